@@ -1,0 +1,93 @@
+/* The glevo command: one file per subcommand, sharing the option parser (args.c), the JSON
+ * writer (json.c) and the common options (common.c). */
+#ifndef GLEVO_CLI_H
+#define GLEVO_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "glevo/context.h"
+#include "glevo/status.h"
+
+/* ---- option tables ---- */
+typedef enum opt_kind { OPT_FLAG, OPT_INT, OPT_UINT, OPT_DOUBLE, OPT_STRING, OPT_GRID } opt_kind;
+
+typedef struct opt_spec {
+    const char *name;   /* without the leading "--" */
+    opt_kind kind;
+    void *target;       /* bool*, int*, uint32_t*, double*, const char**, int[2] */
+    const char *help;   /* one line; the default is printed from the target's value */
+} opt_spec;
+
+/* Parses argv[first..argc) into the targets. Returns 0, or 2 after printing a one-line
+ * error naming the bad option or value; sets *help when --help was given. Arguments that
+ * are not options are collected into positional[] (at most max_positional). */
+int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv, int first,
+              bool *help, const char **positional, int max_positional, int *positional_count);
+void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs);
+
+/* ---- options every algorithm command takes (DESIGN.md "Command-line contract") ---- */
+typedef struct common_opts {
+    const char *backend; /* "fragment" or "cpu" */
+    uint32_t seed;
+    int device;          /* EGL device, -1 = auto */
+    bool json;
+    bool profile;
+    bool quiet;
+} common_opts;
+
+#define COMMON_OPTS_DEFAULT {.backend = "fragment", .seed = 1, .device = -1}
+/* The common options as specs, to append to a command's table (ends with a {0} entry). */
+#define COMMON_OPT_SPECS(c)                                                                   \
+    {"backend", OPT_STRING, &(c).backend, "engine: fragment (GPU render passes) or cpu"},     \
+        {"seed", OPT_UINT, &(c).seed, "random seed"},                                         \
+        {"device", OPT_INT, &(c).device, "EGL device index (-1: prefer hardware)"},           \
+        {"json", OPT_FLAG, &(c).json, "print one JSON object on stdout"},                     \
+        {"profile", OPT_FLAG, &(c).profile, "per-pass GPU time table on stderr"},             \
+        {"quiet", OPT_FLAG, &(c).quiet, "no progress on stderr"}
+
+/* 0 when backend is "fragment" or "cpu", else prints an error and returns 2. */
+int common_check_backend(const char *command, const common_opts *c);
+bool common_is_gpu(const common_opts *c);
+/* Creates the headless context the options ask for; prints the error and returns the exit
+ * code on failure. */
+int common_context_create(const char *command, const common_opts *c, glevo_context **out);
+/* Prints "glevo CMD: <last error>" and returns the exit code for status. */
+int cli_fail(const char *command, glevo_status status);
+/* One-line error for bad input: prints and returns 2. */
+int cli_bad_input(const char *command, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+double cli_seconds_now(void);
+
+/* ---- JSON on stdout ---- */
+typedef struct json_writer {
+    FILE *out;
+    int depth;
+    bool need_comma[16];
+} json_writer;
+
+void json_begin_object(json_writer *w, const char *key);
+void json_end_object(json_writer *w);
+void json_begin_array(json_writer *w, const char *key);
+void json_end_array(json_writer *w);
+void json_string(json_writer *w, const char *key, const char *value);
+void json_number(json_writer *w, const char *key, double value);
+void json_int(json_writer *w, const char *key, long long value);
+void json_bool(json_writer *w, const char *key, bool value);
+void json_null(json_writer *w, const char *key);
+
+/* ---- subcommands ---- */
+int cmd_info(int argc, char **argv);
+int cmd_cga(int argc, char **argv);
+int cmd_de(int argc, char **argv);
+int cmd_gp(int argc, char **argv);
+int cmd_gp_eval(int argc, char **argv);
+int cmd_dsmga(int argc, char **argv);
+int cmd_dsm(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

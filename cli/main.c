@@ -1,0 +1,50 @@
+/* glevo: evolutionary algorithms as GLSL render passes. Dispatches to one subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    {"info", cmd_info, "list EGL devices and the GL implementation glevo would use"},
+    {"cga", cmd_cga, "fine-grained (cellular) GA, Li, Chi & Wan 2008"},
+    {"de", cmd_de, "differential evolution, Qin et al. 2012 (cudaDE_i)"},
+    {"gp", cmd_gp, "genetic programming with GPU tree evaluation (GPOCL 2012)"},
+    {"gp-eval", cmd_gp_eval, "evaluate programs on a dataset"},
+    {"dsmga", cmd_dsmga, "DSMGA-II with GPU model building, Li & Yu 2017"},
+    {"dsm", cmd_dsm, "mutual-information matrix of a population file"},
+    {"bench", cmd_bench, "reproduce a paper's tables: cga, de, gp, dsmga"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: glevo COMMAND [OPTIONS]   (glevo COMMAND --help for its options)\n\n"
+                 "commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\ncommon options: --backend fragment|cpu, --seed S, --device N, --json, "
+                 "--profile, --help\nenvironment: GLEVO_SHADER_DIR overrides embedded shaders\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("glevo %s\n", glevo_version_string());
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "glevo: unknown command '%s' (try glevo --help)\n", argv[1]);
+    return 2;
+}

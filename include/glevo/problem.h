@@ -1,0 +1,64 @@
+/* Benchmark problems shared by every real-coded algorithm (cellular GA, DE): each is a GLSL
+ * snippet shaders/problems/NAME.glsl with a C twin in src/problems/NAME.c doing the same float
+ * arithmetic, plus a double-precision reference used for reported values (EFV).
+ *
+ * Evaluation streams over the genes so that any dimension works in a shader loop:
+ *     vec4 acc = problem_init();
+ *     for (int j = 0; j < D; ++j) acc = problem_step(acc, j, z_j);
+ *     float f = problem_finish(acc, D);
+ * where z = x - shift + shift_add (no shift: z = x). The C twin has the same three functions.
+ */
+#ifndef GLEVO_PROBLEM_H
+#define GLEVO_PROBLEM_H
+
+#include <stdbool.h>
+
+#include "glevo/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum glevo_direction { GLEVO_MINIMIZE = 0, GLEVO_MAXIMIZE = 1 } glevo_direction;
+
+typedef struct glevo_vec4 { float x, y, z, w; } glevo_vec4;
+
+typedef struct glevo_problem {
+    const char *name;        /* "camel", "sphere", ... */
+    const char *snippet;     /* shader file, e.g. "problems/camel.glsl"; or a user path */
+    const char *summary;     /* one line for --help */
+    int fixed_dim;           /* 2 for camel and schaffer; 0 = any dimension */
+    int default_dim;
+    double lower, upper;     /* search domain per gene */
+    double init_lower, init_upper; /* initialisation range (CEC: may differ from domain) */
+    glevo_direction direction;
+    bool has_optimum;
+    double optimum;          /* f at the global optimum (unshifted problem, no bias) */
+    float shift_add;         /* added after shifting: 1 for Rosenbrock (CEC F6), else 0 */
+    const char *cec_shift_file; /* data/cec2005/... whose first D numbers shift it, or NULL */
+    /* C twins (float, same operations as the GLSL snippet); NULL for user GLSL problems. */
+    glevo_vec4 (*init)(void);
+    glevo_vec4 (*step)(glevo_vec4 acc, int j, float z);
+    float (*finish)(glevo_vec4 acc, int dim);
+    /* Double-precision reference over z (already shifted), for reported values. */
+    double (*reference)(const double *z, int dim);
+} glevo_problem;
+
+/* The built-in problems, terminated by an entry with name == NULL. */
+const glevo_problem *glevo_problems(void);
+/* Looks a problem up by name; NULL with glevo_last_error naming the name and listing the
+ * known ones. */
+const glevo_problem *glevo_problem_find(const char *name);
+/* A user problem from a GLSL file defining problem_init/step/finish, with its domain.
+ * The returned struct has no C twin (init == NULL); the GPU backend only. */
+glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, double upper,
+                                     glevo_direction direction, glevo_problem *out);
+/* Float twin evaluation over z (the C twin of the GLSL loop above). */
+float glevo_problem_eval_float(const glevo_problem *p, const float *z, int dim);
+/* 1 if a is better than b under p's direction. */
+int glevo_problem_better(const glevo_problem *p, double a, double b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

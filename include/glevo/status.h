@@ -1,0 +1,42 @@
+/* Status codes and the one-sentence error message every failing call leaves behind
+ * (the SQLite/GLFW pattern: return a code, keep the human text on the side). */
+#ifndef GLEVO_STATUS_H
+#define GLEVO_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum glevo_status {
+    GLEVO_OK = 0,
+    GLEVO_ERR_INVALID = 1,  /* bad parameter or input: the CLI exits 2 */
+    GLEVO_ERR_GL = 2,       /* GL or shader failure: the CLI exits 1 */
+    GLEVO_ERR_NO_DEVICE = 3,/* no usable EGL device or window system */
+    GLEVO_ERR_IO = 4,       /* file could not be read or written */
+    GLEVO_ERR_NOMEM = 5,
+    GLEVO_ERR_UNSUPPORTED = 6
+} glevo_status;
+
+/* The last error of this thread as one human sentence naming what failed and the value
+ * that caused it; "" when there was none. */
+const char *glevo_last_error(void);
+
+/* Records a formatted error message and returns `status`, so that failing paths read
+ *   return glevo_fail(GLEVO_ERR_INVALID, "--pc %g is outside [0, 1]", pc); */
+glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+void glevo_clear_error(void);
+
+/* Exit status the CLI uses for a status: 0 ok, 2 bad input, 1 anything else. */
+int glevo_status_exit_code(glevo_status status);
+
+const char *glevo_version_string(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

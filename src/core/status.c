@@ -1,0 +1,31 @@
+/* Thread-local last-error sentence behind glevo_fail / glevo_last_error. */
+#include "glevo/status.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static _Thread_local char last_error[1024];
+
+const char *glevo_last_error(void) { return last_error; }
+
+void glevo_clear_error(void) { last_error[0] = '\0'; }
+
+glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(last_error, sizeof last_error, fmt, args);
+    va_end(args);
+    return status;
+}
+
+int glevo_status_exit_code(glevo_status status)
+{
+    if (status == GLEVO_OK) return 0;
+    return status == GLEVO_ERR_INVALID ? 2 : 1;
+}
+
+#ifndef GLEVO_VERSION
+#define GLEVO_VERSION "0.0.0"
+#endif
+const char *glevo_version_string(void) { return GLEVO_VERSION; }
