@@ -1,0 +1,69 @@
+/* Shared test helpers (see testutil.h). */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static glevo_context *shared_context;
+
+glevo_context *testutil_context(void)
+{
+    if (!shared_context) {
+        glevo_context_params params = {0};
+        glevo_status st = glevo_context_create(&params, &shared_context);
+        ck_assert_msg(st == GLEVO_OK, "no GL context: %s", glevo_last_error());
+    }
+    return shared_context;
+}
+
+const char *testutil_data_path(const char *relative)
+{
+    static char path[4096];
+    const char *root = getenv("GLEVO_TEST_DATA");
+    snprintf(path, sizeof path, "%s/%s", root ? root : "data", relative);
+    return path;
+}
+
+const char *testutil_cli(void)
+{
+    const char *cli = getenv("GLEVO_CLI");
+    return cli ? cli : "glevo";
+}
+
+int testutil_run(const char *command, char *out, size_t out_size)
+{
+    FILE *pipe = popen(command, "r");
+    if (!pipe) return -1;
+    size_t used = 0;
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, pipe)) > 0) {
+        if (out && used + 1 < out_size) {
+            size_t take = n < out_size - 1 - used ? n : out_size - 1 - used;
+            memcpy(out + used, chunk, take);
+            used += take;
+        }
+    }
+    if (out && out_size) out[used] = '\0';
+    int status = pclose(pipe);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int testutil_run_suite(Suite *s)
+{
+    SRunner *runner = srunner_create(s);
+    /* No fork: one GL context serves every case of the process. */
+    srunner_set_fork_status(runner, CK_NOFORK);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+int testutil_large(void)
+{
+    const char *v = getenv("GLEVO_TEST_LARGE");
+    return v && *v == '1';
+}
