@@ -36,6 +36,8 @@ typedef struct gpu_texture {
 /* Texture of w x h texels, uploaded from `data` (row-major, tightly packed; NULL = zeros). */
 glevo_status gpu_texture_create(gpu_texture *t, int w, int h, gpu_format f, const void *data);
 void gpu_texture_destroy(gpu_texture *t);
+/* Set every texel to zero. */
+glevo_status gpu_texture_clear(gpu_texture *t);
 glevo_status gpu_texture_upload(gpu_texture *t, const void *data);
 /* Upload a sub-rectangle. */
 glevo_status gpu_texture_upload_rect(gpu_texture *t, int x, int y, int w, int h,
@@ -56,7 +58,7 @@ typedef struct gpu_program {
     GLuint id;
     char name[96];
     /* Uniform-location cache: looked up once per name. */
-    struct { const char *name; GLint loc; } cache[32];
+    struct { char name[48]; GLint loc; } cache[32];
     int cache_count;
 } gpu_program;
 

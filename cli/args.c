@@ -1,0 +1,125 @@
+/* Option tables for every subcommand: "--name value" or "--name=value"; bad values are
+ * reported in one line naming the option and the value, exit status 2. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const opt_spec *find(const opt_spec *specs, const char *name, size_t len)
+{
+    for (const opt_spec *s = specs; s->name; ++s)
+        if (strlen(s->name) == len && !strncmp(s->name, name, len)) return s;
+    return NULL;
+}
+
+static int parse_value(const char *command, const opt_spec *s, const char *v)
+{
+    char *end = NULL;
+    errno = 0;
+    switch (s->kind) {
+    case OPT_FLAG: break;
+    case OPT_INT: {
+        long x = strtol(v, &end, 10);
+        if (!*v || *end || errno || x < -2147483647L || x > 2147483647L)
+            return cli_bad_input(command, "--%s '%s' is not an integer", s->name, v);
+        *(int *)s->target = (int)x;
+        break;
+    }
+    case OPT_UINT: {
+        unsigned long long x = strtoull(v, &end, 10);
+        if (!*v || *end || errno || v[0] == '-' || x > 0xFFFFFFFFull)
+            return cli_bad_input(command, "--%s '%s' is not an unsigned 32-bit integer",
+                                 s->name, v);
+        *(uint32_t *)s->target = (uint32_t)x;
+        break;
+    }
+    case OPT_DOUBLE: {
+        double x = strtod(v, &end);
+        if (!*v || *end || errno || !isfinite(x))
+            return cli_bad_input(command, "--%s '%s' is not a number", s->name, v);
+        *(double *)s->target = x;
+        break;
+    }
+    case OPT_STRING: *(const char **)s->target = v; break;
+    case OPT_GRID: {
+        int *wh = s->target;
+        long w = strtol(v, &end, 10);
+        if (end == v || (*end != 'x' && *end != 'X'))
+            return cli_bad_input(command, "--%s '%s' is not WIDTHxHEIGHT", s->name, v);
+        const char *hs = end + 1;
+        long h = strtol(hs, &end, 10);
+        if (end == hs || *end || w < 1 || h < 1 || w > 65536 || h > 65536)
+            return cli_bad_input(command, "--%s '%s' is not WIDTHxHEIGHT with positive sizes",
+                                 s->name, v);
+        wh[0] = (int)w;
+        wh[1] = (int)h;
+        break;
+    }
+    }
+    return 0;
+}
+
+int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv, int first,
+              bool *help, const char **positional, int max_positional, int *positional_count)
+{
+    *help = false;
+    if (positional_count) *positional_count = 0;
+    for (int i = first; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            *help = true;
+            return 0;
+        }
+        if (strncmp(arg, "--", 2) != 0) {
+            if (!positional || !positional_count || *positional_count >= max_positional)
+                return cli_bad_input(command, "unexpected argument '%s'", arg);
+            positional[(*positional_count)++] = arg;
+            continue;
+        }
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        const opt_spec *s = find(specs, name, len);
+        if (!s) return cli_bad_input(command, "unknown option '%.*s' (see --help)",
+                                     (int)len + 2, arg);
+        if (s->kind == OPT_FLAG) {
+            if (eq) return cli_bad_input(command, "--%s takes no value", s->name);
+            *(bool *)s->target = true;
+            continue;
+        }
+        const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!value) return cli_bad_input(command, "--%s needs a value", s->name);
+        int rc = parse_value(command, s, value);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs)
+{
+    fprintf(out, "usage: %s\n%s\n\noptions:\n", usage, summary);
+    for (const opt_spec *s = specs; s->name; ++s) {
+        char left[64], def[96] = "";
+        const char *arg = s->kind == OPT_FLAG ? "" : s->kind == OPT_GRID ? " WxH"
+                          : s->kind == OPT_STRING ? " TEXT" : " N";
+        snprintf(left, sizeof left, "--%s%s", s->name, arg);
+        switch (s->kind) {
+        case OPT_INT: snprintf(def, sizeof def, " (default %d)", *(int *)s->target); break;
+        case OPT_UINT: snprintf(def, sizeof def, " (default %u)", *(uint32_t *)s->target); break;
+        case OPT_DOUBLE: snprintf(def, sizeof def, " (default %g)", *(double *)s->target); break;
+        case OPT_STRING:
+            if (*(const char **)s->target)
+                snprintf(def, sizeof def, " (default %s)", *(const char **)s->target);
+            break;
+        case OPT_GRID:
+            snprintf(def, sizeof def, " (default %dx%d)", ((int *)s->target)[0],
+                     ((int *)s->target)[1]);
+            break;
+        case OPT_FLAG: break;
+        }
+        fprintf(out, "  %-22s %s%s\n", left, s->help, def);
+    }
+    fprintf(out, "  %-22s %s\n", "--help", "this text");
+}

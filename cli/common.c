@@ -1,0 +1,49 @@
+/* Options and failure paths shared by every algorithm command. */
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+int cli_bad_input(const char *command, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    fprintf(stderr, "glevo %s: ", command);
+    vfprintf(stderr, fmt, args);
+    fputc('\n', stderr);
+    va_end(args);
+    return 2;
+}
+
+int cli_fail(const char *command, glevo_status status)
+{
+    fprintf(stderr, "glevo %s: %s\n", command, glevo_last_error());
+    return glevo_status_exit_code(status);
+}
+
+int common_check_backend(const char *command, const common_opts *c)
+{
+    if (strcmp(c->backend, "fragment") && strcmp(c->backend, "cpu"))
+        return cli_bad_input(command, "--backend '%s' is unknown (fragment or cpu)", c->backend);
+    if (c->device < -1) return cli_bad_input(command, "--device %d is negative", c->device);
+    return 0;
+}
+
+bool common_is_gpu(const common_opts *c) { return strcmp(c->backend, "cpu") != 0; }
+
+int common_context_create(const char *command, const common_opts *c, glevo_context **out)
+{
+    glevo_context_params params = {.device_plus_one = c->device >= 0 ? c->device + 1 : 0,
+                                   .profile = c->profile};
+    glevo_status st = glevo_context_create(&params, out);
+    if (st != GLEVO_OK) return cli_fail(command, st);
+    return 0;
+}
+
+double cli_seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

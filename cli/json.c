@@ -1,0 +1,95 @@
+/* A minimal streaming JSON writer for the one object each command prints with --json. */
+#include <math.h>
+
+#include "cli.h"
+
+static void separator(json_writer *w, const char *key)
+{
+    if (w->depth > 0 && w->need_comma[w->depth]) fputc(',', w->out);
+    if (w->depth > 0) w->need_comma[w->depth] = true;
+    if (key) {
+        fputc('"', w->out);
+        for (const char *p = key; *p; ++p) fputc(*p, w->out);
+        fputs("\":", w->out);
+    }
+}
+
+static void write_escaped(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+void json_begin_object(json_writer *w, const char *key)
+{
+    if (!w->out) w->out = stdout;
+    separator(w, key);
+    fputc('{', w->out);
+    w->need_comma[++w->depth] = false;
+}
+
+void json_end_object(json_writer *w)
+{
+    fputc('}', w->out);
+    if (--w->depth == 0) fputc('\n', w->out);
+}
+
+void json_begin_array(json_writer *w, const char *key)
+{
+    separator(w, key);
+    fputc('[', w->out);
+    w->need_comma[++w->depth] = false;
+}
+
+void json_end_array(json_writer *w)
+{
+    fputc(']', w->out);
+    --w->depth;
+}
+
+void json_string(json_writer *w, const char *key, const char *value)
+{
+    separator(w, key);
+    if (value)
+        write_escaped(w->out, value);
+    else
+        fputs("null", w->out);
+}
+
+void json_number(json_writer *w, const char *key, double value)
+{
+    separator(w, key);
+    /* JSON has no NaN or infinity: null says "no value" honestly. */
+    if (isfinite(value))
+        fprintf(w->out, "%.17g", value);
+    else
+        fputs("null", w->out);
+}
+
+void json_int(json_writer *w, const char *key, long long value)
+{
+    separator(w, key);
+    fprintf(w->out, "%lld", value);
+}
+
+void json_bool(json_writer *w, const char *key, bool value)
+{
+    separator(w, key);
+    fputs(value ? "true" : "false", w->out);
+}
+
+void json_null(json_writer *w, const char *key)
+{
+    separator(w, key);
+    fputs("null", w->out);
+}

@@ -1,0 +1,7 @@
+// One triangle covering the viewport, from gl_VertexID alone (no vertex buffers): the
+// classic GPGPU "draw a quad so every texel runs the fragment program once".
+void main()
+{
+    vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}

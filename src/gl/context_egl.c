@@ -1,0 +1,212 @@
+/* Headless contexts through EGL devices (EGL_EXT_device_enumeration + platform_device):
+ * works on NVIDIA's driver and on Mesa, where llvmpipe is the "software" device. A surfaceless
+ * core context is made current with EGL_NO_SURFACE; all rendering goes to FBOs anyway. */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gl/context_internal.h"
+
+#define MAX_DEVICES 16
+
+static PFNEGLQUERYDEVICESEXTPROC query_devices;
+static PFNEGLQUERYDEVICESTRINGEXTPROC query_device_string;
+static PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display;
+
+/* Displays of the device platform are shared per device: count users so that eglTerminate
+ * runs only when the last context on a display goes. */
+static struct { EGLDisplay display; int users; } display_users[MAX_DEVICES];
+
+static glevo_status load_egl_extensions(void)
+{
+    if (query_devices) return GLEVO_OK;
+    query_devices = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+    query_device_string =
+        (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
+    get_platform_display =
+        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    if (!query_devices || !query_device_string || !get_platform_display)
+        return glevo_fail(GLEVO_ERR_NO_DEVICE,
+                          "EGL has no device enumeration (EGL_EXT_device_enumeration); install "
+                          "Mesa's EGL with llvmpipe: apt-get install libegl1 libegl-mesa0 "
+                          "libgl1-mesa-dri");
+    return GLEVO_OK;
+}
+
+static int list_devices(EGLDeviceEXT *devices)
+{
+    if (load_egl_extensions() != GLEVO_OK) return -1;
+    EGLint count = 0;
+    if (!query_devices(MAX_DEVICES, devices, &count)) {
+        glevo_fail(GLEVO_ERR_NO_DEVICE, "eglQueryDevicesEXT failed (0x%x)", eglGetError());
+        return -1;
+    }
+    return count;
+}
+
+static bool device_is_software(EGLDeviceEXT device)
+{
+    const char *ext = query_device_string(device, EGL_EXTENSIONS);
+    return ext && strstr(ext, "EGL_MESA_device_software");
+}
+
+static void device_name(EGLDeviceEXT device, char *out, size_t size)
+{
+    const char *drm = query_device_string(device, EGL_DRM_DEVICE_FILE_EXT);
+    if (drm)
+        snprintf(out, size, "%s", drm);
+    else
+        snprintf(out, size, "%s", device_is_software(device) ? "software" : "unknown");
+    eglGetError(); /* the DRM query fails on the software device; that is expected */
+}
+
+int glevo_egl_device_count(void)
+{
+    EGLDeviceEXT devices[MAX_DEVICES];
+    return list_devices(devices);
+}
+
+static void display_retain(EGLDisplay display)
+{
+    for (int i = 0; i < MAX_DEVICES; ++i)
+        if (display_users[i].display == display) {
+            display_users[i].users++;
+            return;
+        }
+    for (int i = 0; i < MAX_DEVICES; ++i)
+        if (!display_users[i].display) {
+            display_users[i].display = display;
+            display_users[i].users = 1;
+            return;
+        }
+}
+
+static void display_release(EGLDisplay display)
+{
+    for (int i = 0; i < MAX_DEVICES; ++i)
+        if (display_users[i].display == display && --display_users[i].users == 0) {
+            display_users[i].display = NULL;
+            eglTerminate(display);
+        }
+}
+
+/* Core context on one device: 4.3 first, 4.1 as the floor (DESIGN.md "GL baseline"). */
+static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT device, int index)
+{
+    EGLDisplay display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, device, NULL);
+    EGLint major, minor;
+    if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor))
+        return glevo_fail(GLEVO_ERR_NO_DEVICE, "EGL device %d: eglInitialize failed (0x%x)",
+                          index, eglGetError());
+    display_retain(display);
+    if (!eglBindAPI(EGL_OPENGL_API)) {
+        display_release(display);
+        return glevo_fail(GLEVO_ERR_NO_DEVICE, "EGL device %d has no desktop OpenGL", index);
+    }
+    /* EGL_SURFACE_TYPE defaults to windows, which a device display has none of. */
+    const EGLint config_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                                     EGL_OPENGL_BIT, EGL_NONE};
+    EGLConfig config = (EGLConfig)0; /* EGL_NO_CONFIG_KHR, accepted with KHR_no_config_context */
+    EGLint configs = 0;
+    if (!eglChooseConfig(display, config_attribs, &config, 1, &configs) || configs < 1) {
+        const char *ext = eglQueryString(display, EGL_EXTENSIONS);
+        if (!ext || !strstr(ext, "EGL_KHR_no_config_context")) {
+            display_release(display);
+            return glevo_fail(GLEVO_ERR_NO_DEVICE, "EGL device %d offers no OpenGL config",
+                              index);
+        }
+        config = (EGLConfig)0;
+    }
+    static const int versions[][2] = {{4, 3}, {4, 1}};
+    EGLContext context = EGL_NO_CONTEXT;
+    for (size_t v = 0; v < 2 && context == EGL_NO_CONTEXT; ++v) {
+        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, versions[v][0],
+                                  EGL_CONTEXT_MINOR_VERSION, versions[v][1],
+                                  EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+        context = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
+    }
+    if (context == EGL_NO_CONTEXT) {
+        display_release(display);
+        return glevo_fail(GLEVO_ERR_NO_DEVICE,
+                          "EGL device %d: no OpenGL 4.1 core context (0x%x)", index,
+                          eglGetError());
+    }
+    if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
+        eglDestroyContext(display, context);
+        display_release(display);
+        return glevo_fail(GLEVO_ERR_NO_DEVICE, "EGL device %d: surfaceless eglMakeCurrent "
+                          "failed (0x%x)", index, eglGetError());
+    }
+    ctx->display = display;
+    ctx->egl_context = context;
+    ctx->device_index = index;
+    ctx->software = device_is_software(device);
+    device_name(device, ctx->device_name, sizeof ctx->device_name);
+    return GLEVO_OK;
+}
+
+glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one)
+{
+    EGLDeviceEXT devices[MAX_DEVICES];
+    int count = list_devices(devices);
+    if (count < 0) return GLEVO_ERR_NO_DEVICE;
+    if (count == 0)
+        return glevo_fail(GLEVO_ERR_NO_DEVICE,
+                          "EGL lists no devices; install Mesa's llvmpipe: apt-get install "
+                          "libegl1 libegl-mesa0 libgl1-mesa-dri");
+    if (device_plus_one > 0) {
+        int index = device_plus_one - 1;
+        if (index >= count)
+            return glevo_fail(GLEVO_ERR_INVALID, "--device %d does not exist: EGL lists %d "
+                              "device(s), 0..%d", index, count, count - 1);
+        return open_on_device(ctx, devices[index], index);
+    }
+    /* Auto: hardware devices first, the software rasterizer last. */
+    char tried[512] = "";
+    for (int pass = 0; pass < 2; ++pass)
+        for (int i = 0; i < count; ++i) {
+            if (device_is_software(devices[i]) != (pass == 1)) continue;
+            if (open_on_device(ctx, devices[i], i) == GLEVO_OK) return GLEVO_OK;
+            size_t used = strlen(tried);
+            snprintf(tried + used, sizeof tried - used, "%s%s", used ? "; " : "",
+                     glevo_last_error());
+        }
+    return glevo_fail(GLEVO_ERR_NO_DEVICE,
+                      "no usable EGL device among %d (%s); for software rendering install "
+                      "Mesa's llvmpipe: apt-get install libegl-mesa0 libgl1-mesa-dri",
+                      count, tried);
+}
+
+void egl_context_close(struct glevo_context *ctx)
+{
+    eglMakeCurrent(ctx->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(ctx->display, ctx->egl_context);
+    display_release(ctx->display);
+}
+
+glevo_status glevo_egl_device_describe(int index, glevo_device_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    EGLDeviceEXT devices[MAX_DEVICES];
+    int count = list_devices(devices);
+    if (count < 0) return GLEVO_ERR_NO_DEVICE;
+    if (index < 0 || index >= count)
+        return glevo_fail(GLEVO_ERR_INVALID, "EGL device %d does not exist", index);
+    device_name(devices[index], out->name, sizeof out->name);
+    out->software = device_is_software(devices[index]);
+    glevo_context *ctx = NULL;
+    glevo_context_params params = {.device_plus_one = index + 1};
+    glevo_context *previous = gl_current;
+    glevo_status st = glevo_context_create(&params, &ctx);
+    if (st != GLEVO_OK) {
+        snprintf(out->error, sizeof out->error, "%s", glevo_last_error());
+        return GLEVO_OK; /* listed, but not usable */
+    }
+    glevo_context_describe(ctx, out);
+    glevo_context_destroy(ctx);
+    if (previous) glevo_context_make_current(previous);
+    return GLEVO_OK;
+}

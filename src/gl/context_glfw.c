@@ -1,0 +1,62 @@
+/* Window contexts through GLFW, for the interactive demo: GL 4.1 core is enough to draw the
+ * population textures (macOS and older drivers stop there), 4.3 is asked for first. */
+#include <GL/glew.h>
+#include <GLFW/glfw3.h>
+#include <stdio.h>
+
+#include "gl/context_internal.h"
+
+static int glfw_users;
+static char glfw_error_text[256];
+
+static void on_glfw_error(int code, const char *text)
+{
+    snprintf(glfw_error_text, sizeof glfw_error_text, "GLFW error 0x%x: %s", code, text);
+}
+
+glevo_status glfw_context_open(struct glevo_context *ctx, const glevo_context_params *params)
+{
+    glfwSetErrorCallback(on_glfw_error);
+    if (glfw_users == 0 && !glfwInit())
+        return glevo_fail(GLEVO_ERR_NO_DEVICE, "no window system (%s); is DISPLAY set? Use "
+                          "Xvfb for a virtual display, or the headless commands",
+                          glfw_error_text);
+    glfw_users++;
+    static const int versions[][2] = {{4, 3}, {4, 1}};
+    GLFWwindow *window = NULL;
+    for (int v = 0; v < 2 && !window; ++v) {
+        glfwDefaultWindowHints();
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, versions[v][0]);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, versions[v][1]);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        glfwWindowHint(GLFW_VISIBLE, params->hidden ? GLFW_FALSE : GLFW_TRUE);
+        window = glfwCreateWindow(params->width ? params->width : 1024,
+                                  params->height ? params->height : 512,
+                                  params->title ? params->title : "glevo", NULL, NULL);
+    }
+    if (!window) {
+        if (--glfw_users == 0) glfwTerminate();
+        return glevo_fail(GLEVO_ERR_NO_DEVICE, "could not open an OpenGL 4.1 core window (%s)",
+                          glfw_error_text);
+    }
+    glfwMakeContextCurrent(window);
+    ctx->is_window = true;
+    ctx->window = window;
+    ctx->device_index = -1;
+    snprintf(ctx->device_name, sizeof ctx->device_name, "window");
+    return GLEVO_OK;
+}
+
+void glfw_make_current(struct glevo_context *ctx) { glfwMakeContextCurrent(ctx->window); }
+
+void glfw_context_close(struct glevo_context *ctx)
+{
+    glfwDestroyWindow(ctx->window);
+    if (--glfw_users == 0) glfwTerminate();
+}
+
+void glevo_context_swap(glevo_context *ctx)
+{
+    if (ctx->is_window) glfwSwapBuffers(ctx->window);
+}

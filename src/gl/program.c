@@ -1,0 +1,144 @@
+/* Program build: the shared full-screen vertex shader + one composed fragment shader.
+ * Compile and link logs are rewritten to name our .glsl files and lines. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl/gpgpu.h"
+#include "gl/shader_compose.h"
+
+#define VERTEX_FILE "common/fullscreen_vertex.glsl"
+
+/* Parses "<string>:<line>" (Mesa: "0:12(5):") or "<string>(<line>)" (NVIDIA: "0(12) :") at
+ * the start of a log line. Returns the characters consumed, 0 when the line has neither. */
+static int parse_location(const char *s, int *string_no, int *line_no, int *column)
+{
+    const char *p = s;
+    if (!isdigit((unsigned char)*p)) return 0;
+    *string_no = (int)strtol(p, (char **)&p, 10);
+    *column = -1;
+    if (*p == ':' && isdigit((unsigned char)p[1])) {
+        *line_no = (int)strtol(p + 1, (char **)&p, 10);
+        if (*p == '(') {
+            *column = (int)strtol(p + 1, (char **)&p, 10);
+            if (*p == ')') ++p;
+        }
+    } else if (*p == '(' && isdigit((unsigned char)p[1])) {
+        *line_no = (int)strtol(p + 1, (char **)&p, 10);
+        if (*p != ')') return 0;
+        ++p;
+    } else {
+        return 0;
+    }
+    while (*p == ' ') ++p;
+    if (*p == ':') ++p;
+    return (int)(p - s);
+}
+
+char *shader_log_rewrite(const shader_text *t, const char *log)
+{
+    size_t cap = strlen(log) * 2 + 1024, used = 0;
+    char *out = malloc(cap);
+    if (!out) return NULL;
+    out[0] = '\0';
+    for (const char *line = log; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        int string_no, line_no, column;
+        int skip = parse_location(line, &string_no, &line_no, &column);
+        char head[320] = "";
+        if (skip && string_no >= 0 && string_no < t->file_count) {
+            if (column >= 0)
+                snprintf(head, sizeof head, "%s:%d:%d:", t->files[string_no], line_no, column);
+            else
+                snprintf(head, sizeof head, "%s:%d:", t->files[string_no], line_no);
+        } else {
+            skip = 0;
+        }
+        if (used + strlen(head) + len + 2 >= cap) {
+            cap = (used + strlen(head) + len + 2) * 2;
+            out = realloc(out, cap);
+        }
+        used += (size_t)sprintf(out + used, "%s%.*s\n", head, (int)(len - (size_t)skip),
+                                line + skip);
+        line = end ? end + 1 : line + len;
+    }
+    return out;
+}
+
+static GLuint compile(GLenum type, const shader_text *src, const char *program_name,
+                      glevo_status *st)
+{
+    GLuint shader = glCreateShader(type);
+    const char *text = src->text;
+    glShaderSource(shader, 1, &text, NULL);
+    glCompileShader(shader);
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[8192] = "";
+        glGetShaderInfoLog(shader, sizeof log, NULL, log);
+        char *mapped = shader_log_rewrite(src, log);
+        /* First line only in the one-sentence error; the whole log on stderr for teaching. */
+        char first[1024];
+        snprintf(first, sizeof first, "%s", mapped ? mapped : log);
+        char *nl = strchr(first, '\n');
+        if (nl) *nl = '\0';
+        fprintf(stderr, "glevo: shader compile log for program '%s':\n%s", program_name,
+                mapped ? mapped : log);
+        *st = glevo_fail(GLEVO_ERR_GL, "shader for pass program '%s' failed to compile: %s",
+                         program_name, first);
+        free(mapped);
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+glevo_status gpu_program_build(gpu_program *p, const char *fragment_file, const char *defines,
+                               const char *const *aliases)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "%s", fragment_file);
+    shader_text vs_text, fs_text;
+    glevo_status st = shader_compose(&vs_text, VERTEX_FILE, NULL, NULL);
+    if (st != GLEVO_OK) return st;
+    st = shader_compose(&fs_text, fragment_file, defines, aliases);
+    if (st != GLEVO_OK) {
+        shader_text_free(&vs_text);
+        return st;
+    }
+    GLuint vs = compile(GL_VERTEX_SHADER, &vs_text, p->name, &st);
+    GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, &fs_text, p->name, &st) : 0;
+    shader_text_free(&vs_text);
+    shader_text_free(&fs_text);
+    if (!vs || !fs) {
+        if (vs) glDeleteShader(vs);
+        return st;
+    }
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, vs);
+    glAttachShader(prog, fs);
+    glLinkProgram(prog);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = GL_FALSE;
+    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[4096] = "";
+        glGetProgramInfoLog(prog, sizeof log, NULL, log);
+        glDeleteProgram(prog);
+        char *nl = strchr(log, '\n');
+        if (nl) *nl = '\0';
+        return glevo_fail(GLEVO_ERR_GL, "program '%s' failed to link: %s", p->name, log);
+    }
+    p->id = prog;
+    return gpu_check(p->name);
+}
+
+void gpu_program_destroy(gpu_program *p)
+{
+    if (p->id) glDeleteProgram(p->id);
+    p->id = 0;
+}

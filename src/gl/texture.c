@@ -1,0 +1,97 @@
+/* Float and integer textures as data arrays: nearest sampling, no mipmaps, read with
+ * texelFetch. RGBA32F holds four genes per texel, as on the 2008 GeForce. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gl/gpgpu.h"
+
+typedef struct format_desc { GLenum internal, format, type; int channels; } format_desc;
+
+static format_desc describe(gpu_format f)
+{
+    switch (f) {
+    case GPU_RGBA32F: return (format_desc){GL_RGBA32F, GL_RGBA, GL_FLOAT, 4};
+    case GPU_R32F: return (format_desc){GL_R32F, GL_RED, GL_FLOAT, 1};
+    case GPU_RG32F: return (format_desc){GL_RG32F, GL_RG, GL_FLOAT, 2};
+    case GPU_R32UI: return (format_desc){GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, 1};
+    case GPU_RGBA32UI: return (format_desc){GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 4};
+    }
+    return (format_desc){GL_RGBA32F, GL_RGBA, GL_FLOAT, 4};
+}
+
+int gpu_format_channels(gpu_format f) { return describe(f).channels; }
+size_t gpu_format_texel_bytes(gpu_format f) { return (size_t)describe(f).channels * 4; }
+
+glevo_status gpu_texture_create(gpu_texture *t, int w, int h, gpu_format f, const void *data)
+{
+    memset(t, 0, sizeof *t);
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    if (w < 1 || h < 1 || w > max_size || h > max_size)
+        return glevo_fail(GLEVO_ERR_INVALID, "texture size %dx%d is outside 1..%d", w, h,
+                          max_size);
+    format_desc d = describe(f);
+    glGenTextures(1, &t->id);
+    glBindTexture(GL_TEXTURE_2D, t->id);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)d.internal, w, h, 0, d.format, d.type, NULL);
+    t->width = w;
+    t->height = h;
+    t->format = f;
+    glevo_status st = gpu_check("texture create");
+    if (st != GLEVO_OK) {
+        gpu_texture_destroy(t);
+        return glevo_fail(st, "could not create a %dx%d texture (out of GPU memory?): %s", w, h,
+                          glevo_last_error());
+    }
+    if (data) return gpu_texture_upload(t, data);
+    /* glTexImage2D(NULL) leaves contents undefined: clear, so no texel ever holds garbage. */
+    return gpu_texture_clear(t);
+}
+
+void gpu_texture_destroy(gpu_texture *t)
+{
+    extern void gpu_fbo_forget(GLuint texture);
+    if (t->id) gpu_fbo_forget(t->id);
+    if (t->id) glDeleteTextures(1, &t->id);
+    t->id = 0;
+}
+
+glevo_status gpu_texture_upload_rect(gpu_texture *t, int x, int y, int w, int h,
+                                     const void *data)
+{
+    format_desc d = describe(t->format);
+    glBindTexture(GL_TEXTURE_2D, t->id);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, x, y, w, h, d.format, d.type, data);
+    return gpu_check("texture upload");
+}
+
+glevo_status gpu_texture_upload(gpu_texture *t, const void *data)
+{
+    return gpu_texture_upload_rect(t, 0, 0, t->width, t->height, data);
+}
+
+glevo_status gpu_texture_read_rect(const gpu_texture *t, int x, int y, int w, int h, void *out)
+{
+    /* Read through a framebuffer: glGetTexImage is not in GLES, and this keeps one path. */
+    extern GLuint gpu_fbo_for(gpu_texture *const *targets, int count);
+    gpu_texture *target = (gpu_texture *)t;
+    GLuint fbo = gpu_fbo_for(&target, 1);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    format_desc d = describe(t->format);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(x, y, w, h, d.format, d.type, out);
+    return gpu_check("texture readback");
+}
+
+glevo_status gpu_texture_read(const gpu_texture *t, void *out)
+{
+    return gpu_texture_read_rect(t, 0, 0, t->width, t->height, out);
+}
