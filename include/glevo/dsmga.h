@@ -1,0 +1,146 @@
+/* DSMGA-II (Hsu & Yu, GECCO 2015) with its model building (FastCounting, BuildDSM,
+ * FindClique) optionally in fragment passes, after Li & Yu (GECCO 2017). The evolutionary
+ * loop runs on the host; the GPU builds the DSM and the incremental linkage sets (ILS). */
+#ifndef GLEVO_DSMGA_H
+#define GLEVO_DSMGA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "glevo/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- problems (binary, maximised) ---- */
+typedef struct glevo_dsmga_problem glevo_dsmga_problem;
+
+/* name: "onemax", "trap" (k = 5), "ftrap" (folded, k = 6), "cyctrap" (k = 5, overlap 1,
+ * wraparound) or "spin" (2-D ±J Ising, L×L torus). ell must fit the problem (multiple of 5,
+ * 6, 4; spin: a square). spin_file: an instance file (data/spin/ format) for "spin"; NULL
+ * generates a random instance from `seed` with its exact ground state (L ≤ 10). */
+glevo_status glevo_dsmga_problem_create(const char *name, int ell, const char *spin_file,
+                                        uint32_t seed, glevo_dsmga_problem **out);
+void glevo_dsmga_problem_destroy(glevo_dsmga_problem *p);
+int glevo_dsmga_problem_ell(const glevo_dsmga_problem *p);
+const char *glevo_dsmga_problem_name(const glevo_dsmga_problem *p);
+/* Fitness of x (ell bytes, 0 or 1). Trap values are sums of multiples of 0.2 computed from
+ * integers, so equal fitness compares equal. */
+double glevo_dsmga_problem_eval(const glevo_dsmga_problem *p, const uint8_t *x);
+/* The global optimum's fitness. */
+double glevo_dsmga_problem_optimum(const glevo_dsmga_problem *p);
+
+/* ---- 2-D ±J spin glass instances (data/spin/README.md documents the file format) ---- */
+typedef struct glevo_spin_instance {
+    int L;
+    int8_t *right; /* L*L couplings J between (r,c) and (r,(c+1) mod L) */
+    int8_t *down;  /* L*L couplings J between (r,c) and ((r+1) mod L,c) */
+    bool has_ground;
+    int ground;    /* exact ground-state energy E0 = min over spins of -sum J s_i s_j */
+} glevo_spin_instance;
+
+glevo_status glevo_spin_load(const char *path, glevo_spin_instance *out);
+glevo_status glevo_spin_save(const char *path, const glevo_spin_instance *in);
+glevo_status glevo_spin_random(int L, uint32_t seed, glevo_spin_instance *out);
+void glevo_spin_free(glevo_spin_instance *s);
+/* Energy of spins given as bits (1 -> +1, 0 -> -1), row-major. */
+int glevo_spin_energy(const glevo_spin_instance *s, const uint8_t *bits);
+/* Exact ground-state energy by a spin-by-spin transfer matrix (L ≤ 12), and by brute
+ * force (L*L ≤ 24) for checking it. */
+glevo_status glevo_spin_ground_transfer(const glevo_spin_instance *s, int *energy);
+glevo_status glevo_spin_ground_brute(const glevo_spin_instance *s, int *energy);
+
+/* ---- populations and the DSM (mutual information) ---- */
+/* Reads one individual per line as a string of 0/1 (blank lines at the end are ignored).
+ * Errors name the file and line: ragged, non-binary, empty. *bits is n*ell bytes, row-major;
+ * caller frees. */
+glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits, int *n, int *ell);
+/* FastCounting words per gene: ceil(n / 32). */
+int glevo_dsm_words(int n);
+/* Bit-packs a population (n individuals × ell genes, row-major bytes) into FastCounting rows:
+ * gene g's row is rows[g*words .. g*words+words), bit i%32 of word i/32 = individual i. */
+void glevo_dsm_pack(const uint8_t *bits, int n, int ell, uint32_t *rows);
+/* Mutual information (natural log, 0·log0 = 0, diagonal 0) in fp32: the C twin of
+ * shaders/dsmga/build_dsm.glsl. mi is ell*ell. */
+void glevo_dsm_mi_cpu(const uint32_t *rows, int n, int ell, float *mi);
+/* Fixed-point MI used by FindClique: truncation of mi·2^20 (exact in fp32 on both sides, so
+ * sums are exact unsigned integers and GPU == CPU). */
+uint32_t glevo_dsm_quantize(float mi);
+
+/* ---- FindClique: incremental linkage sets ---- */
+typedef struct glevo_clique_params {
+    uint32_t seed;       /* RNG key (seed, stream 0x05D5) */
+    uint32_t generation; /* counter word: ties and representatives differ per generation */
+    bool lossy;          /* stop a set when no complementary pattern (donor) exists */
+    const uint32_t *pop_rows; /* lossy: FastCounting rows of the current population */
+    int pop_n;
+} glevo_clique_params;
+
+/* ils[s*ell + t] = t-th gene of the set started at gene s (ils[s*ell] = s); len[s] = its
+ * length (ell when lossless). The C twin of the shaders/dsmga/clique_*.glsl passes. */
+void glevo_find_clique_cpu(const float *mi, int ell, const glevo_clique_params *cp,
+                           int32_t *ils, int32_t *len);
+
+/* GPU model builder (needs a current glevo context). */
+typedef struct glevo_dsm_gpu glevo_dsm_gpu;
+glevo_status glevo_dsm_gpu_create(int ell, int n, glevo_dsm_gpu **out);
+void glevo_dsm_gpu_destroy(glevo_dsm_gpu *g);
+/* FastCounting upload + BuildDSM pass (the DSM stays in a texture). */
+glevo_status glevo_dsm_gpu_build(glevo_dsm_gpu *g, const uint32_t *rows);
+/* Reads the DSM back (ell*ell floats): for tests and `glevo dsm`. */
+glevo_status glevo_dsm_gpu_read(glevo_dsm_gpu *g, float *mi);
+/* FindClique passes on the DSM built last; only the ILS comes back. */
+glevo_status glevo_dsm_gpu_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp,
+                                  int32_t *ils, int32_t *len);
+
+/* ---- DSMGA-II ---- */
+typedef enum glevo_dsmga_model { GLEVO_DSMGA_LOSSLESS = 0, GLEVO_DSMGA_LOSSY = 1 } glevo_dsmga_model;
+
+typedef struct glevo_dsmga_params {
+    int pop;                 /* population size n (default 100) */
+    int selection_pressure;  /* tournament size s (default 2) */
+    int max_generations;     /* default 10000 */
+    long long max_nfe;       /* 0: no budget */
+    int repeat;              /* R restricted-mixing sweeps a generation (0: max(1, ell/50)) */
+    glevo_dsmga_model model;
+    bool gpu;                /* model building in fragment passes on the current context */
+    uint32_t seed;
+} glevo_dsmga_params;
+
+typedef struct glevo_dsmga_result {
+    bool solved;
+    double best_fitness;
+    long long nfe;
+    int generations;
+    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (incl. FastCounting) and FindClique */
+    double seconds;
+} glevo_dsmga_result;
+
+typedef struct glevo_dsmga glevo_dsmga;
+
+glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem,
+                                const glevo_dsmga_params *params, glevo_dsmga **out);
+void glevo_dsmga_destroy(glevo_dsmga *e);
+/* One generation; *done when a termination criterion holds. */
+glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done);
+/* Runs to termination. */
+glevo_status glevo_dsmga_run(glevo_dsmga *e, glevo_dsmga_result *out);
+void glevo_dsmga_result_get(const glevo_dsmga *e, glevo_dsmga_result *out);
+/* Best individual so far (ell bytes). */
+const uint8_t *glevo_dsmga_best(const glevo_dsmga *e);
+
+/* Population sizing (the paper's sweep): smallest n, found by doubling then bisection, for
+ * which `runs` consecutive runs (seeds seed, seed+1, ...) all find the optimum. */
+typedef struct glevo_dsmga_sweep_result {
+    int pop;
+    double mean_nfe;         /* over the runs at the final pop */
+    int runs;
+} glevo_dsmga_sweep_result;
+glevo_status glevo_dsmga_sweep(const glevo_dsmga_problem *problem, const glevo_dsmga_params *base,
+                               int runs, glevo_dsmga_sweep_result *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,34 @@
+// BuildDSM (Li & Yu 2017 §4.3): one fragment per gene pair (x = j, y = i). n11 from popcounts
+// of ANDed FastCounting rows; n10, n01, n00 from the ones counts; mutual information in fp32,
+// natural log, 0·log0 = 0, diagonal 0. C twin: glevo_dsm_mi_cpu in src/dsmga/dsm.c.
+uniform usampler2D t_rows; // width = ceil(n/32) words, height = ell genes
+uniform int u_n;
+uniform int u_words;
+layout(location = 0) out float o_mi;
+
+float mi_term(float nxy, float nx, float ny, float n)
+{
+    if (nxy == 0.0) return 0.0;
+    return (nxy / n) * log((nxy * n) / (nx * ny));
+}
+
+void main()
+{
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    if (p.x == p.y) { o_mi = 0.0; return; }
+    // (a, b) ordered so that entry (i, j) and (j, i) run the same float operations
+    int a = min(p.x, p.y), b = max(p.x, p.y);
+    int oa = 0, ob = 0, n11 = 0;
+    for (int w = 0; w < u_words; ++w) {
+        uint ra = texelFetch(t_rows, ivec2(w, a), 0).r;
+        uint rb = texelFetch(t_rows, ivec2(w, b), 0).r;
+        oa += bitCount(ra);
+        ob += bitCount(rb);
+        n11 += bitCount(ra & rb);
+    }
+    float fn = float(u_n), fa = float(oa), fb = float(ob), f11 = float(n11);
+    float za = fn - fa, zb = fn - fb;
+    float v = mi_term(f11, fa, fb, fn) + mi_term(fa - f11, fa, zb, fn) +
+              mi_term(fb - f11, za, fb, fn) + mi_term(fn - fa - fb + f11, za, zb, fn);
+    o_mi = max(v, 0.0);
+}

@@ -1,0 +1,20 @@
+// Lossy: after a pick, keep only the individuals also complementary at the picked gene.
+#include "dsmga/clique_common.glsl"
+uniform usampler2D t_mask;
+uniform usampler2D t_ils;
+uniform usampler2D t_pop;
+uniform int u_n;
+uniform int u_step;
+layout(location = 0) out uint o_mask;
+
+void main()
+{
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    uint m = texelFetch(t_mask, p, 0).r;
+    uint b = texelFetch(t_ils, ivec2(u_step, p.y), 0).r;
+    if (b != CLIQUE_END) {
+        int g = int(b);
+        m &= texelFetch(t_pop, ivec2(p.x, g), 0).r ^ rep_flip(t_pop, g, representative(p.y, u_n));
+    }
+    o_mask = m;
+}

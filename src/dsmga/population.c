@@ -1,0 +1,83 @@
+/* Population files for `glevo dsm` (DESIGN.md "File formats") and FastCounting's bit-packed
+ * layout (Li & Yu 2017 §4.2): one row of ceil(n/32) words per gene, bit i = individual i. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsmga_internal.h"
+
+int glevo_dsm_words(int n) { return (n + 31) / 32; }
+
+void glevo_dsm_pack(const uint8_t *bits, int n, int ell, uint32_t *rows)
+{
+    int words = glevo_dsm_words(n);
+    memset(rows, 0, (size_t)ell * words * sizeof *rows);
+    for (int i = 0; i < n; ++i)
+        for (int g = 0; g < ell; ++g)
+            if (bits[(size_t)i * ell + g]) rows[(size_t)g * words + i / 32] |= 1u << (i % 32);
+}
+
+glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits_out, int *n_out, int *ell_out)
+{
+    *bits_out = NULL;
+    *n_out = *ell_out = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return glevo_fail(GLEVO_ERR_IO, "cannot open population file %s: %s", path, strerror(errno));
+    uint8_t *bits = NULL;
+    size_t cap = 0, used = 0;
+    int n = 0, ell = -1, line_no = 0, blank_line = 0;
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t got;
+    glevo_status st = GLEVO_OK;
+    while ((got = getline(&line, &line_cap, f)) >= 0) {
+        ++line_no;
+        size_t len = (size_t)got;
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) --len;
+        if (len == 0) {
+            if (!blank_line) blank_line = line_no; /* fine only if nothing follows */
+            continue;
+        }
+        if (blank_line) {
+            st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d is empty (every line must hold an individual)",
+                            path, blank_line);
+            break;
+        }
+        for (size_t c = 0; c < len; ++c)
+            if (line[c] != '0' && line[c] != '1') {
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d, column %zu: '%c' is not 0 or 1", path,
+                                line_no, c + 1, line[c]);
+                break;
+            }
+        if (st != GLEVO_OK) break;
+        if (ell < 0) ell = (int)len;
+        else if ((int)len != ell) {
+            st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d has %zu genes but line 1 has %d (ragged)",
+                            path, line_no, len, ell);
+            break;
+        }
+        if (used + len > cap) {
+            cap = cap ? cap * 2 : 4096;
+            while (cap < used + len) cap *= 2;
+            uint8_t *grown = realloc(bits, cap);
+            if (!grown) { st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading %s", path); break; }
+            bits = grown;
+        }
+        for (size_t c = 0; c < len; ++c) bits[used + c] = (uint8_t)(line[c] - '0');
+        used += len;
+        ++n;
+    }
+    free(line);
+    fclose(f);
+    if (st == GLEVO_OK && n == 0)
+        st = glevo_fail(GLEVO_ERR_INVALID, "%s: line 1: the file holds no individuals (empty)", path);
+    if (st != GLEVO_OK) {
+        free(bits);
+        return st;
+    }
+    *bits_out = bits;
+    *n_out = n;
+    *ell_out = ell;
+    return GLEVO_OK;
+}

@@ -1,0 +1,65 @@
+/* Population sizing by the sweep of Hsu & Yu (2015) used in Li & Yu (2017) §6.3: the smallest
+ * population that finds the optimum in `runs` consecutive runs, by doubling then bisection
+ * to within 10%. */
+#include "dsmga_internal.h"
+
+static glevo_status all_solve(const glevo_dsmga_problem *problem, const glevo_dsmga_params *base,
+                              int pop, int runs, bool *ok, double *mean_nfe)
+{
+    double nfe = 0.0;
+    *ok = true;
+    for (int r = 0; r < runs; ++r) {
+        glevo_dsmga_params p = *base;
+        p.pop = pop;
+        p.seed = base->seed + (uint32_t)r;
+        glevo_dsmga *e;
+        glevo_status st = glevo_dsmga_create(problem, &p, &e);
+        if (st != GLEVO_OK) return st;
+        glevo_dsmga_result res;
+        st = glevo_dsmga_run(e, &res);
+        glevo_dsmga_destroy(e);
+        if (st != GLEVO_OK) return st;
+        nfe += (double)res.nfe;
+        if (!res.solved) {
+            *ok = false;
+            return GLEVO_OK;
+        }
+    }
+    *mean_nfe = nfe / runs;
+    return GLEVO_OK;
+}
+
+glevo_status glevo_dsmga_sweep(const glevo_dsmga_problem *problem, const glevo_dsmga_params *base,
+                               int runs, glevo_dsmga_sweep_result *out)
+{
+    if (runs <= 0) runs = 10;
+    int hi = 8, lo = 0;
+    double hi_nfe = 0.0;
+    bool ok = false;
+    for (;;) {
+        glevo_status st = all_solve(problem, base, hi, runs, &ok, &hi_nfe);
+        if (st != GLEVO_OK) return st;
+        if (ok) break;
+        lo = hi;
+        if (hi >= 1 << 16)
+            return glevo_fail(GLEVO_ERR_INVALID, "sweep: no population up to %d solves %s in %d runs",
+                              hi, glevo_dsmga_problem_name(problem), runs);
+        hi *= 2;
+    }
+    while (hi - lo > 1 && hi - lo > hi / 10) {
+        int mid = (lo + hi) / 2;
+        double nfe = 0.0;
+        glevo_status st = all_solve(problem, base, mid, runs, &ok, &nfe);
+        if (st != GLEVO_OK) return st;
+        if (ok) {
+            hi = mid;
+            hi_nfe = nfe;
+        } else {
+            lo = mid;
+        }
+    }
+    out->pop = hi;
+    out->mean_nfe = hi_nfe;
+    out->runs = runs;
+    return GLEVO_OK;
+}
