@@ -57,6 +57,19 @@ glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, do
 float glevo_problem_eval_float(const glevo_problem *p, const float *z, int dim);
 /* 1 if a is better than b under p's direction. */
 int glevo_problem_better(const glevo_problem *p, double a, double b);
+/* f at the global optimum for this dimension: p->optimum, except Schwefel whose optimum
+ * (-418.9828872724338 per gene) is stored per gene and scales with dim. */
+double glevo_problem_optimum(const glevo_problem *p, int dim);
+/* Double-precision value at x (z = x - shift + shift_add; shift NULL: z = x). */
+double glevo_problem_eval_double(const glevo_problem *p, const double *x, const double *shift,
+                                 int dim);
+/* Error value (EFV): distance in f from the optimum, >= 0 in either direction. */
+double glevo_problem_error(const glevo_problem *p, const double *x, const double *shift, int dim);
+/* The first dim (<= 100) numbers of p's CEC 2005 shift vector. Read from
+ * data_dir/p->cec_shift_file; data_dir NULL: env GLEVO_DATA_DIR, and when that is unset the
+ * copy embedded in the library (so installed binaries need no data folder). */
+glevo_status glevo_problem_load_shift(const glevo_problem *p, int dim, const char *data_dir,
+                                      double *out);
 
 #ifdef __cplusplus
 }

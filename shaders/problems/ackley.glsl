@@ -1,0 +1,21 @@
+// Ackley as 20 (1 - exp(-u)) + e (1 - exp(-v)), u = 0.2 sqrt(sum z^2 / D),
+// v = sum 2 sin^2(pi z) / D: keeps its digits near the optimum. C twin: src/problems/ackley.c.
+float problem_one_minus_exp(float t)
+{
+    if (t < 0.0078125) return t * (1.0 - t * (0.5 - t * (1.0 / 6.0)));
+    return 1.0 - exp(-t);
+}
+vec4 problem_init() { return vec4(0.0); }
+vec4 problem_step(vec4 acc, int j, float z)
+{
+    float s = sin(3.14159265358979 * z);
+    acc.x = acc.x + z * z;
+    acc.y = acc.y + 2.0 * (s * s);
+    return acc;
+}
+float problem_finish(vec4 acc, int D)
+{
+    float u = 0.2 * sqrt(acc.x / float(D));
+    float v = acc.y / float(D);
+    return 20.0 * problem_one_minus_exp(u) + 2.71828182845905 * problem_one_minus_exp(v);
+}

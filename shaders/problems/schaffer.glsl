@@ -1,0 +1,14 @@
+// Schaffer F6, maximisation form of the 2008 paper: 0.5 - (sin^2 r - 0.5) / (1 + 0.001 r^2)^2.
+// C twin: src/problems/schaffer.c.
+vec4 problem_init() { return vec4(0.0); }
+vec4 problem_step(vec4 acc, int j, float z)
+{
+    acc.x = acc.x + z * z;
+    return acc;
+}
+float problem_finish(vec4 acc, int D)
+{
+    float s = sin(sqrt(acc.x));
+    float d = 1.0 + 0.001 * acc.x;
+    return 0.5 - (s * s - 0.5) / (d * d);
+}

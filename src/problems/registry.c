@@ -1,0 +1,161 @@
+/* The built-in problem table, lookup by name, float-twin evaluation, user GLSL problems and
+ * the CEC 2005 shift vectors (embedded, or read from a data folder). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "problems_internal.h"
+
+static const glevo_problem *const builtin[] = {
+    &glevo_problem_sphere,   &glevo_problem_rosenbrock, &glevo_problem_griewank,
+    &glevo_problem_rastrigin, &glevo_problem_ackley,    &glevo_problem_schwefel,
+    &glevo_problem_schaffer, &glevo_problem_camel,
+};
+#define BUILTIN_COUNT ((int)(sizeof builtin / sizeof builtin[0]))
+
+static glevo_problem table[BUILTIN_COUNT + 1];
+static int table_ready;
+
+const glevo_problem *glevo_problems(void)
+{
+    /* A contiguous copy so callers can walk it as an array ending with name == NULL. The
+     * copy is idempotent, so a benign race between threads writes the same bytes. */
+    if (!table_ready) {
+        for (int i = 0; i < BUILTIN_COUNT; ++i) table[i] = *builtin[i];
+        memset(&table[BUILTIN_COUNT], 0, sizeof table[BUILTIN_COUNT]);
+        table_ready = 1;
+    }
+    return table;
+}
+
+const glevo_problem *glevo_problem_find(const char *name)
+{
+    const glevo_problem *all = glevo_problems();
+    if (name) {
+        for (int i = 0; all[i].name; ++i)
+            if (strcmp(all[i].name, name) == 0) return &all[i];
+    }
+    char known[256] = "";
+    for (int i = 0; all[i].name; ++i) {
+        if (i) strncat(known, ", ", sizeof known - strlen(known) - 1);
+        strncat(known, all[i].name, sizeof known - strlen(known) - 1);
+    }
+    glevo_fail(GLEVO_ERR_INVALID, "problem '%s' is unknown (known: %s)", name ? name : "(null)",
+               known);
+    return NULL;
+}
+
+glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, double upper,
+                                     glevo_direction direction, glevo_problem *out)
+{
+    if (!path || !*path) return glevo_fail(GLEVO_ERR_INVALID, "fitness file name is empty");
+    if (dim < 1) return glevo_fail(GLEVO_ERR_INVALID, "dimension %d is below 1", dim);
+    if (!(lower < upper))
+        return glevo_fail(GLEVO_ERR_INVALID, "domain [%g, %g] is empty", lower, upper);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return glevo_fail(GLEVO_ERR_IO, "cannot read fitness file '%s': %s", path,
+                          strerror(errno));
+    fclose(f);
+    memset(out, 0, sizeof *out);
+    out->name = path;
+    out->snippet = path; /* gpu_program_build reads aliases that are paths from disk */
+    out->summary = "user GLSL fitness file";
+    out->default_dim = dim;
+    out->lower = out->init_lower = lower;
+    out->upper = out->init_upper = upper;
+    out->direction = direction;
+    return GLEVO_OK;
+}
+
+float glevo_problem_eval_float(const glevo_problem *p, const float *z, int dim)
+{
+    glevo_vec4 acc = p->init();
+    for (int j = 0; j < dim; ++j) acc = p->step(acc, j, z[j]);
+    return p->finish(acc, dim);
+}
+
+int glevo_problem_better(const glevo_problem *p, double a, double b)
+{
+    return p->direction == GLEVO_MAXIMIZE ? a > b : a < b;
+}
+
+double glevo_problem_optimum(const glevo_problem *p, int dim)
+{
+    if (p->reference == glevo_problem_schwefel.reference) return p->optimum * dim;
+    return p->optimum;
+}
+
+double glevo_problem_eval_double(const glevo_problem *p, const double *x, const double *shift,
+                                 int dim)
+{
+    double stack[256];
+    double *z = dim <= 256 ? stack : malloc(sizeof(double) * (size_t)dim);
+    if (!z) return 0.0 / 0.0;
+    for (int j = 0; j < dim; ++j) z[j] = shift ? x[j] - shift[j] + (double)p->shift_add : x[j];
+    double f = p->reference(z, dim);
+    if (z != stack) free(z);
+    return f;
+}
+
+double glevo_problem_error(const glevo_problem *p, const double *x, const double *shift, int dim)
+{
+    double f = glevo_problem_eval_double(p, x, shift, dim);
+    double e = f - glevo_problem_optimum(p, dim);
+    return p->direction == GLEVO_MAXIMIZE ? -e : e;
+}
+
+static const double *embedded_shift(const glevo_problem *p)
+{
+    if (p->reference == glevo_problem_sphere.reference) return glevo_cec2005_sphere;
+    if (p->reference == glevo_problem_rosenbrock.reference) return glevo_cec2005_rosenbrock;
+    if (p->reference == glevo_problem_griewank.reference) return glevo_cec2005_griewank;
+    if (p->reference == glevo_problem_rastrigin.reference) return glevo_cec2005_rastrigin;
+    return NULL;
+}
+
+glevo_status glevo_problem_load_shift(const glevo_problem *p, int dim, const char *data_dir,
+                                      double *out)
+{
+    if (!p->cec_shift_file)
+        return glevo_fail(GLEVO_ERR_INVALID, "problem '%s' has no CEC 2005 shift vector",
+                          p->name);
+    if (dim < 1 || dim > GLEVO_CEC2005_MAX_DIM)
+        return glevo_fail(GLEVO_ERR_INVALID,
+                          "dimension %d is outside 1..%d for the CEC 2005 shift of '%s'", dim,
+                          GLEVO_CEC2005_MAX_DIM, p->name);
+    if (!data_dir) data_dir = getenv("GLEVO_DATA_DIR");
+    if (!data_dir || !*data_dir) {
+        const double *e = embedded_shift(p);
+        if (!e)
+            return glevo_fail(GLEVO_ERR_INVALID, "no embedded shift for '%s'; set GLEVO_DATA_DIR",
+                              p->name);
+        memcpy(out, e, sizeof(double) * (size_t)dim);
+        return GLEVO_OK;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", data_dir, p->cec_shift_file);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return glevo_fail(GLEVO_ERR_IO, "cannot read shift file '%s': %s", path,
+                          strerror(errno));
+    for (int j = 0; j < dim; ++j) {
+        if (fscanf(f, "%lf", &out[j]) != 1) {
+            fclose(f);
+            return glevo_fail(GLEVO_ERR_IO, "shift file '%s' has fewer than %d numbers", path,
+                              dim);
+        }
+    }
+    fclose(f);
+    return GLEVO_OK;
+}
+
+float problem_one_minus_exp_f(float t)
+{
+    /* Below 2^-7 the series t - t^2/2 + t^3/6 is exact to float rounding (next term t^4/24
+     * is < 2^-28 t) and avoids 1 - exp(-t) losing its digits. */
+    if (t < 0.0078125f) return t * (1.0f - t * (0.5f - t * (1.0f / 6.0f)));
+    return 1.0f - expf(-t);
+}
