@@ -1,0 +1,42 @@
+/* GPU reductions over W x H textures of any size (multi-pass 2x2 ping-pong) and their exact
+ * C twins. Min/max give (value, x, y, present) with ties to the lowest linear index
+ * (y * W + x) and NaN never winning unless everything is NaN; sum adds all four channels.
+ * Results stay on the GPU (a 1x1 texture) until somebody reads them: no sync per call. */
+#ifndef GLEVO_REDUCE_H
+#define GLEVO_REDUCE_H
+
+#include "gl/gpgpu.h"
+
+typedef enum reduce_op { REDUCE_MIN = 0, REDUCE_MAX = 1, REDUCE_SUM = 2 } reduce_op;
+
+#define REDUCE_MAX_LEVELS 24
+
+typedef struct gpu_reducer {
+    int width, height;
+    gpu_program best[2]; /* [REDUCE_MIN], [REDUCE_MAX] */
+    gpu_program sum;
+    gpu_program keep_best[2];
+    gpu_texture levels[REDUCE_MAX_LEVELS];
+    int level_count;
+} gpu_reducer;
+
+glevo_status gpu_reducer_create(gpu_reducer *r, int width, int height);
+void gpu_reducer_destroy(gpu_reducer *r);
+/* Reduces `input` (width x height of the reducer, any float format); for min/max only
+ * `channel` counts. *result points at a 1x1 RGBA32F texture owned by the reducer, valid until
+ * the next call. */
+glevo_status gpu_reduce(gpu_reducer *r, reduce_op op, const gpu_texture *input, int channel,
+                        const gpu_texture **result);
+/* history_out = better of (current, history_in); textures are 1x1 RGBA32F. A history texel
+ * with present == 0 counts as empty. */
+glevo_status gpu_reduce_keep_best(gpu_reducer *r, reduce_op op, const gpu_texture *current,
+                                  const gpu_texture *history_in, gpu_texture *history_out);
+
+/* C twins: `data` is width x height texels of `channels` floats. out = (value, x, y, present)
+ * for min/max, the four channel sums for sum (a missing channel reads 0, a missing alpha 1, as in GL). */
+void cpu_reduce(reduce_op op, const float *data, int width, int height, int channels,
+                int channel, float out[4]);
+void cpu_reduce_keep_best(reduce_op op, const float current[4], const float history_in[4],
+                          float history_out[4]);
+
+#endif

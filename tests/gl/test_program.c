@@ -1,0 +1,111 @@
+/* Program build: syntax errors are reported with our .glsl file and line (through #include
+ * and overrides), GLEVO_SHADER_DIR overrides embedded files, and pass errors name the pass. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gl/gpgpu.h"
+#include "gl/shader_compose.h"
+#include "testutil.h"
+
+static char dir_template[] = "/tmp/glevo-shaders-XXXXXX";
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(syntax_error_names_file_and_line)
+{
+    testutil_context();
+    char *dir = mkdtemp(dir_template);
+    ck_assert_ptr_nonnull(dir);
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s/user", dir);
+    /* Error on line 4 of the included file, seen through an include in the main file. */
+    write_file(dir, "inc.glsl", "// helper\nfloat helper(float x)\n{\n    return x +* 2.0;\n}\n");
+    char main_text[1024];
+    snprintf(main_text, sizeof main_text,
+             "layout(location = 0) out vec4 o;\n#include \"%s/inc.glsl\"\nvoid main() { o = "
+             "vec4(helper(1.0)); }\n", dir);
+    write_file(dir, "main.glsl", main_text);
+    char main_path[600];
+    snprintf(main_path, sizeof main_path, "%s/main.glsl", dir);
+    gpu_program p;
+    glevo_status st = gpu_program_build(&p, main_path, NULL, NULL);
+    ck_assert_int_eq(st, GLEVO_ERR_GL);
+    char want[700];
+    snprintf(want, sizeof want, "%s/inc.glsl:4", dir);
+    ck_assert_msg(strstr(glevo_last_error(), want), "error '%s' does not name %s",
+                  glevo_last_error(), want);
+    ck_assert_msg(strchr(glevo_last_error(), '\n') == NULL, "error is more than one line");
+}
+END_TEST
+
+START_TEST(log_rewrite_understands_mesa_and_nvidia)
+{
+    shader_text t = {.file_count = 3};
+    strcpy(t.files[0], "<defines>");
+    strcpy(t.files[1], "cga/select.glsl");
+    strcpy(t.files[2], "rng/philox.glsl");
+    char *mesa = shader_log_rewrite(&t, "2:17(9): error: syntax error\n");
+    ck_assert_str_eq(mesa, "rng/philox.glsl:17:9: error: syntax error\n");
+    char *nv = shader_log_rewrite(&t, "1(42) : error C0000: syntax error, unexpected '*'\n");
+    ck_assert_str_eq(nv, "cga/select.glsl:42: error C0000: syntax error, unexpected '*'\n");
+    char *other = shader_log_rewrite(&t, "warning without location\n");
+    ck_assert_str_eq(other, "warning without location\n");
+    free(mesa), free(nv), free(other);
+}
+END_TEST
+
+START_TEST(shader_dir_overrides_embedded_files)
+{
+    testutil_context();
+    char tmpl[] = "/tmp/glevo-override-XXXXXX";
+    char *dir = mkdtemp(tmpl);
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s/bits", dir);
+    ck_assert_int_eq(mkdir(sub, 0755), 0);
+    write_file(sub, "fbits.glsl", "float fbit_get(float v, int i) { return 42.0; }\n");
+    setenv("GLEVO_SHADER_DIR", dir, 1);
+    char *text = gpu_shader_source("bits/fbits.glsl");
+    unsetenv("GLEVO_SHADER_DIR");
+    ck_assert_ptr_nonnull(text);
+    ck_assert_msg(strstr(text, "42.0"), "override not used");
+    free(text);
+    text = gpu_shader_source("bits/fbits.glsl");
+    ck_assert_msg(strstr(text, "mod(floor("), "embedded copy not used without override");
+    free(text);
+    ck_assert_ptr_null(gpu_shader_source("no/such.glsl"));
+    ck_assert_msg(strstr(glevo_last_error(), "no/such.glsl"), "%s", glevo_last_error());
+}
+END_TEST
+
+START_TEST(pass_errors_name_the_pass)
+{
+    testutil_context();
+    gpu_pass p = {.name = "test.no_target"};
+    ck_assert_int_eq(gpu_pass_begin(&p), GLEVO_ERR_INVALID);
+    ck_assert_msg(strstr(glevo_last_error(), "test.no_target"), "%s", glevo_last_error());
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gl");
+    TCase *tc = tcase_create("program");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, syntax_error_names_file_and_line);
+    tcase_add_test(tc, log_rewrite_understands_mesa_and_nvidia);
+    tcase_add_test(tc, shader_dir_overrides_embedded_files);
+    tcase_add_test(tc, pass_errors_name_the_pass);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
