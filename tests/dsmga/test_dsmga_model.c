@@ -1,0 +1,223 @@
+/* Model building: population files, the MI matrix (CPU twin at known values and GPU == CPU
+ * within fp32 tolerance), FindClique lossless GPU == CPU exactly, lossy GPU == CPU and its
+ * donor property. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glevo/dsmga.h"
+#include "glevo/rng.h"
+#include "testutil.h"
+
+static void random_pop(uint8_t *bits, int n, int ell, uint32_t seed, int linked)
+{
+    for (int i = 0; i < n; ++i)
+        for (int g = 0; g < ell; ++g) {
+            uint32_t r = glevo_philox4x32((uint32_t)i, (uint32_t)g, 77u, 0u, seed, 1u).v[0];
+            /* linked: genes come in pairs that mostly agree, so the DSM has structure */
+            if (linked && g % 2 == 1 && (r >> 28) != 0) bits[i * ell + g] = bits[i * ell + g - 1];
+            else bits[i * ell + g] = (uint8_t)(r >> 31);
+        }
+}
+
+static const char *write_tmp(const char *text)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/glevo_pop_XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+START_TEST(population_file_ok)
+{
+    const char *path = write_tmp("0101\n1100\r\n0011\n\n");
+    uint8_t *bits;
+    int n, ell;
+    ck_assert_int_eq(glevo_dsm_population_read(path, &bits, &n, &ell), GLEVO_OK);
+    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(ell, 4);
+    ck_assert_int_eq(bits[1], 1);
+    ck_assert_int_eq(bits[4], 1);
+    ck_assert_int_eq(bits[11], 1);
+    ck_assert_int_eq(bits[8], 0);
+    free(bits);
+    remove(path);
+}
+END_TEST
+
+static void expect_error(const char *text, const char *needle)
+{
+    const char *path = write_tmp(text);
+    uint8_t *bits = (uint8_t *)1;
+    int n, ell;
+    ck_assert_int_eq(glevo_dsm_population_read(path, &bits, &n, &ell), GLEVO_ERR_INVALID);
+    ck_assert_ptr_null(bits);
+    ck_assert_msg(strstr(glevo_last_error(), needle) != NULL, "'%s' lacks '%s'", glevo_last_error(), needle);
+    remove(path);
+}
+
+START_TEST(population_file_errors)
+{
+    expect_error("0101\n0110\n011\n", "line 3");        /* ragged */
+    expect_error("0101\n01a0\n", "line 2, column 3");   /* non-binary */
+    expect_error("", "empty");                           /* empty */
+    expect_error("01\n\n10\n", "line 2");                /* blank line inside */
+}
+END_TEST
+
+START_TEST(mi_known_values)
+{
+    /* genes 0,1 independent (all four patterns once), genes 0,2 equal: MI = ln 2 */
+    uint8_t bits[] = {0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 1, 1};
+    uint32_t rows[3];
+    float mi[9];
+    glevo_dsm_pack(bits, 4, 3, rows);
+    ck_assert_uint_eq(rows[0], 0xCu);
+    glevo_dsm_mi_cpu(rows, 4, 3, mi);
+    ck_assert_float_eq_tol(mi[0 * 3 + 1], 0.0f, 1e-7f);
+    ck_assert_float_eq_tol(mi[0 * 3 + 2], logf(2.0f), 1e-6f);
+    ck_assert_float_eq_tol(mi[2 * 3 + 0], logf(2.0f), 1e-6f);
+    ck_assert_float_eq(mi[1 * 3 + 1], 0.0f);
+    /* a constant gene has zero MI with everything (0·log0 = 0, no NaN) */
+    uint8_t c[] = {1, 0, 1, 1, 1, 0, 1, 1};
+    glevo_dsm_pack(c, 4, 2, rows);
+    glevo_dsm_mi_cpu(rows, 4, 2, mi);
+    ck_assert_float_eq(mi[1], 0.0f);
+}
+END_TEST
+
+static void compare_dsm(int n, int ell, uint32_t seed)
+{
+    uint8_t *bits = malloc((size_t)n * ell);
+    uint32_t *rows = malloc((size_t)ell * glevo_dsm_words(n) * 4);
+    float *cpu = malloc((size_t)ell * ell * 4), *gpu = malloc((size_t)ell * ell * 4);
+    random_pop(bits, n, ell, seed, 1);
+    glevo_dsm_pack(bits, n, ell, rows);
+    glevo_dsm_mi_cpu(rows, n, ell, cpu);
+    glevo_dsm_gpu *g;
+    ck_assert_msg(glevo_dsm_gpu_create(ell, n, &g) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_msg(glevo_dsm_gpu_build(g, rows) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_int_eq(glevo_dsm_gpu_read(g, gpu), GLEVO_OK);
+    for (int i = 0; i < ell * ell; ++i)
+        ck_assert_msg(fabsf(gpu[i] - cpu[i]) <= 2e-6f + 1e-5f * cpu[i],
+                      "n %d ell %d seed %u: entry (%d,%d) GPU %.9g CPU %.9g", n, ell, seed, i / ell,
+                      i % ell, gpu[i], cpu[i]);
+    glevo_dsm_gpu_destroy(g);
+    free(bits); free(rows); free(cpu); free(gpu);
+}
+
+START_TEST(dsm_gpu_equals_cpu)
+{
+    testutil_context();
+    compare_dsm(37, 1, 1);
+    compare_dsm(37, 2, 2);
+    compare_dsm(50, 13, 3);
+    compare_dsm(64, 9, 4);
+    compare_dsm(101, 31, 5);
+    if (testutil_large()) compare_dsm(1000, 400, 6);
+}
+END_TEST
+
+static void compare_clique(int n, int ell, uint32_t seed, bool lossy, int *total_len)
+{
+    uint8_t *bits = malloc((size_t)n * ell);
+    int words = glevo_dsm_words(n);
+    uint32_t *rows = malloc((size_t)ell * words * 4), *prows = malloc((size_t)ell * words * 4);
+    float *mi = malloc((size_t)ell * ell * 4);
+    int32_t *ils_c = malloc((size_t)ell * ell * 4), *ils_g = malloc((size_t)ell * ell * 4);
+    int32_t *len_c = malloc((size_t)ell * 4), *len_g = malloc((size_t)ell * 4);
+    random_pop(bits, n, ell, seed, 1);
+    glevo_dsm_pack(bits, n, ell, rows);
+    random_pop(bits, n, ell, seed + 100, 1);
+    glevo_dsm_pack(bits, n, ell, prows);
+    glevo_dsm_gpu *g;
+    ck_assert_msg(glevo_dsm_gpu_create(ell, n, &g) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_int_eq(glevo_dsm_gpu_build(g, rows), GLEVO_OK);
+    /* the twin reads the same DSM texels the passes read */
+    ck_assert_int_eq(glevo_dsm_gpu_read(g, mi), GLEVO_OK);
+    glevo_clique_params cp = {.seed = seed, .generation = 3, .lossy = lossy, .pop_rows = prows, .pop_n = n};
+    glevo_find_clique_cpu(mi, ell, &cp, ils_c, len_c);
+    ck_assert_msg(glevo_dsm_gpu_clique(g, &cp, ils_g, len_g) == GLEVO_OK, "%s", glevo_last_error());
+    for (int s = 0; s < ell; ++s) {
+        ck_assert_msg(len_g[s] == len_c[s], "n %d ell %d seed %u lossy %d: set %d length GPU %d CPU %d",
+                      n, ell, seed, lossy, s, len_g[s], len_c[s]);
+        if (!lossy) ck_assert_int_eq(len_c[s], ell);
+        for (int t = 0; t < ell; ++t)
+            ck_assert_msg(ils_g[s * ell + t] == ils_c[s * ell + t],
+                          "n %d ell %d seed %u lossy %d: set %d step %d GPU %d CPU %d", n, ell, seed,
+                          lossy, s, t, ils_g[s * ell + t], ils_c[s * ell + t]);
+        *total_len += len_c[s];
+    }
+    glevo_dsm_gpu_destroy(g);
+    free(bits); free(rows); free(prows); free(mi); free(ils_c); free(ils_g); free(len_c); free(len_g);
+}
+
+START_TEST(clique_lossless_gpu_equals_cpu)
+{
+    testutil_context();
+    int total = 0;
+    compare_clique(37, 1, 1, false, &total);
+    compare_clique(37, 2, 2, false, &total);
+    compare_clique(45, 17, 3, false, &total);
+    compare_clique(64, 24, 4, false, &total);
+    /* a population of identical individuals: all MI are 0, every pick is a tie */
+    compare_clique(5, 20, 5, false, &total);
+}
+END_TEST
+
+START_TEST(clique_lossy_gpu_equals_cpu)
+{
+    testutil_context();
+    int total = 0;
+    compare_clique(37, 2, 1, true, &total);
+    compare_clique(45, 17, 2, true, &total);
+    compare_clique(70, 25, 3, true, &total);
+    /* random populations: sets must stop well before ell somewhere */
+    ck_assert_int_lt(total, 2 * 2 + 17 * 17 + 25 * 25);
+}
+END_TEST
+
+START_TEST(clique_sets_are_permutations)
+{
+    int n = 40, ell = 15;
+    uint8_t *bits = malloc((size_t)n * ell);
+    uint32_t *rows = malloc((size_t)ell * glevo_dsm_words(n) * 4);
+    float *mi = malloc((size_t)ell * ell * 4);
+    int32_t *ils = malloc((size_t)ell * ell * 4), len[15];
+    random_pop(bits, n, ell, 9, 1);
+    glevo_dsm_pack(bits, n, ell, rows);
+    glevo_dsm_mi_cpu(rows, n, ell, mi);
+    glevo_clique_params cp = {.seed = 9};
+    glevo_find_clique_cpu(mi, ell, &cp, ils, len);
+    for (int s = 0; s < ell; ++s) {
+        int seen[15] = {0};
+        ck_assert_int_eq(ils[s * ell], s);
+        for (int t = 0; t < ell; ++t) ++seen[ils[s * ell + t]];
+        for (int g = 0; g < ell; ++g) ck_assert_int_eq(seen[g], 1);
+        /* pairs (2k, 2k+1) are linked: the partner comes right after the start gene */
+        if (s < ell - 1) ck_assert_int_eq(ils[s * ell + 1], s ^ 1);
+    }
+    free(bits); free(rows); free(mi); free(ils);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("dsmga_model");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, population_file_ok);
+    tcase_add_test(tc, population_file_errors);
+    tcase_add_test(tc, mi_known_values);
+    tcase_add_test(tc, clique_sets_are_permutations);
+    tcase_add_test(tc, dsm_gpu_equals_cpu);
+    tcase_add_test(tc, clique_lossless_gpu_equals_cpu);
+    tcase_add_test(tc, clique_lossy_gpu_equals_cpu);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
