@@ -1,0 +1,212 @@
+/* Genetic programming (Augusto & Barbosa 2012, GPOCL): programs as prefix linear arrays of
+ * 32-bit codes, datasets stored transposed, evaluation by a stack interpreter on the GPU
+ * (fragment passes, strategies PPPE / FP / PPCU) or the CPU, and a generational GP engine.
+ *
+ * Program text: one program per line, prefix S-expressions `(+ x1 (* 2.5 (sin x3)))`.
+ * Variables x1..xN are the data columns in order, the target excluded. Operators:
+ *   regression      (+ a b) (- a b) (* a b) (/ a b)   division protected: 1 when |b| < 1e-6
+ *                   (neg a) (sin a) (cos a)
+ *   classification  (if c a b) = a when c != 0, else b   (condition first, as the paper's
+ *                   interpreter pops it first); (< a b) (> a b) (= a b) give 1 or 0;
+ *                   (and a b) (or a b) (not a) treat any non-zero value as true, give 1 or 0.
+ * All arithmetic is 32-bit float. */
+#ifndef GLEVO_GP_H
+#define GLEVO_GP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "glevo/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A code is op | (index << 8): the index names a variable (0-based) or a constant. */
+typedef enum glevo_gp_op {
+    GLEVO_GP_VAR = 0,
+    GLEVO_GP_CONST,
+    GLEVO_GP_ADD,
+    GLEVO_GP_SUB,
+    GLEVO_GP_MUL,
+    GLEVO_GP_DIV,
+    GLEVO_GP_NEG,
+    GLEVO_GP_SIN,
+    GLEVO_GP_COS,
+    GLEVO_GP_IF,
+    GLEVO_GP_LT,
+    GLEVO_GP_GT,
+    GLEVO_GP_EQ,
+    GLEVO_GP_AND,
+    GLEVO_GP_OR,
+    GLEVO_GP_NOT,
+    GLEVO_GP_OP_COUNT
+} glevo_gp_op;
+
+#define GLEVO_GP_CODE(op, index) ((uint32_t)(op) | ((uint32_t)(index) << 8))
+#define GLEVO_GP_CODE_OP(code) ((glevo_gp_op)((code)&0xFFu))
+#define GLEVO_GP_CODE_INDEX(code) ((uint32_t)(code) >> 8)
+#define GLEVO_GP_MAX_INDEX 0xFFFFFFu
+
+/* Operator name ("+", "sin", "if", ...) and arity (0 for terminals). */
+const char *glevo_gp_op_name(glevo_gp_op op);
+int glevo_gp_op_arity(glevo_gp_op op);
+
+typedef enum glevo_gp_function_set {
+    GLEVO_GP_REGRESSION = 0,     /* + - * / neg sin cos */
+    GLEVO_GP_CLASSIFICATION = 1, /* if < > = and or not */
+} glevo_gp_function_set;
+/* Bit mask (1 << op) of the operators of a function set. */
+uint32_t glevo_gp_function_set_ops(glevo_gp_function_set set);
+
+typedef enum glevo_gp_metric {
+    GLEVO_GP_SAE = 0,   /* sum of absolute errors (default, the paper's) */
+    GLEVO_GP_MSE,
+    GLEVO_GP_RMSE,
+    GLEVO_GP_ACCURACY,  /* fraction of cases with |prediction - target| < 0.5 (higher is better) */
+} glevo_gp_metric;
+/* "sae", "mse", "rmse", "accuracy" <-> metric; returns GLEVO_ERR_INVALID naming the text. */
+glevo_status glevo_gp_metric_parse(const char *text, glevo_gp_metric *out);
+const char *glevo_gp_metric_name(glevo_gp_metric m);
+
+/* ---- dataset: numbers only, stored transposed (one row of cases per variable) ---- */
+typedef struct glevo_gp_data glevo_gp_data;
+
+/* CSV with a header row. The target is the column named `target`, or the last column when
+ * target is NULL. Errors name the file (source), line and column. */
+glevo_status glevo_gp_data_load_csv(const char *path, const char *target, glevo_gp_data **out);
+glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const char *target,
+                                     glevo_gp_data **out);
+/* From arrays: x holds vars rows of cases floats (transposed), y cases floats. */
+glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const float *y,
+                                  glevo_gp_data **out);
+void glevo_gp_data_destroy(glevo_gp_data *d);
+int glevo_gp_data_vars(const glevo_gp_data *d);
+int glevo_gp_data_cases(const glevo_gp_data *d);
+const float *glevo_gp_data_row(const glevo_gp_data *d, int var); /* cases floats */
+const float *glevo_gp_data_target(const glevo_gp_data *d);
+const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var); /* header name */
+const char *glevo_gp_data_target_name(const glevo_gp_data *d);
+
+/* ---- a population: programs packed one after another, constants on the side ---- */
+typedef struct glevo_gp_programs glevo_gp_programs;
+
+glevo_status glevo_gp_programs_create(glevo_gp_programs **out);
+void glevo_gp_programs_destroy(glevo_gp_programs *p);
+void glevo_gp_programs_clear(glevo_gp_programs *p);
+/* Parses text with one program per line (blank lines and lines starting with '#' are
+ * skipped; each other line is one program). Variables above x{vars} are errors (vars <= 0:
+ * any). Errors: "LINE:COLUMN: what" prefixed by source. Appends to p. */
+glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, const char *source,
+                                     int vars);
+/* Appends one program: codes in prefix order whose constant indices refer to consts[]. The
+ * program must be well formed (glevo_gp_program_check). */
+glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, int length,
+                                   const float *consts);
+int glevo_gp_programs_count(const glevo_gp_programs *p);
+/* Program i: codes (constant indices refer to glevo_gp_programs_constants). */
+const uint32_t *glevo_gp_programs_codes(const glevo_gp_programs *p, int i, int *length);
+const float *glevo_gp_programs_constants(const glevo_gp_programs *p);
+long long glevo_gp_programs_nodes(const glevo_gp_programs *p); /* total codes */
+int glevo_gp_programs_max_length(const glevo_gp_programs *p);
+uint32_t glevo_gp_programs_ops_used(const glevo_gp_programs *p); /* mask of (1 << op) */
+/* Writes program i as an S-expression or in infix into buf (truncated to size); returns the
+ * full length like snprintf. */
+int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t size);
+int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size);
+/* GLEVO_OK when codes form exactly one complete prefix tree. */
+glevo_status glevo_gp_program_check(const uint32_t *codes, int length);
+/* Stack slots the interpreter needs for programs up to max_length nodes whose operators have
+ * at most max_arity arguments: the paper's footnote 7, max(1, t - floor(t / min(a, t))). */
+int glevo_gp_stack_size(int max_length, int max_arity);
+
+/* ---- evaluation ---- */
+typedef enum glevo_gp_strategy {
+    GLEVO_GP_AUTO = 0,
+    GLEVO_GP_PPPE,  /* one fragment per program, loop over every case */
+    GLEVO_GP_FP,    /* one draw per program over the cases, then a row-sum pass */
+    GLEVO_GP_PPCU,  /* programs x case-blocks in one draw, then a row-sum pass */
+    GLEVO_GP_CPU,   /* the CPU interpreter (threads) */
+} glevo_gp_strategy;
+glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out);
+const char *glevo_gp_strategy_name(glevo_gp_strategy s);
+
+typedef struct glevo_gp_eval_params {
+    glevo_gp_strategy strategy; /* AUTO: picked by shape (see eval_gpu.c) */
+    int threads;                /* CPU: 0 = all cores */
+    int group;                  /* PPCU/FP fragments per program; 0 = by shape */
+} glevo_gp_eval_params;
+
+/* Raw per-program sums; metrics are finished from them. */
+typedef struct glevo_gp_sums {
+    double abs_sum, sq_sum, hits;
+} glevo_gp_sums;
+
+typedef struct glevo_gp_evaluator glevo_gp_evaluator;
+
+/* GPU strategies need a current GL context (glevo_context_create) and upload the data once. */
+glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
+                                       const glevo_gp_data *data, glevo_gp_evaluator **out);
+void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e);
+/* Errors of every program of p under metric (count = glevo_gp_programs_count). Includes the
+ * upload of the programs and the readback of the errors (the paper's evaluation time). */
+glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                               glevo_gp_metric metric, double *errors);
+/* The strategy the last evaluate used (AUTO resolved). */
+glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e);
+
+/* CPU reference: prediction of program i on case c, and sums over all cases. */
+float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
+                         const glevo_gp_data *d, int c);
+glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
+                                   int threads, glevo_gp_sums *sums);
+double glevo_gp_metric_value(glevo_gp_metric m, const glevo_gp_sums *s, int cases);
+
+/* ---- generational GP (the paper's Algorithm 1) ---- */
+typedef void (*glevo_gp_progress_fn)(void *user, int generation, double best_error,
+                                     const char *best_sexpr);
+
+typedef struct glevo_gp_params {
+    glevo_gp_function_set function_set;
+    int pop;              /* default 1000 */
+    int generations;      /* default 50 */
+    int tournament;       /* default 4 */
+    double pc;            /* crossover probability, default 0.9 */
+    double pm;            /* mutation probability, default 0.1 (half subtree, half point) */
+    int elitism;          /* best copied unchanged, default 1; -1 = none */
+    int max_size;         /* nodes per program, default 50 */
+    int init_min_depth;   /* ramped half-and-half depths, default 2..6 */
+    int init_max_depth;
+    double const_min, const_max; /* random constants, default [-1, 1] */
+    double const_prob;    /* terminal is a constant with this probability, default 0.25 */
+    glevo_gp_metric metric;
+    glevo_gp_eval_params eval;
+    uint32_t seed;
+    double target_error;  /* stop when the best error is <= this (default: never; 0 = exact) */
+    bool stop_on_target;
+    glevo_gp_progress_fn progress;
+    void *progress_user;
+} glevo_gp_params;
+
+typedef struct glevo_gp_result {
+    double best_error;        /* under params.metric; for accuracy, the accuracy */
+    char *best_sexpr;         /* malloc'd; glevo_gp_result_free */
+    char *best_infix;
+    int best_nodes;
+    long long evaluations;    /* programs evaluated */
+    long long nodes_evaluated;/* program nodes x cases */
+    int generations;
+    double seconds, eval_seconds;
+    glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
+} glevo_gp_result;
+
+/* Runs GP on data; a GPU strategy needs a current GL context. */
+glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
+                          glevo_gp_result *out);
+void glevo_gp_result_free(glevo_gp_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,33 @@
+/* Internals shared by the GP files: the program container and the dataset struct. */
+#ifndef GLEVO_GP_INTERNAL_H
+#define GLEVO_GP_INTERNAL_H
+
+#include "glevo/gp.h"
+
+struct glevo_gp_programs {
+    uint32_t *codes;    /* all programs back to back */
+    long long code_count, code_cap;
+    long long *offsets; /* program i starts at codes[offsets[i]] */
+    int *lengths;
+    int count, cap;
+    float *consts;
+    long long const_count, const_cap;
+    int max_length;
+    uint32_t ops_used;
+};
+
+struct glevo_gp_data {
+    int vars, cases;
+    float *x;    /* vars rows of cases floats */
+    float *y;
+    char **names; /* vars + 1 names; names[vars] is the target's */
+};
+
+/* Index one past the end of the subtree starting at codes[i]. */
+int gp_subtree_end(const uint32_t *codes, int length, int i);
+/* Arity of the code's op. */
+int gp_code_arity(uint32_t code);
+/* Largest arity among ops in mask (at least 1). */
+int gp_mask_max_arity(uint32_t mask);
+
+#endif

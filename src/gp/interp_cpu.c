@@ -1,0 +1,221 @@
+/* CPU stack interpreter (the paper's Interpreter() of §3.2.1 and CPU kernel, Algorithm 2):
+ * the reference the GPU passes are tested against and the CPU baseline of `glevo bench gp`.
+ * Population-parallel over threads; within a program, cases run in blocks of GP_BLOCK so that
+ * each node's loop over the block vectorises (same float arithmetic per case as the scalar
+ * interpreter, which tests check). */
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gp/gp_internal.h"
+
+#define GP_BLOCK 64
+
+/* One operator on floats, exactly as DESIGN.md defines it; shaders/gp/interp.glsl is the twin. */
+static inline float apply2(glevo_gp_op op, float a, float b)
+{
+    switch (op) {
+    case GLEVO_GP_ADD: return a + b;
+    case GLEVO_GP_SUB: return a - b;
+    case GLEVO_GP_MUL: return a * b;
+    case GLEVO_GP_DIV: return fabsf(b) < 1e-6f ? 1.0f : a / b;
+    case GLEVO_GP_LT: return a < b ? 1.0f : 0.0f;
+    case GLEVO_GP_GT: return a > b ? 1.0f : 0.0f;
+    case GLEVO_GP_EQ: return a == b ? 1.0f : 0.0f;
+    case GLEVO_GP_AND: return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f;
+    case GLEVO_GP_OR: return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f;
+    default: return 0.0f;
+    }
+}
+
+static inline float apply1(glevo_gp_op op, float a)
+{
+    switch (op) {
+    case GLEVO_GP_NEG: return -a;
+    case GLEVO_GP_SIN: return sinf(a);
+    case GLEVO_GP_COS: return cosf(a);
+    case GLEVO_GP_NOT: return a == 0.0f ? 1.0f : 0.0f;
+    default: return 0.0f;
+    }
+}
+
+float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
+                         const glevo_gp_data *d, int c)
+{
+    float stack_small[64];
+    float *stack = length <= 64 ? stack_small : malloc((size_t)length * sizeof *stack);
+    if (!stack) return NAN;
+    int sp = 0;
+    /* Walk backwards: arguments are pushed before their operator is met, the first
+     * argument last, so it is on top. */
+    for (int i = length - 1; i >= 0; --i) {
+        uint32_t code = codes[i];
+        glevo_gp_op op = GLEVO_GP_CODE_OP(code);
+        uint32_t idx = GLEVO_GP_CODE_INDEX(code);
+        switch (op) {
+        case GLEVO_GP_VAR: stack[sp++] = d->x[(size_t)idx * d->cases + c]; break;
+        case GLEVO_GP_CONST: stack[sp++] = consts[idx]; break;
+        case GLEVO_GP_NEG:
+        case GLEVO_GP_SIN:
+        case GLEVO_GP_COS:
+        case GLEVO_GP_NOT: stack[sp - 1] = apply1(op, stack[sp - 1]); break;
+        case GLEVO_GP_IF: {
+            float cond = stack[sp - 1], a = stack[sp - 2], b = stack[sp - 3];
+            sp -= 2;
+            stack[sp - 1] = cond != 0.0f ? a : b;
+            break;
+        }
+        default: {
+            float a = stack[sp - 1], b = stack[sp - 2];
+            sp -= 1;
+            stack[sp - 1] = apply2(op, a, b);
+            break;
+        }
+        }
+    }
+    float r = stack[0];
+    if (stack != stack_small) free(stack);
+    return r;
+}
+
+/* Sums of one program over all cases, GP_BLOCK cases at a time; stack holds
+ * length * GP_BLOCK floats. */
+static void program_sums(const uint32_t *codes, int length, const float *consts,
+                         const glevo_gp_data *d, float *stack, glevo_gp_sums *out)
+{
+    double abs_sum = 0, sq_sum = 0, hits = 0;
+    for (int c0 = 0; c0 < d->cases; c0 += GP_BLOCK) {
+        int n = d->cases - c0 < GP_BLOCK ? d->cases - c0 : GP_BLOCK;
+        int sp = 0;
+        for (int i = length - 1; i >= 0; --i) {
+            uint32_t code = codes[i];
+            glevo_gp_op op = GLEVO_GP_CODE_OP(code);
+            uint32_t idx = GLEVO_GP_CODE_INDEX(code);
+            float *top = stack + (size_t)sp * GP_BLOCK;
+            float *a = top - GP_BLOCK, *b = top - 2 * GP_BLOCK;
+            switch (op) {
+            case GLEVO_GP_VAR:
+                memcpy(top, d->x + (size_t)idx * d->cases + c0, (size_t)n * sizeof *top);
+                sp++;
+                break;
+            case GLEVO_GP_CONST:
+                for (int k = 0; k < n; ++k) top[k] = consts[idx];
+                sp++;
+                break;
+            case GLEVO_GP_NEG: for (int k = 0; k < n; ++k) a[k] = -a[k]; break;
+            case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = sinf(a[k]); break;
+            case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = cosf(a[k]); break;
+            case GLEVO_GP_NOT: for (int k = 0; k < n; ++k) a[k] = a[k] == 0.0f ? 1.0f : 0.0f; break;
+            case GLEVO_GP_IF: {
+                float *e = top - 3 * GP_BLOCK; /* c = a (top), then-value = b, else = e */
+                for (int k = 0; k < n; ++k) e[k] = a[k] != 0.0f ? b[k] : e[k];
+                sp -= 2;
+                break;
+            }
+            /* Binary: first argument on top (a), second below it (b); result replaces b. */
+            case GLEVO_GP_ADD: for (int k = 0; k < n; ++k) b[k] = a[k] + b[k]; sp--; break;
+            case GLEVO_GP_SUB: for (int k = 0; k < n; ++k) b[k] = a[k] - b[k]; sp--; break;
+            case GLEVO_GP_MUL: for (int k = 0; k < n; ++k) b[k] = a[k] * b[k]; sp--; break;
+            case GLEVO_GP_DIV:
+                for (int k = 0; k < n; ++k) b[k] = fabsf(b[k]) < 1e-6f ? 1.0f : a[k] / b[k];
+                sp--;
+                break;
+            default:
+                for (int k = 0; k < n; ++k) b[k] = apply2(op, a[k], b[k]);
+                sp--;
+                break;
+            }
+        }
+        const float *y = d->y + c0;
+        for (int k = 0; k < n; ++k) {
+            float e = fabsf(stack[k] - y[k]);
+            abs_sum += e;
+            sq_sum += (double)e * e;
+            hits += e < 0.5f;
+        }
+    }
+    out->abs_sum = abs_sum;
+    out->sq_sum = sq_sum;
+    out->hits = hits;
+}
+
+typedef struct cpu_job {
+    const glevo_gp_programs *p;
+    const glevo_gp_data *d;
+    glevo_gp_sums *sums;
+    atomic_int next;
+    int failed;
+} cpu_job;
+
+static void *worker(void *arg)
+{
+    cpu_job *job = arg;
+    const glevo_gp_programs *p = job->p;
+    float *stack = malloc(((size_t)p->max_length + 1) * GP_BLOCK * sizeof *stack);
+    if (!stack) {
+        job->failed = 1;
+        return NULL;
+    }
+    for (;;) {
+        int i0 = atomic_fetch_add(&job->next, 16);
+        if (i0 >= p->count) break;
+        int i1 = i0 + 16 < p->count ? i0 + 16 : p->count;
+        for (int i = i0; i < i1; ++i)
+            program_sums(p->codes + p->offsets[i], p->lengths[i], p->consts, job->d, stack,
+                         &job->sums[i]);
+    }
+    free(stack);
+    return NULL;
+}
+
+glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
+                                   int threads, glevo_gp_sums *sums)
+{
+    if (threads <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = n > 0 ? (int)n : 1;
+    }
+    if (threads > 256) threads = 256;
+    if (threads > (p->count + 15) / 16) threads = (p->count + 15) / 16;
+    if (threads < 1) threads = 1;
+    cpu_job job = {.p = p, .d = d, .sums = sums};
+    atomic_init(&job.next, 0);
+    pthread_t tid[256];
+    int started = 0;
+    for (int t = 1; t < threads; ++t)
+        if (pthread_create(&tid[started], NULL, worker, &job) == 0) started++;
+    worker(&job);
+    for (int t = 0; t < started; ++t) pthread_join(tid[t], NULL);
+    if (job.failed) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the CPU interpreter stack");
+    return GLEVO_OK;
+}
+
+double glevo_gp_metric_value(glevo_gp_metric m, const glevo_gp_sums *s, int cases)
+{
+    switch (m) {
+    case GLEVO_GP_MSE: return s->sq_sum / cases;
+    case GLEVO_GP_RMSE: return sqrt(s->sq_sum / cases);
+    case GLEVO_GP_ACCURACY: return s->hits / cases;
+    default: return s->abs_sum;
+    }
+}
+
+static const char *metric_names[] = {"sae", "mse", "rmse", "accuracy"};
+
+const char *glevo_gp_metric_name(glevo_gp_metric m)
+{
+    return (unsigned)m < 4 ? metric_names[m] : "?";
+}
+
+glevo_status glevo_gp_metric_parse(const char *text, glevo_gp_metric *out)
+{
+    for (int i = 0; i < 4; ++i)
+        if (!strcmp(text, metric_names[i])) {
+            *out = (glevo_gp_metric)i;
+            return GLEVO_OK;
+        }
+    return glevo_fail(GLEVO_ERR_INVALID, "metric '%s' is unknown (sae, mse, rmse or accuracy)", text);
+}
