@@ -115,6 +115,10 @@ uint32_t glevo_gp_programs_ops_used(const glevo_gp_programs *p); /* mask of (1 <
  * full length like snprintf. */
 int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t size);
 int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size);
+/* Appends count random programs of exactly `size` nodes over the operators in ops (a mask of
+ * 1 << op; terminals: variables x1..x{vars} and constants in [-1, 1]), from seed. */
+glevo_status glevo_gp_programs_random(glevo_gp_programs *p, int count, uint32_t ops, int vars,
+                                      int size, uint32_t seed);
 /* GLEVO_OK when codes form exactly one complete prefix tree. */
 glevo_status glevo_gp_program_check(const uint32_t *codes, int length);
 /* Stack slots the interpreter needs for programs up to max_length nodes whose operators have

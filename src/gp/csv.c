@@ -150,6 +150,7 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
             for (int i = 0; i < n; ++i) {
                 int shift;
                 cols[i] = (int)(p - line) + 1;
+                char *next = p + strlen(p) + 1;
                 char *name = trim(p, &shift);
                 if (!*name) {
                     st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: empty column name in the header",
@@ -161,7 +162,7 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
                     st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading %s", src);
                     goto done;
                 }
-                p += strlen(p) + 1;
+                p = next;
             }
             if (ncols < 1) {
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:1: header has no columns", src, line_no);
@@ -184,11 +185,9 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
         }
         int n = split(line, fields, cols, ncols);
         if (n != ncols) {
-            int col = n > ncols ? cols[ncols - 1] : (int)strlen(line) + 1;
-            if (n > ncols) { /* column of the first extra field */
-                char *p = fields[ncols - 1];
-                col = (int)(p - line) + (int)strlen(p) + 2;
-            }
+            /* Short row: the column just after its last field; long row: its first extra. */
+            char *last = fields[(n < ncols ? n : ncols) - 1];
+            int col = (int)(last - line) + (int)strlen(last) + (n > ncols ? 2 : 1);
             st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: row has %d field(s), the header has %d",
                             src, line_no, col, n, ncols);
             goto done;

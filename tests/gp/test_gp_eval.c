@@ -1,0 +1,173 @@
+/* GP evaluation passes vs the CPU interpreter: random programs of every opcode on random
+ * data; PPPE, FP and PPCU errors must equal the CPU's within a relative 1e-4 (odd sizes, so
+ * partial case-quads and partial program columns are exercised). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "glevo/gp.h"
+#include "glevo/rng.h"
+#include "testutil.h"
+
+static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
+{
+    float *x = malloc((size_t)vars * cases * sizeof *x), *y = malloc((size_t)cases * sizeof *y);
+    for (int i = 0; i < vars * cases; ++i) {
+        glevo_u32x4 r = glevo_philox4x32((uint32_t)i, 1, 0, 0, seed, 7);
+        x[i] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
+        /* Some exact zeros and repeats so if/and/or/not/= see both outcomes. */
+        if (r.v[1] % 7 == 0) x[i] = 0.0f;
+        if (r.v[1] % 11 == 0) x[i] = 0.5f;
+    }
+    for (int c = 0; c < cases; ++c) {
+        glevo_u32x4 r = glevo_philox4x32((uint32_t)c, 2, 0, 0, seed, 7);
+        y[c] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(vars, cases, x, y, &d), GLEVO_OK);
+    free(x);
+    free(y);
+    return d;
+}
+
+static void compare(uint32_t ops, int pop, int size, int vars, int cases, uint32_t seed,
+                    glevo_gp_metric metric)
+{
+    testutil_context();
+    glevo_gp_data *d = random_data(vars, cases, seed);
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_random(p, pop, ops, vars, size, seed), GLEVO_OK);
+    /* Every requested opcode appears (the generator is not silently narrowing the test). */
+    ck_assert_uint_eq(glevo_gp_programs_ops_used(p) & ops, ops);
+    double *cpu = malloc((size_t)pop * sizeof *cpu), *gpu = malloc((size_t)pop * sizeof *gpu);
+    glevo_gp_eval_params cp = {.strategy = GLEVO_GP_CPU, .threads = 2};
+    glevo_gp_evaluator *ev = NULL;
+    ck_assert_int_eq(glevo_gp_evaluator_create(&cp, d, &ev), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_evaluate(ev, p, metric, cpu), GLEVO_OK);
+    glevo_gp_evaluator_destroy(ev);
+    const glevo_gp_strategy strategies[] = {GLEVO_GP_PPPE, GLEVO_GP_FP, GLEVO_GP_PPCU};
+    int finite = 0;
+    for (int s = 0; s < 3; ++s) {
+        glevo_gp_eval_params gp = {.strategy = strategies[s], .group = s == 2 ? 5 : 0};
+        glevo_status st = glevo_gp_evaluator_create(&gp, d, &ev);
+        ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
+        st = glevo_gp_evaluate(ev, p, metric, gpu);
+        ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
+        ck_assert_int_eq(glevo_gp_evaluator_strategy(ev), strategies[s]);
+        for (int i = 0; i < pop; ++i) {
+            if (!isfinite(cpu[i])) continue; /* overflow: no defined agreement */
+            finite += s == 0;
+            char prog[4096];
+            glevo_gp_program_sexpr(p, i, prog, sizeof prog);
+            double tol = 1e-4 * fmax(fabs(cpu[i]), 1.0);
+            ck_assert_msg(fabs(gpu[i] - cpu[i]) <= tol,
+                          "seed %u %s program %d: gpu %.9g cpu %.9g: %s", seed,
+                          glevo_gp_strategy_name(strategies[s]), i, gpu[i], cpu[i], prog);
+        }
+        glevo_gp_evaluator_destroy(ev);
+    }
+    ck_assert_msg(finite >= pop * 3 / 4, "only %d of %d programs finite", finite, pop);
+    free(cpu);
+    free(gpu);
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
+}
+
+START_TEST(test_regression_ops)
+{
+    compare(glevo_gp_function_set_ops(GLEVO_GP_REGRESSION), 37, 21, 5, 53, 11, GLEVO_GP_SAE);
+}
+END_TEST
+
+START_TEST(test_classification_ops)
+{
+    compare(glevo_gp_function_set_ops(GLEVO_GP_CLASSIFICATION), 29, 19, 4, 47, 12, GLEVO_GP_SAE);
+}
+END_TEST
+
+START_TEST(test_all_ops_metrics)
+{
+    uint32_t all = (1u << GLEVO_GP_OP_COUNT) - 1;
+    compare(all, 41, 25, 3, 30, 13, GLEVO_GP_MSE);
+    compare(all, 23, 15, 3, 9, 14, GLEVO_GP_ACCURACY);
+}
+END_TEST
+
+START_TEST(test_many_programs_columns)
+{
+    /* More programs than one column of the program grid holds only on the GPU machine. */
+    if (!testutil_large()) return;
+    compare(glevo_gp_function_set_ops(GLEVO_GP_REGRESSION), 9001, 50, 10, 301, 15, GLEVO_GP_SAE);
+}
+END_TEST
+
+START_TEST(test_known_values)
+{
+    /* Exact values a human can check: SAE of x1*x1 + x2 against y = x1*x1 + x2 + 1. */
+    testutil_context();
+    float x[2 * 5] = {1, 2, 3, -1, 0.5f, 0, 1, -1, 2, 4};
+    float y[5];
+    for (int c = 0; c < 5; ++c) y[c] = x[c] * x[c] + x[5 + c] + 1;
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(2, 5, x, y, &d), GLEVO_OK);
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, "(+ (* x1 x1) x2)\n(/ x1 0)\n(if (< x1 x2) 1 2)\n",
+                                             "t", 2), GLEVO_OK);
+    for (int s = GLEVO_GP_PPPE; s <= GLEVO_GP_CPU; ++s) {
+        glevo_gp_eval_params ep = {.strategy = (glevo_gp_strategy)s};
+        glevo_gp_evaluator *ev = NULL;
+        ck_assert_int_eq(glevo_gp_evaluator_create(&ep, d, &ev), GLEVO_OK);
+        double e[3];
+        ck_assert_int_eq(glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, e), GLEVO_OK);
+        ck_assert_msg(e[0] == 5.0, "%s: %g", glevo_gp_strategy_name(s), e[0]);
+        /* (/ x1 0) = 1 everywhere: |1 - y| summed. */
+        double w1 = 0, w2 = 0;
+        for (int c = 0; c < 5; ++c) {
+            w1 += fabs(1.0 - y[c]);
+            w2 += fabs((x[c] < x[5 + c] ? 1.0 : 2.0) - y[c]);
+        }
+        ck_assert_msg(fabs(e[1] - w1) < 1e-5, "%s: %g vs %g", glevo_gp_strategy_name(s), e[1], w1);
+        ck_assert_msg(fabs(e[2] - w2) < 1e-5, "%s: %g vs %g", glevo_gp_strategy_name(s), e[2], w2);
+        glevo_gp_evaluator_destroy(ev);
+    }
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+START_TEST(test_bad_variable)
+{
+    testutil_context();
+    float x[2] = {1, 2}, y[2] = {0, 0};
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(1, 2, x, y, &d), GLEVO_OK);
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, "(+ x1 x3)\n", "t", 0), GLEVO_OK);
+    glevo_gp_eval_params ep = {.strategy = GLEVO_GP_PPCU};
+    glevo_gp_evaluator *ev = NULL;
+    ck_assert_int_eq(glevo_gp_evaluator_create(&ep, d, &ev), GLEVO_OK);
+    double e;
+    ck_assert_int_eq(glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, &e), GLEVO_ERR_INVALID);
+    glevo_gp_evaluator_destroy(ev);
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gp_eval");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_known_values);
+    tcase_add_test(tc, test_regression_ops);
+    tcase_add_test(tc, test_classification_ops);
+    tcase_add_test(tc, test_all_ops_metrics);
+    tcase_add_test(tc, test_many_programs_columns);
+    tcase_add_test(tc, test_bad_variable);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
