@@ -1,0 +1,90 @@
+/* Differential evolution (Storn & Price 1997) as fused fragment passes in the spirit of
+ * cudaDE_i (Qin et al. 2012): DE/rand/1/bin and friends, a GPU engine of two passes per
+ * generation and a CPU engine (the paper's sDE) drawing the same counter-based random stream,
+ * so that with the same seed both pick the same r1, r2, r3, jrand and crossover masks. */
+#ifndef GLEVO_DE_H
+#define GLEVO_DE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "glevo/backend.h"
+#include "glevo/problem.h"
+#include "glevo/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum glevo_de_strategy {
+    GLEVO_DE_RAND_1_BIN = 0,          /* v = x_r1 + F (x_r2 - x_r3), binomial crossover */
+    GLEVO_DE_BEST_1_BIN = 1,          /* v = x_best + F (x_r1 - x_r2) */
+    GLEVO_DE_CURRENT_TO_BEST_1_BIN = 2, /* v = x_i + F (x_best - x_i) + F (x_r1 - x_r2) */
+    GLEVO_DE_RAND_1_EXP = 3           /* rand/1 with exponential (two-point) crossover */
+} glevo_de_strategy;
+
+/* CR is a probability where 0 is legitimate; zero in the struct means "default 0.3", so an
+ * exact zero is asked for with this value. */
+#define GLEVO_DE_CR_ZERO (-1.0)
+
+/* Zero means default everywhere (sokol style). */
+typedef struct glevo_de_params {
+    const glevo_problem *problem; /* NULL: sphere */
+    int dim;                      /* 0: 10, or the problem's fixed dimension */
+    int pop;                      /* NP, 0: 100; at least 4 */
+    double F;                     /* 0: 0.5 */
+    double CR;                    /* 0: 0.3; GLEVO_DE_CR_ZERO for 0 */
+    glevo_de_strategy strategy;   /* 0: DE/rand/1/bin */
+    long long max_evals;          /* 0: 10^4 * dim (Qin et al. 2012) */
+    uint32_t seed;
+    bool no_shift;                /* true: the plain function; false: the CEC 2005 shift when
+                                   * the problem has one (first dim numbers) */
+    const double *shift;          /* optional own shift vector of dim numbers (overrides CEC) */
+    int check_every;              /* K: best-so-far read back every K generations; 0: 100 */
+    double target_efv;            /* > 0: stop at a check once EFV < target; 0: full budget */
+} glevo_de_params;
+
+typedef struct glevo_de_result {
+    int dim;
+    double *best_x;        /* dim numbers, owned by the result (glevo_de_result_free) */
+    double best_fitness;   /* f(best_x) in double on the host */
+    double efv;            /* error value f(best_x) - f*, in double (NaN without an optimum) */
+    long long evaluations;
+    long long generations;
+    double seconds;        /* wall time of the run (initialisation to final readback) */
+    char renderer[256];    /* GL renderer string, or "cpu" */
+} glevo_de_result;
+
+typedef struct glevo_de glevo_de;
+
+/* Validates the parameters (GLEVO_ERR_INVALID naming the bad value: NP < 4, CR outside [0,1],
+ * F <= 0, dim < 1 or not the problem's fixed dimension, ...), builds the engine and the
+ * initial population (one evaluation per individual). The fragment backend needs a current
+ * GL context (glevo_context_create). */
+glevo_status glevo_de_create(const glevo_de_params *params, glevo_backend backend,
+                             glevo_de **out);
+/* Advances up to `generations` generations, never beyond max_evals. */
+glevo_status glevo_de_step(glevo_de *de, long long generations);
+/* True once the evaluation budget is spent (or target_efv was reached). */
+bool glevo_de_done(const glevo_de *de);
+/* Best individual so far (a GPU readback for the fragment backend). */
+glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out);
+/* The population (pop x dim, row per individual, in x coordinates) and fitness (float twin /
+ * GPU values); either may be NULL. */
+glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness);
+void glevo_de_destroy(glevo_de *de);
+
+/* create + step to the end + result + destroy. */
+glevo_status glevo_de_run(const glevo_de_params *params, glevo_backend backend,
+                          glevo_de_result *out);
+void glevo_de_result_free(glevo_de_result *r);
+
+const char *glevo_de_strategy_name(glevo_de_strategy s);
+/* Parses "rand1bin", "best1bin", "current-to-best1bin", "rand1exp" (also with slashes,
+ * "rand/1/bin"); returns -1 when unknown. */
+int glevo_de_strategy_parse(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

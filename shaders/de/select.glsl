@@ -1,0 +1,32 @@
+// DE pass 2 of 2: the next population, one fragment per gene. Rejected trials keep the
+// target's gene; accepted ones re-derive the trial gene from the counter RNG exactly as the
+// trial pass did (two Philox calls and three texel reads per accepted gene instead of a trial
+// texture). C twin: src/de/de_cpu.c (cpu_generation).
+#include "de/common.glsl"
+
+uniform sampler2D t_fitness; // written by this generation's trial pass: .g = accept flag
+layout(location = 0) out vec4 o_gene;
+
+void main()
+{
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    int slot = p.x / u_dim;
+    int j = p.x - slot * u_dim;
+    int k = p.y * u_per_row + slot;
+    float own = texelFetch(t_population, p, 0).r;
+    if (k >= u_np || texelFetch(t_fitness, ivec2(slot, p.y), 0).g == 0.0) {
+        o_gene = vec4(own, 0.0, 0.0, 0.0);
+        return;
+    }
+    uint i = uint(k);
+    uvec4 r = de_indices(i, uint(u_np), uint(u_dim));
+#if DE_STRATEGY == 3
+    int L = de_exp_length(i);
+    float u = 0.0;
+#else
+    int L = 0;
+    float u = de_u01(i, DE_PASS_CROSS, uint(j));
+#endif
+    float t = de_from_mutant(r, L, j, u) ? de_repaired_mutant(i, r, de_best_index(), j) : own;
+    o_gene = vec4(t, 0.0, 0.0, 0.0);
+}

@@ -1,0 +1,39 @@
+// The DE random stream, GLSL twin of src/de/de_stream.h (read its comment for the layout):
+// r1, r2, r3, jrand by "draw below, then skip the excluded indices in ascending order", and
+// per-gene crossover and bound-repair uniforms. Needs u_key = (seed, stream) and u_generation.
+#include "rng/philox.glsl"
+
+uniform uvec2 u_key;
+uniform uint u_generation;
+
+const uint DE_PASS_INIT = 1u;
+const uint DE_PASS_INDEX = 2u;
+const uint DE_PASS_CROSS = 3u;
+const uint DE_PASS_BOUND = 4u;
+
+// (r1, r2, r3, jrand) for individual i.
+uvec4 de_indices(uint i, uint np, uint dim)
+{
+    uvec4 w = philox4x32(uvec4(i, u_generation, DE_PASS_INDEX, 0u), u_key);
+    uint r1 = rng_below(w.x, np - 1u);
+    if (r1 >= i) ++r1;
+    uint a = min(i, r1), b = max(i, r1);
+    uint r2 = rng_below(w.y, np - 2u);
+    if (r2 >= a) ++r2;
+    if (r2 >= b) ++r2;
+    uint c = r2;
+    if (c < b) { uint t = b; b = c; c = t; }
+    if (b < a) { uint t = a; a = b; b = t; }
+    uint r3 = rng_below(w.z, np - 3u);
+    if (r3 >= a) ++r3;
+    if (r3 >= b) ++r3;
+    if (r3 >= c) ++r3;
+    return uvec4(r1, r2, r3, rng_below(w.w, dim));
+}
+
+float de_u01(uint i, uint pass, uint m)
+{
+    uvec4 w = philox4x32(uvec4(i, u_generation, pass, m / 4u), u_key);
+    uint k = m % 4u;
+    return rng_u01(k == 0u ? w.x : k == 1u ? w.y : k == 2u ? w.z : w.w);
+}

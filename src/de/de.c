@@ -1,0 +1,303 @@
+/* Differential evolution front door: parameter defaults and validation, the initial
+ * population (drawn on the host from the shared stream so both engines start from the same
+ * bits), the generation loop with best-so-far checks every K generations, and results with
+ * the error value computed in double on the host (Qin et al. 2012, section 5; DESIGN.md). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "de/de_internal.h"
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char *const strategy_names[] = {"rand1bin", "best1bin", "current-to-best1bin",
+                                             "rand1exp"};
+
+const char *glevo_de_strategy_name(glevo_de_strategy s)
+{
+    return (unsigned)s < 4 ? strategy_names[s] : "unknown";
+}
+
+int glevo_de_strategy_parse(const char *name)
+{
+    if (!name) return -1;
+    char plain[64];
+    size_t n = 0;
+    for (const char *p = name; *p && n + 1 < sizeof plain; ++p)
+        if (*p != '/') plain[n++] = *p;
+    plain[n] = '\0';
+    for (int k = 0; k < 4; ++k)
+        if (strcmp(plain, strategy_names[k]) == 0) return k;
+    return -1;
+}
+
+static void config_free(de_config *c)
+{
+    free(c->shift);
+    free(c->lo);
+    free(c->hi);
+    free(c->init_lo);
+    free(c->init_hi);
+    memset(c, 0, sizeof *c);
+}
+
+static glevo_status config_resolve(const glevo_de_params *in, glevo_backend backend,
+                                   de_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->problem = in->problem ? in->problem : glevo_problem_find("sphere");
+    const glevo_problem *p = c->problem;
+    if (!p) return GLEVO_ERR_INVALID;
+    c->dim = in->dim ? in->dim : (p->fixed_dim ? p->fixed_dim : 10);
+    c->np = in->pop ? in->pop : 100;
+    double F = in->F != 0.0 ? in->F : 0.5;
+    double CR = in->CR == GLEVO_DE_CR_ZERO ? 0.0 : in->CR != 0.0 ? in->CR : 0.3;
+    if (c->dim < 1) return glevo_fail(GLEVO_ERR_INVALID, "--dim %d is below 1", c->dim);
+    if (p->fixed_dim && c->dim != p->fixed_dim)
+        return glevo_fail(GLEVO_ERR_INVALID, "--dim %d: problem '%s' is %d-dimensional", c->dim,
+                          p->name, p->fixed_dim);
+    if (c->np < 4)
+        return glevo_fail(GLEVO_ERR_INVALID, "--pop %d is below 4 (DE needs i, r1, r2, r3)",
+                          c->np);
+    if (!(CR >= 0.0 && CR <= 1.0))
+        return glevo_fail(GLEVO_ERR_INVALID, "--CR %g is outside [0, 1]", CR);
+    if (!(F > 0.0 && F <= 2.0))
+        return glevo_fail(GLEVO_ERR_INVALID, "--F %g is outside (0, 2]", F);
+    if ((unsigned)in->strategy > GLEVO_DE_RAND_1_EXP)
+        return glevo_fail(GLEVO_ERR_INVALID, "strategy %d is unknown", (int)in->strategy);
+    if (in->max_evals < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "--max-evals %lld is negative", in->max_evals);
+    if (in->check_every < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "check interval %d is negative", in->check_every);
+    if (backend == GLEVO_BACKEND_CPU && !p->init)
+        return glevo_fail(GLEVO_ERR_INVALID,
+                          "problem '%s' is a GLSL file without a C twin: use --backend fragment",
+                          p->name);
+    c->F = (float)F;
+    c->CR = (float)CR;
+    c->strategy = in->strategy;
+    c->max_evals = in->max_evals ? in->max_evals : 10000LL * c->dim;
+    c->seed = in->seed;
+    c->check_every = in->check_every ? in->check_every : 100;
+    c->target_efv = in->target_efv;
+
+    size_t D = (size_t)c->dim;
+    c->shift = calloc(D, sizeof(double));
+    c->lo = malloc(D * sizeof(float));
+    c->hi = malloc(D * sizeof(float));
+    c->init_lo = malloc(D * sizeof(float));
+    c->init_hi = malloc(D * sizeof(float));
+    if (!c->shift || !c->lo || !c->hi || !c->init_lo || !c->init_hi) {
+        config_free(c);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %d-dimensional DE", c->dim);
+    }
+    if (in->shift) {
+        memcpy(c->shift, in->shift, D * sizeof(double));
+        c->shifted = true;
+    } else if (!in->no_shift && p->cec_shift_file) {
+        glevo_status st = glevo_problem_load_shift(p, c->dim, NULL, c->shift);
+        if (st != GLEVO_OK) {
+            config_free(c);
+            return st;
+        }
+        c->shifted = true;
+    }
+    c->shift_add = c->shifted ? p->shift_add : 0.0f;
+    for (size_t j = 0; j < D; ++j) {
+        /* Bounds move with the shift: lower <= x <= upper  <=>  lower - o <= y <= upper - o. */
+        c->lo[j] = (float)(p->lower - c->shift[j]);
+        c->hi[j] = (float)(p->upper - c->shift[j]);
+        c->init_lo[j] = (float)(p->init_lower - c->shift[j]);
+        c->init_hi[j] = (float)(p->init_upper - c->shift[j]);
+    }
+    return GLEVO_OK;
+}
+
+glevo_status glevo_de_create(const glevo_de_params *params, glevo_backend backend,
+                             glevo_de **out)
+{
+    *out = NULL;
+    glevo_de_params zero = {0};
+    if (!params) params = &zero;
+    if (backend != GLEVO_BACKEND_CPU && backend != GLEVO_BACKEND_FRAGMENT)
+        return glevo_fail(GLEVO_ERR_INVALID, "backend %d is unknown", (int)backend);
+    glevo_de *de = calloc(1, sizeof *de);
+    if (!de) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    glevo_status st = config_resolve(params, backend, &de->c);
+    if (st != GLEVO_OK) {
+        free(de);
+        return st;
+    }
+    de->backend = backend;
+    st = backend == GLEVO_BACKEND_CPU ? de_cpu_create(de) : de_gpu_create(de);
+    if (st != GLEVO_OK) {
+        config_free(&de->c);
+        free(de);
+        return st;
+    }
+    const de_config *c = &de->c;
+    size_t n = (size_t)c->np * (size_t)c->dim;
+    float *y = malloc(n * sizeof(float));
+    if (!y) {
+        glevo_de_destroy(de);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d x %d genes", c->np, c->dim);
+    }
+    double t0 = now_seconds();
+    for (uint32_t i = 0; i < (uint32_t)c->np; ++i) {
+        for (uint32_t j = 0; j < (uint32_t)c->dim; ++j) {
+            float u = de_stream_u01(c->seed, i, 0, DE_PASS_INIT, j);
+            y[(size_t)i * (size_t)c->dim + j] = c->init_lo[j] + u * (c->init_hi[j] - c->init_lo[j]);
+        }
+    }
+    st = de->ops->init(de, y);
+    free(y);
+    de->seconds += now_seconds() - t0;
+    if (st != GLEVO_OK) {
+        glevo_de_destroy(de);
+        return st;
+    }
+    de->evaluations = c->np;
+    *out = de;
+    return GLEVO_OK;
+}
+
+bool glevo_de_done(const glevo_de *de)
+{
+    return de->target_reached || de->evaluations + de->c.np > de->c.max_evals;
+}
+
+static glevo_status best_error(glevo_de *de, float *ybest, float *fbest, double *fdouble,
+                               double *efv)
+{
+    glevo_status st = de->ops->best(de, ybest, fbest);
+    if (st != GLEVO_OK) return st;
+    const de_config *c = &de->c;
+    double *z = malloc(sizeof(double) * (size_t)c->dim);
+    if (!z) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    for (int j = 0; j < c->dim; ++j) z[j] = (double)ybest[j] + (double)c->shift_add;
+    double f = c->problem->reference ? c->problem->reference(z, c->dim) : (double)*fbest;
+    free(z);
+    /* f from z = y + shift_add directly: x = y + o rounded to double would lose y near 0. */
+    *fdouble = f;
+    if (!c->problem->has_optimum) *efv = NAN;
+    else {
+        double e = f - glevo_problem_optimum(c->problem, c->dim);
+        *efv = c->problem->direction == GLEVO_MAXIMIZE ? -e : e;
+    }
+    return GLEVO_OK;
+}
+
+glevo_status glevo_de_step(glevo_de *de, long long generations)
+{
+    double t0 = now_seconds();
+    glevo_status st = GLEVO_OK;
+    float *ybest = NULL;
+    for (long long k = 0; k < generations && !glevo_de_done(de); ++k) {
+        st = de->ops->generation(de, (uint32_t)(de->generations + 1));
+        if (st != GLEVO_OK) break;
+        de->generations++;
+        de->evaluations += de->c.np;
+        if (de->c.target_efv > 0.0 && de->generations % de->c.check_every == 0) {
+            if (!ybest) ybest = malloc(sizeof(float) * (size_t)de->c.dim);
+            if (!ybest) {
+                st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+                break;
+            }
+            float fb;
+            double fd, efv;
+            st = best_error(de, ybest, &fb, &fd, &efv);
+            if (st != GLEVO_OK) break;
+            if (efv < de->c.target_efv) de->target_reached = true;
+        }
+    }
+    free(ybest);
+    de->seconds += now_seconds() - t0;
+    return st;
+}
+
+glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
+{
+    memset(out, 0, sizeof *out);
+    const de_config *c = &de->c;
+    float *ybest = malloc(sizeof(float) * (size_t)c->dim);
+    out->best_x = malloc(sizeof(double) * (size_t)c->dim);
+    if (!ybest || !out->best_x) {
+        free(ybest);
+        free(out->best_x);
+        out->best_x = NULL;
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    }
+    double t0 = now_seconds();
+    float fb;
+    glevo_status st = best_error(de, ybest, &fb, &out->best_fitness, &out->efv);
+    de->seconds += now_seconds() - t0;
+    if (st != GLEVO_OK) {
+        free(ybest);
+        glevo_de_result_free(out);
+        return st;
+    }
+    out->dim = c->dim;
+    for (int j = 0; j < c->dim; ++j) out->best_x[j] = (double)ybest[j] + c->shift[j];
+    free(ybest);
+    out->evaluations = de->evaluations;
+    out->generations = de->generations;
+    out->seconds = de->seconds;
+    snprintf(out->renderer, sizeof out->renderer, "%s", de->renderer);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness)
+{
+    const de_config *c = &de->c;
+    size_t n = (size_t)c->np * (size_t)c->dim;
+    float *y = malloc(n * sizeof(float));
+    float *f = malloc((size_t)c->np * sizeof(float));
+    if (!y || !f) {
+        free(y);
+        free(f);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    }
+    glevo_status st = de->ops->population(de, y, f);
+    if (st == GLEVO_OK) {
+        if (x)
+            for (size_t k = 0; k < n; ++k) x[k] = (double)y[k] + c->shift[k % (size_t)c->dim];
+        if (fitness) memcpy(fitness, f, (size_t)c->np * sizeof(float));
+    }
+    free(y);
+    free(f);
+    return st;
+}
+
+void glevo_de_destroy(glevo_de *de)
+{
+    if (!de) return;
+    if (de->ops) de->ops->destroy(de);
+    config_free(&de->c);
+    free(de);
+}
+
+glevo_status glevo_de_run(const glevo_de_params *params, glevo_backend backend,
+                          glevo_de_result *out)
+{
+    memset(out, 0, sizeof *out);
+    glevo_de *de;
+    glevo_status st = glevo_de_create(params, backend, &de);
+    if (st != GLEVO_OK) return st;
+    st = glevo_de_step(de, 1LL << 62);
+    if (st == GLEVO_OK) st = glevo_de_result_get(de, out);
+    glevo_de_destroy(de);
+    return st;
+}
+
+void glevo_de_result_free(glevo_de_result *r)
+{
+    free(r->best_x);
+    r->best_x = NULL;
+}

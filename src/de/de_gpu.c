@@ -1,0 +1,227 @@
+/* The fragment engine: two fused passes per generation (shaders/de/trial.glsl, select.glsl),
+ * ping-ponging an R32F population texture and an RG32F fitness texture; best/1 strategies
+ * add a GPU min/max reduction per generation whose 1x1 result the passes read, so no
+ * generation ever waits for the host. Best-so-far is read back only when asked (every K
+ * generations for target checks, and at the end). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "de/de_internal.h"
+#include "gl/gpgpu.h"
+#include "reduce/reduce.h"
+
+/* OpenGL 4.1 guarantees 16384 x 16384 textures; staying inside keeps every GL 4.1 device. */
+#define DE_MAX_TEXTURE 16384
+
+typedef struct de_gpu {
+    int per_row, rows;              /* P individuals per texture row */
+    gpu_program evaluate, trial, select;
+    gpu_texture pop[2], fit[2], bounds;
+    int cur;                        /* index of the current population/fitness */
+    gpu_reducer reducer;
+    bool have_reducer;
+    const gpu_texture *best;        /* 1x1 reduction result for best/1 strategies */
+} de_gpu;
+
+static bool uses_best(const de_config *c)
+{
+    return c->strategy == GLEVO_DE_BEST_1_BIN || c->strategy == GLEVO_DE_CURRENT_TO_BEST_1_BIN;
+}
+
+static void set_common(const glevo_de *de, gpu_pass *p, uint32_t g)
+{
+    const de_config *c = &de->c;
+    const de_gpu *e = de->impl;
+    gpu_uniform_key(p, c->seed, GLEVO_DE_STREAM);
+    gpu_uniform_1ui(p, "u_generation", g);
+    gpu_uniform_1i(p, "u_np", c->np);
+    gpu_uniform_1i(p, "u_dim", c->dim);
+    gpu_uniform_1i(p, "u_per_row", e->per_row);
+    gpu_uniform_1f(p, "u_F", c->F);
+    gpu_uniform_1f(p, "u_CR", c->CR);
+    gpu_uniform_1f(p, "u_shift_add", c->shift_add);
+}
+
+static glevo_status gpu_init(glevo_de *de, const float *y)
+{
+    de_gpu *e = de->impl;
+    const de_config *c = &de->c;
+    size_t n = (size_t)e->per_row * (size_t)e->rows * (size_t)c->dim;
+    float *padded = calloc(n, sizeof(float));
+    if (!padded) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    /* Row-major texture rows hold P consecutive individuals: the host array maps directly. */
+    memcpy(padded, y, sizeof(float) * (size_t)c->np * (size_t)c->dim);
+    glevo_status st = gpu_texture_upload(&e->pop[e->cur], padded);
+    free(padded);
+    if (st != GLEVO_OK) return st;
+    gpu_pass p = {.name = "de.evaluate", .program = &e->evaluate};
+    gpu_pass_input(&p, "t_population", &e->pop[e->cur]);
+    gpu_pass_target(&p, &e->fit[e->cur]);
+    st = gpu_pass_begin(&p);
+    if (st != GLEVO_OK) return st;
+    set_common(de, &p, 0);
+    return gpu_pass_draw(&p);
+}
+
+static glevo_status gpu_generation(glevo_de *de, uint32_t g)
+{
+    de_gpu *e = de->impl;
+    const de_config *c = &de->c;
+    int cur = e->cur, nxt = 1 - e->cur;
+    glevo_status st;
+    if (uses_best(c)) {
+        st = gpu_reduce(&e->reducer,
+                        c->problem->direction == GLEVO_MAXIMIZE ? REDUCE_MAX : REDUCE_MIN,
+                        &e->fit[cur], 0, &e->best);
+        if (st != GLEVO_OK) return st;
+    }
+    gpu_pass t = {.name = "de.trial", .program = &e->trial};
+    gpu_pass_input(&t, "t_population", &e->pop[cur]);
+    gpu_pass_input(&t, "t_fitness", &e->fit[cur]);
+    gpu_pass_input(&t, "t_bounds", &e->bounds);
+    if (uses_best(c)) gpu_pass_input(&t, "t_best", e->best);
+    gpu_pass_target(&t, &e->fit[nxt]);
+    st = gpu_pass_begin(&t);
+    if (st != GLEVO_OK) return st;
+    set_common(de, &t, g);
+    st = gpu_pass_draw(&t);
+    if (st != GLEVO_OK) return st;
+
+    gpu_pass s = {.name = "de.select", .program = &e->select};
+    gpu_pass_input(&s, "t_population", &e->pop[cur]);
+    gpu_pass_input(&s, "t_fitness", &e->fit[nxt]);
+    gpu_pass_input(&s, "t_bounds", &e->bounds);
+    if (uses_best(c)) gpu_pass_input(&s, "t_best", e->best);
+    gpu_pass_target(&s, &e->pop[nxt]);
+    st = gpu_pass_begin(&s);
+    if (st != GLEVO_OK) return st;
+    set_common(de, &s, g);
+    st = gpu_pass_draw(&s);
+    if (st != GLEVO_OK) return st;
+    e->cur = nxt;
+    return GLEVO_OK;
+}
+
+static glevo_status gpu_best(glevo_de *de, float *y, float *fitness)
+{
+    de_gpu *e = de->impl;
+    const de_config *c = &de->c;
+    const gpu_texture *result;
+    glevo_status st = gpu_reduce(&e->reducer,
+                                 c->problem->direction == GLEVO_MAXIMIZE ? REDUCE_MAX : REDUCE_MIN,
+                                 &e->fit[e->cur], 0, &result);
+    float b[4];
+    if (st == GLEVO_OK) st = gpu_texture_read(result, b);
+    if (st != GLEVO_OK) return st;
+    int i = (int)b[2] * e->per_row + (int)b[1];
+    if (i < 0 || i >= c->np) i = 0; /* all NaN: any individual is as good */
+    *fitness = b[0];
+    return gpu_texture_read_rect(&e->pop[e->cur], (i % e->per_row) * c->dim, i / e->per_row,
+                                 c->dim, 1, y);
+}
+
+static glevo_status gpu_population(glevo_de *de, float *y, float *fitness)
+{
+    de_gpu *e = de->impl;
+    const de_config *c = &de->c;
+    size_t slots = (size_t)e->per_row * (size_t)e->rows;
+    float *all = malloc(sizeof(float) * slots * (size_t)c->dim);
+    float *f2 = malloc(sizeof(float) * slots * 2);
+    glevo_status st = all && f2 ? GLEVO_OK : glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    if (st == GLEVO_OK) st = gpu_texture_read(&e->pop[e->cur], all);
+    if (st == GLEVO_OK) st = gpu_texture_read(&e->fit[e->cur], f2);
+    if (st == GLEVO_OK) {
+        memcpy(y, all, sizeof(float) * (size_t)c->np * (size_t)c->dim);
+        for (int i = 0; i < c->np; ++i) fitness[i] = f2[2 * i];
+    }
+    free(all);
+    free(f2);
+    return st;
+}
+
+static void gpu_destroy(glevo_de *de)
+{
+    de_gpu *e = de->impl;
+    if (!e) return;
+    gpu_program_destroy(&e->evaluate);
+    gpu_program_destroy(&e->trial);
+    gpu_program_destroy(&e->select);
+    for (int k = 0; k < 2; ++k) {
+        gpu_texture_destroy(&e->pop[k]);
+        gpu_texture_destroy(&e->fit[k]);
+    }
+    gpu_texture_destroy(&e->bounds);
+    if (e->have_reducer) gpu_reducer_destroy(&e->reducer);
+    free(e);
+    de->impl = NULL;
+}
+
+const de_engine_ops de_gpu_ops = {gpu_init, gpu_generation, gpu_best, gpu_population,
+                                  gpu_destroy};
+
+/* P individuals per row: about square in texels (P*D ~ NP/P), within the 4.1 size limit. */
+static int choose_per_row(int np, int dim)
+{
+    int p = (int)ceil(sqrt((double)np / (double)dim));
+    int min_p = (np + DE_MAX_TEXTURE - 1) / DE_MAX_TEXTURE;
+    if (p < min_p) p = min_p;
+    if (p < 1) p = 1;
+    if (p > np) p = np;
+    return p;
+}
+
+glevo_status de_gpu_create(glevo_de *de)
+{
+    const de_config *c = &de->c;
+    de_gpu *e = calloc(1, sizeof *e);
+    if (!e) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    de->impl = e;
+    de->ops = &de_gpu_ops;
+    e->per_row = choose_per_row(c->np, c->dim);
+    e->rows = (c->np + e->per_row - 1) / e->per_row;
+    if ((long long)e->per_row * c->dim > DE_MAX_TEXTURE || e->rows > DE_MAX_TEXTURE) {
+        gpu_destroy(de);
+        de->ops = NULL;
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED,
+                          "DE population %d x %d does not fit %d x %d textures", c->np, c->dim,
+                          DE_MAX_TEXTURE, DE_MAX_TEXTURE);
+    }
+    const char *renderer = (const char *)glGetString(GL_RENDERER);
+    snprintf(de->renderer, sizeof de->renderer, "%s", renderer ? renderer : "unknown");
+
+    char defines[96];
+    snprintf(defines, sizeof defines, "#define DE_STRATEGY %d\n%s", (int)c->strategy,
+             c->problem->direction == GLEVO_MAXIMIZE ? "#define DE_MAXIMIZE 1\n" : "");
+    const char *aliases[] = {"problem", c->problem->snippet, NULL};
+    glevo_status st = gpu_program_build(&e->evaluate, "de/evaluate.glsl", defines, aliases);
+    if (st == GLEVO_OK) st = gpu_program_build(&e->trial, "de/trial.glsl", defines, aliases);
+    if (st == GLEVO_OK) st = gpu_program_build(&e->select, "de/select.glsl", defines, aliases);
+    int W = e->per_row * c->dim;
+    for (int k = 0; k < 2 && st == GLEVO_OK; ++k) {
+        st = gpu_texture_create(&e->pop[k], W, e->rows, GPU_R32F, NULL);
+        if (st == GLEVO_OK) st = gpu_texture_create(&e->fit[k], e->per_row, e->rows, GPU_RG32F, NULL);
+    }
+    if (st == GLEVO_OK) {
+        float *b = malloc(sizeof(float) * 2 * (size_t)c->dim);
+        if (!b) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+        else {
+            for (int j = 0; j < c->dim; ++j) {
+                b[2 * j] = c->lo[j];
+                b[2 * j + 1] = c->hi[j];
+            }
+            st = gpu_texture_create(&e->bounds, c->dim, 1, GPU_RG32F, b);
+            free(b);
+        }
+    }
+    if (st == GLEVO_OK) {
+        st = gpu_reducer_create(&e->reducer, e->per_row, e->rows);
+        e->have_reducer = st == GLEVO_OK;
+    }
+    if (st != GLEVO_OK) {
+        gpu_destroy(de);
+        de->ops = NULL;
+    }
+    return st;
+}
