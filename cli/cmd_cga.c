@@ -1,9 +1,265 @@
-/* glevo cga: placeholder until its issue lands. */
+/* glevo cga: the fine-grained (cellular) GA of Li, Chi & Wan (2008), on the GPU by default. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "cli.h"
+#include "glevo/cga.h"
+#include "glevo/snapshot.h"
+
+typedef struct cga_cli {
+    const char *problem, *neighbourhood, *rng, *algorithm, *trace, *fitness_file;
+    const char *snapshot_dir, *snapshot_final;
+    int dim, grid[2], generations, bits, report_every, snapshot_every;
+    double pc, pm, target, lower, upper, tolerance, max_evals;
+    bool maximize, has_target;
+    common_opts common;
+} cga_cli;
+
+static int parse_enum(const char *command, const char *option, const char *value,
+                      const char *const *names, int count, int *out)
+{
+    for (int i = 0; i < count; ++i)
+        if (!strcmp(value, names[i])) {
+            *out = i;
+            return 0;
+        }
+    char known[256] = "";
+    for (int i = 0; i < count; ++i)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", names[i]);
+    return cli_bad_input(command, "--%s '%s' is unknown (known: %s)", option, value, known);
+}
+
+/* The trace goes to a temporary file renamed at the end: no half-written CSV. */
+typedef struct trace_file { FILE *f; char tmp[4096]; const char *path; } trace_file;
+
+static int trace_open(trace_file *t, const char *path)
+{
+    t->path = path;
+    t->f = NULL;
+    if (!path) return 0;
+    snprintf(t->tmp, sizeof t->tmp, "%s.tmp%ld", path, (long)getpid());
+    t->f = fopen(t->tmp, "w");
+    if (!t->f) return cli_bad_input("cga", "--trace '%s' cannot be written", path);
+    fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
+    return 0;
+}
+
+static int trace_close(trace_file *t, bool keep)
+{
+    if (!t->f) return 0;
+    int bad = fclose(t->f) != 0;
+    if (!keep || bad) {
+        remove(t->tmp);
+        return bad;
+    }
+    return rename(t->tmp, t->path) != 0;
+}
+
+static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *best,
+                       const char *renderer, double seconds, const glevo_problem *pr, double optimum,
+                       bool reached)
+{
+    const glevo_cga_params *p = glevo_cga_params_of(cga);
+    json_writer w = {0};
+    json_begin_object(&w, NULL);
+    json_string(&w, "algorithm", p->algorithm == GLEVO_CGA_STANDARD ? "sga" : "cga");
+    json_string(&w, "problem", pr->name);
+    json_string(&w, "backend", o->common.backend);
+    json_string(&w, "renderer", renderer);
+    json_int(&w, "seed", o->common.seed);
+    json_int(&w, "dim", p->dim);
+    json_int(&w, "grid_width", p->width);
+    json_int(&w, "grid_height", p->height);
+    json_int(&w, "bits", p->bits);
+    json_number(&w, "pc", p->pc);
+    json_number(&w, "pm", p->pm);
+    json_string(&w, "rng", p->rng == GLEVO_RNG_TEXTURE ? "texture" : "philox");
+    json_number(&w, "best_fitness", best->fitness);
+    json_begin_array(&w, "best_x");
+    for (int j = 0; j < p->dim; ++j) json_number(&w, NULL, best->x[j]);
+    json_end_array(&w);
+    json_int(&w, "best_generation", best->generation);
+    if (pr->has_optimum) {
+        json_number(&w, "optimum", optimum);
+        json_bool(&w, "reached_optimum", reached);
+    }
+    json_int(&w, "evaluations", glevo_cga_evaluations(cga));
+    json_int(&w, "generations", glevo_cga_generation(cga));
+    json_number(&w, "seconds", seconds);
+    json_end_object(&w);
+}
+
 
 int cmd_cga(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_bad_input("cga", "this command is not implemented yet");
+    cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
+                 .algorithm = "cellular", .grid = {64, 64}, .generations = 200, .bits = 24,
+                 .report_every = 25, .pc = 0.8, .pm = 0.005, .lower = -1, .upper = 1,
+                 .snapshot_every = 50, .common = COMMON_OPTS_DEFAULT};
+    opt_spec specs[] = {
+        {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
+        {"dim", OPT_INT, &o.dim, "number of genes (0: the problem's default)"},
+        {"grid", OPT_GRID, o.grid, "population grid, one individual per texel (width even)"},
+        {"generations", OPT_INT, &o.generations, "stop after this many generations"},
+        {"max-evals", OPT_DOUBLE, &o.max_evals, "stop after this many evaluations (0: no limit)"},
+        {"target", OPT_DOUBLE, &o.target, "stop once the best reaches this value"},
+        {"tolerance", OPT_DOUBLE, &o.tolerance, "success when |best - optimum| <= this (0: 1e-4 * max(1, |optimum|))"},
+        {"pc", OPT_DOUBLE, &o.pc, "crossover probability per pair and gene"},
+        {"pm", OPT_DOUBLE, &o.pm, "mutation probability per bit"},
+        {"bits", OPT_INT, &o.bits, "gene length L, 1..24"},
+        {"neighbourhood", OPT_STRING, &o.neighbourhood, "selection neighbourhood: moore (3x3), von-neumann, moore5 (5x5)"},
+        {"rng", OPT_STRING, &o.rng, "random source: philox (counter-based) or texture (the 2008 scheme)"},
+        {"algorithm", OPT_STRING, &o.algorithm, "cellular, or sga (the paper's standard GA baseline, CPU)"},
+        {"report-every", OPT_INT, &o.report_every, "read the best back every K generations"},
+        {"trace", OPT_STRING, &o.trace, "write generation, best, mean, diversity, seconds to a CSV file"},
+        {"fitness", OPT_STRING, &o.fitness_file, "user fitness: a GLSL file defining problem_init/step/finish"},
+        {"lower", OPT_DOUBLE, &o.lower, "domain lower bound for --fitness"},
+        {"upper", OPT_DOUBLE, &o.upper, "domain upper bound for --fitness"},
+        {"maximize", OPT_FLAG, &o.maximize, "--fitness is to be maximised (default: minimised)"},
+        {"snapshot", OPT_STRING, &o.snapshot_dir, "write population/fitness PNGs into this directory"},
+        {"every", OPT_INT, &o.snapshot_every, "with --snapshot: every K generations"},
+        {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
+        COMMON_OPT_SPECS(o.common),
+        {0}};
+    bool help;
+    int rc = opt_parse("cga", specs, argc, argv, 1, &help, NULL, 0, NULL);
+    if (rc) return rc;
+    if (help) {
+        opt_print_help(stdout, "glevo cga [--problem NAME] [--grid WxH] [--generations G] [OPTIONS]",
+                       "Fine-grained (cellular) GA, Li, Chi & Wan 2008: one individual per texel,\n"
+                       "each generation five render passes (fitness, selection, crossover points,\n"
+                       "crossover, mutation) plus a reduction for the best.", specs);
+        return 0;
+    }
+    for (int i = 1; i < argc; ++i)
+        if (!strncmp(argv[i], "--target", 8)) o.has_target = true;
+    if ((rc = common_check_backend("cga", &o.common))) return rc;
+    if (o.generations < 1) return cli_bad_input("cga", "--generations %d is below 1", o.generations);
+    if (o.max_evals < 0) return cli_bad_input("cga", "--max-evals %g is negative", o.max_evals);
+    if (o.snapshot_every < 1) return cli_bad_input("cga", "--every %d is below 1", o.snapshot_every);
+    if (o.tolerance < 0) return cli_bad_input("cga", "--tolerance %g is negative", o.tolerance);
+
+    static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
+    static const char *const rngs[] = {"philox", "texture"};
+    static const char *const algorithms[] = {"cellular", "sga"};
+    int nb, rng, alg;
+    if ((rc = parse_enum("cga", "neighbourhood", o.neighbourhood, neighbourhoods, 3, &nb))) return rc;
+    if ((rc = parse_enum("cga", "rng", o.rng, rngs, 2, &rng))) return rc;
+    if ((rc = parse_enum("cga", "algorithm", o.algorithm, algorithms, 2, &alg))) return rc;
+
+    glevo_problem user_problem;
+    const glevo_problem *pr;
+    if (o.fitness_file) {
+        glevo_status st = glevo_problem_from_glsl(o.fitness_file, o.dim ? o.dim : 2, o.lower, o.upper,
+                                                  o.maximize ? GLEVO_MAXIMIZE : GLEVO_MINIMIZE, &user_problem);
+        if (st) return cli_fail("cga", st == GLEVO_ERR_IO ? GLEVO_ERR_INVALID : st);
+        pr = &user_problem;
+    } else if (!(pr = glevo_problem_find(o.problem))) {
+        return cli_fail("cga", GLEVO_ERR_INVALID);
+    }
+    glevo_cga_params params = {.problem = pr, .dim = o.dim, .width = o.grid[0], .height = o.grid[1],
+                               .bits = o.bits, .pc = o.pc, .pm = o.pm, .pc_set = true, .pm_set = true,
+                               .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng,
+                               .algorithm = (glevo_cga_algorithm)alg,
+                               .backend = common_is_gpu(&o.common) ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU,
+                               .seed = o.common.seed, .report_every = o.report_every};
+    glevo_status st = glevo_cga_validate(&params);
+    if (st) return cli_fail("cga", st);
+    if (o.snapshot_dir) {
+        struct stat sb;
+        if (stat(o.snapshot_dir, &sb) != 0 && mkdir(o.snapshot_dir, 0755) != 0)
+            return cli_bad_input("cga", "--snapshot '%s' cannot be created", o.snapshot_dir);
+    }
+
+    glevo_context *ctx = NULL;
+    if (params.backend == GLEVO_BACKEND_FRAGMENT && (rc = common_context_create("cga", &o.common, &ctx)))
+        return rc;
+    char renderer[256] = "cpu";
+    if (ctx) snprintf(renderer, sizeof renderer, "%s", glevo_context_renderer(ctx));
+    glevo_cga *cga = NULL;
+    st = glevo_cga_create(ctx, &params, &cga);
+    if (st) {
+        glevo_context_destroy(ctx);
+        return cli_fail("cga", st);
+    }
+    trace_file trace;
+    if ((rc = trace_open(&trace, o.trace))) {
+        glevo_cga_destroy(cga);
+        glevo_context_destroy(ctx);
+        return rc;
+    }
+    int dim = glevo_cga_params_of(cga)->dim;
+    double optimum = pr->has_optimum ? glevo_problem_optimum(pr, dim) : NAN;
+    double tolerance = o.tolerance > 0 ? o.tolerance : 1e-4 * fmax(1.0, fabs(optimum));
+    long long cells = (long long)o.grid[0] * o.grid[1];
+    long long max_generations = o.generations;
+    if (o.max_evals > 0 && (long long)(o.max_evals / (double)cells) < max_generations)
+        max_generations = (long long)(o.max_evals / (double)cells);
+    if (max_generations < 1) max_generations = 1;
+
+    double start = cli_seconds_now(), last_progress = start;
+    glevo_cga_best best = {0};
+    bool stop = false;
+    while (!stop && glevo_cga_generation(cga) < max_generations) {
+        long long gen = glevo_cga_generation(cga);
+        int chunk = params.report_every;
+        if (o.snapshot_dir && o.snapshot_every < chunk) chunk = o.snapshot_every;
+        if (gen + chunk > max_generations) chunk = (int)(max_generations - gen);
+        if ((st = glevo_cga_step(cga, chunk))) break;
+        gen = glevo_cga_generation(cga);
+        if ((st = glevo_cga_best_get(cga, &best))) break;
+        double now = cli_seconds_now();
+        if (trace.f) {
+            glevo_cga_stats stats;
+            if ((st = glevo_cga_stats_get(cga, &stats))) break;
+            fprintf(trace.f, "%lld,%lld,%.9g,%.9g,%.9g,%.6g,%.6f\n", gen, glevo_cga_evaluations(cga),
+                    best.fitness, stats.best, stats.mean, stats.diversity, now - start);
+        }
+        if (o.snapshot_dir && gen % o.snapshot_every == 0) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/generation-%06lld.png", o.snapshot_dir, gen);
+            if ((st = glevo_cga_snapshot_png(cga, path))) break;
+        }
+        if (o.has_target && (pr->direction == GLEVO_MAXIMIZE ? best.fitness >= o.target : best.fitness <= o.target))
+            stop = true;
+        if (!o.common.quiet && now - last_progress > 1.0) {
+            fprintf(stderr, "glevo cga: generation %lld/%lld, best %.9g, %.1f s\n", gen, max_generations,
+                    best.fitness, now - start);
+            last_progress = now;
+        }
+    }
+    if (!st) glevo_context_finish(ctx);
+    double seconds = cli_seconds_now() - start;
+    if (!st) st = glevo_cga_best_get(cga, &best);
+    if (!st && o.snapshot_final) st = glevo_cga_snapshot_png(cga, o.snapshot_final);
+    if (trace_close(&trace, st == GLEVO_OK) && !st)
+        st = glevo_fail(GLEVO_ERR_IO, "--trace '%s' could not be written", o.trace);
+    if (st) {
+        glevo_cga_destroy(cga);
+        glevo_context_destroy(ctx);
+        return cli_fail("cga", st);
+    }
+    bool reached = pr->has_optimum && fabs(best.fitness - optimum) <= tolerance;
+    if (o.common.json) {
+        print_json(&o, cga, &best, renderer, seconds, pr, optimum, reached);
+    } else {
+        printf("problem      %s (dim %d, %s)\nengine       %s %s on %s\n", pr->name, dim,
+               pr->direction == GLEVO_MAXIMIZE ? "maximise" : "minimise",
+               alg ? "standard GA" : "cellular GA", o.common.backend, renderer);
+        printf("population   %dx%d = %lld, %lld generations, %lld evaluations, %.3f s\n", o.grid[0], o.grid[1],
+               cells, glevo_cga_generation(cga), glevo_cga_evaluations(cga), seconds);
+        printf("best         %.10g at generation %lld\nbest x      ", best.fitness, best.generation);
+        for (int j = 0; j < dim; ++j) printf(" %.8g", best.x[j]);
+        printf("\n");
+        if (pr->has_optimum)
+            printf("optimum      %.10g (%s, tolerance %g)\n", optimum, reached ? "reached" : "not reached", tolerance);
+        if (o.snapshot_final) printf("snapshot     %s\n", o.snapshot_final);
+    }
+    if (ctx && o.common.profile) glevo_context_print_profile(ctx, stderr);
+    glevo_cga_destroy(cga);
+    glevo_context_destroy(ctx);
+    return 0;
 }

@@ -49,6 +49,9 @@ int glevo_egl_device_count(void);
 /* Describe EGL device `index` by creating a short-lived context on it. */
 glevo_status glevo_egl_device_describe(int index, glevo_device_info *out);
 
+/* Waits until the GPU has finished all submitted work (for honest wall-clock timing). */
+void glevo_context_finish(glevo_context *ctx);
+
 /* Window contexts only. */
 void *glevo_context_window(glevo_context *ctx); /* the GLFWwindow*, NULL when headless */
 void glevo_context_swap(glevo_context *ctx);

@@ -135,3 +135,8 @@ void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out)
 }
 
 void *glevo_context_window(glevo_context *ctx) { return ctx->is_window ? ctx->window : NULL; }
+
+void glevo_context_finish(glevo_context *ctx)
+{
+    if (ctx) glFinish();
+}

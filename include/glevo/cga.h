@@ -1,0 +1,104 @@
+/* Fine-grained (cellular) parallel GA — Li, Chi, Wan 2008 — as render passes: a W x H
+ * toroidal grid, one individual per texel, genes as 24-bit integers held exactly in RGBA32F
+ * channels. Per generation: fitness -> reduction -> neighbourhood roulette selection ->
+ * odd-even single-point crossover -> per-bit mutation. The CPU engine runs the passes' C
+ * twins on the same random stream; the standard GA (global roulette) is the paper's baseline. */
+#ifndef GLEVO_CGA_H
+#define GLEVO_CGA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "glevo/backend.h"
+#include "glevo/context.h"
+#include "glevo/problem.h"
+#include "glevo/rng_source.h"
+#include "glevo/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum glevo_cga_neighbourhood {
+    GLEVO_NEIGHBOURHOOD_MOORE = 0,       /* 3x3: the paper's choice (9 candidates) */
+    GLEVO_NEIGHBOURHOOD_VON_NEUMANN = 1, /* the cell and its 4 edge neighbours */
+    GLEVO_NEIGHBOURHOOD_MOORE5 = 2       /* 5x5: 25 candidates */
+} glevo_cga_neighbourhood;
+
+typedef enum glevo_cga_algorithm {
+    GLEVO_CGA_CELLULAR = 0, /* the paper's fine-grained GA */
+    GLEVO_CGA_STANDARD = 1  /* the paper's baseline: global roulette (CPU only) */
+} glevo_cga_algorithm;
+
+#define GLEVO_CGA_MAX_DIM 32 /* 8 RGBA textures: the draw-buffer limit of one pass */
+
+/* Zero means default for every field. */
+typedef struct glevo_cga_params {
+    const glevo_problem *problem; /* required */
+    int dim;                      /* default: the problem's default dimension */
+    int width, height;            /* grid; width even (crossover pairs); default 64x64 */
+    int bits;                     /* gene length L, 1..24; default 24 */
+    double pc;                    /* crossover probability per pair and gene; default 0.8 */
+    double pm;                    /* mutation probability per bit; default 0.005 */
+    bool pc_set, pm_set;          /* true: pc/pm are meant even when 0 */
+    glevo_cga_neighbourhood neighbourhood;
+    glevo_cga_algorithm algorithm;
+    glevo_backend backend;
+    glevo_rng_mode rng;
+    uint32_t seed;
+    int report_every;             /* read best-so-far back every K generations; default 25 */
+} glevo_cga_params;
+
+typedef struct glevo_cga glevo_cga;
+
+typedef struct glevo_cga_best {
+    double fitness;              /* best-so-far raw objective value */
+    double x[GLEVO_CGA_MAX_DIM]; /* decoded genes of that individual */
+    int x_cell, y_cell;          /* where it was found */
+    long long generation;        /* generation it was found in */
+} glevo_cga_best;
+
+typedef struct glevo_cga_stats {
+    double best, mean, worst;    /* of the current population's fitness */
+    double diversity;            /* mean over genes of the population's std of x / range */
+} glevo_cga_stats;
+
+/* Checks every parameter; the message names the bad value. ctx may be NULL for the CPU. */
+glevo_status glevo_cga_validate(const glevo_cga_params *params);
+glevo_status glevo_cga_create(glevo_context *ctx, const glevo_cga_params *params,
+                              glevo_cga **out);
+void glevo_cga_destroy(glevo_cga *cga);
+/* Runs `generations` generations (no readback on the GPU except every report_every). */
+glevo_status glevo_cga_step(glevo_cga *cga, int generations);
+/* Best so far (a small readback on the GPU). */
+glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out);
+/* Statistics of the current population (reads the whole fitness and genes back). */
+glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out);
+long long glevo_cga_generation(const glevo_cga *cga);
+long long glevo_cga_evaluations(const glevo_cga *cga);
+const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga);
+
+/* The population as floats: textures t = 0..ceil(dim/4)-1, each W*H RGBA texels, gene
+ * 4t + c in channel c (24-bit integers); fitness W*H floats (of the last evaluation). */
+size_t glevo_cga_gene_floats(const glevo_cga *cga);
+glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitness);
+glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes);
+
+/* For viewers (demo, snapshots): GL texture ids of the engine's stages, GPU backend only.
+ * stage: 0 population (after mutation), 1 fitness, 2 after selection, 3 after crossover;
+ * index picks the gene texture for the population stages. 0 when unavailable. */
+typedef enum glevo_cga_stage {
+    GLEVO_CGA_STAGE_POPULATION = 0,
+    GLEVO_CGA_STAGE_FITNESS = 1,
+    GLEVO_CGA_STAGE_SELECTED = 2,
+    GLEVO_CGA_STAGE_CROSSED = 3
+} glevo_cga_stage;
+unsigned glevo_cga_texture(const glevo_cga *cga, glevo_cga_stage stage, int index);
+/* Decoding of a gene integer to the problem's domain (what the fitness pass computes). */
+double glevo_cga_decode(const glevo_cga *cga, float gene);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

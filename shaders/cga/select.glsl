@@ -1,0 +1,57 @@
+// Selection pass (paper §2.5 1): roulette over the cell's neighbourhood, the winner's genes
+// replace the cell. Weights: sign * f minus the neighbourhood's worst, plus 1% of the spread
+// so the worst keeps a chance. C twin: src/cga/select.c (same order, same float operations).
+#include "cga/common.glsl"
+#include "rng/source.glsl"
+uniform sampler2D t_fitness;
+uniform sampler2D t_genes[GENE_TEXTURES];
+uniform float u_sign;
+layout(location = 0) out vec4 o_genes[GENE_TEXTURES];
+
+#if NEIGHBOURHOOD == 1
+const int N = 5;
+const ivec2 OFFSETS[N] = ivec2[](ivec2(0, 0), ivec2(-1, 0), ivec2(1, 0), ivec2(0, -1), ivec2(0, 1));
+#else
+#if NEIGHBOURHOOD == 2
+const int R = 2;
+#else
+const int R = 1;
+#endif
+const int N = (2 * R + 1) * (2 * R + 1);
+#endif
+
+ivec2 offset(int i)
+{
+#if NEIGHBOURHOOD == 1
+    return OFFSETS[i];
+#else
+    return ivec2(i % (2 * R + 1) - R, i / (2 * R + 1) - R);
+#endif
+}
+
+void main()
+{
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    float s[N];
+    float lo = 3.402823466e38, hi = -3.402823466e38;
+    for (int i = 0; i < N; ++i) {
+        s[i] = u_sign * texelFetch(t_fitness, torus(p + offset(i)), 0).r;
+        lo = min(lo, s[i]);
+        hi = max(hi, s[i]);
+    }
+    precise float eps = max((hi - lo) * 0.01, 1e-20);
+    precise float total = 0.0;
+    for (int i = 0; i < N; ++i) total += (s[i] - lo) + eps;
+    precise float u = rng_u01(rng_words(uvec2(p), cell_index(p), PASS_SELECT, 0u).x) * total;
+    int pick = N - 1;
+    precise float cum = 0.0;
+    for (int i = 0; i < N; ++i) {
+        cum += (s[i] - lo) + eps;
+        if (u < cum) {
+            pick = i;
+            break;
+        }
+    }
+    ivec2 q = torus(p + offset(pick));
+    for (int t = 0; t < GENE_TEXTURES; ++t) o_genes[t] = texelFetch(t_genes[t], q, 0);
+}

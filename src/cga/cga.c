@@ -1,0 +1,227 @@
+/* The cellular GA's public API: parameters and their validation, engine choice, the run loop
+ * step, best-so-far and population statistics. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cga/cga_internal.h"
+
+static glevo_cga_params with_defaults(const glevo_cga_params *in)
+{
+    glevo_cga_params p = *in;
+    if (p.problem && !p.dim) p.dim = p.problem->fixed_dim ? p.problem->fixed_dim : p.problem->default_dim;
+    if (!p.width) p.width = 64;
+    if (!p.height) p.height = 64;
+    if (!p.bits) p.bits = 24;
+    if (!p.pc_set && p.pc == 0) p.pc = 0.8;
+    if (!p.pm_set && p.pm == 0) p.pm = 0.005;
+    if (!p.report_every) p.report_every = 25;
+    return p;
+}
+
+glevo_status glevo_cga_validate(const glevo_cga_params *in)
+{
+    if (!in->problem) return glevo_fail(GLEVO_ERR_INVALID, "no problem given");
+    glevo_cga_params p = with_defaults(in);
+    if (p.dim < 1 || p.dim > GLEVO_CGA_MAX_DIM)
+        return glevo_fail(GLEVO_ERR_INVALID, "--dim %d is outside 1..%d", p.dim, GLEVO_CGA_MAX_DIM);
+    if (p.problem->fixed_dim && p.dim != p.problem->fixed_dim)
+        return glevo_fail(GLEVO_ERR_INVALID, "--dim %d: problem %s is defined for dimension %d only",
+                          p.dim, p.problem->name, p.problem->fixed_dim);
+    if (p.width < 2 || p.height < 1 || p.width > 16384 || p.height > 16384)
+        return glevo_fail(GLEVO_ERR_INVALID, "--grid %dx%d is outside 2x1..16384x16384", p.width, p.height);
+    if (p.width % 2)
+        return glevo_fail(GLEVO_ERR_INVALID, "--grid %dx%d: the width must be even (crossover pairs "
+                          "texels 2i and 2i+1 of a row)", p.width, p.height);
+    if (p.bits < 1 || p.bits > 24)
+        return glevo_fail(GLEVO_ERR_INVALID, "--bits %d is outside 1..24 (a float holds 24-bit "
+                          "integers exactly)", p.bits);
+    if (!(p.pc >= 0 && p.pc <= 1)) return glevo_fail(GLEVO_ERR_INVALID, "--pc %g is outside [0, 1]", p.pc);
+    if (!(p.pm >= 0 && p.pm <= 1)) return glevo_fail(GLEVO_ERR_INVALID, "--pm %g is outside [0, 1]", p.pm);
+    if (p.report_every < 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "report interval %d is below 1", p.report_every);
+    if ((unsigned)p.neighbourhood > GLEVO_NEIGHBOURHOOD_MOORE5)
+        return glevo_fail(GLEVO_ERR_INVALID, "unknown neighbourhood %d", (int)p.neighbourhood);
+    if (p.algorithm == GLEVO_CGA_STANDARD && p.backend != GLEVO_BACKEND_CPU)
+        return glevo_fail(GLEVO_ERR_INVALID, "--algorithm sga runs on the CPU only (use --backend cpu)");
+    if (p.backend == GLEVO_BACKEND_CPU && !p.problem->init)
+        return glevo_fail(GLEVO_ERR_INVALID, "problem %s is a GLSL file: it has no CPU twin, use "
+                          "--backend fragment", p.problem->name);
+    if (!(p.problem->upper > p.problem->lower))
+        return glevo_fail(GLEVO_ERR_INVALID, "domain [%g, %g] is empty", p.problem->lower, p.problem->upper);
+    return GLEVO_OK;
+}
+
+static glevo_status allocate(glevo_cga *cga)
+{
+    size_t cells = (size_t)cga->layout.width * cga->layout.height;
+    cga->gene_floats = cells * 4 * (size_t)cga->layout.textures;
+    cga->genes = calloc(cga->gene_floats, sizeof(float));
+    cga->record = calloc(4 + 4 * (size_t)cga->layout.textures, sizeof(float));
+    if (!cga->genes || !cga->record) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the population");
+    if (cga->params.backend != GLEVO_BACKEND_CPU) return GLEVO_OK;
+    cga->selected = calloc(cga->gene_floats, sizeof(float));
+    cga->crossed = calloc(cga->gene_floats, sizeof(float));
+    cga->points = calloc(cga->gene_floats / 2, sizeof(float));
+    cga->fitness = calloc(cells, sizeof(float));
+    if (cga->params.algorithm == GLEVO_CGA_STANDARD) cga->cumulative = calloc(cells, sizeof(double));
+    if (!cga->selected || !cga->crossed || !cga->points || !cga->fitness ||
+        (cga->params.algorithm == GLEVO_CGA_STANDARD && !cga->cumulative))
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d population",
+                          cga->layout.width, cga->layout.height);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_cga_create(glevo_context *ctx, const glevo_cga_params *params, glevo_cga **out)
+{
+    *out = NULL;
+    glevo_status st = glevo_cga_validate(params);
+    if (st) return st;
+    glevo_cga *cga = calloc(1, sizeof *cga);
+    if (!cga) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    cga->params = with_defaults(params);
+    cga->ctx = ctx;
+    const glevo_problem *pr = cga->params.problem;
+    cga_layout *l = &cga->layout;
+    l->width = cga->params.width;
+    l->height = cga->params.height;
+    l->dim = cga->params.dim;
+    l->textures = (l->dim + 3) / 4;
+    l->bits = cga->params.bits;
+    l->lower = (float)pr->lower;
+    l->step = (float)((pr->upper - pr->lower) / (double)((1u << l->bits) - 1u));
+    l->sign = pr->direction == GLEVO_MAXIMIZE ? 1.0f : -1.0f;
+    l->neighbourhood = cga->params.neighbourhood;
+    st = glevo_rng_source_init(&cga->rng, cga->params.rng, cga->params.seed, 0);
+    if (!st) st = allocate(cga);
+    if (!st) cga_init_cpu(l, cga->params.seed, cga->genes);
+    if (!st && cga->params.backend == GLEVO_BACKEND_FRAGMENT) {
+        if (!ctx) st = glevo_fail(GLEVO_ERR_INVALID, "the fragment backend needs a GL context");
+        if (!st) st = cga_gpu_create(cga);
+    }
+    if (st) {
+        glevo_cga_destroy(cga);
+        return st;
+    }
+    *out = cga;
+    return GLEVO_OK;
+}
+
+void glevo_cga_destroy(glevo_cga *cga)
+{
+    if (!cga) return;
+    cga_gpu_destroy(cga);
+    glevo_rng_source_free(&cga->rng);
+    free(cga->genes), free(cga->selected), free(cga->crossed), free(cga->points);
+    free(cga->fitness), free(cga->cumulative), free(cga->record);
+    free(cga);
+}
+
+glevo_status glevo_cga_step(glevo_cga *cga, int generations)
+{
+    for (int i = 0; i < generations; ++i) {
+        glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
+        glevo_status st;
+        if (cga->params.backend == GLEVO_BACKEND_FRAGMENT)
+            st = cga_gpu_generation(cga);
+        else if (cga->params.algorithm == GLEVO_CGA_STANDARD)
+            st = cga_sga_generation(cga);
+        else
+            st = cga_cpu_generation(cga);
+        if (st) return st;
+        cga->generation++;
+        cga->evaluations += (long long)cga->layout.width * cga->layout.height;
+    }
+    return GLEVO_OK;
+}
+
+double glevo_cga_decode(const glevo_cga *cga, float gene)
+{
+    /* The float the fitness pass computed, widened: reported x is exactly what was scored. */
+    float x = cga->layout.lower + gene * cga->layout.step;
+    return (double)x;
+}
+
+glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out)
+{
+    memset(out, 0, sizeof *out);
+    if (cga->gpu) {
+        glevo_status st = cga_gpu_read_record(cga, cga->record);
+        if (st) return st;
+    }
+    const float *r = cga->record;
+    if (r[3] == 0.0f) {
+        out->fitness = NAN;
+        out->generation = -1;
+        return GLEVO_OK;
+    }
+    out->fitness = r[0];
+    out->x_cell = (int)r[1];
+    out->y_cell = (int)r[2];
+    out->generation = (long long)r[3] - 1;
+    for (int j = 0; j < cga->layout.dim; ++j) out->x[j] = glevo_cga_decode(cga, r[4 + j]);
+    return GLEVO_OK;
+}
+
+size_t glevo_cga_gene_floats(const glevo_cga *cga) { return cga->gene_floats; }
+long long glevo_cga_generation(const glevo_cga *cga) { return cga->generation; }
+long long glevo_cga_evaluations(const glevo_cga *cga) { return cga->evaluations; }
+const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga) { return &cga->params; }
+
+glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitness)
+{
+    if (cga->gpu) return cga_gpu_read(cga, genes, fitness);
+    if (genes) memcpy(genes, cga->genes, cga->gene_floats * sizeof(float));
+    if (fitness) memcpy(fitness, cga->fitness, (size_t)cga->layout.width * cga->layout.height * sizeof(float));
+    return GLEVO_OK;
+}
+
+glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes)
+{
+    memcpy(cga->genes, genes, cga->gene_floats * sizeof(float));
+    return cga->gpu ? cga_gpu_write(cga, genes) : GLEVO_OK;
+}
+
+glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)
+{
+    const cga_layout *l = &cga->layout;
+    size_t cells = (size_t)l->width * l->height;
+    float *fitness = malloc(cells * sizeof(float));
+    float *genes = malloc(cga->gene_floats * sizeof(float));
+    if (!fitness || !genes) {
+        free(fitness), free(genes);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for statistics");
+    }
+    glevo_status st = glevo_cga_read_population(cga, genes, fitness);
+    if (!st) {
+        double sum = 0, best = -INFINITY, worst = INFINITY;
+        for (size_t i = 0; i < cells; ++i) {
+            double s = l->sign * fitness[i];
+            sum += fitness[i];
+            best = fmax(best, s);
+            worst = fmin(worst, s);
+        }
+        out->mean = sum / (double)cells;
+        out->best = l->sign * best;
+        out->worst = l->sign * worst;
+        double range = cga->params.problem->upper - cga->params.problem->lower, div = 0;
+        for (int j = 0; j < l->dim; ++j) {
+            double m = 0, m2 = 0;
+            for (int y = 0; y < l->height; ++y)
+                for (int x = 0; x < l->width; ++x) {
+                    double v = glevo_cga_decode(cga, genes[cga_texel(l, j / 4, x, y) + (size_t)(j % 4)]);
+                    m += v, m2 += v * v;
+                }
+            m /= (double)cells;
+            div += sqrt(fmax(0.0, m2 / (double)cells - m * m)) / range;
+        }
+        out->diversity = div / l->dim;
+    }
+    free(fitness), free(genes);
+    return st;
+}
+
+unsigned glevo_cga_texture(const glevo_cga *cga, glevo_cga_stage stage, int index)
+{
+    return cga_gpu_texture(cga, stage, index);
+}

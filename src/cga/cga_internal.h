@@ -1,0 +1,74 @@
+/* Cellular GA internals: the population layout shared by the GLSL passes and their C twins,
+ * the pass numbers that key the random stream, and the engine object. */
+#ifndef GLEVO_CGA_INTERNAL_H
+#define GLEVO_CGA_INTERNAL_H
+
+#include "glevo/cga.h"
+#include "glevo/rng_source.h"
+
+/* Counter word 2 of every random draw: which pass draws (DESIGN.md "Counter-based
+ * randomness"). Word 0 is the texel, word 1 the generation, word 3 the draw. */
+enum { CGA_PASS_INIT = 0, CGA_PASS_SELECT = 1, CGA_PASS_XPOINTS = 2, CGA_PASS_MUTATE = 3 };
+
+/* Layout: gene j of the cell (x, y) is channel j % 4 of texture j / 4; arrays of genes hold
+ * textures one after the other, each width*height RGBA texels, row-major. */
+typedef struct cga_layout {
+    int width, height, dim, textures, bits;
+    float lower, step;  /* x = lower + gene * step (float, as the shader computes it) */
+    float sign;         /* +1 maximise, -1 minimise: selection works on sign * f */
+    glevo_cga_neighbourhood neighbourhood;
+} cga_layout;
+
+static inline size_t cga_texel(const cga_layout *l, int t, int x, int y)
+{
+    return (((size_t)t * l->height + (size_t)y) * l->width + (size_t)x) * 4;
+}
+
+/* Neighbourhood offsets in the order both twins scan them (the roulette's order). */
+int cga_neighbourhood_offsets(glevo_cga_neighbourhood n, int offsets[][2]);
+
+/* C twins of the shaders in shaders/cga/. `points` holds textures of (width/2) x height texels. */
+void cga_init_cpu(const cga_layout *l, uint32_t seed, float *genes);
+void cga_fitness_cpu(const cga_layout *l, const glevo_problem *p, const float *genes,
+                     float *fitness);
+void cga_select_cpu(const cga_layout *l, const glevo_rng_source *rng, const float *fitness,
+                    const float *genes, float *out);
+void cga_crossover_points_cpu(const cga_layout *l, const glevo_rng_source *rng, float pc,
+                              float *points);
+void cga_crossover_cpu(const cga_layout *l, const float *genes, const float *points, float *out);
+void cga_mutate_cpu(const cga_layout *l, const glevo_rng_source *rng, float pm,
+                    const float *genes, float *out);
+/* Best-so-far record: texel 0 = (value, x, y, generation + 1; 0 = empty), then the genes of
+ * that individual, one RGBA texel per gene texture. */
+void cga_keep_best_cpu(const cga_layout *l, const float reduced[4], const float *genes,
+                       long long generation, float *record);
+
+typedef struct cga_gpu cga_gpu;
+
+struct glevo_cga {
+    glevo_cga_params params;
+    cga_layout layout;
+    glevo_rng_source rng;
+    long long generation, evaluations;
+    size_t gene_floats;
+    float *record;        /* best-so-far record (CPU engines; GPU copy read on demand) */
+    /* CPU engines */
+    float *genes, *selected, *crossed, *points, *fitness;
+    double *cumulative;   /* standard GA roulette */
+    /* GPU engine */
+    cga_gpu *gpu;
+    glevo_context *ctx;
+};
+
+glevo_status cga_gpu_create(glevo_cga *cga);
+void cga_gpu_destroy(glevo_cga *cga);
+glevo_status cga_gpu_generation(glevo_cga *cga);
+glevo_status cga_gpu_read_record(glevo_cga *cga, float *record);
+glevo_status cga_gpu_read(glevo_cga *cga, float *genes, float *fitness);
+glevo_status cga_gpu_write(glevo_cga *cga, const float *genes);
+unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index);
+
+glevo_status cga_cpu_generation(glevo_cga *cga);
+glevo_status cga_sga_generation(glevo_cga *cga);
+
+#endif
