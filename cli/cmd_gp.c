@@ -1,9 +1,153 @@
-/* glevo gp: placeholder until its issue lands. */
+/* glevo gp: generational genetic programming on a CSV dataset (Augusto & Barbosa 2012,
+ * Algorithm 1), evaluation on the GPU (or the CPU interpreter with --backend cpu). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "glevo/gp.h"
+
+static void progress(void *user, int generation, double best_error, const char *best)
+{
+    (void)user;
+    fprintf(stderr, "gen %4d  best %-12.6g %s\n", generation, best_error, best);
+}
 
 int cmd_gp(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_bad_input("gp", "this command is not implemented yet");
+    const char *cmd = "gp";
+    common_opts c = COMMON_OPTS_DEFAULT;
+    const char *data_path = NULL, *test_path = NULL, *target = NULL;
+    const char *set_text = "regression", *strategy_text = "auto", *metric_text = "sae";
+    glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
+                         .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
+    double target_error = -1;
+    int threads = 0;
+    bool help = false;
+    opt_spec specs[] = {
+        {"data", OPT_STRING, &data_path, "training CSV with a header row, numbers only"},
+        {"test", OPT_STRING, &test_path, "held-out CSV: report the best program's error on it"},
+        {"target", OPT_STRING, &target, "target column name (default: the last column)"},
+        {"function-set", OPT_STRING, &set_text, "regression (+ - * / neg sin cos) or "
+                                                "classification (if < > = and or not)"},
+        {"pop", OPT_INT, &p.pop, "population size"},
+        {"generations", OPT_INT, &p.generations, "generations"},
+        {"tournament", OPT_INT, &p.tournament, "tournament size"},
+        {"pc", OPT_DOUBLE, &p.pc, "crossover probability"},
+        {"pm", OPT_DOUBLE, &p.pm, "mutation probability per child (half subtree, half point)"},
+        {"elitism", OPT_INT, &p.elitism, "best programs copied unchanged"},
+        {"max-size", OPT_INT, &p.max_size, "nodes per program at most"},
+        {"init-depth-min", OPT_INT, &p.init_min_depth, "ramped half-and-half: least depth"},
+        {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
+        {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
+        {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
+        {"strategy", OPT_STRING, &strategy_text, "GPU evaluation: auto, pppe, fp or ppcu"},
+        {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
+        COMMON_OPT_SPECS(c),
+        {0}};
+    int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
+    if (rc) return rc;
+    if (help) {
+        opt_print_help(stdout, "glevo gp --data FILE.csv [options]",
+                       "Evolves a program predicting the target column; prints it as an "
+                       "S-expression and in infix.",
+                       specs);
+        return 0;
+    }
+    if ((rc = common_check_backend(cmd, &c))) return rc;
+    if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
+    if (!strcmp(set_text, "regression"))
+        p.function_set = GLEVO_GP_REGRESSION;
+    else if (!strcmp(set_text, "classification"))
+        p.function_set = GLEVO_GP_CLASSIFICATION;
+    else
+        return cli_bad_input(cmd, "--function-set '%s' is unknown (regression or classification)",
+                             set_text);
+    glevo_status st = glevo_gp_metric_parse(metric_text, &p.metric);
+    if (st) return cli_fail(cmd, st);
+    if ((st = glevo_gp_strategy_parse(strategy_text, &p.eval.strategy))) return cli_fail(cmd, st);
+    if (threads < 0) return cli_bad_input(cmd, "--threads %d is negative", threads);
+    if (p.pop < 2) return cli_bad_input(cmd, "--pop %d is below 2", p.pop);
+    if (p.generations < 0) return cli_bad_input(cmd, "--generations %d is negative", p.generations);
+    if (p.max_size < 1) return cli_bad_input(cmd, "--max-size %d is below 1", p.max_size);
+    if (p.elitism == 0) p.elitism = -1; /* 0 in the params struct means "default" */
+    if (!common_is_gpu(&c)) p.eval.strategy = GLEVO_GP_CPU;
+    if (p.eval.strategy == GLEVO_GP_CPU) c.backend = "cpu";
+    p.eval.threads = threads;
+    p.seed = c.seed;
+    if (target_error >= 0) {
+        p.stop_on_target = true;
+        p.target_error = p.metric == GLEVO_GP_ACCURACY ? 1.0 - target_error : target_error;
+    }
+    if (!c.quiet && !c.json) p.progress = progress;
+    if (!c.quiet && c.json) p.progress = progress; /* progress goes to stderr either way */
+
+    glevo_gp_data *data = NULL, *test = NULL;
+    glevo_context *ctx = NULL;
+    glevo_gp_result r = {0};
+    if ((st = glevo_gp_data_load_csv(data_path, target, &data))) return cli_fail(cmd, st);
+    if (test_path && (st = glevo_gp_data_load_csv(test_path, target, &test))) {
+        rc = cli_fail(cmd, st);
+        goto done;
+    }
+    if (test && glevo_gp_data_vars(test) != glevo_gp_data_vars(data)) {
+        rc = cli_bad_input(cmd, "--test '%s' has %d input columns, the data has %d", test_path,
+                           glevo_gp_data_vars(test), glevo_gp_data_vars(data));
+        goto done;
+    }
+    if (p.eval.strategy != GLEVO_GP_CPU && (rc = common_context_create(cmd, &c, &ctx))) goto done;
+    if ((st = glevo_gp_run(&p, data, &r))) {
+        rc = cli_fail(cmd, st);
+        goto done;
+    }
+    double test_error = NAN;
+    if (test) {
+        glevo_gp_evaluator *ev = NULL;
+        glevo_gp_eval_params tp = p.eval;
+        if ((st = glevo_gp_evaluator_create(&tp, test, &ev)) ||
+            (st = glevo_gp_evaluate(ev, r.best, p.metric, &test_error))) {
+            glevo_gp_evaluator_destroy(ev);
+            rc = cli_fail(cmd, st);
+            goto done;
+        }
+        glevo_gp_evaluator_destroy(ev);
+    }
+    double gpops = r.eval_seconds > 0 ? (double)r.nodes_evaluated / r.eval_seconds / 1e9 : 0;
+    if (c.json) {
+        json_writer w = {0};
+        json_begin_object(&w, NULL);
+        json_string(&w, "algorithm", "gp");
+        json_string(&w, "problem", data_path);
+        json_string(&w, "backend", common_is_gpu(&c) ? "fragment" : "cpu");
+        json_string(&w, "renderer", ctx ? glevo_context_renderer(ctx) : "cpu");
+        json_int(&w, "seed", c.seed);
+        json_string(&w, "function_set", set_text);
+        json_string(&w, "metric", glevo_gp_metric_name(p.metric));
+        json_number(&w, "best_fitness", r.best_error);
+        json_string(&w, "best_program", r.best_sexpr);
+        json_string(&w, "best_infix", r.best_infix);
+        json_int(&w, "best_nodes", r.best_nodes);
+        if (test) json_number(&w, "test_error", test_error);
+        json_int(&w, "evaluations", r.evaluations);
+        json_int(&w, "generations", r.generations);
+        json_int(&w, "pop", p.pop);
+        json_number(&w, "seconds", r.seconds);
+        json_number(&w, "eval_seconds", r.eval_seconds);
+        json_number(&w, "gpops", gpops);
+        json_end_object(&w);
+        fputc('\n', stdout);
+    } else {
+        printf("best_program %s\ninfix        %s\n%-12s %.9g\n", r.best_sexpr, r.best_infix,
+               glevo_gp_metric_name(p.metric), r.best_error);
+        if (test) printf("test_%-7s %.9g\n", glevo_gp_metric_name(p.metric), test_error);
+        printf("generations  %d\nevaluations  %lld\nseconds      %.3f\n", r.generations,
+               r.evaluations, r.seconds);
+    }
+    rc = 0;
+done:
+    glevo_gp_result_free(&r);
+    glevo_gp_data_destroy(data);
+    glevo_gp_data_destroy(test);
+    if (ctx) glevo_context_destroy(ctx);
+    return rc;
 }
