@@ -1,0 +1,141 @@
+/* glevo gp-eval / gp from the outside: one error per program line, exit 2 with line:column
+ * messages for malformed programs and CSVs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char dir[256];
+
+static const char *write_file(const char *name, const char *text)
+{
+    static char path[8][512];
+    static int next;
+    char *p = path[next++ % 8];
+    snprintf(p, 512, "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+/* Runs glevo with args; stdout+stderr into out; returns the exit status. */
+static int run(const char *args, char *out, size_t size)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s %s 2>&1", testutil_cli(), args);
+    return testutil_run(cmd, out, size);
+}
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/glevo_gp_cli_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+START_TEST(test_eval_lines)
+{
+    setup();
+    const char *data = write_file("d.csv", "a,b,y\n1,0,1\n2,1,5\n3,-1,8\n-1,2,3\n0.5,4,4.25\n");
+    const char *progs = write_file("p.txt", "(+ (* x1 x1) x2)\n(/ x1 0)\n");
+    const char *strategies[] = {"pppe", "fp", "ppcu", "cpu"};
+    for (int s = 0; s < 4; ++s) {
+        char args[1024], out[4096];
+        snprintf(args, sizeof args, "gp-eval --programs %s --data %s --strategy %s", progs, data,
+                 strategies[s]);
+        ck_assert_int_eq(run(args, out, sizeof out), 0);
+        ck_assert_msg(!strcmp(out, "0\n16.25\n"), "%s: got '%s'", strategies[s], out);
+    }
+    char args[1024], out[4096];
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s --json", progs, data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "\"errors\":[0,16.25]") && strstr(out, "\"nodes\":8") &&
+                      strstr(out, "\"gpops\":") && strstr(out, "\"seconds\":"),
+                  "json: %s", out);
+}
+END_TEST
+
+static void expect_bad(const char *args, const char *needle)
+{
+    char out[4096];
+    int rc = run(args, out, sizeof out);
+    ck_assert_msg(rc == 2, "'%s' exited %d: %s", args, rc, out);
+    ck_assert_msg(strstr(out, needle) != NULL, "'%s': output '%s' lacks '%s'", args, out, needle);
+    ck_assert_msg(strchr(out, '\n') == out + strlen(out) - 1, "not one line: '%s'", out);
+}
+
+START_TEST(test_bad_input)
+{
+    setup();
+    const char *data = write_file("d.csv", "a,b,y\n1,0,1\n2,1,5\n");
+    const char *good = write_file("good.txt", "(+ x1 x2)\n");
+    char args[1024];
+    const char *bad_op = write_file("op.txt", "(+ x1 x2)\n (foo x1)\n");
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s", bad_op, data);
+    expect_bad(args, ":2:3: unknown operator 'foo'");
+    const char *arity = write_file("arity.txt", "(* x1)\n");
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s", arity, data);
+    expect_bad(args, ":1:6: '*' takes 2 argument(s), got 1");
+    const char *var = write_file("var.txt", "(+ x1 x3)\n");
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s", var, data);
+    expect_bad(args, ":1:7: variable 'x3' is out of range x1..x2");
+    const char *ragged = write_file("ragged.csv", "a,b,y\n1,2,3\n1,2\n");
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s", good, ragged);
+    expect_bad(args, "ragged.csv:3:4: row has 2 field(s)");
+    const char *nonnum = write_file("nonnum.csv", "a,b,y\n1,2,3\n1,two,3\n");
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s", good, nonnum);
+    expect_bad(args, "nonnum.csv:3:3: 'two' is not a finite number");
+    const char *empty = write_file("empty.csv", "");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu", empty);
+    expect_bad(args, "empty.csv:1:1: empty file");
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s --strategy warp", good, data);
+    expect_bad(args, "'warp'");
+    snprintf(args, sizeof args, "gp --data %s --function-set logic", data);
+    expect_bad(args, "'logic'");
+    snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
+    expect_bad(args, "missing.txt");
+}
+END_TEST
+
+START_TEST(test_gp_run)
+{
+    setup();
+    /* y = x1 * x2 + x1 sampled on a grid: found quickly and printed both ways. */
+    char csv[8192] = "p,q,y\n";
+    for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 5; ++j) {
+            double a = -1 + 0.4 * i, b = -1 + 0.5 * j;
+            char row[128];
+            snprintf(row, sizeof row, "%g,%g,%.9g\n", a, b, a * b + a);
+            strcat(csv, row);
+        }
+    const char *data = write_file("g.csv", csv);
+    char args[1024], out[8192];
+    snprintf(args, sizeof args,
+             "gp --data %s --pop 1000 --generations 30 --target-error 1e-4 --json --quiet --seed 2",
+             data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "\"best_program\":\"(") && strstr(out, "\"best_infix\":\"(") &&
+                      strstr(out, "\"algorithm\":\"gp\"") && strstr(out, "\"renderer\":"),
+                  "json: %s", out);
+    const char *bf = strstr(out, "\"best_fitness\":");
+    ck_assert_ptr_nonnull(bf);
+    double best = atof(bf + strlen("\"best_fitness\":"));
+    ck_assert_msg(best <= 1e-4, "best_fitness %g: %s", best, out);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gp_cli");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_eval_lines);
+    tcase_add_test(tc, test_bad_input);
+    tcase_add_test(tc, test_gp_run);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
