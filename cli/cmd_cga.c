@@ -137,6 +137,8 @@ int cmd_cga(int argc, char **argv)
     for (int i = 1; i < argc; ++i)
         if (!strncmp(argv[i], "--target", 8)) o.has_target = true;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
+    if (o.bits < 1 || o.bits > 24)
+        return cli_bad_input("cga", "--bits %d is outside 1..24 (a float holds 24-bit integers exactly)", o.bits);
     if (o.generations < 1) return cli_bad_input("cga", "--generations %d is below 1", o.generations);
     if (o.max_evals < 0) return cli_bad_input("cga", "--max-evals %g is negative", o.max_evals);
     if (o.snapshot_every < 1) return cli_bad_input("cga", "--every %d is below 1", o.snapshot_every);

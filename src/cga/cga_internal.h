@@ -67,6 +67,10 @@ glevo_status cga_gpu_read_record(glevo_cga *cga, float *record);
 glevo_status cga_gpu_read(glevo_cga *cga, float *genes, float *fitness);
 glevo_status cga_gpu_write(glevo_cga *cga, const float *genes);
 unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index);
+/* Reads one stage for tests: genes-shaped for population/selected/crossed, W*H floats for
+ * fitness; CGA_STAGE_POINTS gives the crossover-point textures; CGA_STAGE_RECORD the record. */
+enum { CGA_STAGE_POINTS = 100, CGA_STAGE_RECORD = 101 };
+glevo_status cga_gpu_read_stage(glevo_cga *cga, int stage, float *out);
 
 glevo_status cga_cpu_generation(glevo_cga *cga);
 glevo_status cga_sga_generation(glevo_cga *cga);

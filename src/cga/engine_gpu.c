@@ -221,3 +221,24 @@ unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index)
     }
     return 0;
 }
+
+glevo_status cga_gpu_read_stage(glevo_cga *cga, int stage, float *out)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    if (stage == GLEVO_CGA_STAGE_FITNESS) return gpu_texture_read(&g->fitness_tex, out);
+    if (stage == CGA_STAGE_RECORD) return cga_gpu_read_record(cga, out);
+    glevo_status st = GLEVO_OK;
+    for (int t = 0; t < l->textures && !st; ++t) {
+        switch (stage) {
+        case GLEVO_CGA_STAGE_POPULATION: st = gpu_texture_read(&g->current[t], out + cga_texel(l, t, 0, 0)); break;
+        case GLEVO_CGA_STAGE_SELECTED: st = gpu_texture_read(&g->selected[t], out + cga_texel(l, t, 0, 0)); break;
+        case GLEVO_CGA_STAGE_CROSSED: st = gpu_texture_read(&g->crossed[t], out + cga_texel(l, t, 0, 0)); break;
+        case CGA_STAGE_POINTS:
+            st = gpu_texture_read(&g->points[t], out + (size_t)t * l->height * (l->width / 2) * 4);
+            break;
+        default: return glevo_fail(GLEVO_ERR_INVALID, "unknown stage %d", stage);
+        }
+    }
+    return st;
+}

@@ -1,0 +1,146 @@
+/* Each cellular-GA pass against its C twin on the same inputs: one GPU generation from a
+ * random population, then every stage's texture compared with the twin fed the GPU's own
+ * input for that stage. Selection, crossover points, crossover, mutation and the history best
+ * exactly; fitness within a float tolerance (GPU sin/sqrt differ from libm by ULPs). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cga/cga_internal.h"
+#include "reduce/reduce.h"
+#include "testutil.h"
+
+#define SEED 1789u
+
+typedef struct pass_case {
+    const char *problem;
+    int dim, width, height, bits;
+    glevo_cga_neighbourhood neighbourhood;
+    glevo_rng_mode rng;
+} pass_case;
+
+static const pass_case cases[] = {
+    {"camel", 2, 14, 5, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_PHILOX},
+    {"rastrigin", 6, 10, 7, 13, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_RNG_PHILOX},
+    {"schaffer", 2, 8, 9, 24, GLEVO_NEIGHBOURHOOD_MOORE5, GLEVO_RNG_TEXTURE},
+    {"schwefel", 9, 6, 3, 20, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_TEXTURE},
+};
+
+static void assert_same(const float *gpu, const float *cpu, size_t n, const char *stage, int c)
+{
+    for (size_t i = 0; i < n; ++i)
+        ck_assert_msg(gpu[i] == cpu[i], "case %d %s: float %zu GPU %.9g CPU %.9g (seed %u)", c,
+                      stage, i, gpu[i], cpu[i], SEED);
+}
+
+START_TEST(every_pass_equals_its_twin)
+{
+    const pass_case *k = &cases[_i];
+    glevo_context *ctx = testutil_context();
+    glevo_cga_params p = {.problem = glevo_problem_find(k->problem), .dim = k->dim,
+                          .width = k->width, .height = k->height, .bits = k->bits,
+                          .pc = 0.7, .pm = 0.05, .neighbourhood = k->neighbourhood,
+                          .rng = k->rng, .seed = SEED + (uint32_t)_i};
+    glevo_cga *cga;
+    ck_assert_msg(glevo_cga_create(ctx, &p, &cga) == GLEVO_OK, "%s", glevo_last_error());
+    const cga_layout *l = &cga->layout;
+    size_t n = cga->gene_floats, cells = (size_t)l->width * l->height;
+    float *start = malloc(n * 4), *want = malloc(n * 4), *got = malloc(n * 4);
+    float *fit_gpu = malloc(cells * 4), *fit_cpu = malloc(cells * 4);
+    float *pts_gpu = malloc(n * 2), *pts_cpu = malloc(n * 2);
+    float *sel = malloc(n * 4), *crossed = malloc(n * 4);
+    /* Generation 3, so the random stream is not the one the initial draw used. */
+    for (int g = 0; g < 3; ++g) ck_assert(glevo_cga_step(cga, 1) == GLEVO_OK);
+    ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_POPULATION, start) == GLEVO_OK);
+    float record_before[4 + 4 * 8];
+    ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, record_before) == GLEVO_OK);
+    glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
+    long long gen = cga->generation;
+    ck_assert(glevo_cga_step(cga, 1) == GLEVO_OK);
+    glevo_rng_source_set_generation(&cga->rng, (uint32_t)gen);
+
+    /* fitness: tolerance */
+    ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_FITNESS, fit_gpu) == GLEVO_OK);
+    cga_fitness_cpu(l, p.problem, start, fit_cpu);
+    for (size_t i = 0; i < cells; ++i)
+        ck_assert_msg(fabsf(fit_gpu[i] - fit_cpu[i]) <= 2e-5f * fmaxf(1.0f, fabsf(fit_cpu[i])),
+                      "case %d fitness %zu: GPU %.9g CPU %.9g", _i, i, fit_gpu[i], fit_cpu[i]);
+    /* history best: exact given the GPU fitness */
+    float reduced[4], record[4 + 4 * 8], got_record[4 + 4 * 8];
+    cpu_reduce(l->sign > 0 ? REDUCE_MAX : REDUCE_MIN, fit_gpu, l->width, l->height, 1, 0, reduced);
+    memcpy(record, record_before, sizeof record);
+    cga_keep_best_cpu(l, reduced, start, gen, record);
+    ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, got_record) == GLEVO_OK);
+    assert_same(got_record, record, 4 + 4 * (size_t)l->textures, "record", _i);
+    /* selection: exact given the GPU fitness */
+    cga_select_cpu(l, &cga->rng, fit_gpu, start, want);
+    ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_SELECTED, sel) == GLEVO_OK);
+    assert_same(sel, want, n, "selection", _i);
+    /* crossover points and crossover */
+    cga_crossover_points_cpu(l, &cga->rng, (float)p.pc, pts_cpu);
+    ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_POINTS, pts_gpu) == GLEVO_OK);
+    assert_same(pts_gpu, pts_cpu, n / 2, "crossover points", _i);
+    int cuts = 0;
+    for (size_t i = 0; i < n / 2; ++i) cuts += pts_cpu[i] >= 0;
+    ck_assert_msg(cuts > 0, "case %d: no crossover happened, the test would prove nothing", _i);
+    cga_crossover_cpu(l, sel, pts_gpu, want);
+    ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_CROSSED, crossed) == GLEVO_OK);
+    assert_same(crossed, want, n, "crossover", _i);
+    /* mutation */
+    cga_mutate_cpu(l, &cga->rng, (float)p.pm, crossed, want);
+    ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_POPULATION, got) == GLEVO_OK);
+    assert_same(got, want, n, "mutation", _i);
+    ck_assert_msg(memcmp(want, crossed, n * 4) != 0, "case %d: no mutation happened", _i);
+
+    free(start), free(want), free(got), free(fit_gpu), free(fit_cpu);
+    free(pts_gpu), free(pts_cpu), free(sel), free(crossed);
+    glevo_cga_destroy(cga);
+}
+END_TEST
+
+/* Whole generations: the GPU engine and the CPU engine from the same seed hold the same
+ * population after every generation (camel and sphere: no transcendental functions, so the
+ * fitness, and hence every roulette, agrees bit for bit). */
+START_TEST(gpu_run_equals_cpu_run)
+{
+    static const char *problems[] = {"camel", "sphere"};
+    glevo_context *ctx = testutil_context();
+    for (int k = 0; k < 2; ++k) {
+        glevo_cga_params p = {.problem = glevo_problem_find(problems[k]), .dim = k ? 5 : 0,
+                              .width = 12, .height = 7, .pm = 0.02, .seed = 4242};
+        glevo_cga *gpu, *cpu;
+        ck_assert(glevo_cga_create(ctx, &p, &gpu) == GLEVO_OK);
+        p.backend = GLEVO_BACKEND_CPU;
+        ck_assert(glevo_cga_create(NULL, &p, &cpu) == GLEVO_OK);
+        size_t n = glevo_cga_gene_floats(gpu);
+        float *a = malloc(n * 4), *b = malloc(n * 4);
+        for (int g = 0; g < 12; ++g) {
+            ck_assert(glevo_cga_step(gpu, 1) == GLEVO_OK);
+            ck_assert(glevo_cga_step(cpu, 1) == GLEVO_OK);
+            ck_assert(glevo_cga_read_population(gpu, a, NULL) == GLEVO_OK);
+            ck_assert(glevo_cga_read_population(cpu, b, NULL) == GLEVO_OK);
+            for (size_t i = 0; i < n; ++i)
+                ck_assert_msg(a[i] == b[i], "%s generation %d float %zu: GPU %.0f CPU %.0f",
+                              problems[k], g, i, a[i], b[i]);
+        }
+        glevo_cga_best bg, bc;
+        ck_assert(glevo_cga_best_get(gpu, &bg) == GLEVO_OK);
+        ck_assert(glevo_cga_best_get(cpu, &bc) == GLEVO_OK);
+        ck_assert(bg.fitness == bc.fitness && bg.generation == bc.generation);
+        free(a), free(b);
+        glevo_cga_destroy(gpu);
+        glevo_cga_destroy(cpu);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cga_passes");
+    TCase *tc = tcase_create("passes");
+    tcase_set_timeout(tc, 240);
+    tcase_add_loop_test(tc, every_pass_equals_its_twin, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, gpu_run_equals_cpu_run);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
