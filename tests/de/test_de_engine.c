@@ -85,6 +85,15 @@ static void check_accepts(glevo_de *de, int np, int dim)
     free(after);
 }
 
+START_TEST(test_large_population)
+{
+    /* NP = 10^6 tiles the population over many texture rows (GPU machine only). */
+    if (!testutil_large()) return;
+    one_generation("rastrigin", GLEVO_DE_RAND_1_BIN, 1000000, 10, 13u);
+    one_generation("sphere", GLEVO_DE_BEST_1_BIN, 1000003, 3, 14u);
+}
+END_TEST
+
 START_TEST(test_selection_monotone)
 {
     testutil_context();
@@ -164,6 +173,7 @@ int main(void)
     tcase_add_test(tc, test_gpu_equals_cpu_rand1bin);
     tcase_add_test(tc, test_gpu_equals_cpu_other_strategies);
     tcase_add_test(tc, test_selection_monotone);
+    tcase_add_test(tc, test_large_population);
     tcase_add_test(tc, test_sphere_converges);
     tcase_add_test(tc, test_target_stops_early);
     tcase_add_test(tc, test_bad_params);
