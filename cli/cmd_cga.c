@@ -147,7 +147,7 @@ int cmd_cga(int argc, char **argv)
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
     static const char *const rngs[] = {"philox", "texture"};
     static const char *const algorithms[] = {"cellular", "sga"};
-    int nb, rng, alg;
+    int nb = 0, rng = 0, alg = 0;
     if ((rc = parse_enum("cga", "neighbourhood", o.neighbourhood, neighbourhoods, 3, &nb))) return rc;
     if ((rc = parse_enum("cga", "rng", o.rng, rngs, 2, &rng))) return rc;
     if ((rc = parse_enum("cga", "algorithm", o.algorithm, algorithms, 2, &alg))) return rc;
