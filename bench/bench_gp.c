@@ -1,12 +1,316 @@
-/* glevo bench gp: placeholder until its issue lands. */
+/* glevo bench gp: the GPOCL throughput surface (Augusto & Barbosa 2012, §4): GPop/s = program
+ * nodes x fitness cases / evaluation time, over population x dataset size, tree size 50,
+ * 10 inputs, data uniform in [-1, 1], median of runs, for each GPU strategy (PPPE, FP, PPCU)
+ * and the CPU interpreter (1 thread and all cores) in the same run. The evaluation time
+ * includes the program upload and the error readback, as the paper's does. */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
+#include "cli.h"
+#include "glevo/gp.h"
+#include "glevo/rng.h"
+
+#define MAX_AXIS 16
+enum { S_PPPE, S_FP, S_PPCU, S_CPU1, S_CPUN, S_COUNT };
+static const char *engine_names[S_COUNT] = {"pppe", "fp", "ppcu", "cpu-1", "cpu-all"};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int parse_ints(const char *s, int *v, int max)
+{
+    int n = 0;
+    while (s && *s && n < max) {
+        char *end;
+        long x = strtol(s, &end, 10);
+        if (end == s || x <= 0 || x > 10000000) return -1;
+        v[n++] = (int)x;
+        if (*end && *end != ',') return -1;
+        s = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
+{
+    float *x = malloc((size_t)vars * cases * sizeof *x), *y = malloc((size_t)cases * sizeof *y);
+    glevo_gp_data *d = NULL;
+    if (x && y) {
+        for (size_t i = 0; i < (size_t)vars * cases; i += 4) {
+            glevo_u32x4 r = glevo_philox4x32((uint32_t)i, 0, 0, 0, seed, 0xDA7A);
+            for (size_t k = 0; k < 4 && i + k < (size_t)vars * cases; ++k)
+                x[i + k] = 2.0f * glevo_rng_u01(r.v[k]) - 1.0f;
+        }
+        for (int c = 0; c < cases; ++c) {
+            glevo_u32x4 r = glevo_philox4x32((uint32_t)c, 1, 0, 0, seed, 0xDA7A);
+            y[c] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
+        }
+        if (glevo_gp_data_create(vars, cases, x, y, &d)) d = NULL;
+    }
+    free(x);
+    free(y);
+    return d;
+}
+
+/* Median GPop/s of one engine on one cell; runs stop early once the cell has used `budget`
+ * seconds (at least one timed run after an untimed warm-up that builds the shader). */
+static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_programs *p,
+                            int runs, double budget, double *gpops, int *runs_done)
+{
+    static const glevo_gp_strategy strategies[S_COUNT] = {GLEVO_GP_PPPE, GLEVO_GP_FP,
+                                                          GLEVO_GP_PPCU, GLEVO_GP_CPU, GLEVO_GP_CPU};
+    glevo_gp_eval_params ep = {.strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0};
+    glevo_gp_evaluator *ev = NULL;
+    int pop = glevo_gp_programs_count(p);
+    double *errors = malloc((size_t)pop * sizeof *errors), times[64];
+    glevo_status st = errors ? glevo_gp_evaluator_create(&ep, d, &ev)
+                             : glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    if (!st && engine < S_CPU1) st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
+    int n = 0;
+    double spent = 0;
+    while (!st && n < runs && n < 64 && (n == 0 || spent < budget)) {
+        double t0 = now();
+        st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
+        times[n] = now() - t0;
+        spent += times[n++];
+    }
+    glevo_gp_evaluator_destroy(ev);
+    free(errors);
+    if (st) return st;
+    qsort(times, (size_t)n, sizeof *times, cmp_double);
+    double t = n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
+    *gpops = (double)glevo_gp_programs_nodes(p) * glevo_gp_data_cases(d) / t / 1e9;
+    *runs_done = n;
+    return GLEVO_OK;
+}
+
+/* One heat map per engine: population across, dataset size up, colour = log GPop/s. */
+static void write_svg(FILE *f, const char *set, const int *pops, int npop, const int *cases,
+                      int ncases, double (*g)[MAX_AXIS][MAX_AXIS], const int *engines, int nengines,
+                      const char *renderer)
+{
+    const int cell = 44, panel_w = 90 + npop * cell, panel_h = 80 + ncases * cell;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int e = 0; e < nengines; ++e)
+        for (int i = 0; i < npop; ++i)
+            for (int j = 0; j < ncases; ++j) {
+                double v = g[engines[e]][i][j];
+                if (v > 0) {
+                    lo = fmin(lo, log10(v));
+                    hi = fmax(hi, log10(v));
+                }
+            }
+    if (!(hi > lo)) hi = lo + 1;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+               "font-family=\"sans-serif\" font-size=\"10\">\n",
+            panel_w * nengines + 20, panel_h + 40);
+    fprintf(f, "<text x=\"10\" y=\"16\" font-size=\"13\">GP evaluation throughput, GPop/s (%s set, "
+               "tree size 50, 10 inputs) on %s</text>\n", set, renderer);
+    for (int e = 0; e < nengines; ++e) {
+        int x0 = 10 + e * panel_w, y0 = 40;
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n", x0 + 60, y0 + 4,
+                engine_names[engines[e]]);
+        for (int i = 0; i < npop; ++i)
+            for (int j = 0; j < ncases; ++j) {
+                double v = g[engines[e]][i][j];
+                int x = x0 + 60 + i * cell, y = y0 + 10 + (ncases - 1 - j) * cell;
+                double t = v > 0 ? (log10(v) - lo) / (hi - lo) : 0;
+                int r = (int)(255 * (1 - t)), gg = (int)(255 * (1 - 0.6 * t)), b = 255;
+                char fill[32];
+                snprintf(fill, sizeof fill, v > 0 ? "rgb(%d,%d,%d)" : "#eeeeee", r, gg, b);
+                fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                           "stroke=\"#999\"/>\n", x, y, cell, cell, fill);
+                if (v > 0)
+                    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"%s\">%.3g</text>\n",
+                            x + cell / 2, y + cell / 2 + 3, t > 0.6 ? "white" : "black", v);
+            }
+        for (int i = 0; i < npop; ++i)
+            fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+                    x0 + 60 + i * cell + cell / 2, y0 + 24 + ncases * cell, pops[i]);
+        for (int j = 0; j < ncases; ++j)
+            fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", x0 + 56,
+                    y0 + 10 + (ncases - 1 - j) * cell + cell / 2 + 3, cases[j]);
+        fprintf(f, "<text x=\"%d\" y=\"%d\">population &#8594; ; dataset size &#8593;</text>\n",
+                x0 + 60, y0 + 40 + ncases * cell);
+    }
+    fprintf(f, "</svg>\n");
+}
 
 int bench_gp(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "glevo bench gp: not implemented yet\n");
-    return 2;
+    const char *cmd = "bench gp";
+    common_opts c = COMMON_OPTS_DEFAULT;
+    bool quick = false, no_cpu = false;
+    const char *out_dir = NULL, *pops_arg = NULL, *cases_arg = NULL, *sets_arg = "regression";
+    const char *engines_arg = "pppe,fp,ppcu,cpu-1,cpu-all";
+    int runs = 5, size = 50, vars = 10;
+    double budget = 2.0, cpu_limit = 6e9;
+    bool help = false;
+    opt_spec specs[] = {
+        {"quick", OPT_FLAG, &quick, "small grid (pop and dataset 100, 1000, 5000), 3 runs"},
+        {"out", OPT_STRING, &out_dir, "write gp.csv, gp.md and gp_<set>.svg here"},
+        {"pops", OPT_STRING, &pops_arg, "population sizes (default 100,1000,5000,10000,25000,50000)"},
+        {"cases", OPT_STRING, &cases_arg, "dataset sizes (default as --pops)"},
+        {"sets", OPT_STRING, &sets_arg, "regression, classification or both"},
+        {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,cpu-1,cpu-all"},
+        {"runs", OPT_INT, &runs, "timed runs per cell (median), cut short by --budget"},
+        {"budget", OPT_DOUBLE, &budget, "seconds per cell after which no further run starts"},
+        {"cpu-limit", OPT_DOUBLE, &cpu_limit, "skip CPU cells above this many node evaluations"},
+        {"no-cpu", OPT_FLAG, &no_cpu, "GPU strategies only"},
+        {"size", OPT_INT, &size, "program tree size (paper: 50)"},
+        {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
+        COMMON_OPT_SPECS(c),
+        {0}};
+    int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
+    if (rc) return rc;
+    if (help) {
+        opt_print_help(stdout, "glevo bench gp [--quick] [--out DIR] [--pops LIST] [--cases LIST]",
+                       "GPOCL's GPop/s surface for PPPE, FP, PPCU and the CPU interpreter.", specs);
+        return 0;
+    }
+    int pops[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, npop = 6;
+    int cases[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, ncases = 6;
+    if (quick) {
+        npop = ncases = 3;
+        if (runs > 3) runs = 3;
+    }
+    if (pops_arg && (npop = parse_ints(pops_arg, pops, MAX_AXIS)) < 1)
+        return cli_bad_input(cmd, "--pops '%s' is not a list of positive integers", pops_arg);
+    if (cases_arg && (ncases = parse_ints(cases_arg, cases, MAX_AXIS)) < 1)
+        return cli_bad_input(cmd, "--cases '%s' is not a list of positive integers", cases_arg);
+    if (runs < 1 || runs > 64) return cli_bad_input(cmd, "--runs %d is outside 1..64", runs);
+    if (size < 1 || size > 10000) return cli_bad_input(cmd, "--size %d is outside 1..10000", size);
+    if (vars < 1 || vars > 1000) return cli_bad_input(cmd, "--vars %d is outside 1..1000", vars);
+    int engines[S_COUNT], nengines = 0;
+    for (int e = 0; e < S_COUNT; ++e) {
+        const char *hit = strstr(engines_arg, engine_names[e]);
+        size_t len = strlen(engine_names[e]);
+        if (hit && (hit[len] == ',' || hit[len] == '\0') && !(no_cpu && e >= S_CPU1))
+            engines[nengines++] = e;
+    }
+    if (nengines == 0) return cli_bad_input(cmd, "--engines '%s' names no engine", engines_arg);
+    int nsets = 0;
+    glevo_gp_function_set sets[2];
+    if (!strcmp(sets_arg, "regression") || !strcmp(sets_arg, "both")) sets[nsets++] = GLEVO_GP_REGRESSION;
+    if (!strcmp(sets_arg, "classification") || !strcmp(sets_arg, "both"))
+        sets[nsets++] = GLEVO_GP_CLASSIFICATION;
+    if (nsets == 0) return cli_bad_input(cmd, "--sets '%s' is unknown", sets_arg);
+
+    glevo_context *ctx = NULL;
+    if ((rc = common_context_create(cmd, &c, &ctx))) return rc;
+    const char *renderer = glevo_context_renderer(ctx);
+    FILE *csv = NULL, *md = NULL;
+    char path[1024];
+    if (out_dir) {
+        if (mkdir(out_dir, 0777) && errno != EEXIST) {
+            glevo_context_destroy(ctx);
+            return cli_bad_input(cmd, "--out %s: %s", out_dir, strerror(errno));
+        }
+        snprintf(path, sizeof path, "%s/gp.csv", out_dir);
+        csv = fopen(path, "w");
+        snprintf(path, sizeof path, "%s/gp.md", out_dir);
+        md = fopen(path, "w");
+        if (!csv || !md) {
+            if (csv) fclose(csv);
+            if (md) fclose(md);
+            glevo_context_destroy(ctx);
+            return cli_bad_input(cmd, "cannot write into --out %s", out_dir);
+        }
+        fprintf(csv, "set,engine,pop,cases,gpops,runs,renderer\n");
+    }
+    time_t t = time(NULL);
+    char date[32];
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    static double g[S_COUNT][MAX_AXIS][MAX_AXIS];
+    for (int si = 0; si < nsets && !rc; ++si) {
+        const char *set = sets[si] == GLEVO_GP_REGRESSION ? "regression" : "classification";
+        memset(g, 0, sizeof g);
+        for (int j = 0; j < ncases && !rc; ++j) {
+            glevo_gp_data *d = random_data(vars, cases[j], c.seed + (uint32_t)j);
+            if (!d) {
+                rc = cli_fail(cmd, GLEVO_ERR_NOMEM);
+                break;
+            }
+            for (int i = 0; i < npop && !rc; ++i) {
+                glevo_gp_programs *p = NULL;
+                glevo_status st = glevo_gp_programs_create(&p);
+                if (!st)
+                    st = glevo_gp_programs_random(p, pops[i], glevo_gp_function_set_ops(sets[si]),
+                                                  vars, size, c.seed * 7919u + (uint32_t)i);
+                for (int e = 0; e < nengines && !st; ++e) {
+                    int eng = engines[e], done = 0;
+                    double work = (double)pops[i] * size * cases[j];
+                    if (eng >= S_CPU1 && work > cpu_limit) continue;
+                    st = measure(eng, d, p, runs, budget, &g[eng][i][j], &done);
+                    if (!st) {
+                        if (!c.quiet)
+                            fprintf(stderr, "%s %-8s pop %6d cases %6d: %10.4f GPop/s (%d runs)\n",
+                                    set, engine_names[eng], pops[i], cases[j], g[eng][i][j], done);
+                        if (csv)
+                            fprintf(csv, "%s,%s,%d,%d,%.6g,%d,\"%s\"\n", set, engine_names[eng],
+                                    pops[i], cases[j], g[eng][i][j], done, renderer);
+                    }
+                }
+                glevo_gp_programs_destroy(p);
+                if (st) rc = cli_fail(cmd, st);
+            }
+            glevo_gp_data_destroy(d);
+        }
+        if (rc) break;
+        /* Tables: one per engine, rows = dataset size, columns = population. */
+        for (int k = 0; k < 2; ++k) {
+            FILE *f = k == 0 ? stdout : md;
+            if (!f) continue;
+            fprintf(f, "## GPop/s, %s set, tree size %d, %d inputs (%s, %s, %ld CPU cores; "
+                       "median of up to %d runs)\n\n", set, size, vars, renderer, date, cores, runs);
+            for (int e = 0; e < nengines; ++e) {
+                int eng = engines[e];
+                fprintf(f, "%s\n\n| cases \\ pop |", engine_names[eng]);
+                for (int i = 0; i < npop; ++i) fprintf(f, " %d |", pops[i]);
+                fprintf(f, "\n|---|");
+                for (int i = 0; i < npop; ++i) fprintf(f, "---|");
+                fprintf(f, "\n");
+                for (int j = 0; j < ncases; ++j) {
+                    fprintf(f, "| %d |", cases[j]);
+                    for (int i = 0; i < npop; ++i)
+                        if (g[eng][i][j] > 0)
+                            fprintf(f, " %.4g |", g[eng][i][j]);
+                        else
+                            fprintf(f, " – |");
+                    fprintf(f, "\n");
+                }
+                fprintf(f, "\n");
+            }
+        }
+        if (out_dir) {
+            snprintf(path, sizeof path, "%s/gp_%s.svg", out_dir, set);
+            FILE *svg = fopen(path, "w");
+            if (svg) {
+                write_svg(svg, set, pops, npop, cases, ncases, g, engines, nengines, renderer);
+                fclose(svg);
+            }
+        }
+    }
+    if (csv) fclose(csv);
+    if (md) fclose(md);
+    glevo_context_destroy(ctx);
+    return rc;
 }

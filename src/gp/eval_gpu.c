@@ -294,6 +294,8 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
         else /* PPCU: about 2^18 fragments in flight, each at least a few quads */
             group = 262144 / pop < 4 ? 4 : 262144 / pop > 64 ? 64 : 262144 / pop;
         if (group > e->quads) group = e->quads;
+        /* Keep the partial-sum texture under 2^24 texels (256 MiB of RGBA32F). */
+        if ((long long)group * cols * rows > (1 << 24)) group = (1 << 24) / (cols * rows);
         if (group > e->max_tex / cols) group = e->max_tex / cols;
         if (group < 1) group = 1;
     }
