@@ -79,8 +79,7 @@ int cmd_gp(int argc, char **argv)
         p.stop_on_target = true;
         p.target_error = p.metric == GLEVO_GP_ACCURACY ? 1.0 - target_error : target_error;
     }
-    if (!c.quiet && !c.json) p.progress = progress;
-    if (!c.quiet && c.json) p.progress = progress; /* progress goes to stderr either way */
+    if (!c.quiet) p.progress = progress; /* stderr, so --json stdout stays one object */
 
     glevo_gp_data *data = NULL, *test = NULL;
     glevo_context *ctx = NULL;
