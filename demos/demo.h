@@ -1,0 +1,35 @@
+/* glevo-demo internals: the display side (small shaders drawing the engine's own textures,
+ * the best-so-far curve, single-texel hover readback) used by the main loop in glevo_demo.c. */
+#ifndef GLEVO_DEMO_H
+#define GLEVO_DEMO_H
+
+#include <stdbool.h>
+
+#include "glevo/cga.h"
+
+typedef struct demo_rect { int x, y, w, h; } demo_rect; /* GL window pixels, y up */
+
+typedef struct demo_draw demo_draw;
+
+typedef struct demo_curve {
+    double *gen, *value; /* samples of (generation, best so far) */
+    int count, capacity;
+} demo_curve;
+
+demo_draw *demo_draw_create(void);
+void demo_draw_destroy(demo_draw *d);
+/* Clears the window (fb_w x fb_h) and draws: left, `stage` of the population (gene colours,
+ * or a heat map when stage is fitness); right, the fitness heat map (worst..best mapped dark to
+ * bright); bottom, the curve. Leaves the library's vertex array bound. */
+void demo_draw_frame(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int fb_w,
+                     int fb_h, double worst, double best, const demo_curve *curve, bool paused);
+/* Panel layout shared by drawing and hover picking. */
+void demo_layout(int fb_w, int fb_h, demo_rect *left, demo_rect *right, demo_rect *curve);
+/* Reads one texel of the population stage and the fitness: genes[4 * textures] floats. */
+bool demo_read_texel(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int x, int y,
+                     float *genes, float *fitness);
+
+void demo_curve_add(demo_curve *c, double gen, double value);
+void demo_curve_clear(demo_curve *c);
+
+#endif

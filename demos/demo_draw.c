@@ -1,0 +1,295 @@
+/* Drawing for glevo-demo: the cGA's textures go straight to the window through one tiny
+ * display program (texelFetch, no copies, no readback); the curve is one line strip.
+ * The GLSL lives here as short strings: the library's shader table is not public API. */
+#include <GL/glew.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "demo.h"
+
+/* Full-screen triangle from gl_VertexID; the viewport picks the panel. */
+static const char *panel_vs =
+    "#version 410 core\n"
+    "void main() {\n"
+    "    vec2 p = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);\n"
+    "    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);\n"
+    "}\n";
+
+/* u_mode 0: genes 1-3 (24-bit integers as floats) scaled to [0,1] as RGB;
+ * u_mode 1: fitness (R) as the heat ramp of glevo_heat_colour, best bright, on a log scale of
+ * the distance d = |f - best| (t = 1 - log(1 + d/e) / log(1 + dmax/e), e = dmax / 1e4): a
+ * linear scale lets a few fresh mutants turn the whole converged grid one colour. */
+static const char *panel_fs =
+    "#version 410 core\n"
+    "uniform sampler2D t_view;\n"
+    "uniform int u_mode;\n"
+    "uniform vec3 u_gene_scale;\n"
+    "uniform vec2 u_range;\n"
+    "uniform vec4 u_rect;\n"
+    "out vec4 o_colour;\n"
+    "vec3 heat(float t) {\n"
+    "    vec3 s[5] = vec3[5](vec3(68, 1, 84), vec3(59, 82, 139), vec3(33, 145, 140),\n"
+    "                        vec3(94, 201, 98), vec3(253, 231, 37));\n"
+    "    float u = clamp(t, 0.0, 1.0) * 4.0;\n"
+    "    int i = min(int(u), 3);\n"
+    "    return mix(s[i], s[i + 1], u - float(i)) / 255.0;\n"
+    "}\n"
+    "void main() {\n"
+    "    ivec2 size = textureSize(t_view, 0);\n"
+    "    vec2 uv = (gl_FragCoord.xy - u_rect.xy) / u_rect.zw;\n"
+    "    ivec2 p = clamp(ivec2(uv * vec2(size)), ivec2(0), size - 1);\n"
+    "    vec4 v = texelFetch(t_view, p, 0);\n"
+    "    if (u_mode == 0) {\n"
+    "        o_colour = vec4(v.rgb * u_gene_scale, 1.0);\n"
+    "    } else {\n"
+    "        float dmax = abs(u_range.y - u_range.x), e = dmax * 1e-4;\n"
+    "        float t = dmax > 0.0 ? 1.0 - log(1.0 + abs(v.r - u_range.y) / e)\n"
+    "                                   / log(1.0 + dmax / e) : 1.0;\n"
+    "        o_colour = vec4(isnan(v.r) || isinf(v.r) ? vec3(0.0) : heat(t), 1.0);\n"
+    "    }\n"
+    "}\n";
+
+static const char *curve_vs =
+    "#version 410 core\n"
+    "layout(location = 0) in vec2 a_position;\n"
+    "void main() { gl_Position = vec4(a_position, 0.0, 1.0); }\n";
+
+static const char *curve_fs =
+    "#version 410 core\n"
+    "uniform vec3 u_colour;\n"
+    "out vec4 o_colour;\n"
+    "void main() { o_colour = vec4(u_colour, 1.0); }\n";
+
+struct demo_draw {
+    GLuint panel, curve;
+    GLint panel_mode, panel_scale, panel_range, panel_rect, panel_tex;
+    GLint curve_colour;
+    GLuint vao, vbo, read_fbo;
+    float *points;
+    int points_cap;
+};
+
+static GLuint shader(GLenum kind, const char *src, const char *name)
+{
+    GLuint s = glCreateShader(kind);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        fprintf(stderr, "glevo-demo: shader %s: %s\n", name, log);
+    }
+    return s;
+}
+
+static GLuint program(const char *vs, const char *fs, const char *name)
+{
+    GLuint p = glCreateProgram();
+    GLuint a = shader(GL_VERTEX_SHADER, vs, name), b = shader(GL_FRAGMENT_SHADER, fs, name);
+    glAttachShader(p, a);
+    glAttachShader(p, b);
+    glLinkProgram(p);
+    glDeleteShader(a);
+    glDeleteShader(b);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetProgramInfoLog(p, sizeof log, NULL, log);
+        fprintf(stderr, "glevo-demo: program %s: %s\n", name, log);
+        glDeleteProgram(p);
+        return 0;
+    }
+    return p;
+}
+
+demo_draw *demo_draw_create(void)
+{
+    demo_draw *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->panel = program(panel_vs, panel_fs, "panel");
+    d->curve = program(curve_vs, curve_fs, "curve");
+    if (!d->panel || !d->curve) {
+        demo_draw_destroy(d);
+        return NULL;
+    }
+    d->panel_mode = glGetUniformLocation(d->panel, "u_mode");
+    d->panel_scale = glGetUniformLocation(d->panel, "u_gene_scale");
+    d->panel_range = glGetUniformLocation(d->panel, "u_range");
+    d->panel_rect = glGetUniformLocation(d->panel, "u_rect");
+    d->panel_tex = glGetUniformLocation(d->panel, "t_view");
+    d->curve_colour = glGetUniformLocation(d->curve, "u_colour");
+    GLint library_vao = 0;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
+    glGenVertexArrays(1, &d->vao);
+    glGenBuffers(1, &d->vbo);
+    glBindVertexArray(d->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+    glBindVertexArray((GLuint)library_vao);
+    glGenFramebuffers(1, &d->read_fbo);
+    return d;
+}
+
+void demo_draw_destroy(demo_draw *d)
+{
+    if (!d) return;
+    if (d->panel) glDeleteProgram(d->panel);
+    if (d->curve) glDeleteProgram(d->curve);
+    if (d->vao) glDeleteVertexArrays(1, &d->vao);
+    if (d->vbo) glDeleteBuffers(1, &d->vbo);
+    if (d->read_fbo) glDeleteFramebuffers(1, &d->read_fbo);
+    free(d->points);
+    free(d);
+}
+
+void demo_layout(int fb_w, int fb_h, demo_rect *left, demo_rect *right, demo_rect *curve)
+{
+    int gap = 8, curve_h = fb_h / 4;
+    int top_h = fb_h - curve_h - 3 * gap;
+    int panel_w = (fb_w - 3 * gap) / 2;
+    *left = (demo_rect){gap, curve_h + 2 * gap, panel_w, top_h};
+    *right = (demo_rect){2 * gap + panel_w, curve_h + 2 * gap, panel_w, top_h};
+    *curve = (demo_rect){gap, gap, fb_w - 2 * gap, curve_h};
+}
+
+static void draw_panel(demo_draw *d, GLuint tex, demo_rect r, int mode, const float scale[3],
+                       double worst, double best)
+{
+    if (!tex) return;
+    glViewport(r.x, r.y, r.w, r.h);
+    glUseProgram(d->panel);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glUniform1i(d->panel_tex, 0);
+    glUniform1i(d->panel_mode, mode);
+    glUniform3f(d->panel_scale, scale[0], scale[1], scale[2]);
+    glUniform2f(d->panel_range, (float)worst, (float)best);
+    glUniform4f(d->panel_rect, (float)r.x, (float)r.y, (float)r.w, (float)r.h);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+static void fill(demo_rect r, float grey)
+{
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(r.x, r.y, r.w, r.h);
+    glClearColor(grey, grey, grey, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+}
+
+static void draw_curve(demo_draw *d, demo_rect r, const demo_curve *c)
+{
+    fill(r, 0.12f);
+    if (c->count < 2) return;
+    double g0 = c->gen[0], g1 = c->gen[c->count - 1];
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < c->count; ++i)
+        if (isfinite(c->value[i])) lo = fmin(lo, c->value[i]), hi = fmax(hi, c->value[i]);
+    if (!(hi >= lo)) return;
+    if (d->points_cap < c->count) {
+        float *p = realloc(d->points, (size_t)c->count * 2 * sizeof *p);
+        if (!p) return;
+        d->points = p, d->points_cap = c->count;
+    }
+    for (int i = 0; i < c->count; ++i) {
+        double x = g1 > g0 ? (c->gen[i] - g0) / (g1 - g0) : 0.0;
+        double y = hi > lo ? (c->value[i] - lo) / (hi - lo) : 0.5;
+        d->points[2 * i] = (float)(x * 1.9 - 0.95);
+        d->points[2 * i + 1] = (float)(y * 1.8 - 0.9);
+    }
+    GLint library_vao = 0;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
+    glViewport(r.x, r.y, r.w, r.h);
+    glUseProgram(d->curve);
+    glUniform3f(d->curve_colour, 0.99f, 0.9f, 0.15f);
+    glBindVertexArray(d->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)c->count * 2 * sizeof(float)), d->points,
+                 GL_STREAM_DRAW);
+    glDrawArrays(GL_LINE_STRIP, 0, c->count);
+    glBindVertexArray((GLuint)library_vao);
+}
+
+void demo_draw_frame(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int fb_w,
+                     int fb_h, double worst, double best, const demo_curve *curve, bool paused)
+{
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fb_w, fb_h);
+    float bg = paused ? 0.22f : 0.05f; /* a lighter frame says "paused" */
+    glClearColor(bg, bg, bg * 1.4f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    demo_rect left, right, rc;
+    demo_layout(fb_w, fb_h, &left, &right, &rc);
+    const glevo_cga_params *p = glevo_cga_params_of(cga);
+    float s = (float)(1.0 / (double)((1u << p->bits) - 1u));
+    int dim = p->dim;
+    float scale[3] = {s, dim > 1 ? s : 0.0f, dim > 2 ? s : 0.0f};
+    GLuint fit = glevo_cga_texture(cga, GLEVO_CGA_STAGE_FITNESS, 0);
+    if (stage == GLEVO_CGA_STAGE_FITNESS)
+        draw_panel(d, fit, left, 1, scale, worst, best);
+    else
+        draw_panel(d, glevo_cga_texture(cga, stage, 0), left, 0, scale, worst, best);
+    draw_panel(d, fit, right, 1, scale, worst, best);
+    draw_curve(d, rc, curve);
+    glUseProgram(0);
+}
+
+bool demo_read_texel(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int x, int y,
+                     float *genes, float *fitness)
+{
+    const glevo_cga_params *p = glevo_cga_params_of(cga);
+    int textures = (p->dim + 3) / 4;
+    if (stage == GLEVO_CGA_STAGE_FITNESS) stage = GLEVO_CGA_STAGE_POPULATION;
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, d->read_fbo);
+    bool ok = true;
+    for (int t = 0; t <= textures && ok; ++t) {
+        GLuint tex = t < textures ? glevo_cga_texture(cga, stage, t)
+                                  : glevo_cga_texture(cga, GLEVO_CGA_STAGE_FITNESS, 0);
+        if (!tex) {
+            ok = false;
+            break;
+        }
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        glReadBuffer(GL_COLOR_ATTACHMENT0);
+        if (t < textures)
+            glReadPixels(x, y, 1, 1, GL_RGBA, GL_FLOAT, genes + 4 * t);
+        else
+            glReadPixels(x, y, 1, 1, GL_RED, GL_FLOAT, fitness);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return ok && glGetError() == GL_NO_ERROR;
+}
+
+void demo_curve_add(demo_curve *c, double gen, double value)
+{
+    if (c->count > 0 && c->gen[c->count - 1] == gen) {
+        c->value[c->count - 1] = value;
+        return;
+    }
+    if (c->count == c->capacity) {
+        if (c->capacity >= 4096) { /* keep it bounded: drop every other old sample */
+            int k = 0;
+            for (int i = 0; i < c->count; i += 2, ++k) c->gen[k] = c->gen[i], c->value[k] = c->value[i];
+            c->count = k;
+        } else {
+            int cap = c->capacity ? 2 * c->capacity : 256;
+            double *g = realloc(c->gen, (size_t)cap * sizeof *g);
+            if (!g) return;
+            c->gen = g;
+            double *v = realloc(c->value, (size_t)cap * sizeof *v);
+            if (!v) return;
+            c->value = v, c->capacity = cap;
+        }
+    }
+    c->gen[c->count] = gen, c->value[c->count] = value;
+    c->count++;
+}
+
+void demo_curve_clear(demo_curve *c) { c->count = 0; }
