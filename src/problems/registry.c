@@ -91,7 +91,7 @@ double glevo_problem_optimum(const glevo_problem *p, int dim)
 double glevo_problem_eval_double(const glevo_problem *p, const double *x, const double *shift,
                                  int dim)
 {
-    double stack[256];
+    double stack[256] = {0};
     double *z = dim <= 256 ? stack : malloc(sizeof(double) * (size_t)dim);
     if (!z) return 0.0 / 0.0;
     for (int j = 0; j < dim; ++j) z[j] = shift ? x[j] - shift[j] + (double)p->shift_add : x[j];
