@@ -1,10 +1,12 @@
 // DE pass 2 of 2: the next population, one fragment per gene. Rejected trials keep the
-// target's gene; accepted ones re-derive the trial gene from the counter RNG exactly as the
-// trial pass did (two Philox calls and three texel reads per accepted gene instead of a trial
-// texture). C twin: src/de/de_cpu.c (cpu_generation).
+// target's gene; accepted ones re-derive the trial gene exactly as the trial pass did, from the
+// individual's choices (r1, r2, r3, jrand, exp length) that the trial pass left in t_choice
+// and the gene's crossover uniform (one Philox call and three texel reads per accepted gene
+// instead of a trial texture). C twin: src/de/de_cpu.c (cpu_generation).
 #include "de/common.glsl"
 
 uniform sampler2D t_fitness; // written by this generation's trial pass: .g = accept flag
+uniform usampler2D t_choice; // written by the trial pass: (r1, r2, r3, jrand | L << 16)
 layout(location = 0) out vec4 o_gene;
 
 void main()
@@ -19,12 +21,12 @@ void main()
         return;
     }
     uint i = uint(k);
-    uvec4 r = de_indices(i, uint(u_np), uint(u_dim));
+    uvec4 r = texelFetch(t_choice, ivec2(slot, p.y), 0);
+    int L = int(r.w >> 16);
+    r.w &= 0xFFFFu;
 #if DE_STRATEGY == 3
-    int L = de_exp_length(i);
     float u = 0.0;
 #else
-    int L = 0;
     float u = de_u01(i, DE_PASS_CROSS, uint(j));
 #endif
     float t = de_from_mutant(r, L, j, u) ? de_repaired_mutant(i, r, de_best_index(), j) : own;

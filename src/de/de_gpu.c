@@ -19,6 +19,7 @@ typedef struct de_gpu {
     int per_row, rows;              /* P individuals per texture row */
     gpu_program evaluate, trial, select;
     gpu_texture pop[2], fit[2], bounds;
+    gpu_texture choice;             /* RGBA32UI per individual: (r1, r2, r3, jrand | L << 16) */
     int cur;                        /* index of the current population/fitness */
     gpu_reducer reducer;
     bool have_reducer;
@@ -83,6 +84,7 @@ static glevo_status gpu_generation(glevo_de *de, uint32_t g)
     gpu_pass_input(&t, "t_bounds", &e->bounds);
     if (uses_best(c)) gpu_pass_input(&t, "t_best", e->best);
     gpu_pass_target(&t, &e->fit[nxt]);
+    gpu_pass_target(&t, &e->choice);
     st = gpu_pass_begin(&t);
     if (st != GLEVO_OK) return st;
     set_common(de, &t, g);
@@ -92,6 +94,7 @@ static glevo_status gpu_generation(glevo_de *de, uint32_t g)
     gpu_pass s = {.name = "de.select", .program = &e->select};
     gpu_pass_input(&s, "t_population", &e->pop[cur]);
     gpu_pass_input(&s, "t_fitness", &e->fit[nxt]);
+    gpu_pass_input(&s, "t_choice", &e->choice);
     gpu_pass_input(&s, "t_bounds", &e->bounds);
     if (uses_best(c)) gpu_pass_input(&s, "t_best", e->best);
     gpu_pass_target(&s, &e->pop[nxt]);
@@ -153,6 +156,7 @@ static void gpu_destroy(glevo_de *de)
         gpu_texture_destroy(&e->fit[k]);
     }
     gpu_texture_destroy(&e->bounds);
+    gpu_texture_destroy(&e->choice);
     if (e->have_reducer) gpu_reducer_destroy(&e->reducer);
     free(e);
     de->impl = NULL;
@@ -181,7 +185,9 @@ glevo_status de_gpu_create(glevo_de *de)
     de->ops = &de_gpu_ops;
     e->per_row = choose_per_row(c->np, c->dim);
     e->rows = (c->np + e->per_row - 1) / e->per_row;
-    if ((long long)e->per_row * c->dim > DE_MAX_TEXTURE || e->rows > DE_MAX_TEXTURE) {
+    /* jrand and the exp length share a 32-bit word as 16-bit halves in the choice texture. */
+    if ((long long)e->per_row * c->dim > DE_MAX_TEXTURE || e->rows > DE_MAX_TEXTURE ||
+        c->dim > 65535) {
         gpu_destroy(de);
         de->ops = NULL;
         return glevo_fail(GLEVO_ERR_UNSUPPORTED,
@@ -203,6 +209,8 @@ glevo_status de_gpu_create(glevo_de *de)
         st = gpu_texture_create(&e->pop[k], W, e->rows, GPU_R32F, NULL);
         if (st == GLEVO_OK) st = gpu_texture_create(&e->fit[k], e->per_row, e->rows, GPU_RG32F, NULL);
     }
+    if (st == GLEVO_OK)
+        st = gpu_texture_create(&e->choice, e->per_row, e->rows, GPU_RGBA32UI, NULL);
     if (st == GLEVO_OK) {
         float *b = malloc(sizeof(float) * 2 * (size_t)c->dim);
         if (!b) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
