@@ -19,7 +19,7 @@ static const char *panel_vs =
 
 /* u_mode 0: genes 1-3 (24-bit integers as floats) scaled to [0,1] as RGB;
  * u_mode 1: fitness (R) as the heat ramp of glevo_heat_colour, best bright, on a log scale of
- * the distance d = |f - best| (t = 1 - log(1 + d/e) / log(1 + dmax/e), e = dmax / 1e4): a
+ * the distance d = |f - best| (t = 1 - log(1 + d/e) / log(1 + dmax/e), e = dmax / 100): a
  * linear scale lets a few fresh mutants turn the whole converged grid one colour. */
 static const char *panel_fs =
     "#version 410 core\n"
@@ -44,7 +44,7 @@ static const char *panel_fs =
     "    if (u_mode == 0) {\n"
     "        o_colour = vec4(v.rgb * u_gene_scale, 1.0);\n"
     "    } else {\n"
-    "        float dmax = abs(u_range.y - u_range.x), e = dmax * 1e-4;\n"
+    "        float dmax = abs(u_range.y - u_range.x), e = dmax * 0.01;\n"
     "        float t = dmax > 0.0 ? 1.0 - log(1.0 + abs(v.r - u_range.y) / e)\n"
     "                                   / log(1.0 + dmax / e) : 1.0;\n"
     "        o_colour = vec4(isnan(v.r) || isinf(v.r) ? vec3(0.0) : heat(t), 1.0);\n"

@@ -14,6 +14,7 @@
 #include "glevo/cga.h"
 #include "glevo/context.h"
 #include "glevo/problem.h"
+#include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 
 static const char *HELP =
@@ -34,7 +35,10 @@ typedef struct options {
     int dim, width, height, frames, gens_per_frame, win_w, win_h;
     double pc, pm;
     unsigned seed;
-    int hidden;
+    int hidden, view, columns;
+    const char *sheet;          /* --sheet OUT: tile the remaining PNG arguments, no window */
+    const char **sheet_inputs;
+    int sheet_count;
 } options;
 
 typedef struct app {
@@ -73,9 +77,12 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: glevo-demo [--problem NAME] [--dim D] [--grid WxH] [--seed S] [--pc P]\n"
             "                  [--pm P] [--gens-per-frame K] [--size WxH] [--hidden]\n"
+            "                  [--view population|fitness|selected|crossed]\n"
             "                  [--frames N [--screenshot FILE.png]]\n"
+            "       glevo-demo --sheet OUT.png [--columns C] IN.png...\n"
             "Watches the cellular GA's textures evolve. --frames N renders N frames and exits\n"
-            "(0), saving the window to FILE.png when --screenshot is given.\nProblems:");
+            "(0), saving the window to FILE.png when --screenshot is given. --sheet tiles PNGs\n"
+            "(e.g. glevo cga --snapshot files) into one contact sheet, no window.\nProblems:");
     int i = 1;
     for (const glevo_problem *p = glevo_problems(); p->name; ++p, ++i)
         fprintf(f, " %d=%s", i, p->name);
@@ -101,9 +108,27 @@ static int parse(int argc, char **argv, options *o)
             o->hidden = 1;
             continue;
         }
+        if (o->sheet && a[0] != '-') {
+            o->sheet_inputs[o->sheet_count++] = a;
+            continue;
+        }
         if (!v) return bad("option without a value", a);
         ++i;
         if (!strcmp(a, "--problem")) o->problem = v;
+        else if (!strcmp(a, "--sheet")) {
+            o->sheet = v;
+            o->sheet_inputs = calloc((size_t)argc, sizeof *o->sheet_inputs);
+            if (!o->sheet_inputs) return 1;
+        } else if (!strcmp(a, "--columns")) {
+            o->columns = (int)strtol(v, &end, 10);
+            if (*end || o->columns < 1) return bad("--columns", v);
+        } else if (!strcmp(a, "--view")) {
+            int k = 0;
+            static const char *names[4] = {"population", "fitness", "selected", "crossed"};
+            while (k < 4 && strcmp(v, names[k])) ++k;
+            if (k == 4) return bad("--view", v);
+            o->view = k;
+        }
         else if (!strcmp(a, "--screenshot")) o->screenshot = v;
         else if (!strcmp(a, "--dim")) {
             o->dim = (int)strtol(v, &end, 10);
@@ -306,6 +331,15 @@ int main(int argc, char **argv)
                      .pc = 0.8, .pm = 0.005, .seed = 1, .win_w = 1024, .win_h = 576}};
     int rc = parse(argc, argv, &a.opt);
     if (rc) return rc;
+    if (a.opt.sheet) {
+        glevo_status st = a.opt.sheet_count
+                              ? glevo_png_sheet(a.opt.sheet_inputs, a.opt.sheet_count,
+                                                a.opt.columns ? a.opt.columns : 4, a.opt.sheet)
+                              : glevo_fail(GLEVO_ERR_INVALID, "--sheet needs input PNG files");
+        free(a.opt.sheet_inputs);
+        if (st) fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
+        return st == GLEVO_OK ? 0 : st == GLEVO_ERR_INVALID ? 2 : 1;
+    }
     a.problem = glevo_problem_find(a.opt.problem);
     if (!a.problem) {
         fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
@@ -313,6 +347,7 @@ int main(int argc, char **argv)
     }
     a.dim = a.problem->fixed_dim ? a.problem->fixed_dim : (a.opt.dim ? a.opt.dim : 3);
     a.pc = a.opt.pc, a.pm = a.opt.pm, a.seed = a.opt.seed, a.gens_per_frame = a.opt.gens_per_frame;
+    a.view = a.opt.view;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
