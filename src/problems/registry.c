@@ -24,7 +24,7 @@ const glevo_problem *glevo_problems(void)
      * copy is idempotent, so a benign race between threads writes the same bytes. */
     if (!table_ready) {
         for (int i = 0; i < BUILTIN_COUNT; ++i) table[i] = *builtin[i];
-        memset(&table[BUILTIN_COUNT], 0, sizeof table[BUILTIN_COUNT]);
+        memset(&table[BUILTIN_COUNT], 0, sizeof(glevo_problem));
         table_ready = 1;
     }
     return table;
@@ -93,7 +93,7 @@ double glevo_problem_eval_double(const glevo_problem *p, const double *x, const 
 {
     double stack[256] = {0};
     double *z = dim <= 256 ? stack : malloc(sizeof(double) * (size_t)dim);
-    if (!z) return 0.0 / 0.0;
+    if (!z) return NAN;
     for (int j = 0; j < dim; ++j) z[j] = shift ? x[j] - shift[j] + (double)p->shift_add : x[j];
     double f = p->reference(z, dim);
     if (z != stack) free(z);
