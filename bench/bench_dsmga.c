@@ -1,12 +1,251 @@
-/* glevo bench dsmga: placeholder until its issue lands. */
+/* glevo bench dsmga: Li & Yu (2017) §6 — speedup of BuildDSM and FindClique (lossless,
+ * lossy) in fragment passes over the single-thread CPU engine as ell grows, and the NFE of the
+ * original (CPU), lossless (GPU) and lossy (GPU) schemes side by side (their Figure 10).
+ * Populations come from the sweep (smallest n solving --runs runs in a row) unless --pop. */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "bench.h"
+#include "cli.h"
+#include "glevo/dsmga.h"
+
+typedef struct scheme_stats {
+    double nfe, dsm_ms_gen, ils_ms_gen, gens;
+    int solved, runs;
+} scheme_stats;
+
+static glevo_status run_scheme(const glevo_dsmga_problem *p, int pop, bool gpu, glevo_dsmga_model model,
+                               int runs, uint32_t seed, scheme_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int r = 0; r < runs; ++r) {
+        glevo_dsmga_params params = {.pop = pop, .gpu = gpu, .model = model, .seed = seed + (uint32_t)r};
+        glevo_dsmga *e;
+        glevo_status st = glevo_dsmga_create(p, &params, &e);
+        if (st != GLEVO_OK) return st;
+        glevo_dsmga_result res;
+        st = glevo_dsmga_run(e, &res);
+        glevo_dsmga_destroy(e);
+        if (st != GLEVO_OK) return st;
+        int g = res.generations > 0 ? res.generations : 1;
+        out->nfe += (double)res.nfe / runs;
+        out->gens += (double)res.generations / runs;
+        out->dsm_ms_gen += res.dsm_ms / g / runs;
+        out->ils_ms_gen += res.ils_ms / g / runs;
+        out->solved += res.solved;
+        out->runs++;
+    }
+    return GLEVO_OK;
+}
+
+/* Comma-separated list of ints. */
+static int parse_ints(const char *s, int *v, int max)
+{
+    int n = 0;
+    while (s && *s && n < max) {
+        char *end;
+        long x = strtol(s, &end, 10);
+        if (end == s || x <= 0) return -1;
+        v[n++] = (int)x;
+        s = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return -1;
+    }
+    return n;
+}
+
+static int fit_ell(const char *problem, int ell)
+{
+    if (!strcmp(problem, "spin")) {
+        int L = (int)lround(sqrt((double)ell));
+        if (L < 2) L = 2;
+        if (L > 10) L = 10; /* exact ground states by transfer matrix stay under a second */
+        return L * L;
+    }
+    int k = !strcmp(problem, "trap") ? 5 : !strcmp(problem, "ftrap") ? 6 : !strcmp(problem, "cyctrap") ? 4 : 1;
+    int e = ell / k * k;
+    return e < 2 * k ? 2 * k : e;
+}
+
+static void svg_plot(FILE *f, const char *title, const char **names, int rows, const int *ells,
+                     const double *speed, const int *series_of_row, int series)
+{
+    const int W = 640, H = 400, L = 60, B = 340;
+    double ymax = 1.0, xmax = 1.0;
+    for (int i = 0; i < rows; ++i) {
+        if (speed[i] > ymax) ymax = speed[i];
+        if (ells[i] > xmax) xmax = ells[i];
+    }
+    double ly = log10(ymax) + 0.2;
+    fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-family='sans-serif' font-size='12'>\n", W, H);
+    fprintf(f, "<rect width='%d' height='%d' fill='white'/><text x='%d' y='20'>%s</text>\n", W, H, L, title);
+    fprintf(f, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='black'/><line x1='%d' y1='40' x2='%d' y2='%d' stroke='black'/>\n",
+            L, B, W - 20, B, L, L, B);
+    for (int d = 0; d <= (int)ly; ++d) {
+        double y = B - (B - 40) * d / (ly > 0 ? ly : 1);
+        fprintf(f, "<text x='5' y='%.0f'>%g×</text><line x1='%d' y1='%.0f' x2='%d' y2='%.0f' stroke='#ddd'/>\n",
+                y, pow(10, d), L, y, W - 20, y);
+    }
+    fprintf(f, "<text x='%d' y='%d'>ell (max %.0f)</text>\n", W / 2, H - 20, xmax);
+    static const char *colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+    for (int s = 0; s < series; ++s) {
+        fprintf(f, "<polyline fill='none' stroke='%s' stroke-width='2' points='", colors[s % 6]);
+        for (int i = 0; i < rows; ++i) {
+            if (series_of_row[i] != s || speed[i] <= 0) continue;
+            double x = L + (W - 20 - L) * ells[i] / xmax;
+            double y = B - (B - 40) * (log10(speed[i]) / (ly > 0 ? ly : 1));
+            fprintf(f, "%.1f,%.1f ", x, y);
+        }
+        fprintf(f, "'/><text x='%d' y='%d' fill='%s'>%s</text>\n", W - 150, 40 + 16 * s, colors[s % 6], names[s]);
+    }
+    fprintf(f, "</svg>\n");
+}
 
 int bench_dsmga(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "glevo bench dsmga: not implemented yet\n");
-    return 2;
+    bool quick = false, help = false;
+    const char *out_dir = NULL, *problems_arg = NULL, *ells_arg = NULL;
+    int runs = 0, pop = 0, device = -1;
+    uint32_t seed = 1;
+    opt_spec specs[] = {
+        {"quick", OPT_FLAG, &quick, "small sizes, few runs (minutes on llvmpipe)"},
+        {"out", OPT_STRING, &out_dir, "write dsmga.md, dsmga.csv and dsmga_speedup.svg here"},
+        {"problems", OPT_STRING, &problems_arg, "comma list of trap,ftrap,cyctrap,spin"},
+        {"ells", OPT_STRING, &ells_arg, "comma list of problem sizes"},
+        {"runs", OPT_INT, &runs, "runs per scheme and sweep hits (default 10; quick 2)"},
+        {"pop", OPT_INT, &pop, "fixed population instead of the sweep"},
+        {"seed", OPT_UINT, &seed, "first seed"},
+        {"device", OPT_INT, &device, "EGL device index"},
+        {0}};
+    int rc = opt_parse("bench dsmga", specs, argc, argv, 1, &help, NULL, 0, NULL);
+    if (rc) return rc;
+    if (help) {
+        opt_print_help(stdout, "glevo bench dsmga [--quick] [--out DIR] [--problems LIST] [--ells LIST]",
+                       "Li & Yu 2017: BuildDSM / FindClique speedups and NFE of original, lossless, lossy.", specs);
+        return 0;
+    }
+    if (runs == 0) runs = quick ? 2 : 10;
+    if (runs < 1) return cli_bad_input("bench dsmga", "--runs %d must be positive", runs);
+    char problems_buf[256];
+    snprintf(problems_buf, sizeof problems_buf, "%s", problems_arg ? problems_arg : quick ? "trap,ftrap" : "trap,ftrap,cyctrap,spin");
+    int ells[32];
+    int nells = parse_ints(ells_arg ? ells_arg : quick ? "60,120" : "100,200,400,600,800", ells, 32);
+    if (nells <= 0) return cli_bad_input("bench dsmga", "--ells '%s' is not a list of positive integers", ells_arg);
+    if (pop < 0 || pop == 1) return cli_bad_input("bench dsmga", "--pop %d must be at least 2", pop);
+
+    glevo_context *ctx = NULL;
+    glevo_context_params cparams = {.device_plus_one = device >= 0 ? device + 1 : 0};
+    glevo_status st = glevo_context_create(&cparams, &ctx);
+    if (st != GLEVO_OK) return cli_fail("bench dsmga", st);
+    const char *renderer = glevo_context_renderer(ctx);
+
+    FILE *md = NULL, *csv = NULL;
+    if (out_dir) {
+        char path[4096];
+        if (mkdir(out_dir, 0777) && errno != EEXIST) {
+            glevo_context_destroy(ctx);
+            return cli_bad_input("bench dsmga", "--out %s: %s", out_dir, strerror(errno));
+        }
+        snprintf(path, sizeof path, "%s/dsmga.md", out_dir);
+        md = fopen(path, "w");
+        snprintf(path, sizeof path, "%s/dsmga.csv", out_dir);
+        csv = fopen(path, "w");
+        if (csv) fprintf(csv, "problem,ell,pop,nfe_original,nfe_lossless,nfe_lossy_gpu,nfe_lossy_cpu,solved_original,solved_lossless,solved_lossy,dsm_cpu_ms,dsm_gpu_ms,ils_cpu_ms,ils_gpu_ms,ils_lossy_cpu_ms,ils_lossy_gpu_ms,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy,speedup_ils_lossy_vs_lossy_cpu\n");
+    }
+    FILE *outs[2] = {stdout, md};
+    for (int o = 0; o < 2; ++o) {
+        if (!outs[o]) continue;
+        fprintf(outs[o], "# DSMGA-II model building, Li & Yu 2017 reproduction\n\nrenderer: %s; runs per cell: %d; population: %s\n"
+                         "Times are host wall ms per generation (GPU includes upload and the ILS readback).\n\n",
+                renderer, runs, pop ? "fixed" : "sweep (GPU lossless, all runs solve)");
+        fprintf(outs[o], "| problem | ell | pop | NFE original | NFE lossless | NFE lossy | lossy/orig | solved o/ll/ly | DSM cpu ms | DSM gpu ms | DSM × | ILS cpu ms | ILS gpu ms | ILS × | lossy ILS gpu ms | lossy × (vs orig) | lossy × (vs cpu lossy) |\n"
+                         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        fflush(outs[o]);
+    }
+    int rows = 0, row_ells[256], row_series[256];
+    double row_speed[256];
+    const char *series_names[12];
+    int nseries = 0;
+    char *save = NULL;
+    for (char *pname = strtok_r(problems_buf, ",", &save); pname; pname = strtok_r(NULL, ",", &save)) {
+        for (int k = 0; k < nells; ++k) {
+            int ell = fit_ell(pname, ells[k]);
+            if (k > 0 && ell == fit_ell(pname, ells[k - 1])) continue;
+            glevo_dsmga_problem *p = NULL;
+            st = glevo_dsmga_problem_create(pname, ell, NULL, seed, &p);
+            if (st != GLEVO_OK) goto fail;
+            int n = pop;
+            if (!n) {
+                glevo_dsmga_params base = {.gpu = true, .seed = seed + 1000};
+                glevo_dsmga_sweep_result sw;
+                st = glevo_dsmga_sweep(p, &base, runs, &sw);
+                if (st != GLEVO_OK) { glevo_dsmga_problem_destroy(p); goto fail; }
+                n = sw.pop;
+            }
+            fprintf(stderr, "bench dsmga: %s ell %d pop %d\n", pname, ell, n);
+            scheme_stats orig, ll, lyc, lyg;
+            st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSLESS, runs, seed, &orig);
+            if (st == GLEVO_OK) st = run_scheme(p, n, true, GLEVO_DSMGA_LOSSLESS, runs, seed, &ll);
+            if (st == GLEVO_OK) st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSY, runs, seed, &lyc);
+            if (st == GLEVO_OK) st = run_scheme(p, n, true, GLEVO_DSMGA_LOSSY, runs, seed, &lyg);
+            glevo_dsmga_problem_destroy(p);
+            if (st != GLEVO_OK) goto fail;
+            double sd = orig.dsm_ms_gen / ll.dsm_ms_gen, si = orig.ils_ms_gen / ll.ils_ms_gen;
+            double sy = orig.ils_ms_gen / lyg.ils_ms_gen, syc = lyc.ils_ms_gen / lyg.ils_ms_gen;
+            for (int o = 0; o < 2; ++o) {
+                if (!outs[o]) continue;
+                fprintf(outs[o], "| %s | %d | %d | %.0f | %.0f | %.0f | %.3f | %d/%d/%d | %.3f | %.3f | %.1f | %.3f | %.3f | %.1f | %.3f | %.1f | %.1f |\n",
+                        pname, ell, n, orig.nfe, ll.nfe, lyg.nfe, lyg.nfe / orig.nfe, orig.solved, ll.solved,
+                        lyg.solved, orig.dsm_ms_gen, ll.dsm_ms_gen, sd, orig.ils_ms_gen, ll.ils_ms_gen, si,
+                        lyg.ils_ms_gen, sy, syc);
+                fflush(outs[o]);
+            }
+            if (csv)
+                fprintf(csv, "%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%d,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.3f\n",
+                        pname, ell, n, orig.nfe, ll.nfe, lyg.nfe, lyc.nfe, orig.solved, ll.solved, lyg.solved,
+                        orig.dsm_ms_gen, ll.dsm_ms_gen, orig.ils_ms_gen, ll.ils_ms_gen, lyc.ils_ms_gen,
+                        lyg.ils_ms_gen, sd, si, sy, syc);
+            /* picture: three series per problem */
+            static char names[12][48];
+            for (int s = 0; s < 3 && rows + 3 <= 256; ++s) {
+                int id = -1;
+                char nm[48];
+                snprintf(nm, sizeof nm, "%s %s", pname, s == 0 ? "BuildDSM" : s == 1 ? "FindClique" : "lossy FindClique");
+                for (int q = 0; q < nseries; ++q) if (!strcmp(series_names[q], nm)) id = q;
+                if (id < 0 && nseries < 12) {
+                    snprintf(names[nseries], sizeof names[0], "%s", nm);
+                    series_names[nseries] = names[nseries];
+                    id = nseries++;
+                }
+                if (id < 0) continue;
+                row_ells[rows] = ell;
+                row_series[rows] = id;
+                row_speed[rows] = s == 0 ? sd : s == 1 ? si : sy;
+                ++rows;
+            }
+        }
+    }
+    if (out_dir) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/dsmga_speedup.svg", out_dir);
+        FILE *svg = fopen(path, "w");
+        if (svg) {
+            svg_plot(svg, "DSMGA-II model building: speedup of fragment passes over CPU", series_names, rows,
+                     row_ells, row_speed, row_series, nseries);
+            fclose(svg);
+        }
+    }
+    if (md) fclose(md);
+    if (csv) fclose(csv);
+    glevo_context_destroy(ctx);
+    return 0;
+fail:
+    if (md) fclose(md);
+    if (csv) fclose(csv);
+    rc = cli_fail("bench dsmga", st);
+    glevo_context_destroy(ctx);
+    return rc;
 }

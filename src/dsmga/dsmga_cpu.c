@@ -34,6 +34,8 @@ struct glevo_dsmga {
     long long nfe;
     int generation;
     bool solved, done;
+    bool changed;     /* some individual changed during this generation */
+    int stalled;      /* generations in a row without any change */
     double dsm_ms, ils_ms, seconds;
     glevo_dsm_gpu *gpu;
 };
@@ -67,6 +69,7 @@ static bool hcontains(const glevo_dsmga *e, uint64_t k)
     size_t s = hslot(e, k);
     return e->hcount[s] > 0;
 }
+/* Call after e->key has been updated to k. */
 static void hreplace(glevo_dsmga *e, uint64_t old, uint64_t k)
 {
     size_t s = hslot(e, old);
@@ -269,8 +272,10 @@ static void set_individual(glevo_dsmga *e, int i, const uint8_t *x, double f, ui
 {
     memcpy(e->pop + (size_t)i * e->ell, x, (size_t)e->ell);
     e->fit[i] = f;
-    hreplace(e, e->key[i], k);
-    e->key[i] = k;
+    uint64_t old = e->key[i];
+    e->key[i] = k; /* before hreplace: a rebuild there reads e->key */
+    hreplace(e, old, k);
+    e->changed = true;
 }
 
 /* Restricted mixing of individual i on a random start gene's linkage set, then back mixing
@@ -291,7 +296,9 @@ static void restricted_mixing(glevo_dsmga *e, int i)
         int g = mask[ub - 1];
         e->trial[g] ^= 1u;
         k ^= e->zob[g];
-        if (hcontains(e, k)) continue; /* already in the population: no evaluation */
+        /* A trial already in the population ends the search (as Hsu & Yu's isInP test):
+         * re-accepting copies would let neutral moves flood a converged population. */
+        if (hcontains(e, k)) break;
         double f = evaluate(e, e->trial);
         if (f >= e->fit[i]) {
             set_individual(e, i, e->trial, f, k);
@@ -340,10 +347,15 @@ static bool converged(const glevo_dsmga *e)
     return mx - 1e-10 <= mean;
 }
 
+/* Hsu & Yu's criteria (optimum, NFE budget, generations, fitness converged) plus one of
+ * ours: a population that no mixing changed for STALL_GENERATIONS generations in a row is
+ * stuck (no donor left for a missing building block), so failing runs end early. */
+#define STALL_GENERATIONS 20
 static bool should_terminate(const glevo_dsmga *e)
 {
     return e->solved || (e->p.max_nfe > 0 && e->nfe >= e->p.max_nfe) ||
-           e->generation >= e->p.max_generations || converged(e);
+           e->generation >= e->p.max_generations || converged(e) ||
+           e->stalled >= STALL_GENERATIONS;
 }
 
 glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
@@ -354,6 +366,7 @@ glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
         return GLEVO_OK;
     }
     double t0 = now_ms();
+    e->changed = false;
     tournament(e);
     glevo_status st = build_model(e);
     if (st != GLEVO_OK) return st;
@@ -367,6 +380,7 @@ glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
         free(visit);
     }
     ++e->generation;
+    e->stalled = e->changed ? 0 : e->stalled + 1;
     e->seconds += (now_ms() - t0) * 1e-3;
     e->done = should_terminate(e);
     *done = e->done;

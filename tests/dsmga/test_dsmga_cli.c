@@ -78,7 +78,7 @@ END_TEST
 START_TEST(dsmga_json)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s dsmga --problem trap --ell 30 --pop 60 --model lossy --seed 3 "
+    snprintf(cmd, sizeof cmd, "%s dsmga --problem trap --ell 30 --pop 200 --model lossy --seed 3 "
              "--backend cpu --json", testutil_cli());
     ck_assert_int_eq(testutil_run(cmd, out, sizeof out), 0);
     const char *keys[] = {"\"algorithm\":\"dsmga2\"", "\"solved\":true", "\"nfe\":", "\"dsm_ms\":",
