@@ -1,6 +1,7 @@
 /* glevo de on the command line: the JSON contract and bad input (NP < 4, CR outside [0, 1],
  * D < 1, unknown problem, ...) as one line on stderr with exit status 2 and nothing on stdout. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -72,6 +73,47 @@ START_TEST(test_json_fragment)
 }
 END_TEST
 
+START_TEST(test_user_fitness_and_no_shift)
+{
+    /* A user GLSL fitness (minimum 0 at x = (1, 1, 1)) on the fragment backend. */
+    char path[] = "/tmp/glevo_de_fitXXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("vec4 problem_init() { return vec4(0.0); }\n"
+          "vec4 problem_step(vec4 acc, int j, float z) { acc.x += abs(z - 1.0); return acc; }\n"
+          "float problem_finish(vec4 acc, int D) { return acc.x; }\n",
+          f);
+    fclose(f);
+    char cmd[1024], out[8192];
+    snprintf(cmd, sizeof cmd,
+             "%s de --fitness %s --dim 3 --lower -5 --upper 5 --pop 20 --max-evals 6000 --json",
+             testutil_cli(), path);
+    int rc = testutil_run(cmd, out, sizeof out);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
+    double best = 1.0;
+    const char *b = strstr(out, "\"best_fitness\":");
+    ck_assert_msg(b && sscanf(b + 15, "%lf", &best) == 1, "%s", out);
+    ck_assert_msg(best < 1e-3, "user fitness best %g: %s", best, out);
+    ck_assert_msg(strstr(out, "\"efv\":null") != NULL, "no optimum, no EFV: %s", out);
+    /* The same file on the CPU backend has no C twin: bad input. */
+    snprintf(cmd, sizeof cmd, "%s de --fitness %s --dim 3 --backend cpu 2>/dev/null",
+             testutil_cli(), path);
+    ck_assert_int_eq(testutil_run(cmd, NULL, 0), 2);
+    remove(path);
+
+    /* --shift none: the plain sphere's optimum is the origin. */
+    snprintf(cmd, sizeof cmd,
+             "%s de --backend cpu --shift none --dim 3 --pop 20 --max-evals 20000 --json",
+             testutil_cli());
+    rc = testutil_run(cmd, out, sizeof out);
+    ck_assert_msg(rc == 0 && strstr(out, "\"shifted\":false"), "exit %d: %s", rc, out);
+    const char *x = strstr(out, "\"best_x\":[");
+    double x0 = 1.0;
+    ck_assert_msg(x && sscanf(x + 10, "%lf", &x0) == 1 && x0 > -1e-3 && x0 < 1e-3, "%s", out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("de_cli");
@@ -80,6 +122,7 @@ int main(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_json_cpu);
     tcase_add_test(tc, test_json_fragment);
+    tcase_add_test(tc, test_user_fitness_and_no_shift);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
