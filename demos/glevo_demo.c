@@ -204,7 +204,8 @@ static double curve_value(const app *a, double best)
 static void app_observe(app *a)
 {
     glevo_cga_best b;
-    if (!glevo_cga_best_get(a->cga, &b)) {
+    if (glevo_cga_generation(a->cga) > 0 && !glevo_cga_best_get(a->cga, &b) &&
+        !isnan(b.fitness)) {
         if (!a->have_best || glevo_problem_better(a->problem, b.fitness, a->best))
             a->best = b.fitness, a->have_best = true;
     }
@@ -223,12 +224,17 @@ static void app_title(app *a, GLFWwindow *w)
         snprintf(title, sizeof title, "glevo  |  space pause  n step  r reset  v view  +/- pm  "
                                       "[/] pc  ,/. speed  1-8 problem  Esc quit");
     else
+    {
+        char best[32] = "-", mean[32] = "-";
+        if (a->have_best) snprintf(best, sizeof best, "%.6g", a->best);
+        if (a->have_stats) snprintf(mean, sizeof mean, "%.6g", a->stats.mean);
         snprintf(title, sizeof title,
-                 "glevo cGA %s d=%d | gen %lld | best %.6g | mean %.6g | %.0f gen/s | pm %.4g "
+                 "glevo cGA %s d=%d | gen %lld | best %s | mean %s | %.0f gen/s | pm %.4g "
                  "pc %.2g | view: %s%s%s",
-                 a->problem->name, a->dim, a->gen_base + glevo_cga_generation(a->cga),
-                 a->have_best ? a->best : NAN, a->have_stats ? a->stats.mean : NAN, a->gps, a->pm,
-                 a->pc, VIEW_NAMES[a->view], a->paused ? " | PAUSED" : "", a->hover);
+                 a->problem->name, a->dim, a->gen_base + glevo_cga_generation(a->cga), best,
+                 mean, a->gps, a->pm, a->pc, VIEW_NAMES[a->view], a->paused ? " | PAUSED" : "",
+                 a->hover);
+    }
     glfwSetWindowTitle(w, title);
 }
 
@@ -300,7 +306,14 @@ static void app_hover(app *a, GLFWwindow *w, int fb_w, int fb_h)
         float genes[GLEVO_CGA_MAX_DIM + 4], fit = 0;
         glevo_cga_stage stage = k == 0 ? (glevo_cga_stage)a->view : GLEVO_CGA_STAGE_POPULATION;
         if (!demo_read_texel(a->draw, a->cga, stage, x, y, genes, &fit)) return;
-        int n = snprintf(a->hover, sizeof a->hover, " | cell (%d,%d) f=%.6g x=(", x, y, fit);
+        /* The fitness texture belongs to the population before selection. */
+        const char *f = stage == GLEVO_CGA_STAGE_SELECTED || stage == GLEVO_CGA_STAGE_CROSSED
+                            ? "f(before selection)" : "f";
+        if (glevo_cga_generation(a->cga) == 0) {
+            snprintf(a->hover, sizeof a->hover, " | cell (%d,%d): step once to evaluate", x, y);
+            return;
+        }
+        int n = snprintf(a->hover, sizeof a->hover, " | cell (%d,%d) %s=%.6g x=(", x, y, f, fit);
         for (int j = 0; j < p->dim && j < 4 && n < (int)sizeof a->hover - 24; ++j)
             n += snprintf(a->hover + n, sizeof a->hover - n, "%s%.4g", j ? ", " : "",
                           glevo_cga_decode(a->cga, genes[j]));
