@@ -1,14 +1,13 @@
-// One step of FindClique (Li & Yu 2017 Algorithms 3/4, the reduction): fragment y = s picks
-// the unused gene with the largest summed connection (ties: larger priority, then lower
-// index) and writes it to column u_step of the ILS. Lossy: CLIQUE_END when no individual is
-// complementary to the representative on the set plus that gene. One fragment loops over
-// the ell genes: exact integer sums make the order irrelevant.
+// One step of FindClique (Li & Yu 2017 Algorithms 3/4), second half of the reduction:
+// fragment y = s takes the best of the per-block winners (blocks in gene order, so ties
+// resolve exactly as a sequential scan would) and writes it to column u_step of the ILS.
+// Lossy: CLIQUE_END when no individual is complementary to the representative on the set
+// plus that gene (the mask texture holds the individuals complementary on the set so far).
 #include "dsmga/clique_common.glsl"
-uniform usampler2D t_conn;
-uniform usampler2D t_prio;
+uniform usampler2D t_part; // per-block winners, see clique_pick_partial.glsl
 uniform usampler2D t_mask; // lossy only
 uniform usampler2D t_pop;  // lossy only
-uniform int u_ell;
+uniform int u_blocks;
 uniform int u_n;
 uniform int u_words;
 uniform int u_lossy;
@@ -17,25 +16,20 @@ layout(location = 0) out uint o_gene;
 void main()
 {
     int s = int(gl_FragCoord.y);
-    int best = -1;
-    uint bc = 0u, bp = 0u;
-    for (int g = 0; g < u_ell; ++g) {
-        uint c = texelFetch(t_conn, ivec2(g, s), 0).r;
-        if (c == CLIQUE_USED) continue;
-        uint pr = texelFetch(t_prio, ivec2(g, s), 0).r;
-        if (best < 0 || c > bc || (c == bc && pr > bp)) {
-            best = g;
-            bc = c;
-            bp = pr;
-        }
+    uvec4 best = uvec4(0u);
+    for (int b = 0; b < u_blocks; ++b) {
+        uvec4 c = texelFetch(t_part, ivec2(b, s), 0);
+        if (c.w == 0u) continue;
+        if (best.w == 0u || c.x > best.x || (c.x == best.x && c.y > best.y)) best = c;
     }
-    if (best < 0) { o_gene = CLIQUE_END; return; }
+    if (best.w == 0u) { o_gene = CLIQUE_END; return; }
+    int g = int(best.z);
     if (u_lossy != 0) {
-        uint flip = rep_flip(t_pop, best, representative(s, u_n));
+        uint flip = rep_flip(t_pop, g, representative(s, u_n));
         uint any = 0u;
         for (int w = 0; w < u_words; ++w)
-            any |= texelFetch(t_mask, ivec2(w, s), 0).r & (texelFetch(t_pop, ivec2(w, best), 0).r ^ flip);
+            any |= texelFetch(t_mask, ivec2(w, s), 0).r & (texelFetch(t_pop, ivec2(w, g), 0).r ^ flip);
         if (any == 0u) { o_gene = CLIQUE_END; return; }
     }
-    o_gene = uint(best);
+    o_gene = best.z;
 }

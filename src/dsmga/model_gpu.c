@@ -1,7 +1,7 @@
 /* DSMGA-II model building in fragment passes (Li & Yu 2017 §4–5): FastCounting rows uploaded
  * to an R32UI texture, BuildDSM into an R32F ell×ell texture that stays on the GPU, then
- * FindClique as ell-1 steps of pick (one fragment per start gene) + update (one fragment per
- * start gene × gene); lossy adds a donor-mask update. Only the ILS comes back. C twins:
+ * FindClique as ell-1 steps of pick (a two-level argmax: blocks of 32 genes, then one fragment
+ * per start gene) + update (one fragment per start gene × gene); lossy adds a donor-mask update. Only the ILS comes back. C twins:
  * dsm.c, clique.c. */
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +9,14 @@
 #include "dsmga_internal.h"
 #include "gl/gpgpu.h"
 
+/* Genes per fragment in the first half of the pick reduction. */
+#define CLIQUE_BLOCK 32
+
 struct glevo_dsm_gpu {
     int ell, n, words;
-    gpu_texture rows, pop, dsm, conn[2], prio, ils, mask[2];
-    gpu_program build, init, mask_init, pick, update, mask_update;
+    gpu_texture rows, pop, dsm, conn[2], prio, ils, mask[2], part;
+    gpu_program build, init, mask_init, pick_partial, pick, update, mask_update;
+    int blocks; /* genes per pick_partial fragment: CLIQUE_BLOCK */
     uint32_t *ils_host;
 };
 
@@ -20,10 +24,11 @@ void glevo_dsm_gpu_destroy(glevo_dsm_gpu *g)
 {
     if (!g) return;
     gpu_texture *tex[] = {&g->rows, &g->pop, &g->dsm, &g->conn[0], &g->conn[1], &g->prio,
-                          &g->ils, &g->mask[0], &g->mask[1]};
+                          &g->ils, &g->mask[0], &g->mask[1], &g->part};
     for (size_t i = 0; i < sizeof tex / sizeof tex[0]; ++i)
         if (tex[i]->id) gpu_texture_destroy(tex[i]);
-    gpu_program *prog[] = {&g->build, &g->init, &g->mask_init, &g->pick, &g->update, &g->mask_update};
+    gpu_program *prog[] = {&g->build, &g->init, &g->mask_init, &g->pick_partial, &g->pick, &g->update,
+                           &g->mask_update};
     for (size_t i = 0; i < sizeof prog / sizeof prog[0]; ++i)
         if (prog[i]->id) gpu_program_destroy(prog[i]);
     free(g->ils_host);
@@ -54,6 +59,10 @@ glevo_status glevo_dsm_gpu_create(int ell, int n, glevo_dsm_gpu **out)
     if (st == GLEVO_OK) st = gpu_program_build(&g->build, "dsmga/build_dsm.glsl", NULL, NULL);
     if (st == GLEVO_OK) st = gpu_program_build(&g->init, "dsmga/clique_init.glsl", NULL, NULL);
     if (st == GLEVO_OK) st = gpu_program_build(&g->mask_init, "dsmga/clique_mask_init.glsl", NULL, NULL);
+    g->blocks = (ell + CLIQUE_BLOCK - 1) / CLIQUE_BLOCK;
+    if (st == GLEVO_OK) st = gpu_texture_create(&g->part, g->blocks, ell, GPU_RGBA32UI, NULL);
+    if (st == GLEVO_OK)
+        st = gpu_program_build(&g->pick_partial, "dsmga/clique_pick_partial.glsl", NULL, NULL);
     if (st == GLEVO_OK) st = gpu_program_build(&g->pick, "dsmga/clique_pick.glsl", NULL, NULL);
     if (st == GLEVO_OK) st = gpu_program_build(&g->update, "dsmga/clique_update.glsl", NULL, NULL);
     if (st == GLEVO_OK)
@@ -76,7 +85,10 @@ glevo_status glevo_dsm_gpu_build(glevo_dsm_gpu *g, const uint32_t *rows)
     if ((st = gpu_pass_begin(&p)) != GLEVO_OK) return st;
     gpu_uniform_1i(&p, "u_n", g->n);
     gpu_uniform_1i(&p, "u_words", g->words);
-    return gpu_pass_draw(&p);
+    st = gpu_pass_draw(&p);
+    /* One sync a generation (~30 us) so that host timers charge BuildDSM, not FindClique. */
+    gpu_finish();
+    return st;
 }
 
 glevo_status glevo_dsm_gpu_read(glevo_dsm_gpu *g, float *mi) { return gpu_texture_read(&g->dsm, mi); }
@@ -127,15 +139,23 @@ glevo_status glevo_dsm_gpu_clique(glevo_dsm_gpu *g, const glevo_clique_params *c
     }
     int cur = 0, mcur = 0, last = ell - 1;
     for (int t = 1; t < ell; ++t) {
+        gpu_pass part = {.name = "dsmga.clique_pick_partial", .program = &g->pick_partial};
+        gpu_pass_input(&part, "t_conn", &g->conn[cur]);
+        gpu_pass_input(&part, "t_prio", &g->prio);
+        gpu_pass_target(&part, &g->part);
+        if ((st = gpu_pass_begin(&part)) != GLEVO_OK) return st;
+        gpu_uniform_1i(&part, "u_ell", ell);
+        gpu_uniform_1i(&part, "u_block", CLIQUE_BLOCK);
+        if ((st = gpu_pass_draw(&part)) != GLEVO_OK) return st;
+
         gpu_pass pick = {.name = "dsmga.clique_pick", .program = &g->pick, .x = t, .y = 0, .w = 1, .h = ell};
-        gpu_pass_input(&pick, "t_conn", &g->conn[cur]);
-        gpu_pass_input(&pick, "t_prio", &g->prio);
+        gpu_pass_input(&pick, "t_part", &g->part);
         gpu_pass_input(&pick, "t_mask", &g->mask[mcur]);
         gpu_pass_input(&pick, "t_pop", &g->pop);
         gpu_pass_target(&pick, &g->ils);
         if ((st = gpu_pass_begin(&pick)) != GLEVO_OK) return st;
         clique_uniforms(&pick, cp);
-        gpu_uniform_1i(&pick, "u_ell", ell);
+        gpu_uniform_1i(&pick, "u_blocks", g->blocks);
         gpu_uniform_1i(&pick, "u_n", g->n);
         gpu_uniform_1i(&pick, "u_words", g->words);
         gpu_uniform_1i(&pick, "u_lossy", cp->lossy ? 1 : 0);

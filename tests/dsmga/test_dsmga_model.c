@@ -167,6 +167,9 @@ START_TEST(clique_lossless_gpu_equals_cpu)
     compare_clique(64, 24, 4, false, &total);
     /* a population of identical individuals: all MI are 0, every pick is a tie */
     compare_clique(5, 20, 5, false, &total);
+    /* more genes than one pick block (32): the two-level argmax, last block partial */
+    compare_clique(50, 70, 6, false, &total);
+    compare_clique(3, 65, 7, false, &total);
 }
 END_TEST
 
@@ -177,8 +180,9 @@ START_TEST(clique_lossy_gpu_equals_cpu)
     compare_clique(37, 2, 1, true, &total);
     compare_clique(45, 17, 2, true, &total);
     compare_clique(70, 25, 3, true, &total);
+    compare_clique(80, 67, 4, true, &total);
     /* random populations: sets must stop well before ell somewhere */
-    ck_assert_int_lt(total, 2 * 2 + 17 * 17 + 25 * 25);
+    ck_assert_int_lt(total, 2 * 2 + 17 * 17 + 25 * 25 + 67 * 67);
 }
 END_TEST
 

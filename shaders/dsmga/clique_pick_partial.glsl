@@ -1,0 +1,24 @@
+// FindClique step, first half of the reduction (Li & Yu 2017 Algorithm 3, DoReduction):
+// fragment (x = block b, y = start s) finds the best unused gene among genes
+// [b·u_block, (b+1)·u_block): largest connection, then larger priority, then lower index.
+// Blocks keep the fragment count at ell·ell/u_block so the GPU has work in parallel.
+#include "dsmga/clique_common.glsl"
+uniform usampler2D t_conn;
+uniform usampler2D t_prio;
+uniform int u_ell;
+uniform int u_block;
+layout(location = 0) out uvec4 o_best; // (connection, priority, gene, found)
+
+void main()
+{
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    int s = p.y, g0 = p.x * u_block, g1 = min(u_ell, g0 + u_block);
+    uvec4 best = uvec4(0u, 0u, 0u, 0u);
+    for (int g = g0; g < g1; ++g) {
+        uint c = texelFetch(t_conn, ivec2(g, s), 0).r;
+        if (c == CLIQUE_USED) continue;
+        uint pr = texelFetch(t_prio, ivec2(g, s), 0).r;
+        if (best.w == 0u || c > best.x || (c == best.x && pr > best.y)) best = uvec4(c, pr, uint(g), 1u);
+    }
+    o_best = best;
+}
