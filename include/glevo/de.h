@@ -1,7 +1,9 @@
 /* Differential evolution (Storn & Price 1997) as fused fragment passes in the spirit of
  * cudaDE_i (Qin et al. 2012): DE/rand/1/bin and friends, a GPU engine of two passes per
  * generation and a CPU engine (the paper's sDE) drawing the same counter-based random stream,
- * so that with the same seed both pick the same r1, r2, r3, jrand and crossover masks. */
+ * so that with the same seed both pick the same r1, r2, r3, jrand and crossover masks.
+ * Bound handling: a mutant gene outside the problem's domain is re-drawn uniformly inside it
+ * (from the same stream). Initialisation is uniform in the problem's initialisation range. */
 #ifndef GLEVO_DE_H
 #define GLEVO_DE_H
 
