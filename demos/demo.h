@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "glevo/cga.h"
+#include "glevo/de.h"
 
 typedef struct demo_rect { int x, y, w, h; } demo_rect; /* GL window pixels, y up */
 
@@ -28,6 +29,22 @@ void demo_layout(int fb_w, int fb_h, demo_rect *left, demo_rect *right, demo_rec
 /* Reads one texel of the population stage and the fitness: genes[4 * textures] floats. */
 bool demo_read_texel(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int x, int y,
                      float *genes, float *fitness);
+
+/* Building blocks (also used by the DE view). */
+void demo_draw_clear(int fb_w, int fb_h, bool paused);
+void demo_draw_heat(demo_draw *d, unsigned tex, demo_rect r, double worst, double best);
+void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n);
+void demo_draw_curve(demo_draw *d, demo_rect r, const demo_curve *c);
+
+/* DE on a 2-D problem: points over the landscape (demo_de.c). */
+typedef struct demo_de demo_de;
+demo_de *demo_de_create(const glevo_problem *problem, unsigned seed);
+void demo_de_destroy(demo_de *s);
+bool demo_de_done(const demo_de *s);
+/* Steps, then reports the best so far and the generation count. */
+glevo_status demo_de_step(demo_de *s, int generations, double *best, long long *generation);
+void demo_de_draw(demo_de *s, demo_draw *d, int fb_w, int fb_h, const demo_curve *curve,
+                  bool paused);
 
 void demo_curve_add(demo_curve *c, double gen, double value);
 void demo_curve_clear(demo_curve *c);

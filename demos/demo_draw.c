@@ -183,7 +183,7 @@ static void fill(demo_rect r, float grey)
     glDisable(GL_SCISSOR_TEST);
 }
 
-static void draw_curve(demo_draw *d, demo_rect r, const demo_curve *c)
+void demo_draw_curve(demo_draw *d, demo_rect r, const demo_curve *c)
 {
     fill(r, 0.12f);
     if (c->count < 2) return;
@@ -216,14 +216,46 @@ static void draw_curve(demo_draw *d, demo_rect r, const demo_curve *c)
     glBindVertexArray((GLuint)library_vao);
 }
 
-void demo_draw_frame(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int fb_w,
-                     int fb_h, double worst, double best, const demo_curve *curve, bool paused)
+void demo_draw_clear(int fb_w, int fb_h, bool paused)
 {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, fb_w, fb_h);
     float bg = paused ? 0.22f : 0.05f; /* a lighter frame says "paused" */
     glClearColor(bg, bg, bg * 1.4f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
+}
+
+void demo_draw_heat(demo_draw *d, unsigned tex, demo_rect r, double worst, double best)
+{
+    static const float unused[3] = {0, 0, 0};
+    draw_panel(d, tex, r, 1, unused, worst, best);
+}
+
+void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n)
+{
+    GLint library_vao = 0;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
+    glViewport(r.x, r.y, r.w, r.h);
+    glUseProgram(d->curve);
+    glBindVertexArray(d->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 2 * sizeof(float)), xy,
+                 GL_STREAM_DRAW);
+    glPointSize(7.0f); /* a dark disc under a white one: visible on any heat colour */
+    glUniform3f(d->curve_colour, 0.0f, 0.0f, 0.0f);
+    glDrawArrays(GL_POINTS, 0, n);
+    glPointSize(4.0f);
+    glUniform3f(d->curve_colour, 1.0f, 1.0f, 1.0f);
+    glDrawArrays(GL_POINTS, 0, n);
+    glPointSize(1.0f);
+    glBindVertexArray((GLuint)library_vao);
+    glUseProgram(0);
+}
+
+void demo_draw_frame(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int fb_w,
+                     int fb_h, double worst, double best, const demo_curve *curve, bool paused)
+{
+    demo_draw_clear(fb_w, fb_h, paused);
     demo_rect left, right, rc;
     demo_layout(fb_w, fb_h, &left, &right, &rc);
     const glevo_cga_params *p = glevo_cga_params_of(cga);
@@ -236,7 +268,7 @@ void demo_draw_frame(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, 
     else
         draw_panel(d, glevo_cga_texture(cga, stage, 0), left, 0, scale, worst, best);
     draw_panel(d, fit, right, 1, scale, worst, best);
-    draw_curve(d, rc, curve);
+    demo_draw_curve(d, rc, curve);
     glUseProgram(0);
 }
 

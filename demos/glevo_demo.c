@@ -24,6 +24,7 @@ static const char *HELP =
     "  + -    pm x2 / x0.5         ] [    pc +0.1 / -0.1\n"
     "  . ,    generations per frame x2 / /2\n"
     "  1-8    problem (see --help)  h      this help\n"
+    "  d      DE on the 2-D problem: points over the landscape (and back)\n"
     "  mouse  hover a texel: its genes and fitness in the title\n"
     "  Esc    quit\n";
 
@@ -35,7 +36,7 @@ typedef struct options {
     int dim, width, height, frames, gens_per_frame, win_w, win_h;
     double pc, pm;
     unsigned seed;
-    int hidden, view, columns;
+    int hidden, view, columns, de;
     const char *sheet;          /* --sheet OUT: tile the remaining PNG arguments, no window */
     const char **sheet_inputs;
     int sheet_count;
@@ -61,6 +62,8 @@ typedef struct app {
     bool have_stats;
     double gps;             /* generations per second, smoothed */
     char hover[256];
+    demo_de *de;            /* non-NULL: the DE view is on (key d) */
+    long long de_generation;
 } app;
 
 static volatile sig_atomic_t interrupted;
@@ -77,7 +80,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: glevo-demo [--problem NAME] [--dim D] [--grid WxH] [--seed S] [--pc P]\n"
             "                  [--pm P] [--gens-per-frame K] [--size WxH] [--hidden]\n"
-            "                  [--view population|fitness|selected|crossed]\n"
+            "                  [--view population|fitness|selected|crossed] [--de]\n"
             "                  [--frames N [--screenshot FILE.png]]\n"
             "       glevo-demo --sheet OUT.png [--columns C] IN.png...\n"
             "Watches the cellular GA's textures evolve. --frames N renders N frames and exits\n"
@@ -106,6 +109,9 @@ static int parse(int argc, char **argv, options *o)
             exit(0);
         } else if (!strcmp(a, "--hidden")) {
             o->hidden = 1;
+            continue;
+        } else if (!strcmp(a, "--de")) {
+            o->de = 1;
             continue;
         }
         if (o->sheet && a[0] != '-') {
@@ -191,11 +197,16 @@ static glevo_status app_build(app *a, bool keep)
     return st;
 }
 
+static long long app_generation(const app *a)
+{
+    return a->de ? a->de_generation : a->gen_base + glevo_cga_generation(a->cga);
+}
+
 static double curve_value(const app *a, double best)
 {
     /* Improvement goes up: -log10(error) where the optimum is known, else signed fitness. */
     if (a->problem->has_optimum) {
-        double err = fabs(best - glevo_problem_optimum(a->problem, a->dim));
+        double err = fabs(best - glevo_problem_optimum(a->problem, a->de ? 2 : a->dim));
         return -log10(err > 1e-12 ? err : 1e-12);
     }
     return a->problem->direction == GLEVO_MAXIMIZE ? best : -best;
@@ -220,7 +231,13 @@ static void app_observe(app *a)
 static void app_title(app *a, GLFWwindow *w)
 {
     char title[512];
-    if (a->help)
+    if (!a->help && a->de)
+        snprintf(title, sizeof title,
+                 "glevo DE/rand/1/bin %s 2-D, NP 60 | gen %lld | best %.6g | %.0f gen/s%s | "
+                 "d: back to the cGA",
+                 a->problem->name, a->de_generation, a->have_best ? a->best : NAN, a->gps,
+                 a->paused ? " | PAUSED" : "");
+    else if (a->help)
         snprintf(title, sizeof title, "glevo  |  space pause  n step  r reset  v view  +/- pm  "
                                       "[/] pc  ,/. speed  1-8 problem  Esc quit");
     else
@@ -236,6 +253,20 @@ static void app_title(app *a, GLFWwindow *w)
                  a->hover);
     }
     glfwSetWindowTitle(w, title);
+}
+
+/* (Re)starts the DE view on the current problem and seed. */
+static void de_restart(app *a)
+{
+    demo_de_destroy(a->de);
+    a->de = demo_de_create(a->problem, a->seed);
+    if (!a->de) {
+        fprintf(stderr, "glevo-demo: DE view: %s\n", glevo_last_error());
+        interrupted = 1;
+    }
+    a->de_generation = 0;
+    a->have_best = false;
+    demo_curve_clear(&a->curve);
 }
 
 static void rebuild(app *a, bool keep)
@@ -256,7 +287,19 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(w, GLFW_TRUE); break;
     case GLFW_KEY_SPACE: a->paused = !a->paused; break;
     case GLFW_KEY_N: a->paused = true, a->step_once = true; break;
-    case GLFW_KEY_R: a->seed = a->seed * 1664525u + 1013904223u, rebuild(a, false); break;
+    case GLFW_KEY_R:
+        a->seed = a->seed * 1664525u + 1013904223u;
+        if (a->de) de_restart(a);
+        else rebuild(a, false);
+        break;
+    case GLFW_KEY_D:
+        if (a->de) {
+            demo_de_destroy(a->de);
+            a->de = NULL;
+            rebuild(a, false);
+        } else
+            de_restart(a);
+        break;
     case GLFW_KEY_V: a->view = (a->view + 1) % 4; break;
     case GLFW_KEY_H:
         a->help = !a->help;
@@ -281,6 +324,7 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
                 a->problem = &p[i];
                 a->dim = p[i].fixed_dim ? p[i].fixed_dim : (a->opt.dim ? a->opt.dim : 3);
                 rebuild(a, false);
+                if (a->de) de_restart(a);
             }
         }
     }
@@ -384,6 +428,7 @@ int main(int argc, char **argv)
         return 1;
     }
     the_app = &a;
+    if (a.opt.de) de_restart(&a);
     glfwSetKeyCallback(win, on_key);
     glfwSwapInterval(a.opt.frames ? 0 : 1);
     if (!a.opt.frames) printf("%s", HELP), fflush(stdout);
@@ -395,6 +440,26 @@ int main(int argc, char **argv)
     for (int frame = 1; !interrupted && !glfwWindowShouldClose(win); ++frame) {
         glfwPollEvents();
         if (interrupted || glfwWindowShouldClose(win) || !a.cga) break;
+        int fb_w, fb_h;
+        glfwGetFramebufferSize(win, &fb_w, &fb_h);
+        if (a.de) {
+            if (!a.paused || a.step_once) {
+                if (demo_de_done(a.de)) a.seed = a.seed * 1664525u + 1013904223u, de_restart(&a);
+                double b = NAN;
+                if (!a.de || demo_de_step(a.de, a.step_once ? 1 : a.gens_per_frame, &b,
+                                          &a.de_generation)) {
+                    if (a.de) fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
+                    rc = 1;
+                    break;
+                }
+                if (!isnan(b) && (!a.have_best || glevo_problem_better(a.problem, b, a.best)))
+                    a.best = b, a.have_best = true;
+                if (a.have_best)
+                    demo_curve_add(&a.curve, (double)a.de_generation, curve_value(&a, a.best));
+                a.step_once = false;
+            }
+            demo_de_draw(a.de, a.draw, fb_w, fb_h, &a.curve, a.paused);
+        } else {
         if (!a.paused || a.step_once) {
             glevo_status st = glevo_cga_step(a.cga, a.step_once ? 1 : a.gens_per_frame);
             if (st) {
@@ -406,11 +471,10 @@ int main(int argc, char **argv)
             a.step_once = false;
         } else if (!a.have_stats)
             app_observe(&a);
-        int fb_w, fb_h;
-        glfwGetFramebufferSize(win, &fb_w, &fb_h);
         double worst = a.have_stats ? a.stats.worst : 0, best = a.have_stats ? a.stats.best : 1;
         demo_draw_frame(a.draw, a.cga, (glevo_cga_stage)a.view, fb_w, fb_h, worst, best,
                         &a.curve, a.paused);
+        }
         if (a.opt.frames && frame >= a.opt.frames) {
             if (a.opt.screenshot) rc = screenshot(a.opt.screenshot, fb_w, fb_h);
             break;
@@ -418,16 +482,18 @@ int main(int argc, char **argv)
         glevo_context_swap(a.ctx);
         double now = glfwGetTime();
         if (now - t_title > 0.25) {
-            long long g = a.gen_base + glevo_cga_generation(a.cga);
+            long long g = app_generation(&a);
             double dt = now - t_prev;
             if (dt > 0 && g >= g_prev) a.gps = 0.5 * a.gps + 0.5 * (double)(g - g_prev) / dt;
             t_prev = now, g_prev = g;
-            app_hover(&a, win, fb_w, fb_h);
+            if (a.de) a.hover[0] = '\0';
+            else app_hover(&a, win, fb_w, fb_h);
             app_title(&a, win);
             t_title = now;
         }
     }
     the_app = NULL;
+    demo_de_destroy(a.de);
     if (a.cga) glevo_cga_destroy(a.cga);
     demo_draw_destroy(a.draw);
     free(a.curve.gen), free(a.curve.value);

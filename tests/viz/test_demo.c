@@ -106,17 +106,23 @@ static unsigned char *png_load(const char *path, int *w, int *h)
     return rgb;
 }
 
-static int screenshot(int frames, const char *name, char *path, size_t size)
+static int screenshot_with(const char *extra, int frames, const char *name, char *path,
+                           size_t size)
 {
     snprintf(path, size, "%s/%s", tmpdir, name);
     char cmd[8192], out[4096];
     snprintf(cmd, sizeof cmd,
-             "DISPLAY=:%d '%s' --size 480x270 --grid 64x48 --seed 7 --frames %d "
+             "DISPLAY=:%d '%s' --size 480x270 --grid 64x48 --seed 7 %s --frames %d "
              "--screenshot '%s' 2>&1",
-             display, demo_path(), frames, path);
+             display, demo_path(), extra, frames, path);
     int rc = testutil_run(cmd, out, sizeof out);
     if (rc != 0) printf("%s\n-> exit %d\n%s", cmd, rc, out);
     return rc;
+}
+
+static int screenshot(int frames, const char *name, char *path, size_t size)
+{
+    return screenshot_with("", frames, name, path, size);
 }
 
 static void setup(void)
@@ -163,6 +169,26 @@ START_TEST(screenshot_is_not_blank_changes_and_repeats)
     ck_assert_msg(changed > n / 20, "frames 3 and 30 differ in only %zu bytes", changed);
     ck_assert_msg(repeated_diff == 0, "two runs with seed 7 differ in %zu bytes", repeated_diff);
     free(a), free(b), free(c);
+}
+END_TEST
+
+START_TEST(de_view_moves_its_points)
+{
+    if (display < 0) return;
+    char early[512], late[512];
+    ck_assert_int_eq(screenshot_with("--de", 2, "de-early.png", early, sizeof early), 0);
+    ck_assert_int_eq(screenshot_with("--de", 25, "de-late.png", late, sizeof late), 0);
+    int w1, h1, w2, h2;
+    unsigned char *a = png_load(early, &w1, &h1), *b = png_load(late, &w2, &h2);
+    ck_assert_msg(a && b && w1 == w2 && h1 == h2, "DE screenshots unreadable or sized apart");
+    size_t n = (size_t)w1 * h1, changed = 0, white = 0;
+    for (size_t i = 0; i < n; ++i) {
+        changed += memcmp(a + 3 * i, b + 3 * i, 3) != 0;
+        white += a[3 * i] == 255 && a[3 * i + 1] == 255 && a[3 * i + 2] == 255;
+    }
+    ck_assert_msg(white > 60, "only %zu white pixels: the population points are missing", white);
+    ck_assert_msg(changed > n / 50, "DE frames 2 and 25 differ in only %zu pixels", changed);
+    free(a), free(b);
 }
 END_TEST
 
@@ -398,6 +424,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_unchecked_fixture(tc, setup, teardown);
     tcase_add_test(tc, screenshot_is_not_blank_changes_and_repeats);
+    tcase_add_test(tc, de_view_moves_its_points);
     tcase_add_test(tc, sigint_exits_zero);
     tcase_add_test(tc, window_close_exits_zero);
     tcase_add_test(tc, sheet_tiles_in_order_with_right_size);
