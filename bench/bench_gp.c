@@ -71,12 +71,15 @@ static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
 
 /* Median GPop/s of one engine on one cell; runs stop early once the cell has used `budget`
  * seconds (at least one timed run after an untimed warm-up that builds the shader). */
+static int bench_lanes, bench_group;
+
 static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_programs *p,
                             int runs, double budget, double *gpops, int *runs_done)
 {
     static const glevo_gp_strategy strategies[S_COUNT] = {GLEVO_GP_PPPE, GLEVO_GP_FP,
                                                           GLEVO_GP_PPCU, GLEVO_GP_CPU, GLEVO_GP_CPU};
-    glevo_gp_eval_params ep = {.strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0};
+    glevo_gp_eval_params ep = {.strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
+                               .lanes = bench_lanes, .group = bench_group};
     glevo_gp_evaluator *ev = NULL;
     int pop = glevo_gp_programs_count(p);
     double *errors = malloc((size_t)pop * sizeof *errors), times[64];
@@ -176,6 +179,8 @@ int bench_gp(int argc, char **argv)
         {"no-cpu", OPT_FLAG, &no_cpu, "GPU strategies only"},
         {"size", OPT_INT, &size, "program tree size (paper: 50)"},
         {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
+        {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk (0: default)"},
+        {"group", OPT_INT, &bench_group, "fp/ppcu fragments per program (0: by shape)"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -267,6 +272,7 @@ int bench_gp(int argc, char **argv)
                         if (csv)
                             fprintf(csv, "%s,%s,%d,%d,%.6g,%d,\"%s\"\n", set, engine_names[eng],
                                     pops[i], cases[j], g[eng][i][j], done, renderer);
+                        if (csv) fflush(csv);
                     }
                 }
                 glevo_gp_programs_destroy(p);

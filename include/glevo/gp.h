@@ -140,6 +140,7 @@ typedef struct glevo_gp_eval_params {
     glevo_gp_strategy strategy; /* AUTO: picked by shape (see eval_gpu.c) */
     int threads;                /* CPU: 0 = all cores */
     int group;                  /* PPCU/FP fragments per program; 0 = by shape */
+    int lanes;                  /* GPU: case-quads per program walk (1..8); 0 = 1 */
 } glevo_gp_eval_params;
 
 /* Raw per-program sums; metrics are finished from them. */

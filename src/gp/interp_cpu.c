@@ -45,7 +45,7 @@ static inline float apply1(glevo_gp_op op, float a)
 float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, int c)
 {
-    float stack_small[64];
+    float stack_small[64] = {0};
     float *stack = length <= 64 ? stack_small : malloc((size_t)length * sizeof *stack);
     if (!stack) return NAN;
     int sp = 0;
