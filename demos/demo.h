@@ -35,6 +35,14 @@ void demo_draw_clear(int fb_w, int fb_h, bool paused);
 void demo_draw_heat(demo_draw *d, unsigned tex, demo_rect r, double worst, double best);
 void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n);
 void demo_draw_curve(demo_draw *d, demo_rect r, const demo_curve *c);
+void demo_draw_box(demo_rect r, float grey);
+/* Triangles in NDC of the whole window, one colour. */
+void demo_draw_triangles(demo_draw *d, int fb_w, int fb_h, const float *xy, int n,
+                         const float rgb[3]);
+/* Text (demo_text.c): 5x7 font, `scale` window pixels per font pixel, '\n' for new lines. */
+void demo_draw_text(demo_draw *d, int fb_w, int fb_h, int x, int y_top, int scale,
+                    const char *text, const float rgb[3]);
+void demo_text_size(const char *text, int scale, int *w, int *h);
 
 /* DE on a 2-D problem: points over the landscape (demo_de.c). */
 typedef struct demo_de demo_de;

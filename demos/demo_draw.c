@@ -174,7 +174,7 @@ static void draw_panel(demo_draw *d, GLuint tex, demo_rect r, int mode, const fl
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-static void fill(demo_rect r, float grey)
+void demo_draw_box(demo_rect r, float grey)
 {
     glEnable(GL_SCISSOR_TEST);
     glScissor(r.x, r.y, r.w, r.h);
@@ -185,7 +185,7 @@ static void fill(demo_rect r, float grey)
 
 void demo_draw_curve(demo_draw *d, demo_rect r, const demo_curve *c)
 {
-    fill(r, 0.12f);
+    demo_draw_box(r, 0.12f);
     if (c->count < 2) return;
     double g0 = c->gen[0], g1 = c->gen[c->count - 1];
     double lo = INFINITY, hi = -INFINITY;
@@ -201,7 +201,7 @@ void demo_draw_curve(demo_draw *d, demo_rect r, const demo_curve *c)
         double x = g1 > g0 ? (c->gen[i] - g0) / (g1 - g0) : 0.0;
         double y = hi > lo ? (c->value[i] - lo) / (hi - lo) : 0.5;
         d->points[2 * i] = (float)(x * 1.9 - 0.95);
-        d->points[2 * i + 1] = (float)(y * 1.8 - 0.9);
+        d->points[2 * i + 1] = (float)(y * 1.25 - 0.9); /* the top is the readout's */
     }
     GLint library_vao = 0;
     glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
@@ -229,6 +229,23 @@ void demo_draw_heat(demo_draw *d, unsigned tex, demo_rect r, double worst, doubl
 {
     static const float unused[3] = {0, 0, 0};
     draw_panel(d, tex, r, 1, unused, worst, best);
+}
+
+void demo_draw_triangles(demo_draw *d, int fb_w, int fb_h, const float *xy, int n,
+                         const float rgb[3])
+{
+    GLint library_vao = 0;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
+    glViewport(0, 0, fb_w, fb_h);
+    glUseProgram(d->curve);
+    glUniform3f(d->curve_colour, rgb[0], rgb[1], rgb[2]);
+    glBindVertexArray(d->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 2 * sizeof(float)), xy,
+                 GL_STREAM_DRAW);
+    glDrawArrays(GL_TRIANGLES, 0, n);
+    glBindVertexArray((GLuint)library_vao);
+    glUseProgram(0);
 }
 
 void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n)

@@ -319,7 +319,7 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
         if (key >= GLFW_KEY_1 && key <= GLFW_KEY_8) {
             int k = key - GLFW_KEY_1, i = 0;
             const glevo_problem *p = glevo_problems();
-            while (p[i].name && i < k) ++i;
+            while (i < k && p[i].name) ++i;
             if (p[i].name) {
                 a->problem = &p[i];
                 a->dim = p[i].fixed_dim ? p[i].fixed_dim : (a->opt.dim ? a->opt.dim : 3);
@@ -327,6 +327,55 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
                 if (a->de) de_restart(a);
             }
         }
+    }
+}
+
+/* Text in the window: panel labels, the readout over the curve strip, the help box. Under
+ * --frames the readout leaves out gen/s and the hover line so screenshots repeat exactly. */
+static void app_overlay(app *a, int fb_w, int fb_h)
+{
+    static const float white[3] = {0.95f, 0.95f, 0.95f}, yellow[3] = {0.99f, 0.9f, 0.15f};
+    int sc = fb_h >= 500 ? 2 : 1, tw, th;
+    demo_rect left, right, rc;
+    demo_layout(fb_w, fb_h, &left, &right, &rc);
+    const char *labels[2] = {a->de ? "DE: WHOLE DOMAIN" : VIEW_NAMES[a->view],
+                             a->de ? "DE: AROUND THE BEST" : "fitness (bright = best)"};
+    demo_rect panels[2] = {left, right};
+    for (int k = 0; k < 2; ++k) {
+        demo_text_size(labels[k], sc, &tw, &th);
+        demo_draw_box((demo_rect){panels[k].x, panels[k].y + panels[k].h - th - 4 * sc,
+                                  tw + 4 * sc, th + 4 * sc}, 0.0f);
+        demo_draw_text(a->draw, fb_w, fb_h, panels[k].x + 2 * sc,
+                       panels[k].y + panels[k].h - 2 * sc, sc, labels[k], white);
+    }
+    char text[512], best[32] = "-", mean[32] = "-", speed[32] = "";
+    if (a->have_best) snprintf(best, sizeof best, "%.6g", a->best);
+    if (a->have_stats && !a->de) snprintf(mean, sizeof mean, "%.6g", a->stats.mean);
+    if (!a->opt.frames) snprintf(speed, sizeof speed, "  %.0f gen/s", a->gps);
+    int n;
+    if (a->de)
+        n = snprintf(text, sizeof text, "DE/rand/1/bin %s 2-D  gen %lld  best %s%s%s", a->problem->name,
+                     app_generation(a), best, speed, a->paused ? "  PAUSED" : "");
+    else
+        n = snprintf(text, sizeof text, "cGA %s d=%d  gen %lld  best %s  mean %s%s  pm %.4g  pc %.2g%s",
+                     a->problem->name, a->dim, app_generation(a), best, mean, speed, a->pm, a->pc,
+                     a->paused ? "  PAUSED" : "");
+    if (!a->opt.frames && a->hover[0] && n < (int)sizeof text)
+        snprintf(text + n, sizeof text - (size_t)n, "\n%s", a->hover + 3);
+    demo_text_size(text, sc, &tw, &th);
+    demo_draw_box((demo_rect){rc.x, rc.y + rc.h - th - 4 * sc, tw + 4 * sc, th + 4 * sc}, 0.0f);
+    demo_draw_text(a->draw, fb_w, fb_h, rc.x + 2 * sc, rc.y + rc.h - 2 * sc, sc, text, yellow);
+    const char *hint = "h: help";
+    demo_text_size(hint, sc, &tw, &th);
+    demo_draw_text(a->draw, fb_w, fb_h, rc.x + rc.w - tw - 2 * sc, rc.y + th + 2 * sc, sc, hint,
+                   white);
+    if (a->help) {
+        demo_text_size(HELP, sc, &tw, &th);
+        demo_rect box = {(fb_w - tw) / 2 - 8 * sc, (fb_h - th) / 2 - 8 * sc, tw + 16 * sc,
+                         th + 16 * sc};
+        demo_draw_box(box, 0.08f);
+        demo_draw_text(a->draw, fb_w, fb_h, box.x + 8 * sc, box.y + box.h - 8 * sc, sc, HELP,
+                       white);
     }
 }
 
@@ -475,6 +524,7 @@ int main(int argc, char **argv)
         demo_draw_frame(a.draw, a.cga, (glevo_cga_stage)a.view, fb_w, fb_h, worst, best,
                         &a.curve, a.paused);
         }
+        app_overlay(&a, fb_w, fb_h);
         if (a.opt.frames && frame >= a.opt.frames) {
             if (a.opt.screenshot) rc = screenshot(a.opt.screenshot, fb_w, fb_h);
             break;
