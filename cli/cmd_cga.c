@@ -10,7 +10,7 @@
 #include "glevo/snapshot.h"
 
 typedef struct cga_cli {
-    const char *problem, *neighbourhood, *rng, *algorithm, *trace, *fitness_file;
+    const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
     const char *snapshot_dir, *snapshot_final;
     int dim, grid[2], generations, bits, report_every, snapshot_every;
     double pc, pm, target, lower, upper, tolerance, max_evals;
@@ -77,6 +77,7 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
     json_number(&w, "pc", p->pc);
     json_number(&w, "pm", p->pm);
     json_string(&w, "rng", p->rng == GLEVO_RNG_TEXTURE ? "texture" : "philox");
+    json_string(&w, "mutation", p->mutation == GLEVO_MUTATION_SKIP ? "skip" : "per-bit");
     json_number(&w, "best_fitness", best->fitness);
     json_begin_array(&w, "best_x");
     for (int j = 0; j < p->dim; ++j) json_number(&w, NULL, best->x[j]);
@@ -96,7 +97,7 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
 int cmd_cga(int argc, char **argv)
 {
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
-                 .algorithm = "cellular", .grid = {64, 64}, .generations = 200, .bits = 24,
+                 .algorithm = "cellular", .mutation = "per-bit", .grid = {64, 64}, .generations = 200, .bits = 24,
                  .report_every = 25, .pc = 0.8, .pm = 0.005, .lower = -1, .upper = 1,
                  .snapshot_every = 50, .common = COMMON_OPTS_DEFAULT};
     opt_spec specs[] = {
@@ -112,6 +113,7 @@ int cmd_cga(int argc, char **argv)
         {"bits", OPT_INT, &o.bits, "gene length L, 1..24"},
         {"neighbourhood", OPT_STRING, &o.neighbourhood, "selection neighbourhood: moore (3x3), von-neumann, moore5 (5x5)"},
         {"rng", OPT_STRING, &o.rng, "random source: philox (counter-based) or texture (the 2008 scheme)"},
+        {"mutation", OPT_STRING, &o.mutation, "per-bit (the paper's, one random word per bit) or skip (same distribution, one word per flip)"},
         {"algorithm", OPT_STRING, &o.algorithm, "cellular, or sga (the paper's standard GA baseline, CPU)"},
         {"report-every", OPT_INT, &o.report_every, "read the best back every K generations"},
         {"trace", OPT_STRING, &o.trace, "write generation, best, mean, diversity, seconds to a CSV file"},
@@ -147,7 +149,9 @@ int cmd_cga(int argc, char **argv)
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
     static const char *const rngs[] = {"philox", "texture"};
     static const char *const algorithms[] = {"cellular", "sga"};
-    int nb = 0, rng = 0, alg = 0;
+    static const char *const mutations[] = {"per-bit", "skip"};
+    int nb = 0, rng = 0, alg = 0, mut = 0;
+    if ((rc = parse_enum("cga", "mutation", o.mutation, mutations, 2, &mut))) return rc;
     if ((rc = parse_enum("cga", "neighbourhood", o.neighbourhood, neighbourhoods, 3, &nb))) return rc;
     if ((rc = parse_enum("cga", "rng", o.rng, rngs, 2, &rng))) return rc;
     if ((rc = parse_enum("cga", "algorithm", o.algorithm, algorithms, 2, &alg))) return rc;
@@ -164,7 +168,7 @@ int cmd_cga(int argc, char **argv)
     }
     glevo_cga_params params = {.problem = pr, .dim = o.dim, .width = o.grid[0], .height = o.grid[1],
                                .bits = o.bits, .pc = o.pc, .pm = o.pm, .pc_set = true, .pm_set = true,
-                               .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng,
+                               .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng, .mutation = (glevo_cga_mutation)mut,
                                .algorithm = (glevo_cga_algorithm)alg,
                                .backend = common_is_gpu(&o.common) ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU,
                                .seed = o.common.seed, .report_every = o.report_every};

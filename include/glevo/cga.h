@@ -31,6 +31,11 @@ typedef enum glevo_cga_algorithm {
     GLEVO_CGA_STANDARD = 1  /* the paper's baseline: global roulette (CPU only) */
 } glevo_cga_algorithm;
 
+typedef enum glevo_cga_mutation {
+    GLEVO_MUTATION_PER_BIT = 0, /* the paper's: one random number per bit */
+    GLEVO_MUTATION_SKIP = 1     /* same distribution: draw the gap to the next flipped bit */
+} glevo_cga_mutation;
+
 #define GLEVO_CGA_MAX_DIM 32 /* 8 RGBA textures: the draw-buffer limit of one pass */
 
 /* Zero means default for every field. */
@@ -46,6 +51,7 @@ typedef struct glevo_cga_params {
     glevo_cga_algorithm algorithm;
     glevo_backend backend;
     glevo_rng_mode rng;
+    glevo_cga_mutation mutation;
     uint32_t seed;
     int report_every;             /* read best-so-far back every K generations; default 25 */
 } glevo_cga_params;

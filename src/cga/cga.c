@@ -40,6 +40,8 @@ glevo_status glevo_cga_validate(const glevo_cga_params *in)
     if (!(p.pm >= 0 && p.pm <= 1)) return glevo_fail(GLEVO_ERR_INVALID, "--pm %g is outside [0, 1]", p.pm);
     if (p.report_every < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "report interval %d is below 1", p.report_every);
+    if ((unsigned)p.mutation > GLEVO_MUTATION_SKIP)
+        return glevo_fail(GLEVO_ERR_INVALID, "unknown mutation sampling %d", (int)p.mutation);
     if ((unsigned)p.neighbourhood > GLEVO_NEIGHBOURHOOD_MOORE5)
         return glevo_fail(GLEVO_ERR_INVALID, "unknown neighbourhood %d", (int)p.neighbourhood);
     if (p.algorithm == GLEVO_CGA_STANDARD && p.backend != GLEVO_BACKEND_CPU)
@@ -92,6 +94,7 @@ glevo_status glevo_cga_create(glevo_context *ctx, const glevo_cga_params *params
     l->step = (float)((pr->upper - pr->lower) / (double)((1u << l->bits) - 1u));
     l->sign = pr->direction == GLEVO_MAXIMIZE ? 1.0f : -1.0f;
     l->neighbourhood = cga->params.neighbourhood;
+    cga_mutation_init(&cga->mutation, cga->params.mutation, cga->params.pm);
     st = glevo_rng_source_init(&cga->rng, cga->params.rng, cga->params.seed, 0);
     if (!st) st = allocate(cga);
     if (!st) cga_init_cpu(l, cga->params.seed, cga->genes);

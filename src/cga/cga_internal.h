@@ -36,7 +36,16 @@ void cga_select_cpu(const cga_layout *l, const glevo_rng_source *rng, const floa
 void cga_crossover_points_cpu(const cga_layout *l, const glevo_rng_source *rng, float pc,
                               float *points);
 void cga_crossover_cpu(const cga_layout *l, const float *genes, const float *points, float *out);
-void cga_mutate_cpu(const cga_layout *l, const glevo_rng_source *rng, float pm,
+/* Mutation parameters both twins see: with skip sampling, flip_cdf[k - 1] = 1 - (1 - pm)^k is
+ * the probability that the next flip lies within k bits (computed once on the host). */
+#define CGA_MAX_GENE_BITS 96
+typedef struct cga_mutation {
+    glevo_cga_mutation mode;
+    float pm;
+    float flip_cdf[CGA_MAX_GENE_BITS];
+} cga_mutation;
+void cga_mutation_init(cga_mutation *m, glevo_cga_mutation mode, double pm);
+void cga_mutate_cpu(const cga_layout *l, const glevo_rng_source *rng, const cga_mutation *m,
                     const float *genes, float *out);
 /* Best-so-far record: texel 0 = (value, x, y, generation + 1; 0 = empty), then the genes of
  * that individual, one RGBA texel per gene texture. */
@@ -49,6 +58,7 @@ struct glevo_cga {
     glevo_cga_params params;
     cga_layout layout;
     glevo_rng_source rng;
+    cga_mutation mutation;
     long long generation, evaluations;
     size_t gene_floats;
     float *record;        /* best-so-far record (CPU engines; GPU copy read on demand) */

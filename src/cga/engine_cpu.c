@@ -22,7 +22,7 @@ static void vary(glevo_cga *cga)
     const cga_layout *l = &cga->layout;
     cga_crossover_points_cpu(l, &cga->rng, (float)cga->params.pc, cga->points);
     cga_crossover_cpu(l, cga->selected, cga->points, cga->crossed);
-    cga_mutate_cpu(l, &cga->rng, (float)cga->params.pm, cga->crossed, cga->genes);
+    cga_mutate_cpu(l, &cga->rng, &cga->mutation, cga->crossed, cga->genes);
 }
 
 glevo_status cga_cpu_generation(glevo_cga *cga)

@@ -31,9 +31,10 @@ static glevo_status build_programs(glevo_cga *cga)
     const cga_layout *l = &cga->layout;
     char defines[256];
     snprintf(defines, sizeof defines,
-             "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n%s",
+             "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n%s%s",
              l->textures, l->dim, (int)l->neighbourhood,
-             cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "");
+             cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
+             cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     glevo_status st = gpu_program_build(&g->fitness, "cga/fitness.glsl", defines, aliases);
     if (!st) st = gpu_program_build(&g->select, "cga/select.glsl", defines, NULL);
@@ -137,7 +138,12 @@ static void sign_uniforms(glevo_cga *cga, gpu_pass *p)
     gpu_uniform_1f(p, "u_generation_plus_one", (float)(cga->generation + 1));
 }
 static void pc_uniforms(glevo_cga *cga, gpu_pass *p) { gpu_uniform_1f(p, "u_pc", (float)cga->params.pc); }
-static void pm_uniforms(glevo_cga *cga, gpu_pass *p) { gpu_uniform_1f(p, "u_pm", (float)cga->params.pm); }
+static void pm_uniforms(glevo_cga *cga, gpu_pass *p)
+{
+    gpu_uniform_1f(p, "u_pm", cga->mutation.pm);
+    if (cga->mutation.mode == GLEVO_MUTATION_SKIP)
+        gpu_uniform_1fv(p, "u_flip_cdf", CGA_MAX_GENE_BITS, cga->mutation.flip_cdf);
+}
 
 glevo_status cga_gpu_generation(glevo_cga *cga)
 {

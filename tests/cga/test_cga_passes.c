@@ -17,13 +17,16 @@ typedef struct pass_case {
     int dim, width, height, bits;
     glevo_cga_neighbourhood neighbourhood;
     glevo_rng_mode rng;
+    glevo_cga_mutation mutation;
 } pass_case;
 
 static const pass_case cases[] = {
-    {"camel", 2, 14, 5, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_PHILOX},
-    {"rastrigin", 6, 10, 7, 13, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_RNG_PHILOX},
-    {"schaffer", 2, 8, 9, 24, GLEVO_NEIGHBOURHOOD_MOORE5, GLEVO_RNG_TEXTURE},
-    {"schwefel", 9, 6, 3, 20, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_TEXTURE},
+    {"camel", 2, 14, 5, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_PHILOX, GLEVO_MUTATION_PER_BIT},
+    {"rastrigin", 6, 10, 7, 13, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_RNG_PHILOX, GLEVO_MUTATION_PER_BIT},
+    {"schaffer", 2, 8, 9, 24, GLEVO_NEIGHBOURHOOD_MOORE5, GLEVO_RNG_TEXTURE, GLEVO_MUTATION_PER_BIT},
+    {"schwefel", 9, 6, 3, 20, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_TEXTURE, GLEVO_MUTATION_PER_BIT},
+    {"rastrigin", 7, 12, 5, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_PHILOX, GLEVO_MUTATION_SKIP},
+    {"camel", 2, 10, 9, 17, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_RNG_TEXTURE, GLEVO_MUTATION_SKIP},
 };
 
 static void assert_same(const float *gpu, const float *cpu, size_t n, const char *stage, int c)
@@ -40,7 +43,8 @@ START_TEST(every_pass_equals_its_twin)
     glevo_cga_params p = {.problem = glevo_problem_find(k->problem), .dim = k->dim,
                           .width = k->width, .height = k->height, .bits = k->bits,
                           .pc = 0.7, .pm = 0.05, .neighbourhood = k->neighbourhood,
-                          .rng = k->rng, .seed = SEED + (uint32_t)_i};
+                          .rng = k->rng, .mutation = k->mutation,
+                          .seed = SEED + (uint32_t)_i};
     glevo_cga *cga;
     ck_assert_msg(glevo_cga_create(ctx, &p, &cga) == GLEVO_OK, "%s", glevo_last_error());
     const cga_layout *l = &cga->layout;
@@ -87,7 +91,7 @@ START_TEST(every_pass_equals_its_twin)
     ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_CROSSED, crossed) == GLEVO_OK);
     assert_same(crossed, want, n, "crossover", _i);
     /* mutation */
-    cga_mutate_cpu(l, &cga->rng, (float)p.pm, crossed, want);
+    cga_mutate_cpu(l, &cga->rng, &cga->mutation, crossed, want);
     ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_POPULATION, got) == GLEVO_OK);
     assert_same(got, want, n, "mutation", _i);
     ck_assert_msg(memcmp(want, crossed, n * 4) != 0, "case %d: no mutation happened", _i);
@@ -134,6 +138,54 @@ START_TEST(gpu_run_equals_cpu_run)
 }
 END_TEST
 
+/* Both samplers flip each bit with probability pm: count flips over many genes and bits on
+ * the C twin (the GPU's equality with it is tested above), within 5 standard deviations. */
+START_TEST(both_samplers_flip_bits_at_rate_pm)
+{
+    const double pms[] = {0.001, 0.02, 0.3};
+    cga_layout l = {.width = 64, .height = 32, .dim = 7, .textures = 2, .bits = 24};
+    size_t n = (size_t)l.width * l.height * 4 * 2;
+    float *zero = calloc(n, sizeof(float)), *out = malloc(n * sizeof(float));
+    glevo_rng_source rng;
+    ck_assert(glevo_rng_source_init(&rng, GLEVO_RNG_PHILOX, SEED, 0) == GLEVO_OK);
+    for (int mode = 0; mode < 2; ++mode)
+        for (size_t k = 0; k < 3; ++k) {
+            cga_mutation m;
+            cga_mutation_init(&m, (glevo_cga_mutation)mode, pms[k]);
+            double flips = 0, bits = 0;
+            long by_bit[24] = {0};
+            for (uint32_t gen = 0; gen < 4; ++gen) {
+                glevo_rng_source_set_generation(&rng, gen);
+                cga_mutate_cpu(&l, &rng, &m, zero, out);
+                for (int t = 0; t < 2; ++t)
+                    for (int c = 0; c < 4; ++c) {
+                        if (4 * t + c >= l.dim) {
+                            for (int i = 0; i < l.width * l.height; ++i)
+                                ck_assert_msg(out[(size_t)t * l.width * l.height * 4 + (size_t)i * 4 + c] == 0.0f,
+                                              "padding channel mutated");
+                            continue;
+                        }
+                        for (int i = 0; i < l.width * l.height; ++i) {
+                            uint32_t v = (uint32_t)out[(size_t)t * l.width * l.height * 4 + (size_t)i * 4 + c];
+                            for (int b = 0; b < 24; ++b) by_bit[b] += (v >> b) & 1u;
+                            flips += __builtin_popcount(v);
+                            bits += 24;
+                        }
+                    }
+            }
+            double expect = bits * pms[k], sd = sqrt(bits * pms[k] * (1 - pms[k]));
+            ck_assert_msg(fabs(flips - expect) < 5 * sd, "mode %d pm %g: %g flips, expected %g +- %g",
+                          mode, pms[k], flips, expect, sd);
+            /* the top and bottom bits flip as often as the middle ones */
+            double per_bit = bits / 24 * pms[k], per_bit_sd = sqrt(per_bit * (1 - pms[k]));
+            ck_assert_msg(fabs(by_bit[0] - per_bit) < 5 * per_bit_sd + 3 && fabs(by_bit[23] - per_bit) < 5 * per_bit_sd + 3,
+                          "mode %d pm %g: bit 0 %ld, bit 23 %ld, expected %g", mode, pms[k], by_bit[0], by_bit[23], per_bit);
+        }
+    glevo_rng_source_free(&rng);
+    free(zero), free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cga_passes");
@@ -141,6 +193,7 @@ int main(void)
     tcase_set_timeout(tc, 240);
     tcase_add_loop_test(tc, every_pass_equals_its_twin, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, gpu_run_equals_cpu_run);
+    tcase_add_test(tc, both_samplers_flip_bits_at_rate_pm);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
