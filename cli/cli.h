@@ -35,6 +35,7 @@ typedef struct common_opts {
     bool json;
     bool profile;
     bool quiet;
+    bool gl_debug;
 } common_opts;
 
 #define COMMON_OPTS_DEFAULT {.backend = "fragment", .seed = 1, .device = -1}
@@ -45,7 +46,8 @@ typedef struct common_opts {
         {"device", OPT_INT, &(c).device, "EGL device index (-1: prefer hardware)"},           \
         {"json", OPT_FLAG, &(c).json, "print one JSON object on stdout"},                     \
         {"profile", OPT_FLAG, &(c).profile, "per-pass GPU time table on stderr"},             \
-        {"quiet", OPT_FLAG, &(c).quiet, "no progress on stderr"}
+        {"quiet", OPT_FLAG, &(c).quiet, "no progress on stderr"},                             \
+        {"gl-debug", OPT_FLAG, &(c).gl_debug, "debug GL context: report every driver message"}
 
 /* 0 when backend is "fragment" or "cpu", else prints an error and returns 2. */
 int common_check_backend(const char *command, const common_opts *c);

@@ -35,7 +35,8 @@ bool common_is_gpu(const common_opts *c) { return strcmp(c->backend, "cpu") != 0
 int common_context_create(const char *command, const common_opts *c, glevo_context **out)
 {
     glevo_context_params params = {.device_plus_one = c->device >= 0 ? c->device + 1 : 0,
-                                   .profile = c->profile};
+                                   .profile = c->profile,
+                                   .debug = c->gl_debug};
     glevo_status st = glevo_context_create(&params, out);
     if (st != GLEVO_OK) return cli_fail(command, st);
     return 0;

@@ -19,6 +19,8 @@ glevo_status glevo_context_create(const glevo_context_params *params, glevo_cont
     ctx->profile = params->profile;
     int device_plus_one = params->device_plus_one ? params->device_plus_one
                                                   : (params->device > 0 ? params->device + 1 : 0);
+    const char *env_debug = getenv("GLEVO_GL_DEBUG");
+    ctx->debug = params->debug || (env_debug && *env_debug == '1');
     glevo_status st = params->window ? glfw_context_open(ctx, params)
                                      : egl_context_open(ctx, device_plus_one);
     if (st != GLEVO_OK) {
@@ -64,6 +66,7 @@ glevo_status gl_context_finish_setup(struct glevo_context *ctx)
     if (major < 4 || (major == 4 && minor < 1))
         return glevo_fail(GLEVO_ERR_NO_DEVICE, "OpenGL %d.%d is too old: glevo needs 4.1 core",
                           major, minor);
+    if (ctx->debug) gl_debug_enable();
     glGenVertexArrays(1, &ctx->empty_vao);
     glBindVertexArray(ctx->empty_vao);
     /* Render targets hold data, not colours: no clamping, no blending, no dithering. */

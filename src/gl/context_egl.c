@@ -100,7 +100,9 @@ static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT devic
         const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, versions[v][0],
                                   EGL_CONTEXT_MINOR_VERSION, versions[v][1],
                                   EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                  EGL_CONTEXT_OPENGL_DEBUG, ctx->debug ? EGL_TRUE : EGL_FALSE,
+                                  EGL_NONE};
         context = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
     }
     if (context == EGL_NO_CONTEXT) {

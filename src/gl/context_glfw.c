@@ -30,6 +30,7 @@ glevo_status glfw_context_open(struct glevo_context *ctx, const glevo_context_pa
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, versions[v][1]);
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, ctx->debug ? GLFW_TRUE : GLFW_FALSE);
         glfwWindowHint(GLFW_VISIBLE, params->hidden ? GLFW_FALSE : GLFW_TRUE);
         window = glfwCreateWindow(params->width ? params->width : 1024,
                                   params->height ? params->height : 512,

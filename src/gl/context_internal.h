@@ -36,6 +36,7 @@ struct glevo_context {
     bool software;
     GLuint empty_vao;
     bool profile;
+    bool debug;
     profile_entry profile_entries[PROFILE_MAX_PASSES];
     int profile_count;
     GLuint queries[PROFILE_MAX_QUERIES];
@@ -57,5 +58,8 @@ void egl_context_close(struct glevo_context *ctx);
 glevo_status glfw_context_open(struct glevo_context *ctx, const glevo_context_params *params);
 void glfw_context_close(struct glevo_context *ctx);
 void profile_resolve(struct glevo_context *ctx);
+/* KHR_debug: every driver message on stderr, naming the pass being drawn (GL 4.3 / KHR_debug). */
+void gl_debug_enable(void);
+void gl_debug_set_pass(const char *pass_name);
 
 #endif

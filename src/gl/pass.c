@@ -178,6 +178,7 @@ void gpu_uniform_key(gpu_pass *p, uint32_t seed, uint32_t stream)
 
 glevo_status gpu_pass_draw(gpu_pass *p)
 {
+    if (gl_current->debug) gl_debug_set_pass(p->name);
     bool profiling = gpu_profile_enabled();
     if (profiling) gpu_profile_begin(p->name);
     glDrawArrays(GL_TRIANGLES, 0, 3);
