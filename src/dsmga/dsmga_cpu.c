@@ -23,7 +23,7 @@ struct glevo_dsmga {
     float *mi;
     int32_t *ils, *len;
     uint8_t *trial;
-    int *order, *cand;
+    int *order, *cand, *visit;
     /* hash set of population keys (open addressing with counts, rebuilt when full) */
     uint64_t *hkeys;
     int *hcount;
@@ -124,7 +124,7 @@ void glevo_dsmga_destroy(glevo_dsmga *e)
     glevo_dsm_gpu_destroy(e->gpu);
     free(e->pop); free(e->fit); free(e->key); free(e->zob); free(e->sel); free(e->rows);
     free(e->prows); free(e->mi); free(e->ils); free(e->len); free(e->trial); free(e->order);
-    free(e->cand); free(e->hkeys); free(e->hcount); free(e->best);
+    free(e->cand); free(e->visit); free(e->hkeys); free(e->hcount); free(e->best);
     free(e);
 }
 
@@ -182,13 +182,14 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     e->trial = malloc(ell);
     e->order = malloc((ell > e->n ? ell : e->n) * sizeof *e->order);
     e->cand = malloc(e->n * sizeof *e->cand);
+    e->visit = malloc(e->n * sizeof *e->visit);
     e->best = calloc(ell, 1);
     e->hcap = 16;
     while (e->hcap < (size_t)e->n * 4) e->hcap *= 2;
     e->hkeys = malloc(e->hcap * sizeof *e->hkeys);
     e->hcount = malloc(e->hcap * sizeof *e->hcount);
     if (!e->pop || !e->fit || !e->key || !e->zob || !e->sel || !e->rows || !e->prows ||
-        (!p.gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand ||
+        (!p.gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit ||
         !e->best || !e->hkeys || !e->hcount) {
         glevo_dsmga_destroy(e);
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II (ell %d, pop %d)", ell, p.pop);
@@ -371,13 +372,8 @@ glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
     glevo_status st = build_model(e);
     if (st != GLEVO_OK) return st;
     for (int k = 0; k < e->p.repeat && budget_left(e); ++k) {
-        shuffle(&e->rng, e->cand, e->n);
-        /* cand doubles as donor scratch: copy the visiting order first */
-        int *visit = malloc(e->n * sizeof *visit);
-        if (!visit) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory in restricted mixing");
-        memcpy(visit, e->cand, e->n * sizeof *visit);
-        for (int v = 0; v < e->n && budget_left(e); ++v) restricted_mixing(e, visit[v]);
-        free(visit);
+        shuffle(&e->rng, e->visit, e->n);
+        for (int v = 0; v < e->n && budget_left(e); ++v) restricted_mixing(e, e->visit[v]);
     }
     ++e->generation;
     e->stalled = e->changed ? 0 : e->stalled + 1;
