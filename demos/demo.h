@@ -7,6 +7,7 @@
 
 #include "glevo/cga.h"
 #include "glevo/de.h"
+#include "glevo/gp.h"
 
 typedef struct demo_rect { int x, y, w, h; } demo_rect; /* GL window pixels, y up */
 
@@ -36,6 +37,7 @@ void demo_draw_heat(demo_draw *d, unsigned tex, demo_rect r, double worst, doubl
 void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n);
 void demo_draw_curve(demo_draw *d, demo_rect r, const demo_curve *c);
 void demo_draw_box(demo_rect r, float grey);
+void demo_draw_strip(demo_draw *d, demo_rect r, const float *xy, int n, const float rgb[3]);
 /* Triangles in NDC of the whole window, one colour. */
 void demo_draw_triangles(demo_draw *d, int fb_w, int fb_h, const float *xy, int n,
                          const float rgb[3]);
@@ -53,6 +55,17 @@ bool demo_de_done(const demo_de *s);
 glevo_status demo_de_step(demo_de *s, int generations, double *best, long long *generation);
 void demo_de_draw(demo_de *s, demo_draw *d, int fb_w, int fb_h, const demo_curve *curve,
                   bool paused);
+
+/* GP symbolic regression of a 1-D curve (demo_gp.c). demo_gp_run runs a whole GP run and
+ * calls frame(user) after every generation (the window's frame: events, drawing, swap). */
+typedef struct demo_gp demo_gp;
+typedef void (*demo_gp_frame_fn)(void *user);
+demo_gp *demo_gp_create(void);
+void demo_gp_destroy(demo_gp *g);
+glevo_status demo_gp_run(demo_gp *g, uint32_t seed, demo_gp_frame_fn frame, void *user);
+int demo_gp_generation(const demo_gp *g);
+double demo_gp_best_error(const demo_gp *g);
+void demo_gp_draw(demo_gp *g, demo_draw *d, int fb_w, int fb_h, bool paused);
 
 void demo_curve_add(demo_curve *c, double gen, double value);
 void demo_curve_clear(demo_curve *c);

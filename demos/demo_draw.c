@@ -248,6 +248,25 @@ void demo_draw_triangles(demo_draw *d, int fb_w, int fb_h, const float *xy, int 
     glUseProgram(0);
 }
 
+void demo_draw_strip(demo_draw *d, demo_rect r, const float *xy, int n, const float rgb[3])
+{
+    GLint library_vao = 0;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
+    glViewport(r.x, r.y, r.w, r.h);
+    glEnable(GL_SCISSOR_TEST); /* values beyond the panel are clipped to it */
+    glScissor(r.x, r.y, r.w, r.h);
+    glUseProgram(d->curve);
+    glUniform3f(d->curve_colour, rgb[0], rgb[1], rgb[2]);
+    glBindVertexArray(d->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 2 * sizeof(float)), xy,
+                 GL_STREAM_DRAW);
+    glDrawArrays(GL_LINE_STRIP, 0, n);
+    glDisable(GL_SCISSOR_TEST);
+    glBindVertexArray((GLuint)library_vao);
+    glUseProgram(0);
+}
+
 void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n)
 {
     GLint library_vao = 0;

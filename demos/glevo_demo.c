@@ -25,6 +25,7 @@ static const char *HELP =
     "  . ,    generations per frame x2 / /2\n"
     "  1-8    problem (see --help)  h      this help\n"
     "  d      DE on the 2-D problem: points over the landscape (and back)\n"
+    "  g      GP symbolic regression: data and the best program's curve (and back)\n"
     "  mouse  hover a texel: its genes and fitness in the title\n"
     "  Esc    quit\n";
 
@@ -36,7 +37,7 @@ typedef struct options {
     int dim, width, height, frames, gens_per_frame, win_w, win_h;
     double pc, pm;
     unsigned seed;
-    int hidden, view, columns, de;
+    int hidden, view, columns, de, gp;
     const char *sheet;          /* --sheet OUT: tile the remaining PNG arguments, no window */
     const char **sheet_inputs;
     int sheet_count;
@@ -64,6 +65,13 @@ typedef struct app {
     char hover[256];
     demo_de *de;            /* non-NULL: the DE view is on (key d) */
     long long de_generation;
+    demo_gp *gp;            /* the GP view's state while gp_on (key g) */
+    bool gp_on;
+    GLFWwindow *win;
+    int frame, rc;          /* frames shown so far; exit status */
+    bool finished;          /* --frames reached, window closed or SIGINT */
+    double t_prev, t_title;
+    long long g_prev;
 } app;
 
 static volatile sig_atomic_t interrupted;
@@ -80,7 +88,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: glevo-demo [--problem NAME] [--dim D] [--grid WxH] [--seed S] [--pc P]\n"
             "                  [--pm P] [--gens-per-frame K] [--size WxH] [--hidden]\n"
-            "                  [--view population|fitness|selected|crossed] [--de]\n"
+            "                  [--view population|fitness|selected|crossed] [--de | --gp]\n"
             "                  [--frames N [--screenshot FILE.png]]\n"
             "       glevo-demo --sheet OUT.png [--columns C] IN.png...\n"
             "Watches the cellular GA's textures evolve. --frames N renders N frames and exits\n"
@@ -112,6 +120,9 @@ static int parse(int argc, char **argv, options *o)
             continue;
         } else if (!strcmp(a, "--de")) {
             o->de = 1;
+            continue;
+        } else if (!strcmp(a, "--gp")) {
+            o->gp = 1;
             continue;
         }
         if (o->sheet && a[0] != '-') {
@@ -199,6 +210,7 @@ static glevo_status app_build(app *a, bool keep)
 
 static long long app_generation(const app *a)
 {
+    if (a->gp_on && a->gp) return demo_gp_generation(a->gp);
     return a->de ? a->de_generation : a->gen_base + glevo_cga_generation(a->cga);
 }
 
@@ -231,7 +243,12 @@ static void app_observe(app *a)
 static void app_title(app *a, GLFWwindow *w)
 {
     char title[512];
-    if (!a->help && a->de)
+    if (!a->help && a->gp_on && a->gp)
+        snprintf(title, sizeof title,
+                 "glevo GP symbolic regression | gen %lld | best error (SAE) %.6g%s | "
+                 "g: back to the cGA",
+                 app_generation(a), demo_gp_best_error(a->gp), a->paused ? " | PAUSED" : "");
+    else if (!a->help && a->de)
         snprintf(title, sizeof title,
                  "glevo DE/rand/1/bin %s 2-D, NP 60 | gen %lld | best %.6g | %.0f gen/s%s | "
                  "d: back to the cGA",
@@ -292,7 +309,13 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
         if (a->de) de_restart(a);
         else rebuild(a, false);
         break;
+    case GLFW_KEY_G:
+        a->gp_on = !a->gp_on;
+        if (a->gp_on && a->de) demo_de_destroy(a->de), a->de = NULL;
+        if (!a->gp_on) rebuild(a, false);
+        break;
     case GLFW_KEY_D:
+        a->gp_on = false;
         if (a->de) {
             demo_de_destroy(a->de);
             a->de = NULL;
@@ -338,8 +361,10 @@ static void app_overlay(app *a, int fb_w, int fb_h)
     int sc = fb_h >= 500 ? 2 : 1, tw, th;
     demo_rect left, right, rc;
     demo_layout(fb_w, fb_h, &left, &right, &rc);
-    const char *labels[2] = {a->de ? "DE: WHOLE DOMAIN" : VIEW_NAMES[a->view],
-                             a->de ? "DE: AROUND THE BEST" : "fitness (bright = best)"};
+    bool gp = a->gp_on && a->gp;
+    const char *labels[2] = {gp ? "GP: data (white), best program (orange)"
+                             : a->de ? "DE: WHOLE DOMAIN" : VIEW_NAMES[a->view],
+                             gp ? "GP" : a->de ? "DE: AROUND THE BEST" : "fitness (bright = best)"};
     demo_rect panels[2] = {left, right};
     for (int k = 0; k < 2; ++k) {
         demo_text_size(labels[k], sc, &tw, &th);
@@ -353,7 +378,10 @@ static void app_overlay(app *a, int fb_w, int fb_h)
     if (a->have_stats && !a->de) snprintf(mean, sizeof mean, "%.6g", a->stats.mean);
     if (!a->opt.frames) snprintf(speed, sizeof speed, "  %.0f gen/s", a->gps);
     int n;
-    if (a->de)
+    if (gp)
+        n = snprintf(text, sizeof text, "GP regression, pop 400  gen %lld  best error %.6g%s",
+                     app_generation(a), demo_gp_best_error(a->gp), a->paused ? "  PAUSED" : "");
+    else if (a->de)
         n = snprintf(text, sizeof text, "DE/rand/1/bin %s 2-D  gen %lld  best %s%s%s", a->problem->name,
                      app_generation(a), best, speed, a->paused ? "  PAUSED" : "");
     else
@@ -431,6 +459,51 @@ static int screenshot(const char *path, int fb_w, int fb_h)
     return st ? 1 : 0;
 }
 
+/* Overlay, --frames/--screenshot, swap, readout refresh. False when the demo should end. */
+static bool app_end_frame(app *a, int fb_w, int fb_h)
+{
+    app_overlay(a, fb_w, fb_h);
+    if (a->opt.frames && ++a->frame >= a->opt.frames) {
+        if (a->opt.screenshot) a->rc = screenshot(a->opt.screenshot, fb_w, fb_h);
+        a->finished = true;
+        return false;
+    }
+    if (!a->opt.frames) ++a->frame;
+    glevo_context_swap(a->ctx);
+    double now = glfwGetTime();
+    if (now - a->t_title > 0.25) {
+        long long g = app_generation(a);
+        double dt = now - a->t_prev;
+        if (dt > 0 && g >= a->g_prev) a->gps = 0.5 * a->gps + 0.5 * (double)(g - a->g_prev) / dt;
+        a->t_prev = now, a->g_prev = g;
+        if (a->de || a->gp_on) a->hover[0] = '\0';
+        else app_hover(a, a->win, fb_w, fb_h);
+        app_title(a, a->win);
+        a->t_title = now;
+    }
+    return true;
+}
+
+/* Called by the GP run after each generation: one frame, or several while paused. */
+static void gp_frame(void *user)
+{
+    app *a = user;
+    if (a->finished || !a->gp_on) return; /* quitting or switched away: let the run end */
+    a->step_once = false;
+    do {
+        glfwPollEvents();
+        if (interrupted || glfwWindowShouldClose(a->win)) {
+            a->finished = true;
+            return;
+        }
+        if (!a->gp_on) return;
+        int fb_w, fb_h;
+        glfwGetFramebufferSize(a->win, &fb_w, &fb_h);
+        demo_gp_draw(a->gp, a->draw, fb_w, fb_h, a->paused);
+        if (!app_end_frame(a, fb_w, fb_h)) return;
+    } while (a->paused && !a->step_once);
+}
+
 int main(int argc, char **argv)
 {
     app a = {.opt = {.problem = "rastrigin", .width = 128, .height = 96, .gens_per_frame = 1,
@@ -478,15 +551,31 @@ int main(int argc, char **argv)
     }
     the_app = &a;
     if (a.opt.de) de_restart(&a);
+    a.gp_on = a.opt.gp != 0;
     glfwSetKeyCallback(win, on_key);
     glfwSwapInterval(a.opt.frames ? 0 : 1);
     if (!a.opt.frames) printf("%s", HELP), fflush(stdout);
     printf("renderer: %s\n", glevo_context_renderer(a.ctx));
     fflush(stdout);
 
-    double t_prev = glfwGetTime(), t_title = 0;
-    long long g_prev = 0;
-    for (int frame = 1; !interrupted && !glfwWindowShouldClose(win); ++frame) {
+    a.win = win;
+    a.t_prev = glfwGetTime();
+    while (!a.finished) {
+        if (a.gp_on) { /* the GP run drives its own frames through gp_frame */
+            if (!a.gp && !(a.gp = demo_gp_create())) {
+                fprintf(stderr, "glevo-demo: GP view: %s\n", glevo_last_error());
+                a.rc = 1;
+                break;
+            }
+            if (demo_gp_run(a.gp, a.seed, gp_frame, &a)) {
+                fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
+                a.rc = 1;
+                break;
+            }
+            a.seed = a.seed * 1664525u + 1013904223u;
+            continue;
+        }
+        if (a.gp) demo_gp_destroy(a.gp), a.gp = NULL;
         glfwPollEvents();
         if (interrupted || glfwWindowShouldClose(win) || !a.cga) break;
         int fb_w, fb_h;
@@ -498,7 +587,7 @@ int main(int argc, char **argv)
                 if (!a.de || demo_de_step(a.de, a.step_once ? 1 : a.gens_per_frame, &b,
                                           &a.de_generation)) {
                     if (a.de) fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
-                    rc = 1;
+                    a.rc = 1;
                     break;
                 }
                 if (!isnan(b) && (!a.have_best || glevo_problem_better(a.problem, b, a.best)))
@@ -509,40 +598,27 @@ int main(int argc, char **argv)
             }
             demo_de_draw(a.de, a.draw, fb_w, fb_h, &a.curve, a.paused);
         } else {
-        if (!a.paused || a.step_once) {
-            glevo_status st = glevo_cga_step(a.cga, a.step_once ? 1 : a.gens_per_frame);
-            if (st) {
-                fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
-                rc = 1;
-                break;
-            }
-            if (a.step_once || frame % 4 == 1 || frame == a.opt.frames) app_observe(&a);
-            a.step_once = false;
-        } else if (!a.have_stats)
-            app_observe(&a);
-        double worst = a.have_stats ? a.stats.worst : 0, best = a.have_stats ? a.stats.best : 1;
-        demo_draw_frame(a.draw, a.cga, (glevo_cga_stage)a.view, fb_w, fb_h, worst, best,
-                        &a.curve, a.paused);
+            if (!a.paused || a.step_once) {
+                if (glevo_cga_step(a.cga, a.step_once ? 1 : a.gens_per_frame)) {
+                    fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
+                    a.rc = 1;
+                    break;
+                }
+                if (a.step_once || a.frame % 4 == 0 || a.frame + 1 == a.opt.frames)
+                    app_observe(&a);
+                a.step_once = false;
+            } else if (!a.have_stats)
+                app_observe(&a);
+            double worst = a.have_stats ? a.stats.worst : 0;
+            double best = a.have_stats ? a.stats.best : 1;
+            demo_draw_frame(a.draw, a.cga, (glevo_cga_stage)a.view, fb_w, fb_h, worst, best,
+                            &a.curve, a.paused);
         }
-        app_overlay(&a, fb_w, fb_h);
-        if (a.opt.frames && frame >= a.opt.frames) {
-            if (a.opt.screenshot) rc = screenshot(a.opt.screenshot, fb_w, fb_h);
-            break;
-        }
-        glevo_context_swap(a.ctx);
-        double now = glfwGetTime();
-        if (now - t_title > 0.25) {
-            long long g = app_generation(&a);
-            double dt = now - t_prev;
-            if (dt > 0 && g >= g_prev) a.gps = 0.5 * a.gps + 0.5 * (double)(g - g_prev) / dt;
-            t_prev = now, g_prev = g;
-            if (a.de) a.hover[0] = '\0';
-            else app_hover(&a, win, fb_w, fb_h);
-            app_title(&a, win);
-            t_title = now;
-        }
+        if (!app_end_frame(&a, fb_w, fb_h)) break;
     }
+    rc = a.rc;
     the_app = NULL;
+    demo_gp_destroy(a.gp);
     demo_de_destroy(a.de);
     if (a.cga) glevo_cga_destroy(a.cga);
     demo_draw_destroy(a.draw);

@@ -192,6 +192,26 @@ START_TEST(de_view_moves_its_points)
 }
 END_TEST
 
+START_TEST(gp_view_draws_data_and_program)
+{
+    if (display < 0) return;
+    char shot[512];
+    ck_assert_int_eq(screenshot_with("--gp", 6, "gp.png", shot, sizeof shot), 0);
+    int w, h;
+    unsigned char *a = png_load(shot, &w, &h);
+    ck_assert_msg(a != NULL, "GP screenshot unreadable");
+    size_t white = 0, orange = 0;
+    for (size_t i = 0; i < (size_t)w * h; ++i) {
+        const unsigned char *p = a + 3 * i;
+        white += p[0] == 255 && p[1] == 255 && p[2] == 255;
+        orange += p[0] == 255 && p[1] > 120 && p[1] < 160 && p[2] < 40;
+    }
+    ck_assert_msg(white > 48, "only %zu white pixels: the data points are missing", white);
+    ck_assert_msg(orange > 40, "only %zu orange pixels: the program's curve is missing", orange);
+    free(a);
+}
+END_TEST
+
 static pid_t demo_spawn(void)
 {
     pid_t pid = fork();
@@ -425,6 +445,7 @@ int main(void)
     tcase_add_unchecked_fixture(tc, setup, teardown);
     tcase_add_test(tc, screenshot_is_not_blank_changes_and_repeats);
     tcase_add_test(tc, de_view_moves_its_points);
+    tcase_add_test(tc, gp_view_draws_data_and_program);
     tcase_add_test(tc, sigint_exits_zero);
     tcase_add_test(tc, window_close_exits_zero);
     tcase_add_test(tc, sheet_tiles_in_order_with_right_size);
