@@ -119,7 +119,7 @@ void demo_draw_text(demo_draw *d, int fb_w, int fb_h, int x, int y_top, int scal
                 if (!((g[r] >> (4 - b)) & 1)) continue;
                 float x0 = (float)(cx + b * scale), y1 = (float)(cy - r * scale);
                 float x1 = x0 + (float)scale, y0 = y1 - (float)scale;
-                float q[12] = {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1};
+                const float q[12] = {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1};
                 for (int k = 0; k < 12; k += 2) {
                     v[n++] = q[k] / (float)fb_w * 2.0f - 1.0f;
                     v[n++] = q[k + 1] / (float)fb_h * 2.0f - 1.0f;
