@@ -58,7 +58,12 @@ char *shader_log_rewrite(const shader_text *t, const char *log)
         }
         if (used + strlen(head) + len + 2 >= cap) {
             cap = (used + strlen(head) + len + 2) * 2;
-            out = realloc(out, cap);
+            char *grown = realloc(out, cap);
+            if (!grown) {
+                free(out);
+                return NULL;
+            }
+            out = grown;
         }
         used += (size_t)sprintf(out + used, "%s%.*s\n", head, (int)(len - (size_t)skip),
                                 line + skip);

@@ -75,7 +75,9 @@ static void append(shader_text *out, const char *s, size_t n)
     if (out->length + n + 1 > out->capacity) {
         size_t cap = out->capacity ? out->capacity : 4096;
         while (cap < out->length + n + 1) cap *= 2;
-        out->text = realloc(out->text, cap);
+        char *grown = realloc(out->text, cap);
+        if (!grown) abort(); /* a shader source of gigabytes: nothing sensible is left to do */
+        out->text = grown;
         out->capacity = cap;
     }
     memcpy(out->text + out->length, s, n);
@@ -83,11 +85,12 @@ static void append(shader_text *out, const char *s, size_t n)
     out->text[out->length] = '\0';
 }
 
-static void appendf(shader_text *out, const char *fmt, int a, int b)
+/* "#line N S": the next line is line N of source string S (a file number of ours). */
+static void append_line_directive(shader_text *out, int line, int file)
 {
-    char line[64];
-    int n = snprintf(line, sizeof line, fmt, a, b);
-    append(out, line, (size_t)n);
+    char text[64];
+    int n = snprintf(text, sizeof text, "#line %d %d\n", line, file);
+    append(out, text, (size_t)n);
 }
 
 static const char *resolve_alias(const char *name, const char *const *aliases)
@@ -117,7 +120,7 @@ static glevo_status expand(shader_text *out, const char *name, const char *const
         return glevo_fail(GLEVO_ERR_INVALID, "shader '%s': too many included files", name);
     char *text = load(name);
     if (!text) return GLEVO_ERR_INVALID;
-    appendf(out, "#line 1 %d\n", id, 0);
+    append_line_directive(out, 1, id);
     int line_no = 0;
     glevo_status st = GLEVO_OK;
     for (char *line = text; *line && st == GLEVO_OK;) {
@@ -147,7 +150,7 @@ static glevo_status expand(shader_text *out, const char *name, const char *const
                 }
             }
             st = expand(out, file, aliases, depth + 1);
-            appendf(out, "#line %d %d\n", line_no + 1, id);
+            append_line_directive(out, line_no + 1, id);
         } else {
             append(out, line, len);
             append(out, "\n", 1);
