@@ -15,6 +15,7 @@ typedef struct shader_text {
     size_t length, capacity;
     char files[SHADER_MAX_FILES][256]; /* source-string number -> file name */
     int file_count;
+    bool out_of_memory;
 } shader_text;
 
 glevo_status shader_compose(shader_text *out, const char *main_file, const char *defines,

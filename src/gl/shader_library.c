@@ -76,7 +76,10 @@ static void append(shader_text *out, const char *s, size_t n)
         size_t cap = out->capacity ? out->capacity : 4096;
         while (cap < out->length + n + 1) cap *= 2;
         char *grown = realloc(out->text, cap);
-        if (!grown) abort(); /* a shader source of gigabytes: nothing sensible is left to do */
+        if (!grown) {
+            out->out_of_memory = true; /* reported once composition ends */
+            return;
+        }
         out->text = grown;
         out->capacity = cap;
     }
@@ -171,6 +174,8 @@ glevo_status shader_compose(shader_text *out, const char *main_file, const char 
     append(out, "#version 410 core\n", 18);
     if (defines) append(out, defines, strlen(defines));
     glevo_status st = expand(out, main_file, aliases, 0);
+    if (st == GLEVO_OK && out->out_of_memory)
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory composing shader '%s'", main_file);
     if (st != GLEVO_OK) shader_text_free(out);
     return st;
 }
