@@ -7,12 +7,13 @@
 
 #include "cli.h"
 #include "glevo/cga.h"
+#include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 
 typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
-    const char *snapshot_dir, *snapshot_final;
-    int dim, grid[2], generations, bits, report_every, snapshot_every;
+    const char *snapshot_dir, *snapshot_final, *sheet;
+    int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns;
     double pc, pm, target, lower, upper, tolerance, max_evals;
     bool maximize, has_target;
     common_opts common;
@@ -99,7 +100,7 @@ int cmd_cga(int argc, char **argv)
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
                  .algorithm = "cellular", .mutation = "per-bit", .grid = {64, 64}, .generations = 200, .bits = 24,
                  .report_every = 25, .pc = 0.8, .pm = 0.005, .lower = -1, .upper = 1,
-                 .snapshot_every = 50, .common = COMMON_OPTS_DEFAULT};
+                 .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
         {"dim", OPT_INT, &o.dim, "number of genes (0: the problem's default)"},
@@ -123,6 +124,8 @@ int cmd_cga(int argc, char **argv)
         {"maximize", OPT_FLAG, &o.maximize, "--fitness is to be maximised (default: minimised)"},
         {"snapshot", OPT_STRING, &o.snapshot_dir, "write population/fitness PNGs into this directory"},
         {"every", OPT_INT, &o.snapshot_every, "with --snapshot: every K generations"},
+        {"sheet", OPT_STRING, &o.sheet, "with --snapshot: also combine the snapshots into one contact sheet PNG"},
+        {"sheet-columns", OPT_INT, &o.sheet_columns, "columns of the contact sheet"},
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
         COMMON_OPT_SPECS(o.common),
         {0}};
@@ -144,6 +147,8 @@ int cmd_cga(int argc, char **argv)
     if (o.generations < 1) return cli_bad_input("cga", "--generations %d is below 1", o.generations);
     if (o.max_evals < 0) return cli_bad_input("cga", "--max-evals %g is negative", o.max_evals);
     if (o.snapshot_every < 1) return cli_bad_input("cga", "--every %d is below 1", o.snapshot_every);
+    if (o.sheet && !o.snapshot_dir) return cli_bad_input("cga", "--sheet '%s' needs --snapshot DIR", o.sheet);
+    if (o.sheet_columns < 1) return cli_bad_input("cga", "--sheet-columns %d is below 1", o.sheet_columns);
     if (o.tolerance < 0) return cli_bad_input("cga", "--tolerance %g is negative", o.tolerance);
 
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
@@ -206,6 +211,8 @@ int cmd_cga(int argc, char **argv)
         max_generations = (long long)(o.max_evals / (double)cells);
     if (max_generations < 1) max_generations = 1;
 
+    char **snapshots = NULL;
+    int snapshot_count = 0;
     double start = cli_seconds_now(), last_progress = start;
     glevo_cga_best best = {0};
     bool stop = false;
@@ -228,6 +235,14 @@ int cmd_cga(int argc, char **argv)
             char path[4096];
             snprintf(path, sizeof path, "%s/generation-%06lld.png", o.snapshot_dir, gen);
             if ((st = glevo_cga_snapshot_png(cga, path))) break;
+            char **grown = realloc(snapshots, sizeof *snapshots * (size_t)(snapshot_count + 1));
+            if (!grown || !(grown[snapshot_count] = strdup(path))) {
+                snapshots = grown ? grown : snapshots;
+                st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory listing snapshots");
+                break;
+            }
+            snapshots = grown;
+            snapshot_count++;
         }
         if (o.has_target && (pr->direction == GLEVO_MAXIMIZE ? best.fitness >= o.target : best.fitness <= o.target))
             stop = true;
@@ -241,6 +256,10 @@ int cmd_cga(int argc, char **argv)
     double seconds = cli_seconds_now() - start;
     if (!st) st = glevo_cga_best_get(cga, &best);
     if (!st && o.snapshot_final) st = glevo_cga_snapshot_png(cga, o.snapshot_final);
+    if (!st && o.sheet && snapshot_count > 0)
+        st = glevo_png_sheet((const char *const *)snapshots, snapshot_count, o.sheet_columns, o.sheet);
+    for (int i = 0; i < snapshot_count; ++i) free(snapshots[i]);
+    free(snapshots);
     if (trace_close(&trace, st == GLEVO_OK) && !st)
         st = glevo_fail(GLEVO_ERR_IO, "--trace '%s' could not be written", o.trace);
     if (st) {
@@ -263,6 +282,7 @@ int cmd_cga(int argc, char **argv)
         if (pr->has_optimum)
             printf("optimum      %.10g (%s, tolerance %g)\n", optimum, reached ? "reached" : "not reached", tolerance);
         if (o.snapshot_final) printf("snapshot     %s\n", o.snapshot_final);
+        if (o.sheet && snapshot_count > 0) printf("sheet        %s (%d snapshots)\n", o.sheet, snapshot_count);
     }
     if (ctx && o.common.profile) glevo_context_print_profile(ctx, stderr);
     glevo_cga_destroy(cga);

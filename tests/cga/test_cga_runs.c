@@ -84,7 +84,8 @@ START_TEST(json_trace_and_snapshots)
     char args[1024], out[8192];
     snprintf(args, sizeof args,
              "--grid 16x8 --generations 40 --report-every 10 --json --trace %s/t.csv "
-             "--snapshot %s/snaps --every 20 --snapshot-final %s/final.png", dir, dir, dir);
+             "--snapshot %s/snaps --every 20 --snapshot-final %s/final.png --sheet %s/sheet.png --sheet-columns 1",
+             dir, dir, dir, dir);
     ck_assert_int_eq(cli(args, out, sizeof out), 0);
     static const char *keys[] = {"\"algorithm\":\"cga\"", "\"problem\":\"camel\"", "\"backend\":",
                                  "\"renderer\":", "\"seed\":1", "\"best_fitness\":", "\"evaluations\":5120",
@@ -100,15 +101,20 @@ START_TEST(json_trace_and_snapshots)
     while (fgets(line, sizeof line, f)) ++lines;
     fclose(f);
     ck_assert_int_eq(lines, 1 + 4); /* header + one row per report */
-    static const char *pngs[] = {"snaps/generation-000020.png", "snaps/generation-000040.png", "final.png"};
-    for (int i = 0; i < 3; ++i) {
+    static const char *pngs[] = {"snaps/generation-000020.png", "snaps/generation-000040.png", "final.png", "sheet.png"};
+    for (int i = 0; i < 4; ++i) {
         snprintf(path, sizeof path, "%s/%s", dir, pngs[i]);
         png_image img;
         memset(&img, 0, sizeof img);
         img.version = PNG_IMAGE_VERSION;
         ck_assert_msg(png_image_begin_read_from_file(&img, path), "%s is not a PNG", path);
-        ck_assert_int_eq(img.width, 32); /* genes beside fitness */
-        ck_assert_int_eq(img.height, 8);
+        if (i < 3) {
+            ck_assert_int_eq(img.width, 32); /* genes beside fitness */
+            ck_assert_int_eq(img.height, 8);
+        } else { /* two 32x8 tiles in one column, with margins: taller than wide is not enough */
+            ck_assert_msg(img.width >= 32 && img.width < 64 && img.height >= 16 && img.height < 48,
+                          "sheet of two 32x8 snapshots in one column is %ux%u", img.width, img.height);
+        }
         png_image_free(&img);
     }
 }
