@@ -31,21 +31,13 @@ vec4 fetch_var(uint v, int q)
     return texelFetch(t_data, ivec2(q % u_data_width, int(v) * u_data_rows + q / u_data_width), 0);
 }
 
-// sin and cos as in Cephes' sinf/cosf: reduce by pi/2 in three exact parts (Cody & Waite),
-// then a minimax polynomial on [-pi/4, pi/4] picked by quadrant. GPU sin() is an approximation
-// whose error nested sin-of-quotient programs amplified past 1e-4 against the CPU twin's
-// sinf() on the H100; this tracks sinf() to about an ulp for |x| < ~3e4.
-vec4 sincos_q(vec4 x, int shift) // shift 0: sin, 1: cos
+// sin/cos after reducing the argument by 2*pi in three exact parts (Cody & Waite): GPU sin()
+// loses accuracy far from zero, and the CPU twin's sinf() does not (exact for |x| < ~1e5).
+vec4 reduce_2pi(vec4 x)
 {
-    precise vec4 k = round(x * 0.636619772);
-    precise vec4 y = ((x - k * 1.5703125) - k * 4.837512969970703125e-4) - k * 7.54978995489188216e-8;
-    vec4 z = y * y;
-    vec4 s = y + y * z * (-1.6666654611e-1 + z * (8.3321608736e-3 + z * -1.9515295891e-4));
-    vec4 c = 1.0 - 0.5 * z +
-             z * z * (4.166664568298827e-2 + z * (-1.388731625493765e-3 + z * 2.443315711809948e-5));
-    ivec4 j = (ivec4(k) + shift) & 3;
-    vec4 r = mix(s, c, equal(j & 1, ivec4(1)));
-    return mix(r, -r, greaterThanEqual(j, ivec4(2)));
+    precise vec4 k = round(x * 0.159154943);
+    precise vec4 r = ((x - k * 6.28125) - k * 0.001934051513671875) - k * 1.25566589e-06;
+    return r;
 }
 
 // The top of the stack lives in a register (top[l]); only the values below it go through the
@@ -136,10 +128,10 @@ void main()
             case 6u: UNARY(-a);
 #endif
 #ifdef GP_USE_SIN
-            case 7u: UNARY(sincos_q(a, 0));
+            case 7u: UNARY(sin(reduce_2pi(a)));
 #endif
 #ifdef GP_USE_COS
-            case 8u: UNARY(sincos_q(a, 1));
+            case 8u: UNARY(cos(reduce_2pi(a)));
 #endif
 #ifdef GP_USE_IF
             case 9u: // (if c a b): c on top, then a, then b
