@@ -20,6 +20,8 @@ uniform int u_group;
 uniform int u_prog_rows;
 uniform int u_cases;
 uniform int u_quads;
+uniform ivec2 u_quad_range;    // this draw's quads [begin, end): long evaluations are split
+                               // into several draws added by blending (no multi-second draws)
 uniform int u_data_width;
 uniform int u_data_rows;       // rows per variable
 layout(location = 0) out vec4 o_sums;
@@ -83,7 +85,7 @@ void main()
     vec4 abs_sum = vec4(0.0), sq_sum = vec4(0.0), hits = vec4(0.0);
     vec4 st[(GP_STACK + 1) * GP_LANES];
     vec4 top[GP_LANES];
-    for (int q0 = block; q0 < u_quads; q0 += u_group * GP_LANES) {
+    for (int q0 = u_quad_range.x + block; q0 < u_quad_range.y; q0 += u_group * GP_LANES) {
         int qs[GP_LANES];
         for (int l = 0; l < GP_LANES; ++l) {
             qs[l] = min(q0 + l * u_group, u_quads - 1);
@@ -167,6 +169,7 @@ void main()
             vec4 e = abs(top[l] - y);
             // Lanes past the last quad, and the last quad's missing cases, count nothing.
             bvec4 valid = lessThan(ivec4(q * 4) + ivec4(0, 1, 2, 3), ivec4(u_cases));
+            if (q >= u_quad_range.y) valid = bvec4(false);
             abs_sum += mix(vec4(0.0), e, valid);
             sq_sum += mix(vec4(0.0), e * e, valid);
             hits += vec4(lessThan(e, vec4(0.5))) * vec4(valid);

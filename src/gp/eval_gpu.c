@@ -328,6 +328,7 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
         /* One draw per program over its group of case fragments (Algorithm 3). */
         if ((st = gpu_pass_begin(&pass))) return st;
         eval_uniforms(e, &pass, pop, group, rows);
+        gpu_uniform_2i(&pass, "u_quad_range", 0, e->quads);
         for (int i = 0; i < pop && !st; ++i) {
             pass.x = (i / rows) * group;
             pass.y = i % rows;
@@ -337,9 +338,25 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
             st = gpu_pass_draw(&pass);
         }
     } else {
+        /* PPPE and PPCU in one draw unless that draw would be long (a single fragment loop
+         * over 12500 quads x 50 nodes for 50000 programs came back as garbage on the H100):
+         * then in case-range chunks of about 2^30 quad-steps, summed by additive blending. */
         if ((st = gpu_pass_begin(&pass))) return st;
         eval_uniforms(e, &pass, pop, group, rows);
-        st = gpu_pass_draw(&pass);
+        double steps = (double)pop * (p->code_count / (double)pop) * ((double)e->quads / group);
+        double limit = e->params.max_draw_steps > 0 ? e->params.max_draw_steps : 1073741824.0;
+        int chunks = steps > limit ? (int)ceil(steps / limit) : 1;
+        if (chunks > e->quads / group) chunks = e->quads / group > 0 ? e->quads / group : 1;
+        int per = (e->quads + chunks - 1) / chunks;
+        per = (per + group - 1) / group * group; /* whole strides, so lanes stay in step */
+        glBlendFunc(GL_ONE, GL_ONE);
+        glBlendEquation(GL_FUNC_ADD);
+        for (int q = 0; q < e->quads && !st; q += per) {
+            if (q > 0) glEnable(GL_BLEND);
+            gpu_uniform_2i(&pass, "u_quad_range", q, q + per < e->quads ? q + per : e->quads);
+            st = gpu_pass_draw(&pass);
+        }
+        glDisable(GL_BLEND);
     }
     if (st) return st;
     if (group > 1) {

@@ -54,7 +54,9 @@ static void compare_allowing(uint32_t ops, int pop, int size, int vars, int case
     int finite = 0, differ = 0;
     for (int s = 0; s < 3; ++s) {
         glevo_gp_eval_params gp = {.strategy = strategies[s], .group = s == 2 ? 5 : 0,
-                                   .lanes = s == 1 ? 1 : s == 2 ? 3 : 0};
+                                   .lanes = s == 1 ? 1 : s == 2 ? 3 : 0,
+                                   /* PPPE in several case-range draws summed by blending */
+                                   .max_draw_steps = s == 0 ? 2000 : 0};
         glevo_status st = glevo_gp_evaluator_create(&gp, d, &ev);
         ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
         st = glevo_gp_evaluate(ev, p, metric, gpu);
