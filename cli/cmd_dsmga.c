@@ -44,7 +44,7 @@ int cmd_dsmga(int argc, char **argv)
         return 0;
     }
     if ((rc = common_check_backend("dsmga", &c))) return rc;
-    glevo_dsmga_model m;
+    glevo_dsmga_model m = GLEVO_DSMGA_LOSSLESS;
     if ((rc = parse_model(model, &m))) return rc;
     if (pop < 2) return cli_bad_input("dsmga", "--pop %d: at least 2 individuals", pop);
     if (selection < 1) return cli_bad_input("dsmga", "--selection %d must be at least 1", selection);
