@@ -338,9 +338,10 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
             st = gpu_pass_draw(&pass);
         }
     } else {
-        /* PPPE and PPCU in one draw unless that draw would be long (a single fragment loop
-         * over 12500 quads x 50 nodes for 50000 programs came back as garbage on the H100):
-         * then in case-range chunks of about 2^30 quad-steps, summed by additive blending. */
+        /* PPPE and PPCU in one draw unless that draw would be long: then in case-range
+         * chunks of about 2^30 quad-steps, summed by additive blending, so no single draw runs
+         * for seconds. (Written for PPPE at pop 50000 x 50000 cases, which reports an
+         * impossible GPop/s on the H100; chunking did not change that: cause still open.) */
         if ((st = gpu_pass_begin(&pass))) return st;
         eval_uniforms(e, &pass, pop, group, rows);
         double steps = (double)pop * (p->code_count / (double)pop) * ((double)e->quads / group);
