@@ -36,7 +36,7 @@ if [ "$mode" = test ]; then
   echo "== tests" >&2
   (cd build && ctest --output-on-failure -j"$jobs")
   echo "== tests again under AddressSanitizer and UBSan" >&2
-  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DGLEVO_SANITIZE=ON -DGLEVO_BUILD_DEMO=OFF >/dev/null
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DGLEVO_SANITIZE=ON >/dev/null
   cmake --build build-sanitize -j"$jobs"
   (cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs")
 fi

@@ -87,7 +87,7 @@ static GLuint compile(GLenum type, const shader_text *src, const char *program_n
         char *mapped = shader_log_rewrite(src, log);
         /* First line only in the one-sentence error; the whole log on stderr for teaching. */
         char first[1024];
-        snprintf(first, sizeof first, "%s", mapped ? mapped : log);
+        snprintf(first, sizeof first, "%.1000s", mapped ? mapped : log);
         char *nl = strchr(first, '\n');
         if (nl) *nl = '\0';
         fprintf(stderr, "glevo: shader compile log for program '%s':\n%s", program_name,
