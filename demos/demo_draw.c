@@ -1,6 +1,6 @@
 /* Drawing for glevo-demo: the cGA's textures go straight to the window through one tiny
  * display program (texelFetch, no copies, no readback); the curve is one line strip.
- * The GLSL lives here as short strings: the library's shader table is not public API. */
+ * The GLSL is in shaders/demo/, from the library's shader table (GLEVO_SHADER_DIR works). */
 #include <GL/glew.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,59 +8,16 @@
 #include <string.h>
 
 #include "demo.h"
+#include "glevo/shader.h"
 
 /* Full-screen triangle from gl_VertexID; the viewport picks the panel. */
-static const char *panel_vs =
-    "#version 410 core\n"
-    "void main() {\n"
-    "    vec2 p = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);\n"
-    "    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);\n"
-    "}\n";
 
 /* u_mode 0: genes 1-3 (24-bit integers as floats) scaled to [0,1] as RGB;
  * u_mode 1: fitness (R) as the heat ramp of glevo_heat_colour, best bright, on a log scale of
  * the distance d = |f - best| (t = 1 - log(1 + d/e) / log(1 + dmax/e), e = dmax / 100): a
  * linear scale lets a few fresh mutants turn the whole converged grid one colour. */
-static const char *panel_fs =
-    "#version 410 core\n"
-    "uniform sampler2D t_view;\n"
-    "uniform int u_mode;\n"
-    "uniform vec3 u_gene_scale;\n"
-    "uniform vec2 u_range;\n"
-    "uniform vec4 u_rect;\n"
-    "out vec4 o_colour;\n"
-    "vec3 heat(float t) {\n"
-    "    vec3 s[5] = vec3[5](vec3(68, 1, 84), vec3(59, 82, 139), vec3(33, 145, 140),\n"
-    "                        vec3(94, 201, 98), vec3(253, 231, 37));\n"
-    "    float u = clamp(t, 0.0, 1.0) * 4.0;\n"
-    "    int i = min(int(u), 3);\n"
-    "    return mix(s[i], s[i + 1], u - float(i)) / 255.0;\n"
-    "}\n"
-    "void main() {\n"
-    "    ivec2 size = textureSize(t_view, 0);\n"
-    "    vec2 uv = (gl_FragCoord.xy - u_rect.xy) / u_rect.zw;\n"
-    "    ivec2 p = clamp(ivec2(uv * vec2(size)), ivec2(0), size - 1);\n"
-    "    vec4 v = texelFetch(t_view, p, 0);\n"
-    "    if (u_mode == 0) {\n"
-    "        o_colour = vec4(v.rgb * u_gene_scale, 1.0);\n"
-    "    } else {\n"
-    "        float dmax = abs(u_range.y - u_range.x), e = dmax * 0.01;\n"
-    "        float t = dmax > 0.0 ? 1.0 - log(1.0 + abs(v.r - u_range.y) / e)\n"
-    "                                   / log(1.0 + dmax / e) : 1.0;\n"
-    "        o_colour = vec4(isnan(v.r) || isinf(v.r) ? vec3(0.0) : heat(t), 1.0);\n"
-    "    }\n"
-    "}\n";
 
-static const char *curve_vs =
-    "#version 410 core\n"
-    "layout(location = 0) in vec2 a_position;\n"
-    "void main() { gl_Position = vec4(a_position, 0.0, 1.0); }\n";
 
-static const char *curve_fs =
-    "#version 410 core\n"
-    "uniform vec3 u_colour;\n"
-    "out vec4 o_colour;\n"
-    "void main() { o_colour = vec4(u_colour, 1.0); }\n";
 
 struct demo_draw {
     GLuint panel, curve;
@@ -86,10 +43,17 @@ static GLuint shader(GLenum kind, const char *src, const char *name)
     return s;
 }
 
-static GLuint program(const char *vs, const char *fs, const char *name)
+static GLuint program(const char *vs_file, const char *fs_file, const char *name)
 {
+    char *vs = glevo_shader_text(vs_file), *fs = glevo_shader_text(fs_file);
+    if (!vs || !fs) {
+        fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
+        free(vs), free(fs);
+        return 0;
+    }
     GLuint p = glCreateProgram();
     GLuint a = shader(GL_VERTEX_SHADER, vs, name), b = shader(GL_FRAGMENT_SHADER, fs, name);
+    free(vs), free(fs);
     glAttachShader(p, a);
     glAttachShader(p, b);
     glLinkProgram(p);
@@ -111,8 +75,8 @@ demo_draw *demo_draw_create(void)
 {
     demo_draw *d = calloc(1, sizeof *d);
     if (!d) return NULL;
-    d->panel = program(panel_vs, panel_fs, "panel");
-    d->curve = program(curve_vs, curve_fs, "curve");
+    d->panel = program("common/fullscreen_vertex.glsl", "demo/panel.glsl", "panel");
+    d->curve = program("demo/curve_vertex.glsl", "demo/curve.glsl", "curve");
     if (!d->panel || !d->curve) {
         demo_draw_destroy(d);
         return NULL;
