@@ -61,13 +61,11 @@ static int run_once(glevo_context *ctx, const glevo_problem *pr, int w, int h, i
     return 0;
 }
 
-static FILE *open_out(const bench_opts *o, const char *name)
+/* One Markdown file per table under --out (none without it). */
+static FILE *open_out(const bench_opts *o, const char *table)
 {
-    if (!o->out) return NULL;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", o->out, name);
-    FILE *f = fopen(path, "w");
-    if (!f) fprintf(stderr, "glevo bench cga: cannot write %s\n", path);
+    FILE *f = NULL;
+    bench_open_tables("bench cga", o->out, table, &f, NULL);
     return f;
 }
 
@@ -86,7 +84,7 @@ static void emit(FILE *file, const char *fmt, ...)
 
 static int table1(const bench_opts *o, glevo_context *ctx, const char *renderer)
 {
-    FILE *f = open_out(o, "cga_table1.md");
+    FILE *f = open_out(o, "cga_table1");
     int w = o->pop_t1[0], h = o->pop_t1[1];
     emit(f, "\n### Table 1: runs reaching the global optimum (of %d), %dx%d = %d individuals, %d generations\n\n",
          o->runs, w, h, w * h, o->generations_t1);
@@ -136,7 +134,7 @@ static int timed(glevo_context *ctx, const glevo_problem *pr, int w, int h, glev
 
 static int table2(const bench_opts *o, glevo_context *ctx, const char *renderer)
 {
-    FILE *f = open_out(o, "cga_table2.md");
+    FILE *f = open_out(o, "cga_table2");
     int sizes = o->quick ? 5 : (int)(sizeof grids / sizeof grids[0]);
     emit(f, "\n### Table 2: seconds for 1000 generations (GPU: %s)\n\n", renderer);
     emit(f, "CPU engines single-threaded; where 1000 generations would exceed %.0f s they are timed over the\n"
@@ -197,11 +195,7 @@ int bench_cga(int argc, char **argv)
     if (o.runs < 1) return cli_bad_input("bench cga", "--runs %d is below 1", o.runs);
     if (o.quick && o.runs == 100) o.runs = 10;
     if (o.quick && o.cpu_budget == 60) o.cpu_budget = 5;
-    if (o.out) {
-        struct stat sb;
-        if (stat(o.out, &sb) != 0 && mkdir(o.out, 0755) != 0)
-            return cli_bad_input("bench cga", "--out '%s' cannot be created", o.out);
-    }
+    if ((rc = bench_make_out_dir("bench cga", o.out))) return rc;
     glevo_context *ctx = NULL;
     char renderer[256] = "cpu only";
     if (common_is_gpu(&o.common)) {

@@ -126,22 +126,11 @@ int bench_de(int argc, char **argv)
         renderer = glevo_context_renderer(ctx);
     }
     FILE *md = NULL, *csv = NULL;
-    if (out_dir) {
-        char path[4096];
-        if (mkdir(out_dir, 0777) && errno != EEXIST) {
-            glevo_context_destroy(ctx);
-            return cli_bad_input("bench de", "--out %s: %s", out_dir, strerror(errno));
-        }
-        snprintf(path, sizeof path, "%s/de.md", out_dir);
-        md = fopen(path, "w");
-        snprintf(path, sizeof path, "%s/de.csv", out_dir);
-        csv = fopen(path, "w");
-        if (!md || !csv) {
-            if (md) fclose(md);
-            if (csv) fclose(csv);
-            glevo_context_destroy(ctx);
-            return cli_bad_input("bench de", "--out %s: cannot write there", out_dir);
-        }
+    if ((rc = bench_open_tables("bench de", out_dir, "de", &md, &csv))) {
+        glevo_context_destroy(ctx);
+        return rc;
+    }
+    if (csv) {
         fprintf(csv, "dim,problem,pop,source,efv_mean,efv_std,success_rate,seconds_mean,"
                      "seconds_std\n");
     }

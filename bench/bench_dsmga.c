@@ -143,16 +143,11 @@ int bench_dsmga(int argc, char **argv)
     const char *renderer = glevo_context_renderer(ctx);
 
     FILE *md = NULL, *csv = NULL;
-    if (out_dir) {
-        char path[4096];
-        if (mkdir(out_dir, 0777) && errno != EEXIST) {
-            glevo_context_destroy(ctx);
-            return cli_bad_input("bench dsmga", "--out %s: %s", out_dir, strerror(errno));
-        }
-        snprintf(path, sizeof path, "%s/dsmga.md", out_dir);
-        md = fopen(path, "w");
-        snprintf(path, sizeof path, "%s/dsmga.csv", out_dir);
-        csv = fopen(path, "w");
+    if ((rc = bench_open_tables("bench dsmga", out_dir, "dsmga", &md, &csv))) {
+        glevo_context_destroy(ctx);
+        return rc;
+    }
+    {
         if (csv) fprintf(csv, "problem,ell,pop,nfe_original,nfe_lossless,nfe_lossy_gpu,nfe_lossy_cpu,solved_original,solved_lossless,solved_lossy,dsm_cpu_ms,dsm_gpu_ms,ils_cpu_ms,ils_gpu_ms,ils_lossy_cpu_ms,ils_lossy_gpu_ms,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy,speedup_ils_lossy_vs_lossy_cpu\n");
     }
     FILE *outs[2] = {stdout, md};
