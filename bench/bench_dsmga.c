@@ -24,12 +24,8 @@ static glevo_status run_scheme(const glevo_dsmga_problem *p, int pop, bool gpu, 
     memset(out, 0, sizeof *out);
     for (int r = 0; r < runs; ++r) {
         glevo_dsmga_params params = {.pop = pop, .gpu = gpu, .model = model, .seed = seed + (uint32_t)r};
-        glevo_dsmga *e;
-        glevo_status st = glevo_dsmga_create(p, &params, &e);
-        if (st != GLEVO_OK) return st;
         glevo_dsmga_result res;
-        st = glevo_dsmga_run(e, &res);
-        glevo_dsmga_destroy(e);
+        glevo_status st = glevo_dsmga_solve(p, &params, &res);
         if (st != GLEVO_OK) return st;
         int g = res.generations > 0 ? res.generations : 1;
         out->nfe += (double)res.nfe / runs;

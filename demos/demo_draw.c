@@ -28,55 +28,20 @@ struct demo_draw {
     int points_cap;
 };
 
-static GLuint shader(GLenum kind, const char *src, const char *name)
+static GLuint program(const char *vs_file, const char *fs_file)
 {
-    GLuint s = glCreateShader(kind);
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        fprintf(stderr, "glevo-demo: shader %s: %s\n", name, log);
-    }
-    return s;
-}
-
-static GLuint program(const char *vs_file, const char *fs_file, const char *name)
-{
-    char *vs = glevo_shader_text(vs_file), *fs = glevo_shader_text(fs_file);
-    if (!vs || !fs) {
+    unsigned id = 0;
+    if (glevo_shader_program(vs_file, fs_file, &id) != GLEVO_OK)
         fprintf(stderr, "glevo-demo: %s\n", glevo_last_error());
-        free(vs), free(fs);
-        return 0;
-    }
-    GLuint p = glCreateProgram();
-    GLuint a = shader(GL_VERTEX_SHADER, vs, name), b = shader(GL_FRAGMENT_SHADER, fs, name);
-    free(vs), free(fs);
-    glAttachShader(p, a);
-    glAttachShader(p, b);
-    glLinkProgram(p);
-    glDeleteShader(a);
-    glDeleteShader(b);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetProgramInfoLog(p, sizeof log, NULL, log);
-        fprintf(stderr, "glevo-demo: program %s: %s\n", name, log);
-        glDeleteProgram(p);
-        return 0;
-    }
-    return p;
+    return id;
 }
 
 demo_draw *demo_draw_create(void)
 {
     demo_draw *d = calloc(1, sizeof *d);
     if (!d) return NULL;
-    d->panel = program("common/fullscreen_vertex.glsl", "demo/panel.glsl", "panel");
-    d->curve = program("demo/curve_vertex.glsl", "demo/curve.glsl", "curve");
+    d->panel = program(NULL, "demo/panel.glsl");
+    d->curve = program("demo/curve_vertex.glsl", "demo/curve.glsl");
     if (!d->panel || !d->curve) {
         demo_draw_destroy(d);
         return NULL;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 static glevo_context *shared_context;
 
@@ -66,4 +67,19 @@ int testutil_large(void)
 {
     const char *v = getenv("GLEVO_TEST_LARGE");
     return v && *v == '1';
+}
+
+const char *testutil_write_tmp(const char *text)
+{
+    static char paths[8][64];
+    static int next;
+    char *path = paths[next++ % 8];
+    snprintf(path, sizeof paths[0], "/tmp/glevo-test-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_msg(fd >= 0, "cannot create a temporary file");
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+    return path;
 }

@@ -17,6 +17,9 @@ const char *testutil_data_path(const char *relative);
 const char *testutil_cli(void);
 /* Runs a shell command, captures stdout into out (may be NULL) and returns the exit code. */
 int testutil_run(const char *command, char *out, size_t out_size);
+/* Writes `text` to a new temporary file and returns its path (one of 8 rotating buffers, so a
+ * test can hold several at once). Fails the test if the file cannot be written. */
+const char *testutil_write_tmp(const char *text);
 /* Runs a suite with CK_NORMAL output and returns the process exit code. */
 int testutil_run_suite(Suite *s);
 /* Large cases run only when GLEVO_TEST_LARGE=1 (the GPU machine). */

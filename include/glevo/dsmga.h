@@ -126,6 +126,9 @@ void glevo_dsmga_destroy(glevo_dsmga *e);
 glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done);
 /* Runs to termination. */
 glevo_status glevo_dsmga_run(glevo_dsmga *e, glevo_dsmga_result *out);
+/* One whole run: create, run to termination, destroy. */
+glevo_status glevo_dsmga_solve(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
+                               glevo_dsmga_result *out);
 void glevo_dsmga_result_get(const glevo_dsmga *e, glevo_dsmga_result *out);
 /* Best individual so far (ell bytes). */
 const uint8_t *glevo_dsmga_best(const glevo_dsmga *e);

@@ -1,16 +1,20 @@
-/* The shader library for front ends that compile their own programs (the demo): the text of a
- * library file, composed exactly as glevo's passes get it (#version, #include expanded, #line
- * numbers), embedded or from GLEVO_SHADER_DIR. */
+/* The shader library for front ends that draw with their own programs (the demo): programs
+ * built from library files exactly as glevo's passes are (#include, file:line errors, embedded
+ * or from GLEVO_SHADER_DIR). */
 #ifndef GLEVO_SHADER_H
 #define GLEVO_SHADER_H
+
+#include "glevo/status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Composed source of `file` (e.g. "demo/panel.glsl"), or NULL with glevo_last_error set.
- * The caller frees it with free(). */
-char *glevo_shader_text(const char *file);
+/* Builds a GL program on the current context from two library files (vertex_file NULL: the
+ * full-screen triangle every pass uses), with glevo's compile errors naming file and line.
+ * *program_id is the GL program name; the caller deletes it with glDeleteProgram. */
+glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_file,
+                                  unsigned *program_id);
 
 #ifdef __cplusplus
 }

@@ -100,8 +100,7 @@ static void common_uniforms(glevo_cga *cga, gpu_pass *p)
     gpu_uniform_key(p, cga->rng.seed, cga->rng.stream);
     gpu_uniform_1ui(p, "u_generation", cga->rng.generation);
     if (cga->params.rng == GLEVO_RNG_TEXTURE)
-        glUniform4ui(glGetUniformLocation(p->program->id, "u_rng_offset"), cga->rng.offset[0],
-                     cga->rng.offset[1], cga->rng.offset[2], cga->rng.offset[3]);
+        gpu_uniform_4ui(p, "u_rng_offset", cga->rng.offset);
 }
 
 static void gene_inputs(gpu_pass *p, const char *base, gpu_texture *tex, int count,

@@ -62,7 +62,7 @@ glevo_status glevo_spin_ground_brute(const glevo_spin_instance *s, int *energy)
 {
     int n = s->L * s->L;
     if (n > 24) return glevo_fail(GLEVO_ERR_UNSUPPORTED, "brute force ground state: L = %d is too large", s->L);
-    uint8_t bits[24];
+    uint8_t bits[24] = {0};
     int best = INT_MAX;
     for (uint32_t m = 0; m < (1u << n); ++m) {
         for (int i = 0; i < n; ++i) bits[i] = (m >> i) & 1u;

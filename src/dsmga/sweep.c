@@ -3,6 +3,17 @@
  * to within 10%. */
 #include "dsmga_internal.h"
 
+glevo_status glevo_dsmga_solve(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
+                               glevo_dsmga_result *out)
+{
+    glevo_dsmga *e;
+    glevo_status st = glevo_dsmga_create(problem, params, &e);
+    if (st != GLEVO_OK) return st;
+    st = glevo_dsmga_run(e, out);
+    glevo_dsmga_destroy(e);
+    return st;
+}
+
 static glevo_status all_solve(const glevo_dsmga_problem *problem, const glevo_dsmga_params *base,
                               int pop, int runs, bool *ok, double *mean_nfe)
 {
@@ -12,12 +23,8 @@ static glevo_status all_solve(const glevo_dsmga_problem *problem, const glevo_ds
         glevo_dsmga_params p = *base;
         p.pop = pop;
         p.seed = base->seed + (uint32_t)r;
-        glevo_dsmga *e;
-        glevo_status st = glevo_dsmga_create(problem, &p, &e);
-        if (st != GLEVO_OK) return st;
         glevo_dsmga_result res;
-        st = glevo_dsmga_run(e, &res);
-        glevo_dsmga_destroy(e);
+        glevo_status st = glevo_dsmga_solve(problem, &p, &res);
         if (st != GLEVO_OK) return st;
         nfe += (double)res.nfe;
         if (!res.solved) {

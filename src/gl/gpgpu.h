@@ -64,6 +64,10 @@ typedef struct gpu_program {
 
 glevo_status gpu_program_build(gpu_program *p, const char *fragment_file, const char *defines,
                                const char *const *aliases);
+/* The same with another vertex shader than the full-screen triangle (e.g. a line strip). */
+glevo_status gpu_program_build_with_vertex(gpu_program *p, const char *vertex_file,
+                                           const char *fragment_file, const char *defines,
+                                           const char *const *aliases);
 void gpu_program_destroy(gpu_program *p);
 
 #define GPU_MAX_INPUTS 12
@@ -91,6 +95,7 @@ void gpu_uniform_1i(gpu_pass *p, const char *name, int v);
 void gpu_uniform_2i(gpu_pass *p, const char *name, int a, int b);
 void gpu_uniform_1ui(gpu_pass *p, const char *name, uint32_t v);
 void gpu_uniform_2ui(gpu_pass *p, const char *name, uint32_t a, uint32_t b);
+void gpu_uniform_4ui(gpu_pass *p, const char *name, const uint32_t v[4]);
 void gpu_uniform_1fv(gpu_pass *p, const char *name, int count, const float *v);
 void gpu_uniform_1iv(gpu_pass *p, const char *name, int count, const int *v);
 /* Draw the full-screen triangle; GL errors are reported naming the pass. */

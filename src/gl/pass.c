@@ -163,6 +163,10 @@ void gpu_uniform_2ui(gpu_pass *p, const char *n, uint32_t a, uint32_t b)
 {
     glUniform2ui(location(p, n), a, b);
 }
+void gpu_uniform_4ui(gpu_pass *p, const char *n, const uint32_t v[4])
+{
+    glUniform4ui(location(p, n), v[0], v[1], v[2], v[3]);
+}
 void gpu_uniform_1fv(gpu_pass *p, const char *n, int count, const float *v)
 {
     glUniform1fv(location(p, n), count, v);

@@ -7,6 +7,7 @@
 
 #include "gl/gpgpu.h"
 #include "gl/shader_compose.h"
+#include "glevo/shader.h"
 
 #define VERTEX_FILE "common/fullscreen_vertex.glsl"
 
@@ -104,10 +105,17 @@ static GLuint compile(GLenum type, const shader_text *src, const char *program_n
 glevo_status gpu_program_build(gpu_program *p, const char *fragment_file, const char *defines,
                                const char *const *aliases)
 {
+    return gpu_program_build_with_vertex(p, VERTEX_FILE, fragment_file, defines, aliases);
+}
+
+glevo_status gpu_program_build_with_vertex(gpu_program *p, const char *vertex_file,
+                                           const char *fragment_file, const char *defines,
+                                           const char *const *aliases)
+{
     memset(p, 0, sizeof *p);
     snprintf(p->name, sizeof p->name, "%s", fragment_file);
     shader_text vs_text, fs_text;
-    glevo_status st = shader_compose(&vs_text, VERTEX_FILE, NULL, NULL);
+    glevo_status st = shader_compose(&vs_text, vertex_file, NULL, NULL);
     if (st != GLEVO_OK) return st;
     st = shader_compose(&fs_text, fragment_file, defines, aliases);
     if (st != GLEVO_OK) {
@@ -146,4 +154,14 @@ void gpu_program_destroy(gpu_program *p)
 {
     if (p->id) glDeleteProgram(p->id);
     p->id = 0;
+}
+
+glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_file,
+                                  unsigned *program_id)
+{
+    gpu_program p;
+    glevo_status st = gpu_program_build_with_vertex(
+        &p, vertex_file ? vertex_file : VERTEX_FILE, fragment_file, NULL, NULL);
+    *program_id = st == GLEVO_OK ? p.id : 0;
+    return st;
 }

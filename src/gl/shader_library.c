@@ -9,7 +9,6 @@
 
 #include "gl/gpgpu.h"
 #include "gl/shader_compose.h"
-#include "glevo/shader.h"
 
 extern const struct { const char *name; const char *text; } glevo_embedded_shaders[];
 
@@ -186,11 +185,4 @@ void shader_text_free(shader_text *t)
     free(t->text);
     t->text = NULL;
     t->length = t->capacity = 0;
-}
-
-char *glevo_shader_text(const char *file)
-{
-    shader_text t;
-    if (shader_compose(&t, file, NULL, NULL) != GLEVO_OK) return NULL;
-    return t.text; /* ownership passes to the caller */
 }

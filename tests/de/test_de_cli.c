@@ -76,15 +76,10 @@ END_TEST
 START_TEST(test_user_fitness_and_no_shift)
 {
     /* A user GLSL fitness (minimum 0 at x = (1, 1, 1)) on the fragment backend. */
-    char path[] = "/tmp/glevo_de_fitXXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fputs("vec4 problem_init() { return vec4(0.0); }\n"
-          "vec4 problem_step(vec4 acc, int j, float z) { acc.x += abs(z - 1.0); return acc; }\n"
-          "float problem_finish(vec4 acc, int D) { return acc.x; }\n",
-          f);
-    fclose(f);
+    const char *path = testutil_write_tmp(
+        "vec4 problem_init() { return vec4(0.0); }\n"
+        "vec4 problem_step(vec4 acc, int j, float z) { acc.x += abs(z - 1.0); return acc; }\n"
+        "float problem_finish(vec4 acc, int D) { return acc.x; }\n");
     char cmd[1024], out[8192];
     snprintf(cmd, sizeof cmd,
              "%s de --fitness %s --dim 3 --lower -5 --upper 5 --pop 20 --max-evals 6000 --json",

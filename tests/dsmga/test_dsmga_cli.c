@@ -10,21 +10,9 @@
 
 static char out[1 << 16];
 
-static const char *write_tmp(const char *text)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/glevo_cli_pop_XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
 static void expect_bad(const char *text, const char *needle)
 {
-    const char *path = write_tmp(text);
+    const char *path = testutil_write_tmp(text);
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s dsm --population %s --backend cpu 2>&1", testutil_cli(), path);
     int rc = testutil_run(cmd, out, sizeof out);
@@ -48,7 +36,7 @@ END_TEST
 START_TEST(dsm_prints_matrix)
 {
     const char *text = "00110\n01011\n11000\n10101\n00111\n";
-    const char *path = write_tmp(text);
+    const char *path = testutil_write_tmp(text);
     uint8_t *bits;
     int n, ell;
     ck_assert_int_eq(glevo_dsm_population_read(path, &bits, &n, &ell), GLEVO_OK);

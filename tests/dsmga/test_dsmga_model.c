@@ -21,21 +21,9 @@ static void random_pop(uint8_t *bits, int n, int ell, uint32_t seed, int linked)
         }
 }
 
-static const char *write_tmp(const char *text)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/glevo_pop_XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
 START_TEST(population_file_ok)
 {
-    const char *path = write_tmp("0101\n1100\r\n0011\n\n");
+    const char *path = testutil_write_tmp("0101\n1100\r\n0011\n\n");
     uint8_t *bits;
     int n, ell;
     ck_assert_int_eq(glevo_dsm_population_read(path, &bits, &n, &ell), GLEVO_OK);
@@ -52,7 +40,7 @@ END_TEST
 
 static void expect_error(const char *text, const char *needle)
 {
-    const char *path = write_tmp(text);
+    const char *path = testutil_write_tmp(text);
     uint8_t *bits = (uint8_t *)1;
     int n, ell;
     ck_assert_int_eq(glevo_dsm_population_read(path, &bits, &n, &ell), GLEVO_ERR_INVALID);

@@ -152,12 +152,7 @@ END_TEST
 
 START_TEST(spin_file_errors)
 {
-    char path[] = "/tmp/glevo_spin_XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fprintf(f, "L 2\nright\n1 -1\n1 2\ndown\n1 1\n1 1\n");
-    fclose(f);
+    const char *path = testutil_write_tmp("L 2\nright\n1 -1\n1 2\ndown\n1 1\n1 1\n");
     glevo_spin_instance s;
     ck_assert_int_eq(glevo_spin_load(path, &s), GLEVO_ERR_INVALID);
     ck_assert_msg(strstr(glevo_last_error(), "line 4") != NULL, "%s", glevo_last_error());

@@ -147,8 +147,7 @@ START_TEST(rng_source_glsl_equals_c)
                 ck_assert(gpu_pass_begin(&p) == GLEVO_OK);
                 gpu_uniform_key(&p, src.seed, src.stream);
                 gpu_uniform_1ui(&p, "u_generation", gen);
-                glUniform4ui(glGetUniformLocation(prog.id, "u_rng_offset"), src.offset[0],
-                             src.offset[1], src.offset[2], src.offset[3]);
+                gpu_uniform_4ui(&p, "u_rng_offset", src.offset);
                 gpu_uniform_1ui(&p, "u_pass", 4u);
                 gpu_uniform_1ui(&p, "u_draw", draw);
                 gpu_uniform_1ui(&p, "u_width", (uint32_t)w);
