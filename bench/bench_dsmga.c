@@ -1,7 +1,14 @@
 /* glevo bench dsmga: Li & Yu (2017) §6 — speedup of BuildDSM and FindClique (lossless,
  * lossy) in fragment passes over the single-thread CPU engine as ell grows, and the NFE of the
  * original (CPU), lossless (GPU) and lossy (GPU) schemes side by side (their Figure 10).
- * Populations come from the sweep (smallest n solving --runs runs in a row) unless --pop. */
+ * Populations come from the sweep (smallest n solving 10 runs in a row, by bisection): the
+ * table below when it holds the cell, else a sweep now (--sweep forces one); --pop fixes n.
+ *
+ * Timing: host wall ms per generation, summed over all generations of all runs and divided
+ * by the generations. BuildDSM = FastCounting pack of the selected population + (GPU) one
+ * glTexSubImage2D of the packed rows + the pass + glFinish, so every GPU command of BuildDSM
+ * has completed inside the timed region. FindClique = its passes + the read of the ILS (a
+ * glReadPixels, which waits for the GPU). Selection is outside both (the paper counts it). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,8 +20,30 @@
 #include "cli.h"
 #include "glevo/dsmga.h"
 
+/* Populations found by the sweep (glevo dsmga --sweep --runs 10 --seed 1001, lossless model
+ * building on the GPU, which evaluates exactly as the CPU engine), reused so that the timed
+ * bench need not sweep again. sweep_nfe: mean NFE of the 10 runs at that population. */
+typedef struct sweep_entry {
+    const char *problem;
+    int ell, pop;
+    double sweep_nfe;
+} sweep_entry;
+/* SWEEP_TABLE_BEGIN (filled from the H100 sweep of 2026-11-23; see SWEEP_SOURCE) */
+static const char *const SWEEP_SOURCE = "none yet";
+static const sweep_entry SWEEP_TABLE[] = {{NULL, 0, 0, 0}};
+/* SWEEP_TABLE_END */
+
+static const sweep_entry *sweep_lookup(const char *problem, int ell)
+{
+    for (const sweep_entry *e = SWEEP_TABLE; e->problem; ++e)
+        if (!strcmp(e->problem, problem) && e->ell == ell) return e;
+    return NULL;
+}
+
+#define MAX_RUNS 64
 typedef struct scheme_stats {
     double nfe, dsm_ms_gen, ils_ms_gen, gens;
+    long long run_nfe[MAX_RUNS];
     int solved, runs;
 } scheme_stats;
 
@@ -22,19 +51,23 @@ static glevo_status run_scheme(const glevo_dsmga_problem *p, int pop, bool gpu, 
                                int runs, uint32_t seed, scheme_stats *out)
 {
     memset(out, 0, sizeof *out);
+    double dsm = 0.0, ils = 0.0, gens = 0.0;
     for (int r = 0; r < runs; ++r) {
         glevo_dsmga_params params = {.pop = pop, .gpu = gpu, .model = model, .seed = seed + (uint32_t)r};
         glevo_dsmga_result res;
         glevo_status st = glevo_dsmga_solve(p, &params, &res);
         if (st != GLEVO_OK) return st;
-        int g = res.generations > 0 ? res.generations : 1;
         out->nfe += (double)res.nfe / runs;
         out->gens += (double)res.generations / runs;
-        out->dsm_ms_gen += res.dsm_ms / g / runs;
-        out->ils_ms_gen += res.ils_ms / g / runs;
+        dsm += res.dsm_ms;
+        ils += res.ils_ms;
+        gens += res.generations;
+        out->run_nfe[r] = res.nfe;
         out->solved += res.solved;
         out->runs++;
     }
+    out->dsm_ms_gen = gens > 0 ? dsm / gens : 0.0;
+    out->ils_ms_gen = gens > 0 ? ils / gens : 0.0;
     return GLEVO_OK;
 }
 
@@ -102,17 +135,20 @@ static void svg_plot(FILE *f, const char *title, const char **names, int rows, c
 
 int bench_dsmga(int argc, char **argv)
 {
-    bool quick = false, help = false;
-    const char *out_dir = NULL, *problems_arg = NULL, *ells_arg = NULL;
-    int runs = 0, pop = 0, device = -1;
+    bool quick = false, help = false, force_sweep = false;
+    const char *out_dir = NULL, *problems_arg = NULL, *ells_arg = NULL, *name = "dsmga";
+    int runs = 0, cpu_runs = 0, pop = 0, device = -1;
     uint32_t seed = 1;
     opt_spec specs[] = {
         {"quick", OPT_FLAG, &quick, "small sizes, few runs (minutes on llvmpipe)"},
-        {"out", OPT_STRING, &out_dir, "write dsmga.md, dsmga.csv and dsmga_speedup.svg here"},
+        {"out", OPT_STRING, &out_dir, "write NAME.md, NAME.csv and NAME_speedup.svg here"},
+        {"name", OPT_STRING, &name, "file name stem under --out (default dsmga)"},
         {"problems", OPT_STRING, &problems_arg, "comma list of trap,ftrap,cyctrap,spin"},
         {"ells", OPT_STRING, &ells_arg, "comma list of problem sizes"},
-        {"runs", OPT_INT, &runs, "runs per scheme and sweep hits (default 10; quick 2)"},
+        {"runs", OPT_INT, &runs, "runs per GPU scheme and sweep hits (default 10; quick 2)"},
+        {"cpu-runs", OPT_INT, &cpu_runs, "runs of the CPU engine (original, lossy CPU): the first seeds of --runs (default: --runs)"},
         {"pop", OPT_INT, &pop, "fixed population instead of the sweep"},
+        {"sweep", OPT_FLAG, &force_sweep, "sweep even where the built-in table has the cell"},
         {"seed", OPT_UINT, &seed, "first seed"},
         {"device", OPT_INT, &device, "EGL device index"},
         {0}};
@@ -124,7 +160,9 @@ int bench_dsmga(int argc, char **argv)
         return 0;
     }
     if (runs == 0) runs = quick ? 2 : 10;
-    if (runs < 1) return cli_bad_input("bench dsmga", "--runs %d must be positive", runs);
+    if (runs < 1 || runs > MAX_RUNS) return cli_bad_input("bench dsmga", "--runs %d must be 1..%d", runs, MAX_RUNS);
+    if (cpu_runs == 0 || cpu_runs > runs) cpu_runs = runs;
+    if (cpu_runs < 1) return cli_bad_input("bench dsmga", "--cpu-runs %d must be positive", cpu_runs);
     char problems_buf[256];
     snprintf(problems_buf, sizeof problems_buf, "%s", problems_arg ? problems_arg : quick ? "trap,ftrap" : "trap,ftrap,cyctrap,spin");
     int ells[32];
@@ -139,21 +177,24 @@ int bench_dsmga(int argc, char **argv)
     const char *renderer = glevo_context_renderer(ctx);
 
     FILE *md = NULL, *csv = NULL;
-    if ((rc = bench_open_tables("bench dsmga", out_dir, "dsmga", &md, &csv))) {
+    if ((rc = bench_open_tables("bench dsmga", out_dir, name, &md, &csv))) {
         glevo_context_destroy(ctx);
         return rc;
     }
     {
-        if (csv) fprintf(csv, "problem,ell,pop,nfe_original,nfe_lossless,nfe_lossy_gpu,nfe_lossy_cpu,solved_original,solved_lossless,solved_lossy,dsm_cpu_ms,dsm_gpu_ms,ils_cpu_ms,ils_gpu_ms,ils_lossy_cpu_ms,ils_lossy_gpu_ms,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy,speedup_ils_lossy_vs_lossy_cpu\n");
+        if (csv) fprintf(csv, "problem,ell,pop,pop_source,runs,cpu_runs,nfe_original,nfe_lossless,nfe_lossy_gpu,nfe_lossy_cpu,same_nfe_original_lossless,solved_original,solved_lossless,solved_lossy,gens_original,gens_lossless,gens_lossy,dsm_cpu_ms,dsm_gpu_ms,ils_cpu_ms,ils_gpu_ms,ils_lossy_cpu_ms,ils_lossy_gpu_ms,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy,speedup_ils_lossy_vs_lossy_cpu\n");
     }
     FILE *outs[2] = {stdout, md};
     for (int o = 0; o < 2; ++o) {
         if (!outs[o]) continue;
-        fprintf(outs[o], "# DSMGA-II model building, Li & Yu 2017 reproduction\n\nrenderer: %s; runs per cell: %d; population: %s\n"
-                         "Times are host wall ms per generation (GPU includes upload and the ILS readback).\n\n",
-                renderer, runs, pop ? "fixed" : "sweep (GPU lossless, all runs solve)");
-        fprintf(outs[o], "| problem | ell | pop | NFE original | NFE lossless | NFE lossy | lossy/orig | solved o/ll/ly | DSM cpu ms | DSM gpu ms | DSM × | ILS cpu ms | ILS gpu ms | ILS × | lossy ILS gpu ms | lossy × (vs orig) | lossy × (vs cpu lossy) |\n"
-                         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        fprintf(outs[o], "# DSMGA-II model building, Li & Yu 2017 reproduction\n\nrenderer: %s; runs per cell: %d on the GPU, "
+                         "%d of them (the first seeds) also on the CPU engine; population: %s\n"
+                         "Times are host wall ms per generation over all generations of the runs. BuildDSM: FastCounting pack + "
+                         "glTexSubImage2D + pass + glFinish; FindClique: passes + ILS read back. "
+                         "'same' counts the CPU runs whose NFE the lossless GPU run matched exactly (same seed).\n\n",
+                renderer, runs, cpu_runs, pop ? "fixed" : SWEEP_SOURCE);
+        fprintf(outs[o], "| problem | ell | pop | NFE original | NFE lossless | same | NFE lossy | lossy/lossless | solved o/ll/ly | gens o/ll/ly | DSM cpu ms | DSM gpu ms | DSM × | ILS cpu ms | ILS gpu ms | ILS × | lossy ILS gpu ms | lossy × (vs orig) | lossy × (vs cpu lossy) |\n"
+                         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         fflush(outs[o]);
     }
     int rows = 0, row_ells[256], row_series[256];
@@ -169,36 +210,46 @@ int bench_dsmga(int argc, char **argv)
             st = glevo_dsmga_problem_create(pname, ell, NULL, seed, &p);
             if (st != GLEVO_OK) goto fail;
             int n = pop;
-            if (!n) {
+            const char *pop_source = "fixed";
+            const sweep_entry *known = n ? NULL : sweep_lookup(pname, ell);
+            if (known && !force_sweep) {
+                n = known->pop;
+                pop_source = "table";
+            } else if (!n) {
                 glevo_dsmga_params base = {.gpu = true, .seed = seed + 1000};
                 glevo_dsmga_sweep_result sw;
                 st = glevo_dsmga_sweep(p, &base, runs, &sw);
                 if (st != GLEVO_OK) { glevo_dsmga_problem_destroy(p); goto fail; }
                 n = sw.pop;
+                pop_source = "sweep";
+                fprintf(stderr, "bench dsmga: sweep %s ell %d: pop %d, mean NFE %.1f over %d runs\n", pname, ell,
+                        sw.pop, sw.mean_nfe, sw.runs);
             }
-            fprintf(stderr, "bench dsmga: %s ell %d pop %d\n", pname, ell, n);
+            fprintf(stderr, "bench dsmga: %s ell %d pop %d (%s)\n", pname, ell, n, pop_source);
             scheme_stats orig, ll, lyc, lyg;
-            st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSLESS, runs, seed, &orig);
+            st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSLESS, cpu_runs, seed, &orig);
             if (st == GLEVO_OK) st = run_scheme(p, n, true, GLEVO_DSMGA_LOSSLESS, runs, seed, &ll);
-            if (st == GLEVO_OK) st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSY, runs, seed, &lyc);
+            if (st == GLEVO_OK) st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSY, cpu_runs, seed, &lyc);
             if (st == GLEVO_OK) st = run_scheme(p, n, true, GLEVO_DSMGA_LOSSY, runs, seed, &lyg);
+            int same = 0;
+            for (int r = 0; st == GLEVO_OK && r < cpu_runs; ++r) same += orig.run_nfe[r] == ll.run_nfe[r];
             glevo_dsmga_problem_destroy(p);
             if (st != GLEVO_OK) goto fail;
             double sd = orig.dsm_ms_gen / ll.dsm_ms_gen, si = orig.ils_ms_gen / ll.ils_ms_gen;
             double sy = orig.ils_ms_gen / lyg.ils_ms_gen, syc = lyc.ils_ms_gen / lyg.ils_ms_gen;
             for (int o = 0; o < 2; ++o) {
                 if (!outs[o]) continue;
-                fprintf(outs[o], "| %s | %d | %d | %.0f | %.0f | %.0f | %.3f | %d/%d/%d | %.3f | %.3f | %.1f | %.3f | %.3f | %.1f | %.3f | %.1f | %.1f |\n",
-                        pname, ell, n, orig.nfe, ll.nfe, lyg.nfe, lyg.nfe / orig.nfe, orig.solved, ll.solved,
-                        lyg.solved, orig.dsm_ms_gen, ll.dsm_ms_gen, sd, orig.ils_ms_gen, ll.ils_ms_gen, si,
-                        lyg.ils_ms_gen, sy, syc);
+                fprintf(outs[o], "| %s | %d | %d | %.0f | %.0f | %d/%d | %.0f | %.3f | %d/%d/%d | %.1f/%.1f/%.1f | %.3f | %.3f | %.1f | %.3f | %.3f | %.1f | %.3f | %.1f | %.1f |\n",
+                        pname, ell, n, orig.nfe, ll.nfe, same, cpu_runs, lyg.nfe, lyg.nfe / ll.nfe, orig.solved, ll.solved,
+                        lyg.solved, orig.gens, ll.gens, lyg.gens, orig.dsm_ms_gen, ll.dsm_ms_gen, sd, orig.ils_ms_gen,
+                        ll.ils_ms_gen, si, lyg.ils_ms_gen, sy, syc);
                 fflush(outs[o]);
             }
             if (csv)
-                fprintf(csv, "%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%d,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.3f\n",
-                        pname, ell, n, orig.nfe, ll.nfe, lyg.nfe, lyc.nfe, orig.solved, ll.solved, lyg.solved,
-                        orig.dsm_ms_gen, ll.dsm_ms_gen, orig.ils_ms_gen, ll.ils_ms_gen, lyc.ils_ms_gen,
-                        lyg.ils_ms_gen, sd, si, sy, syc);
+                fprintf(csv, "%s,%d,%d,%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%d,%d,%d,%d,%.2f,%.2f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.3f\n",
+                        pname, ell, n, pop_source, runs, cpu_runs, orig.nfe, ll.nfe, lyg.nfe, lyc.nfe, same, orig.solved,
+                        ll.solved, lyg.solved, orig.gens, ll.gens, lyg.gens, orig.dsm_ms_gen, ll.dsm_ms_gen,
+                        orig.ils_ms_gen, ll.ils_ms_gen, lyc.ils_ms_gen, lyg.ils_ms_gen, sd, si, sy, syc);
             /* picture: three series per problem */
             static char names[12][48];
             for (int s = 0; s < 3 && rows + 3 <= 256; ++s) {
@@ -221,7 +272,7 @@ int bench_dsmga(int argc, char **argv)
     }
     if (out_dir) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/dsmga_speedup.svg", out_dir);
+        snprintf(path, sizeof path, "%s/%s_speedup.svg", out_dir, name);
         FILE *svg = fopen(path, "w");
         if (svg) {
             svg_plot(svg, "DSMGA-II model building: speedup of fragment passes over CPU", series_names, rows,

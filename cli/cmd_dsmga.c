@@ -18,9 +18,9 @@ int cmd_dsmga(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *problem_name = "trap", *model = "lossless", *spin_file = NULL;
-    int ell = 100, pop = 100, selection = 2, max_gens = 10000, repeat = 0, runs = 10;
+    int ell = 100, pop = 100, selection = 2, max_gens = 10000, repeat = 0, runs = 10, stall = 0;
     double max_nfe = 0;
-    bool sweep = false, help = false;
+    bool sweep = false, help = false, skip_dup = false;
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name, "onemax, trap (k=5), ftrap (folded, k=6), cyctrap, spin"},
         {"ell", OPT_INT, &ell, "problem size in bits (spin: L*L)"},
@@ -28,10 +28,13 @@ int cmd_dsmga(int argc, char **argv)
         {"model", OPT_STRING, &model, "FindClique: lossless or lossy (stop a set without a donor)"},
         {"selection", OPT_INT, &selection, "tournament size (selection pressure s)"},
         {"max-gens", OPT_INT, &max_gens, "generation limit"},
+        {"stall", OPT_INT, &stall, "end after this many generations without any change (0: 20, -1: never)"},
         {"max-nfe", OPT_DOUBLE, &max_nfe, "evaluation budget (0: none)"},
         {"repeat", OPT_INT, &repeat, "restricted-mixing sweeps a generation (0: max(1, ell/50))"},
         {"spin-file", OPT_STRING, &spin_file, "spin-glass instance (data/spin/ format)"},
-        {"sweep", OPT_FLAG, &sweep, "find the smallest population solving --runs runs in a row"},
+        {"skip-duplicates", OPT_FLAG, &skip_dup,
+         "restricted mixing skips a trial already in the population (Hsu & Yu 2015 code) instead of stopping (their 2016+ code)"},
+        {"sweep", OPT_FLAG, &sweep, "find the smallest population solving --runs runs in a row (--pop: first guess)"},
         {"runs", OPT_INT, &runs, "runs per population in the sweep"},
         COMMON_OPT_SPECS(c),
         {0}};
@@ -66,7 +69,7 @@ int cmd_dsmga(int argc, char **argv)
     const char *renderer = gpu ? glevo_context_renderer(ctx) : "cpu";
     glevo_dsmga_params params = {.pop = pop, .selection_pressure = selection, .max_generations = max_gens,
                                  .max_nfe = (long long)max_nfe, .repeat = repeat, .model = m,
-                                 .gpu = gpu, .seed = c.seed};
+                                 .skip_duplicates = skip_dup, .stall_generations = stall, .gpu = gpu, .seed = c.seed};
     double t0 = cli_seconds_now();
     glevo_dsmga_sweep_result sw = {0};
     if (sweep) {

@@ -104,6 +104,14 @@ typedef struct glevo_dsmga_params {
     long long max_nfe;       /* 0: no budget */
     int repeat;              /* R restricted-mixing sweeps a generation (0: max(1, ell/50)) */
     glevo_dsmga_model model;
+    /* Restricted mixing meets a trial that is already in the population: false (default)
+     * stops trying this linkage set, as the authors' code does from October 2016 on
+     * (isInP -> break); true skips the trial unevaluated and tries the next longer prefix, as
+     * Hsu & Yu's 2015 code does (isInP -> continue). */
+    bool skip_duplicates;
+    /* End a run after this many generations in a row in which no individual changed (ours,
+     * not in Hsu & Yu's code): 0 means 20, negative never. */
+    int stall_generations;
     bool gpu;                /* model building in fragment passes on the current context */
     uint32_t seed;
 } glevo_dsmga_params;
@@ -133,8 +141,10 @@ void glevo_dsmga_result_get(const glevo_dsmga *e, glevo_dsmga_result *out);
 /* Best individual so far (ell bytes). */
 const uint8_t *glevo_dsmga_best(const glevo_dsmga *e);
 
-/* Population sizing (the paper's sweep): smallest n, found by doubling then bisection, for
- * which `runs` consecutive runs (seeds seed, seed+1, ...) all find the optimum. */
+/* Population sizing (the paper's sweep): smallest n, found by doubling then bisection to
+ * within 10%, for which `runs` consecutive runs (seeds seed, seed+1, ...) all find the
+ * optimum. base->pop > 0 is a first guess: from there the search halves down or doubles up
+ * to bracket the answer (0: double up from 8). */
 typedef struct glevo_dsmga_sweep_result {
     int pop;
     double mean_nfe;         /* over the runs at the final pop */

@@ -24,6 +24,7 @@ struct glevo_dsmga {
     int32_t *ils, *len;
     uint8_t *trial;
     int *order, *cand, *visit;
+    int *tour;        /* selection_pressure permutations of the population (tournaments) */
     /* hash set of population keys (open addressing with counts, rebuilt when full) */
     uint64_t *hkeys;
     int *hcount;
@@ -124,7 +125,7 @@ void glevo_dsmga_destroy(glevo_dsmga *e)
     glevo_dsm_gpu_destroy(e->gpu);
     free(e->pop); free(e->fit); free(e->key); free(e->zob); free(e->sel); free(e->rows);
     free(e->prows); free(e->mi); free(e->ils); free(e->len); free(e->trial); free(e->order);
-    free(e->cand); free(e->visit); free(e->hkeys); free(e->hcount); free(e->best);
+    free(e->cand); free(e->visit); free(e->tour); free(e->hkeys); free(e->hcount); free(e->best);
     free(e);
 }
 
@@ -183,13 +184,14 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     e->order = malloc((ell > e->n ? ell : e->n) * sizeof *e->order);
     e->cand = malloc(e->n * sizeof *e->cand);
     e->visit = malloc(e->n * sizeof *e->visit);
+    e->tour = malloc((size_t)p.selection_pressure * e->n * sizeof *e->tour);
     e->best = calloc(ell, 1);
     e->hcap = 16;
     while (e->hcap < (size_t)e->n * 4) e->hcap *= 2;
     e->hkeys = malloc(e->hcap * sizeof *e->hkeys);
     e->hcount = malloc(e->hcap * sizeof *e->hcount);
     if (!e->pop || !e->fit || !e->key || !e->zob || !e->sel || !e->rows || !e->prows ||
-        (!p.gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit ||
+        (!p.gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit || !e->tour ||
         !e->best || !e->hkeys || !e->hcount) {
         glevo_dsmga_destroy(e);
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II (ell %d, pop %d)", ell, p.pop);
@@ -219,14 +221,18 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     return GLEVO_OK;
 }
 
+/* Tournament selection without replacement (as Hsu & Yu's code): s random permutations of
+ * the population laid end to end, tournament i among entries s*i .. s*i+s-1, so that every
+ * individual enters exactly s tournaments. */
 static void tournament(glevo_dsmga *e)
 {
-    for (int i = 0; i < e->n; ++i) {
-        int w = host_rng_below(&e->rng, e->n);
-        for (int k = 1; k < e->p.selection_pressure; ++k) {
-            int c = host_rng_below(&e->rng, e->n);
-            if (e->fit[c] > e->fit[w]) w = c;
-        }
+    int s = e->p.selection_pressure, n = e->n;
+    for (int k = 0; k < s; ++k) shuffle(&e->rng, e->tour + (size_t)k * n, n);
+    for (int i = 0; i < n; ++i) {
+        const int *t = e->tour + (size_t)s * i;
+        int w = t[0];
+        for (int k = 1; k < s; ++k)
+            if (e->fit[t[k]] > e->fit[w]) w = t[k];
         memcpy(e->sel + (size_t)i * e->ell, e->pop + (size_t)w * e->ell, (size_t)e->ell);
     }
 }
@@ -297,9 +303,12 @@ static void restricted_mixing(glevo_dsmga *e, int i)
         int g = mask[ub - 1];
         e->trial[g] ^= 1u;
         k ^= e->zob[g];
-        /* A trial already in the population ends the search (as Hsu & Yu's isInP test):
-         * re-accepting copies would let neutral moves flood a converged population. */
-        if (hcontains(e, k)) break;
+        /* A trial already in the population is not evaluated: the authors' code from 2016 on
+         * stops here, their 2015 code goes on to the next longer prefix (skip_duplicates). */
+        if (hcontains(e, k)) {
+            if (e->p.skip_duplicates) continue;
+            break;
+        }
         double f = evaluate(e, e->trial);
         if (f >= e->fit[i]) {
             set_individual(e, i, e->trial, f, k);
@@ -348,15 +357,17 @@ static bool converged(const glevo_dsmga *e)
     return mx - 1e-10 <= mean;
 }
 
-/* Hsu & Yu's criteria (optimum, NFE budget, generations, fitness converged) plus one of
- * ours: a population that no mixing changed for STALL_GENERATIONS generations in a row is
- * stuck (no donor left for a missing building block), so failing runs end early. */
+/* Hsu & Yu's criteria (optimum, NFE budget, generations, fitness converged: max - 1e-10 <=
+ * mean) plus one of ours: a population that no mixing changed for STALL_GENERATIONS
+ * generations in a row ends the run. The 2015 code has no such test (its sweep caps a run at
+ * 200 generations instead); an unchanged population only redraws selection and masks, so
+ * this ends failing runs early and can at most turn a very late success into a failure. */
 #define STALL_GENERATIONS 20
 static bool should_terminate(const glevo_dsmga *e)
 {
+    int stall = e->p.stall_generations ? e->p.stall_generations : STALL_GENERATIONS;
     return e->solved || (e->p.max_nfe > 0 && e->nfe >= e->p.max_nfe) ||
-           e->generation >= e->p.max_generations || converged(e) ||
-           e->stalled >= STALL_GENERATIONS;
+           e->generation >= e->p.max_generations || converged(e) || (stall > 0 && e->stalled >= stall);
 }
 
 glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)

@@ -1,6 +1,6 @@
 /* Population sizing by the sweep of Hsu & Yu (2015) used in Li & Yu (2017) §6.3: the smallest
- * population that finds the optimum in `runs` consecutive runs, by doubling then bisection
- * to within 10%. */
+ * population that finds the optimum in `runs` consecutive runs, by doubling (or halving from
+ * a first guess) then bisection to within 10%. */
 #include "dsmga_internal.h"
 
 glevo_status glevo_dsmga_solve(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
@@ -40,23 +40,39 @@ glevo_status glevo_dsmga_sweep(const glevo_dsmga_problem *problem, const glevo_d
                                int runs, glevo_dsmga_sweep_result *out)
 {
     if (runs <= 0) runs = 10;
-    int hi = 8, lo = 0;
+    int hi = base->pop >= 2 ? base->pop : 8, lo = 0;
     double hi_nfe = 0.0;
     bool ok = false;
-    for (;;) {
-        glevo_status st = all_solve(problem, base, hi, runs, &ok, &hi_nfe);
-        if (st != GLEVO_OK) return st;
-        if (ok) break;
+    glevo_status st = all_solve(problem, base, hi, runs, &ok, &hi_nfe);
+    if (st != GLEVO_OK) return st;
+    if (ok && base->pop >= 2) {
+        /* the guess solves: halve until a population fails (or 2 is reached) */
+        for (;;) {
+            int down = hi / 2;
+            if (down < 2) break;
+            double nfe = 0.0;
+            if ((st = all_solve(problem, base, down, runs, &ok, &nfe)) != GLEVO_OK) return st;
+            if (!ok) {
+                lo = down;
+                break;
+            }
+            hi = down;
+            hi_nfe = nfe;
+        }
+        ok = true; /* hi solves */
+    }
+    while (!ok && lo < hi) {
         lo = hi;
         if (hi >= 1 << 16)
             return glevo_fail(GLEVO_ERR_INVALID, "sweep: no population up to %d solves %s in %d runs",
                               hi, glevo_dsmga_problem_name(problem), runs);
         hi *= 2;
+        if ((st = all_solve(problem, base, hi, runs, &ok, &hi_nfe)) != GLEVO_OK) return st;
     }
     while (hi - lo > 1 && hi - lo > hi / 10) {
         int mid = (lo + hi) / 2;
         double nfe = 0.0;
-        glevo_status st = all_solve(problem, base, mid, runs, &ok, &nfe);
+        st = all_solve(problem, base, mid, runs, &ok, &nfe);
         if (st != GLEVO_OK) return st;
         if (ok) {
             hi = mid;
