@@ -79,6 +79,30 @@ START_TEST(mi_known_values)
 }
 END_TEST
 
+START_TEST(pack_matches_definition)
+{
+    /* the blocked pack against bit i%32 of word i/32 set iff individual i has a 1, for n not a
+     * multiple of 32 and ell longer than the pack's 256-gene chunk */
+    const int sizes[][2] = {{1, 1}, {33, 3}, {70, 300}, {64, 257}};
+    for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; ++c) {
+        int n = sizes[c][0], ell = sizes[c][1], words = glevo_dsm_words(n);
+        uint8_t *bits = malloc((size_t)n * ell);
+        uint32_t *rows = malloc((size_t)ell * words * 4);
+        for (int k = 0; k < n * ell; ++k) bits[k] = (uint8_t)((k * 2654435761u >> 13) & 1u);
+        glevo_dsm_pack(bits, n, ell, rows);
+        for (int g = 0; g < ell; ++g)
+            for (int w = 0; w < words; ++w) {
+                uint32_t want = 0;
+                for (int b = 0; b < 32 && w * 32 + b < n; ++b)
+                    if (bits[(size_t)(w * 32 + b) * ell + g]) want |= 1u << b;
+                ck_assert_uint_eq(rows[(size_t)g * words + w], want);
+            }
+        free(bits);
+        free(rows);
+    }
+}
+END_TEST
+
 static void compare_dsm(int n, int ell, uint32_t seed)
 {
     uint8_t *bits = malloc((size_t)n * ell);
@@ -206,6 +230,7 @@ int main(void)
     tcase_add_test(tc, population_file_ok);
     tcase_add_test(tc, population_file_errors);
     tcase_add_test(tc, mi_known_values);
+    tcase_add_test(tc, pack_matches_definition);
     tcase_add_test(tc, clique_sets_are_permutations);
     tcase_add_test(tc, dsm_gpu_equals_cpu);
     tcase_add_test(tc, clique_lossless_gpu_equals_cpu);
