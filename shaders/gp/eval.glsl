@@ -1,15 +1,22 @@
 // GP evaluation pass (Augusto & Barbosa 2012, §3.2.1 interpreter and §3.4 strategies): each
 // fragment interprets one program, walking its prefix codes backwards with a value stack, over
 // a strided subset of the fitness cases, four cases at a time (one RGBA texel of the
-// transposed dataset), and writes its partial sums (|e|, e^2, hits with |e| < 0.5, 0).
-// Fragment (x, y) serves program p = (x / u_group) * u_prog_rows + y and case-quads
-// q = x % u_group, + u_group, ...: u_group = 1 is PPPE (one fragment per program, every case);
-// u_group > 1 is PPCU (neighbouring fragments share a program) or, drawn one program at a
-// time, FP; those two are followed by gp/rowsum.glsl. C twin: src/gp/interp_cpu.c.
-// Injected at build (§5.4): GP_STACK (footnote 7's stack size), GP_USE_<OP> for each operator
-// present in the population, so the switch holds only the cases in use, and GP_LANES: quads
-// interpreted together per program walk, so that fetching and decoding a code and the switch
-// are paid once per 4 * GP_LANES cases (lane l takes quad q0 + l * u_group).
+// transposed dataset), and writes its partial sums (|e|, e^2, hits with |e| < 0.5, 1). The
+// last channel marks that the fragment ran: the host checks the sum of the marks, so a draw
+// that a lost context or a driver skipped fails loudly instead of reading as zero error.
+// Program p owns a tile of u_tile.x x u_tile.y fragments (u_group in all); tile (tx, ty) serves
+// p = tx * u_prog_rows + ty, and the fragment at offset (ox, oy) in it takes case-quads
+// b = oy * u_tile.x + ox, + u_group, ... Square-ish tiles (8 x 8 for PPCU) keep the 32
+// fragments of a warp (a small 2-D block of 2 x 2 quads on NVIDIA) on one program, so its walk
+// does not diverge: with the former rows-of-groups mapping a warp held 4 or more programs and
+// ran each node's switch once per program. u_group = 1 is PPPE (one fragment per program,
+// every case); u_group > 1 is PPCU, or, drawn one program (one tile) at a time, FP; those two
+// are followed by gp/rowsum.glsl. C twin: src/gp/interp_cpu.c.
+// Injected at build (§5.4): GP_STACK (the population's deepest walk, at most footnote 7's
+// size), GP_USE_<OP> for each operator present in the population, so the switch holds only
+// the cases in use, GP_LANES: quads interpreted together per program walk, so that fetching
+// and decoding a code and the switch are paid once per 4 * GP_LANES cases (lane l takes quad
+// q0 + l * u_group), and GP_LONG_PROGRAMS when a program may cross a row of t_programs.
 uniform usampler2D t_programs; // R32UI, 4096 wide: per program [length, codes...]
 uniform usampler2D t_index;    // R32UI, 4096 wide: program p's offset into t_programs
 uniform sampler2D t_consts;    // R32F, 4096 wide
@@ -17,6 +24,7 @@ uniform sampler2D t_data;      // RGBA32F: quad q of variable v at (q % w, v * r
 uniform sampler2D t_target;    // RGBA32F: quad q at (q % w, q / w)
 uniform int u_pop;
 uniform int u_group;
+uniform ivec2 u_tile;
 uniform int u_prog_rows;
 uniform int u_cases;
 uniform int u_quads;
@@ -28,19 +36,7 @@ layout(location = 0) out vec4 o_sums;
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 
-vec4 fetch_var(uint v, int q)
-{
-    return texelFetch(t_data, ivec2(q % u_data_width, int(v) * u_data_rows + q / u_data_width), 0);
-}
-
-// sin/cos after reducing the argument by 2*pi in three exact parts (Cody & Waite): GPU sin()
-// loses accuracy far from zero, and the CPU twin's sinf() does not (exact for |x| < ~1e5).
-vec4 reduce_2pi(vec4 x)
-{
-    precise vec4 k = round(x * 0.159154943);
-    precise vec4 r = ((x - k * 6.28125) - k * 0.001934051513671875) - k * 1.25566589e-06;
-    return r;
-}
+#include "gp/math.glsl"
 
 // The top of the stack lives in a register (top[l]); only the values below it go through the
 // array, which the compiler keeps in local memory: a binary operator then costs one array load
@@ -62,47 +58,52 @@ vec4 reduce_2pi(vec4 x)
     }                                                                                         \
     break
 
-// Division refined by one residual step: GPU a / b may be 2 ulp off, and programs that feed a
-// quotient to sin() amplify that; this keeps the GPU within the CPU twin's rounding.
-vec4 divide(vec4 a, vec4 b)
-{
-    precise vec4 q = a / b;
-    precise vec4 r = fma(-q, b, a);
-    return q + r / b;
-}
-
 void main()
 {
     ivec2 f = ivec2(gl_FragCoord.xy);
-    int p = (f.x / u_group) * u_prog_rows + f.y;
-    int block = f.x % u_group;
+    ivec2 t = f / u_tile;
+    ivec2 o = f - t * u_tile;
+    int p = t.x * u_prog_rows + t.y;
+    int block = o.y * u_tile.x + o.x;
     if (p >= u_pop) {
-        o_sums = vec4(0.0);
+        o_sums = vec4(0.0, 0.0, 0.0, 1.0);
         return;
     }
     uint offset = texelFetch(t_index, at4096(uint(p)), 0).r;
-    int length = int(texelFetch(t_programs, at4096(offset), 0).r);
+    // Programs do not cross a row of t_programs (the host pads), so code i of the program is
+    // at base + (i, 0): one add per node instead of a split of offset + i.
+    ivec2 base = at4096(offset);
+    int length = int(texelFetch(t_programs, base, 0).r);
     vec4 abs_sum = vec4(0.0), sq_sum = vec4(0.0), hits = vec4(0.0);
     vec4 st[(GP_STACK + 1) * GP_LANES];
     vec4 top[GP_LANES];
     for (int q0 = u_quad_range.x + block; q0 < u_quad_range.y; q0 += u_group * GP_LANES) {
-        int qs[GP_LANES];
+        // Texel of each lane's quad in variable 0's rows, computed once per walk: a variable
+        // node then costs one multiply-add and a fetch.
+        ivec2 qc[GP_LANES];
         for (int l = 0; l < GP_LANES; ++l) {
-            qs[l] = min(q0 + l * u_group, u_quads - 1);
+            int q = min(q0 + l * u_group, u_quads - 1);
+            qc[l] = ivec2(q % u_data_width, q / u_data_width);
             top[l] = vec4(0.0);
         }
         int sp = 0;
         for (int i = length; i >= 1; --i) {
+#ifdef GP_LONG_PROGRAMS
             uint code = texelFetch(t_programs, at4096(offset + uint(i)), 0).r;
+#else
+            uint code = texelFetch(t_programs, ivec2(base.x + i, base.y), 0).r;
+#endif
             uint idx = code >> 8u;
             switch (code & 255u) {
-            case 0u:
+            case 0u: {
+                int row = int(idx) * u_data_rows;
                 for (int l = 0; l < GP_LANES; ++l) {
                     S(sp, l) = top[l];
-                    top[l] = fetch_var(idx, qs[l]);
+                    top[l] = texelFetch(t_data, ivec2(qc[l].x, qc[l].y + row), 0);
                 }
                 sp++;
                 break;
+            }
             case 1u: {
                 vec4 k = vec4(texelFetch(t_consts, at4096(idx), 0).r);
                 for (int l = 0; l < GP_LANES; ++l) {
@@ -122,18 +123,16 @@ void main()
             case 4u: BINARY(a * b);
 #endif
 #ifdef GP_USE_DIV
-            // Protected division: 1 where |b| < 1e-6. mix() with a bvec selects, so the
-            // discarded a / 0 never leaks a NaN.
-            case 5u: BINARY(mix(divide(a, b), vec4(1.0), lessThan(abs(b), vec4(1e-6))));
+            case 5u: BINARY(gp_div(a, b)); // protected: 1 where |b| < 1e-6
 #endif
 #ifdef GP_USE_NEG
             case 6u: UNARY(-a);
 #endif
 #ifdef GP_USE_SIN
-            case 7u: UNARY(sin(reduce_2pi(a)));
+            case 7u: UNARY(gp_sin(a));
 #endif
 #ifdef GP_USE_COS
-            case 8u: UNARY(cos(reduce_2pi(a)));
+            case 8u: UNARY(gp_cos(a));
 #endif
 #ifdef GP_USE_IF
             case 9u: // (if c a b): c on top, then a, then b
@@ -165,7 +164,7 @@ void main()
         }
         for (int l = 0; l < GP_LANES; ++l) {
             int q = q0 + l * u_group;
-            vec4 y = texelFetch(t_target, ivec2(qs[l] % u_data_width, qs[l] / u_data_width), 0);
+            vec4 y = texelFetch(t_target, qc[l], 0);
             vec4 e = abs(top[l] - y);
             // Lanes past the last quad, and the last quad's missing cases, count nothing.
             bvec4 valid = lessThan(ivec4(q * 4) + ivec4(0, 1, 2, 3), ivec4(u_cases));
@@ -177,5 +176,5 @@ void main()
     }
     o_sums = vec4((abs_sum.x + abs_sum.y) + (abs_sum.z + abs_sum.w),
                   (sq_sum.x + sq_sum.y) + (sq_sum.z + sq_sum.w),
-                  (hits.x + hits.y) + (hits.z + hits.w), 0.0);
+                  (hits.x + hits.y) + (hits.z + hits.w), 1.0);
 }

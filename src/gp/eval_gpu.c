@@ -3,8 +3,8 @@
  * RGBA32F (four cases per texel), targets in their own texture. The evaluator also fronts the
  * CPU interpreter so callers pick a strategy, not a code path.
  *
- * Targets: programs are laid out in a grid of prog_rows rows; program p owns the `group`
- * neighbouring texels x in [(p / rows) * group, +group) of row p % rows. */
+ * Targets: programs are laid out in a grid of prog_rows rows of tiles; program p owns the
+ * tile_w x tile_h texels of tile (p / rows, p % rows) (tile_w * tile_h = group). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +18,7 @@
 
 typedef struct gp_build {
     uint32_t mask;
-    int stack, lanes;
+    int stack, lanes, long_programs;
     gpu_program program;
 } gp_build;
 
@@ -171,23 +171,34 @@ static glevo_status ensure_texture(gpu_texture *t, int w, int h, gpu_format f)
     return gpu_texture_create(t, w, h, f, NULL);
 }
 
-/* The interpreter specialised to the operators in use (§5.4) and to a stack of footnote 7's
- * size for programs up to max_length nodes (rounded up to a multiple of 16 so that a growing
- * population does not rebuild every generation). */
-static glevo_status get_build(glevo_gp_evaluator *e, uint32_t mask, int max_length,
+/* Programs up to this many codes (plus the length word) never cross a row of t_programs. */
+#define GP_ROW_PROGRAM (GP_TEX_WIDTH - 1)
+
+/* The interpreter specialised to the operators in use (§5.4) and to a stack as deep as the
+ * population's deepest walk, rounded up to a multiple of 4 (so that a GP run does not rebuild
+ * every generation) and at most footnote 7's size for its longest program. The smaller stack
+ * is the local-memory array every push and pop goes through: a size-50 random population
+ * needs about 10 slots where footnote 7 gives 25 (32 for the rounded length), so the
+ * per-fragment footprint drops three-fold. */
+static glevo_status get_build(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                               gpu_program **out)
 {
-    int tau = (max_length + 15) / 16 * 16;
-    int stack = glevo_gp_stack_size(tau, gp_mask_max_arity(mask));
+    uint32_t mask = p->ops_used;
+    int tau = (p->max_length + 15) / 16 * 16;
+    int bound = glevo_gp_stack_size(tau, gp_mask_max_arity(mask));
+    int stack = (p->max_depth + 3) / 4 * 4;
+    if (stack > bound) stack = bound;
+    if (stack < 1) stack = 1;
+    int long_programs = p->max_length > GP_ROW_PROGRAM - 1;
     for (int i = 0; i < e->build_count; ++i)
         if (e->builds[i].mask == mask && e->builds[i].stack == stack &&
-            e->builds[i].lanes == e->params.lanes) {
+            e->builds[i].lanes == e->params.lanes && e->builds[i].long_programs == long_programs) {
             *out = &e->builds[i].program;
             return GLEVO_OK;
         }
     char defines[512];
-    int n = snprintf(defines, sizeof defines, "#define GP_STACK %d\n#define GP_LANES %d\n", stack,
-                     e->params.lanes);
+    int n = snprintf(defines, sizeof defines, "#define GP_STACK %d\n#define GP_LANES %d\n%s", stack,
+                     e->params.lanes, long_programs ? "#define GP_LONG_PROGRAMS\n" : "");
     static const char *names[GLEVO_GP_OP_COUNT] = {
         NULL, NULL, "ADD", "SUB", "MUL", "DIV", "NEG", "SIN", "COS",
         "IF", "LT", "GT", "EQ", "AND", "OR", "NOT"};
@@ -211,6 +222,7 @@ static glevo_status get_build(glevo_gp_evaluator *e, uint32_t mask, int max_leng
     slot->mask = mask;
     slot->stack = stack;
     slot->lanes = e->params.lanes;
+    slot->long_programs = long_programs;
     *out = &slot->program;
     return GLEVO_OK;
 }
@@ -228,7 +240,19 @@ static glevo_gp_strategy pick_strategy(int pop, int quads)
 static glevo_status upload_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p)
 {
     int pop = p->count;
+    /* Each program [length, codes...] stays inside one row (the shader then steps along x)
+     * unless some program is too long for a row: then they are packed back to back. */
+    int pad = p->max_length <= GP_ROW_PROGRAM - 1;
     size_t total = (size_t)p->code_count + (size_t)pop;
+    if (pad) {
+        size_t at = 0;
+        for (int i = 0; i < pop; ++i) {
+            size_t need = (size_t)p->lengths[i] + 1;
+            if (at % GP_TEX_WIDTH + need > GP_TEX_WIDTH) at = (at / GP_TEX_WIDTH + 1) * GP_TEX_WIDTH;
+            at += need;
+        }
+        total = at;
+    }
     size_t rows = (total + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH;
     size_t index_rows = ((size_t)pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH;
     size_t const_rows = ((size_t)p->const_count + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH;
@@ -244,6 +268,12 @@ static glevo_status upload_programs(glevo_gp_evaluator *e, const glevo_gp_progra
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory uploading programs");
     size_t at = 0;
     for (int i = 0; i < pop; ++i) {
+        size_t need = (size_t)p->lengths[i] + 1;
+        if (pad && at % GP_TEX_WIDTH + need > GP_TEX_WIDTH) {
+            size_t next = (at / GP_TEX_WIDTH + 1) * GP_TEX_WIDTH;
+            memset(e->host_codes + at, 0, (next - at) * sizeof(uint32_t));
+            at = next;
+        }
         e->host_index[i] = (uint32_t)at;
         e->host_codes[at++] = (uint32_t)p->lengths[i];
         memcpy(e->host_codes + at, p->codes + p->offsets[i], (size_t)p->lengths[i] * sizeof(uint32_t));
@@ -268,15 +298,45 @@ static glevo_status upload_programs(glevo_gp_evaluator *e, const glevo_gp_progra
     return st;
 }
 
-static void eval_uniforms(glevo_gp_evaluator *e, gpu_pass *pass, int pop, int group, int rows)
+static void eval_uniforms(glevo_gp_evaluator *e, gpu_pass *pass, int pop, int tile_w,
+                          int tile_h, int rows)
 {
     gpu_uniform_1i(pass, "u_pop", pop);
-    gpu_uniform_1i(pass, "u_group", group);
+    gpu_uniform_1i(pass, "u_group", tile_w * tile_h);
+    gpu_uniform_2i(pass, "u_tile", tile_w, tile_h);
     gpu_uniform_1i(pass, "u_prog_rows", rows);
     gpu_uniform_1i(pass, "u_cases", e->data->cases);
     gpu_uniform_1i(pass, "u_quads", e->quads);
     gpu_uniform_1i(pass, "u_data_width", e->data_width);
     gpu_uniform_1i(pass, "u_data_rows", e->data_rows);
+}
+
+/* A program's tile: tile_w across, group / tile_w up. By default square-ish for a power of
+ * two (64 -> 8 x 8, 32 -> 8 x 4, 1024 -> 32 x 32), one row otherwise. */
+static void tile_shape(int group, int tile_width, int *w, int *h)
+{
+    if (tile_width > 0 && tile_width <= group && group % tile_width == 0) {
+        *w = tile_width;
+    } else if ((group & (group - 1)) == 0) {
+        int hh = 1;
+        while (hh * hh * 4 <= group) hh *= 2;
+        *w = group / hh;
+    } else {
+        *w = group;
+    }
+    *h = group / *w;
+}
+
+/* Fails loudly when the GL context is gone (a reset after a long draw): the readback would
+ * otherwise leave old or zero sums that look like results. */
+static glevo_status check_context(const char *where)
+{
+    GLenum reset = GL_NO_ERROR;
+    if (glGetGraphicsResetStatus) reset = glGetGraphicsResetStatus();
+    if (reset != GL_NO_ERROR)
+        return glevo_fail(GLEVO_ERR_GL, "%s: the GL context was lost (reset status 0x%x)", where,
+                          reset);
+    return gpu_check(where);
 }
 
 static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
@@ -289,32 +349,54 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
     glevo_status st = upload_programs(e, p);
     if (st) return st;
     gpu_program *prog;
-    if ((st = get_build(e, p->ops_used, p->max_length, &prog))) return st;
+    if ((st = get_build(e, p, &prog))) return st;
 
-    /* Program grid: at most 8192 rows, so 50000 programs take 7 columns of groups. */
-    int rows = pop < 8192 ? pop : 8192;
-    int cols = (pop + rows - 1) / rows;
     int group = 1;
     if (s != GLEVO_GP_PPPE) {
         if (e->params.group > 0)
             group = e->params.group;
         else if (s == GLEVO_GP_FP)
             group = 1024;
-        else /* PPCU: about 2^20 fragments, 4..64 per program (64 measured best on the H100
-              * at pop 10000 x 10000 cases: 17.5 GPop/s against 15.0 with 26) */
-            group = (1 << 20) / pop < 4 ? 4 : (1 << 20) / pop > 64 ? 64 : (1 << 20) / pop;
-        if (group > e->quads) group = e->quads;
-        /* Keep the partial-sum texture under 2^24 texels (256 MiB of RGBA32F). */
-        if ((long long)group * cols * rows > (1 << 24)) group = (1 << 24) / (cols * rows);
-        if (group > e->max_tex / cols) group = e->max_tex / cols;
+        else { /* PPCU: about 2^20 fragments, 4..64 per program, a power of two (64 measured
+                * best on the H100 at pop 10000 x 10000 cases) */
+            group = 4;
+            while (group < 64 && (long long)group * 2 * pop <= (1 << 20)) group *= 2;
+        }
+        if (group > e->quads) {
+            /* fewer quads than fragments: the largest power of two (or the count) that fits */
+            int g = 1;
+            while (g * 2 <= e->quads) g *= 2;
+            group = (group & (group - 1)) == 0 ? g : e->quads;
+        }
         if (group < 1) group = 1;
     }
+    int tile_w, tile_h;
+    tile_shape(group, e->params.tile_width, &tile_w, &tile_h);
+    /* Program grid: rows of tiles up to 8192 fragments high, so 50000 programs of 8 x 8 tiles
+     * take 49 columns of 1024. */
+    int rows = 8192 / tile_h;
+    if (rows > pop) rows = pop;
+    if (rows < 1) rows = 1;
+    int cols = (pop + rows - 1) / rows;
+    /* Keep the partial-sum texture under 2^24 texels (256 MiB of RGBA32F) and the max size. */
+    while (group > 1 && ((long long)group * cols * rows > (1 << 24) || cols * tile_w > e->max_tex ||
+                         rows * tile_h > e->max_tex)) {
+        group = tile_w * tile_h / 2;
+        tile_shape(group, 0, &tile_w, &tile_h);
+        rows = 8192 / tile_h;
+        if (rows > pop) rows = pop;
+        cols = (pop + rows - 1) / rows;
+    }
+    if (cols > e->max_tex) return glevo_fail(GLEVO_ERR_INVALID, "population of %d does not fit", pop);
     if ((st = ensure_texture(&e->sums_tex, cols, rows, GPU_RGBA32F))) return st;
     gpu_texture *eval_target = &e->sums_tex;
     if (group > 1) {
-        if ((st = ensure_texture(&e->partial_tex, cols * group, rows, GPU_RGBA32F))) return st;
+        if ((st = ensure_texture(&e->partial_tex, cols * tile_w, rows * tile_h, GPU_RGBA32F)))
+            return st;
         eval_target = &e->partial_tex;
     }
+    /* No stale result survives: every sum's run marker (.w) must come back. */
+    if ((st = gpu_texture_clear(&e->sums_tex))) return st;
     gpu_pass pass = {.name = s == GLEVO_GP_FP ? "gp.eval.fp" : s == GLEVO_GP_PPCU ? "gp.eval.ppcu"
                                                                                  : "gp.eval.pppe",
                      .program = prog};
@@ -324,38 +406,40 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
     gpu_pass_input(&pass, "t_data", &e->data_tex);
     gpu_pass_input(&pass, "t_target", &e->target_tex);
     gpu_pass_target(&pass, eval_target);
+    int chunks = 1;
     if (s == GLEVO_GP_FP) {
-        /* One draw per program over its group of case fragments (Algorithm 3). */
+        /* One draw per program over its tile of case fragments (Algorithm 3). */
         if ((st = gpu_pass_begin(&pass))) return st;
-        eval_uniforms(e, &pass, pop, group, rows);
+        eval_uniforms(e, &pass, pop, tile_w, tile_h, rows);
         gpu_uniform_2i(&pass, "u_quad_range", 0, e->quads);
         for (int i = 0; i < pop && !st; ++i) {
-            pass.x = (i / rows) * group;
-            pass.y = i % rows;
-            pass.w = group;
-            pass.h = 1;
+            pass.x = (i / rows) * tile_w;
+            pass.y = (i % rows) * tile_h;
+            pass.w = tile_w;
+            pass.h = tile_h;
             glViewport(pass.x, pass.y, pass.w, pass.h);
             st = gpu_pass_draw(&pass);
         }
     } else {
         /* PPPE and PPCU in one draw unless that draw would be long: then in case-range
-         * chunks of about 2^30 quad-steps, summed by additive blending, so no single draw runs
-         * for seconds. (Written for PPPE at pop 50000 x 50000 cases, which reports an
-         * impossible GPop/s on the H100; chunking did not change that: cause still open.) */
+         * chunks of about 2^28 quad-steps (~0.1 s at 10 GPop/s), summed by additive blending,
+         * each flushed, so no single draw or unflushed batch runs for seconds. */
         if ((st = gpu_pass_begin(&pass))) return st;
-        eval_uniforms(e, &pass, pop, group, rows);
-        double steps = (double)pop * (p->code_count / (double)pop) * ((double)e->quads / group);
-        double limit = e->params.max_draw_steps > 0 ? e->params.max_draw_steps : 1073741824.0;
-        int chunks = steps > limit ? (int)ceil(steps / limit) : 1;
-        if (chunks > e->quads / group) chunks = e->quads / group > 0 ? e->quads / group : 1;
-        int per = (e->quads + chunks - 1) / chunks;
-        per = (per + group - 1) / group * group; /* whole strides, so lanes stay in step */
+        eval_uniforms(e, &pass, pop, tile_w, tile_h, rows);
+        double steps = (double)p->code_count * ((double)e->quads / group);
+        double limit = e->params.max_draw_steps > 0 ? e->params.max_draw_steps : 268435456.0;
+        int strides = (e->quads + group - 1) / group;
+        chunks = steps > limit ? (int)ceil(steps / limit) : 1;
+        if (chunks > strides) chunks = strides;
+        int per = (strides + chunks - 1) / chunks * group; /* whole strides: lanes stay in step */
+        chunks = (e->quads + per - 1) / per;
         glBlendFunc(GL_ONE, GL_ONE);
         glBlendEquation(GL_FUNC_ADD);
         for (int q = 0; q < e->quads && !st; q += per) {
             if (q > 0) glEnable(GL_BLEND);
             gpu_uniform_2i(&pass, "u_quad_range", q, q + per < e->quads ? q + per : e->quads);
             st = gpu_pass_draw(&pass);
+            if (chunks > 1) glFlush();
         }
         glDisable(GL_BLEND);
     }
@@ -369,14 +453,24 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
         gpu_pass_input(&rs, "t_partial", &e->partial_tex);
         gpu_pass_target(&rs, &e->sums_tex);
         if ((st = gpu_pass_begin(&rs))) return st;
-        gpu_uniform_1i(&rs, "u_group", group);
+        gpu_uniform_2i(&rs, "u_tile", tile_w, tile_h);
         if ((st = gpu_pass_draw(&rs))) return st;
     }
     if (!grow((void **)&e->host_sums, &e->host_sums_cap, (size_t)cols * rows * 4, sizeof(float)))
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading errors back");
+    memset(e->host_sums, 0, (size_t)cols * rows * 4 * sizeof(float));
     if ((st = gpu_texture_read(&e->sums_tex, e->host_sums))) return st;
+    if ((st = check_context("GP evaluation"))) return st;
+    /* Every fragment of every chunk wrote 1 to .w: a program's sum of marks is group x chunks
+     * (exact in float). Anything else means draws did not run. */
+    float marks = (float)group * (float)chunks;
     for (int i = 0; i < pop; ++i) {
         const float *t = e->host_sums + ((size_t)(i % rows) * cols + (size_t)(i / rows)) * 4;
+        if (t[3] != marks)
+            return glevo_fail(GLEVO_ERR_GL, "GP evaluation: program %d's result came back "
+                              "without its %g run marks (%g): the GPU did not run the %s draws "
+                              "(lost context or driver timeout?)", i + 1, (double)marks,
+                              (double)t[3], glevo_gp_strategy_name(s));
         sums[i].abs_sum = t[0];
         sums[i].sq_sum = t[1];
         sums[i].hits = t[2];

@@ -13,6 +13,7 @@ struct glevo_gp_programs {
     float *consts;
     long long const_count, const_cap;
     int max_length;
+    int max_depth;      /* most values on the interpreter's stack over all programs */
     uint32_t ops_used;
 };
 

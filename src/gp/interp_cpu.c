@@ -11,17 +11,19 @@
 #include <unistd.h>
 
 #include "gp/gp_internal.h"
+#include "gp/gp_math.h"
 
 #define GP_BLOCK 64
 
-/* One operator on floats, exactly as DESIGN.md defines it; shaders/gp/interp.glsl is the twin. */
+/* One operator on floats, exactly as DESIGN.md defines it (sin, cos and protected division as
+ * gp_math.h defines them); shaders/gp/eval.glsl is the twin. */
 static inline float apply2(glevo_gp_op op, float a, float b)
 {
     switch (op) {
     case GLEVO_GP_ADD: return a + b;
     case GLEVO_GP_SUB: return a - b;
     case GLEVO_GP_MUL: return a * b;
-    case GLEVO_GP_DIV: return fabsf(b) < 1e-6f ? 1.0f : a / b;
+    case GLEVO_GP_DIV: return gp_div(a, b);
     case GLEVO_GP_LT: return a < b ? 1.0f : 0.0f;
     case GLEVO_GP_GT: return a > b ? 1.0f : 0.0f;
     case GLEVO_GP_EQ: return a == b ? 1.0f : 0.0f;
@@ -35,8 +37,8 @@ static inline float apply1(glevo_gp_op op, float a)
 {
     switch (op) {
     case GLEVO_GP_NEG: return -a;
-    case GLEVO_GP_SIN: return sinf(a);
-    case GLEVO_GP_COS: return cosf(a);
+    case GLEVO_GP_SIN: return gp_sin(a);
+    case GLEVO_GP_COS: return gp_cos(a);
     case GLEVO_GP_NOT: return a == 0.0f ? 1.0f : 0.0f;
     default: return 0.0f;
     }
@@ -106,8 +108,8 @@ static void program_sums(const uint32_t *codes, int length, const float *consts,
                 sp++;
                 break;
             case GLEVO_GP_NEG: for (int k = 0; k < n; ++k) a[k] = -a[k]; break;
-            case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = sinf(a[k]); break;
-            case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = cosf(a[k]); break;
+            case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = gp_sin(a[k]); break;
+            case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = gp_cos(a[k]); break;
             case GLEVO_GP_NOT: for (int k = 0; k < n; ++k) a[k] = a[k] == 0.0f ? 1.0f : 0.0f; break;
             case GLEVO_GP_IF: {
                 float *e = top - 3 * GP_BLOCK; /* c = a (top), then-value = b, else = e */
@@ -120,7 +122,7 @@ static void program_sums(const uint32_t *codes, int length, const float *consts,
             case GLEVO_GP_SUB: for (int k = 0; k < n; ++k) b[k] = a[k] - b[k]; sp--; break;
             case GLEVO_GP_MUL: for (int k = 0; k < n; ++k) b[k] = a[k] * b[k]; sp--; break;
             case GLEVO_GP_DIV:
-                for (int k = 0; k < n; ++k) b[k] = fabsf(b[k]) < 1e-6f ? 1.0f : a[k] / b[k];
+                for (int k = 0; k < n; ++k) b[k] = gp_div(a[k], b[k]);
                 sp--;
                 break;
             default:
