@@ -71,7 +71,7 @@ static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
 
 /* Median GPop/s of one engine on one cell; runs stop early once the cell has used `budget`
  * seconds (at least one timed run after an untimed warm-up that builds the shader). */
-static int bench_lanes, bench_group;
+static int bench_lanes, bench_group, bench_tile_w;
 
 static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_programs *p,
                             int runs, double budget, double *gpops, int *runs_done)
@@ -79,7 +79,8 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
     static const glevo_gp_strategy strategies[S_COUNT] = {GLEVO_GP_PPPE, GLEVO_GP_FP,
                                                           GLEVO_GP_PPCU, GLEVO_GP_CPU, GLEVO_GP_CPU};
     glevo_gp_eval_params ep = {.strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
-                               .lanes = bench_lanes, .group = bench_group};
+                               .lanes = bench_lanes, .group = bench_group,
+                               .tile_width = bench_tile_w};
     glevo_gp_evaluator *ev = NULL;
     int pop = glevo_gp_programs_count(p);
     double *errors = malloc((size_t)pop * sizeof *errors), times[64];
@@ -181,6 +182,7 @@ int bench_gp(int argc, char **argv)
         {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
         {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk (0: default)"},
         {"group", OPT_INT, &bench_group, "fp/ppcu fragments per program (0: by shape)"},
+        {"tile-w", OPT_INT, &bench_tile_w, "fp/ppcu program tile width in fragments (0: square-ish)"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);

@@ -171,6 +171,24 @@ static glevo_status ensure_texture(gpu_texture *t, int w, int h, gpu_format f)
     return gpu_texture_create(t, w, h, f, NULL);
 }
 
+static void dump_binary(GLuint id, const char *path)
+{
+    GLint len = 0;
+    glGetProgramiv(id, GL_PROGRAM_BINARY_LENGTH, &len);
+    void *buf = len > 0 ? malloc((size_t)len) : NULL;
+    FILE *f = buf ? fopen(path, "wb") : NULL;
+    if (f) {
+        GLsizei got = 0;
+        GLenum format = 0;
+        glGetProgramBinary(id, len, &got, &format, buf);
+        fwrite(buf, 1, (size_t)got, f);
+        fclose(f);
+    }
+    free(buf);
+    while (glGetError() != GL_NO_ERROR) {
+    }
+}
+
 /* Programs up to this many codes (plus the length word) never cross a row of t_programs. */
 #define GP_ROW_PROGRAM (GP_TEX_WIDTH - 1)
 
@@ -219,6 +237,10 @@ static glevo_status get_build(glevo_gp_evaluator *e, const glevo_gp_programs *p,
         *slot = e->builds[--e->build_count];
         return st;
     }
+    /* GLEVO_GP_DUMP_BINARY=FILE: the driver's program binary of each interpreter built, for
+     * counting instructions per node (NVIDIA's embeds its assembly as text). */
+    const char *dump = getenv("GLEVO_GP_DUMP_BINARY");
+    if (dump && *dump) dump_binary(slot->program.id, dump);
     slot->mask = mask;
     slot->stack = stack;
     slot->lanes = e->params.lanes;
