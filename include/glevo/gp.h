@@ -143,7 +143,7 @@ typedef struct glevo_gp_eval_params {
     int lanes;                  /* GPU: case-quads per program walk (1..8); 0 = 1 */
     int tile_width;             /* PPCU/FP: a program's fragments form a tile_width x
                                  * (group / tile_width) block; 0 = square-ish by shape */
-    double max_draw_steps;      /* PPPE/PPCU: split draws above this many quad-steps; 0 = 2^30 */
+    double max_draw_steps;      /* PPPE/PPCU: split draws above this many quad-steps; 0 = 2^26 */
 } glevo_gp_eval_params;
 
 /* Raw per-program sums; metrics are finished from them. */

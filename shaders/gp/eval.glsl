@@ -128,11 +128,15 @@ void main()
 #ifdef GP_USE_NEG
             case 6u: UNARY(-a);
 #endif
+#if defined(GP_USE_SIN) || defined(GP_USE_COS)
+            // sin (7) and cos (8) share one inlined copy of glevo's sine: cos x = sin(x + pi/2).
 #ifdef GP_USE_SIN
-            case 7u: UNARY(gp_sin(a));
+            case 7u:
 #endif
 #ifdef GP_USE_COS
-            case 8u: UNARY(gp_cos(a));
+            case 8u:
+#endif
+                UNARY(gp_trig(a, (code + 1u) & 1u));
 #endif
 #ifdef GP_USE_IF
             case 9u: // (if c a b): c on top, then a, then b

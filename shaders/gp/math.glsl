@@ -18,27 +18,29 @@ const float GP_C2 = uintBitsToFloat(0xbab6061au); // -0x1.6c0c34p-10
 const float GP_C1 = uintBitsToFloat(0x3d2aaaa5u); //  0x1.55554ap-5
 const float GP_DIV_EPS = uintBitsToFloat(0x358637bdu); // 1e-6f
 
+// The 192-bit product ix * W in seven 32-bit words, W = 2/pi * 2^192 truncated (least
+// significant word first); written out without arrays so that nothing lands in local memory.
+#define GP_MAC(w, t) umulExtended(t, ix, msb, lsb); w = uaddCarry(lsb, carry, c); carry = msb + c
 float gp_reduce_large(float x, out uint quadrant)
 {
-    const uint two_over_pi[6] = uint[6](0x3c439041u, 0xdb629599u, 0xf534ddc0u, 0xfc2757d1u,
-                                        0x4e441529u, 0xa2f9836eu);
     uint u = floatBitsToUint(x);
     int e = int((u >> 23u) & 0xffu);
     uint ix = (u << 8u) | 0x80000000u;
-    uint w[7];
-    uint carry = 0u;
-    for (int i = 0; i < 6; ++i) {
-        uint msb, lsb, c;
-        umulExtended(two_over_pi[i], ix, msb, lsb);
-        w[i] = uaddCarry(lsb, carry, c);
-        carry = msb + c;
-    }
-    w[6] = carry;
-    int shift = 288 - e, j = shift >> 5, b = shift & 31;
-    uint lo = w[j], hi = w[j + 1];
+    uint w0, w1, w2, w3, w4, w5, msb, lsb, c, carry = 0u;
+    GP_MAC(w0, 0x3c439041u);
+    GP_MAC(w1, 0xdb629599u);
+    GP_MAC(w2, 0xf534ddc0u);
+    GP_MAC(w3, 0xfc2757d1u);
+    GP_MAC(w4, 0x4e441529u);
+    GP_MAC(w5, 0xa2f9836eu);
+    uint w6 = carry;
+    int shift = 288 - e, j = shift >> 5, b = shift & 31; // j in 1..4
+    uint lo = j == 1 ? w1 : j == 2 ? w2 : j == 3 ? w3 : w4;
+    uint hi = j == 1 ? w2 : j == 2 ? w3 : j == 3 ? w4 : w5;
+    uint hi2 = j == 1 ? w3 : j == 2 ? w4 : j == 3 ? w5 : w6;
     if (b != 0) {
         lo = (lo >> uint(b)) | (hi << uint(32 - b));
-        hi = (hi >> uint(b)) | (w[j + 2] << uint(32 - b));
+        hi = (hi >> uint(b)) | (hi2 << uint(32 - b));
     }
     uint n = hi >> 30u;
     uint fh = (hi << 2u) | (lo >> 30u), fl = lo << 2u;
@@ -99,35 +101,39 @@ float gp_quadrant(float r, uint n)
     return (n & 2u) != 0u ? -v : v;
 }
 
-float gp_sin1(float x)
+// sin(x + add * pi/2): add 0 is sin, 1 is cos (one inlined copy serves both opcodes).
+float gp_trig1(float x, uint add)
 {
     uint n;
     float r = gp_reduce(x, n);
-    return gp_quadrant(r, n);
+    return gp_quadrant(r, n + add);
 }
 
-float gp_cos1(float x)
-{
-    uint n;
-    float r = gp_reduce(x, n);
-    return gp_quadrant(r, n + 1u);
-}
-
-// Protected division, a / b correctly rounded: GPU float division is approximate (2.5 ulp
-// allowed); the double quotient, refined by one residual step, rounds to the float the CPU's
-// IEEE a / b gives.
+// Protected division, a / b correctly rounded, without a double division (a long subroutine
+// on NVIDIA): 1/b from the float reciprocal refined by two Newton steps in double (relative
+// error ~2^-52), times a in double, rounded to float. a / b of two floats never lies within
+// 2^-49 (relative) of a float rounding boundary, so this rounds as the CPU's IEEE a / b does.
+// |b| >= 2^64 is scaled so that the float reciprocal stays normal; b = +-inf gives a * 0.
 float gp_div1(float a, float b)
 {
     if (abs(b) < GP_DIV_EPS) return 1.0;
-    precise double ad = double(a), bd = double(b);
-    precise double q = ad / bd;
-    precise double r = fma(-q, bd, ad);
-    precise double q1 = q + r / bd;
-    return float(q1);
+    if ((floatBitsToUint(b) & 0x7fffffffu) == 0x7f800000u) return a * 0.0;
+    bool big = abs(b) >= 18446744073709551616.0; // 2^64
+    float seed = 1.0 / (big ? b * 5.42101086242752217e-20 : b); // 2^-64
+    precise double bd = double(b);
+    precise double y = double(seed) * (big ? packDouble2x32(uvec2(0u, 0x3bf00000u)) : 1.0lf);
+    precise double e1 = fma(-bd, y, 1.0lf);
+    precise double y1 = fma(y, e1, y);
+    precise double e2 = fma(-bd, y1, 1.0lf);
+    precise double y2 = fma(y1, e2, y1);
+    precise double q = double(a) * y2;
+    return float(q);
 }
 
-vec4 gp_sin(vec4 a) { return vec4(gp_sin1(a.x), gp_sin1(a.y), gp_sin1(a.z), gp_sin1(a.w)); }
-vec4 gp_cos(vec4 a) { return vec4(gp_cos1(a.x), gp_cos1(a.y), gp_cos1(a.z), gp_cos1(a.w)); }
+vec4 gp_trig(vec4 a, uint add)
+{
+    return vec4(gp_trig1(a.x, add), gp_trig1(a.y, add), gp_trig1(a.z, add), gp_trig1(a.w, add));
+}
 vec4 gp_div(vec4 a, vec4 b)
 {
     return vec4(gp_div1(a.x, b.x), gp_div1(a.y, b.y), gp_div1(a.z, b.z), gp_div1(a.w, b.w));

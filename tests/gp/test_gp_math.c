@@ -66,7 +66,8 @@ END_TEST
 
 /* x1 and x2 per case; targets are the CPU's values of the op, so the GPU's SAE is 0 exactly
  * when it computes the same bits on every case. */
-static void exact_on_gpu(const char *program, float (*op)(float, float), int emin, int emax)
+static void exact_on_gpu(const char *program, float (*op)(float, float), int emin, int emax,
+                         int emax2)
 {
     testutil_context();
     enum { CASES = 4099 };
@@ -77,11 +78,11 @@ static void exact_on_gpu(const char *program, float (*op)(float, float), int emi
     int nspecial = (int)(sizeof special / sizeof special[0]);
     for (int c = 0; c < CASES; ++c) {
         x[c] = c < nspecial ? special[c] : random_float((uint32_t)c, 2, emin, emax);
-        x[CASES + c] = c < nspecial ? special[(c + 5) % nspecial] : random_float((uint32_t)c, 3, -15, 15);
+        x[CASES + c] = c < nspecial ? special[(c + 5) % nspecial] : random_float((uint32_t)c, 3, -19, emax2);
         y[c] = op(x[c], x[CASES + c]);
         /* Overflowing or subnormal results (special pairs) are not what this test is about. */
         if (!isfinite(y[c]) || (y[c] != 0.0f && fabsf(y[c]) < FLT_MIN)) {
-            x[c] = 1.0f;
+            x[c] = x[CASES + c];
             y[c] = op(x[c], x[CASES + c]);
         }
     }
@@ -110,13 +111,16 @@ static void exact_on_gpu(const char *program, float (*op)(float, float), int emi
 static float op_sin(float a, float b) { (void)b; return gp_sin(a); }
 static float op_cos(float a, float b) { (void)b; return gp_cos(a); }
 static float op_div(float a, float b) { return gp_div(a, b); }
+static float op_div_inf(float a, float b) { return gp_div(a, b * 1e30f); }
 
 START_TEST(test_gpu_bit_identical)
 {
     /* Normal floats only: GPUs may flush subnormals to zero. */
-    exact_on_gpu("(sin x1)\n", op_sin, -30, 127);
-    exact_on_gpu("(cos x1)\n", op_cos, -30, 127);
-    exact_on_gpu("(/ x1 x2)\n", op_div, -30, 30);
+    exact_on_gpu("(sin x1)\n", op_sin, -30, 127, 15);
+    exact_on_gpu("(cos x1)\n", op_cos, -30, 127, 15);
+    /* divisors up to 2^127 (the shader scales those above 2^64), and infinite ones */
+    exact_on_gpu("(/ x1 x2)\n", op_div, -30, 30, 127);
+    exact_on_gpu("(/ x1 (* x2 1e30))\n", op_div_inf, -30, 30, 127);
 }
 END_TEST
 
