@@ -121,7 +121,8 @@ typedef struct glevo_dsmga_result {
     double best_fitness;
     long long nfe;
     int generations;
-    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (incl. FastCounting) and FindClique */
+    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (FastCounting pack; GPU: + upload, pass,
+                              * glFinish) and FindClique (GPU: passes + ILS read back) */
     double seconds;
 } glevo_dsmga_result;
 

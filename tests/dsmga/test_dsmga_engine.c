@@ -66,6 +66,28 @@ START_TEST(budget_stops)
 }
 END_TEST
 
+START_TEST(sweep_from_guess)
+{
+    /* from a first guess the sweep halves down, then bisects: the answer is at most the guess
+     * and solves every one of its runs */
+    glevo_dsmga_problem *p = NULL;
+    ck_assert_int_eq(glevo_dsmga_problem_create("trap", 30, NULL, 1, &p), GLEVO_OK);
+    glevo_dsmga_params base = {.pop = 256, .seed = 5};
+    glevo_dsmga_sweep_result sw;
+    ck_assert_msg(glevo_dsmga_sweep(p, &base, 3, &sw) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_int_ge(sw.pop, 2);
+    ck_assert_int_le(sw.pop, 256); /* 256 solves these three seeds */
+    ck_assert_int_eq(sw.runs, 3);
+    for (uint32_t r = 0; r < 3; ++r) {
+        glevo_dsmga_params q = {.pop = sw.pop, .seed = 5 + r};
+        glevo_dsmga_result res;
+        ck_assert_int_eq(glevo_dsmga_solve(p, &q, &res), GLEVO_OK);
+        ck_assert_msg(res.solved, "seed %u at the swept population %d", 5 + r, sw.pop);
+    }
+    glevo_dsmga_problem_destroy(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dsmga_engine");
@@ -74,6 +96,7 @@ int main(void)
     tcase_add_test(tc, trap50_ten_seeds);
     tcase_add_test(tc, trap50_lossy_and_gpu);
     tcase_add_test(tc, budget_stops);
+    tcase_add_test(tc, sweep_from_guess);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
