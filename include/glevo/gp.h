@@ -9,7 +9,10 @@
  *   classification  (if c a b) = a when c != 0, else b   (condition first, as the paper's
  *                   interpreter pops it first); (< a b) (> a b) (= a b) give 1 or 0;
  *                   (and a b) (or a b) (not a) treat any non-zero value as true, give 1 or 0.
- * All arithmetic is 32-bit float. */
+ * All arithmetic is 32-bit float. sin and cos are glevo's own (exact argument reduction, then
+ * Cephes' float polynomials; within ~1.5 ulp of the true values) and division is correctly
+ * rounded, identically on the CPU and every GPU (src/gp/gp_math.h), so GPU and CPU errors
+ * agree bit for bit per case; GPUs may flush subnormal values to zero. */
 #ifndef GLEVO_GP_H
 #define GLEVO_GP_H
 
