@@ -1,15 +1,21 @@
 // BuildDSM (Li & Yu 2017 §4.3): one fragment per gene pair (x = j, y = i). n11 from popcounts
 // of ANDed FastCounting rows; n10, n01, n00 from the ones counts; mutual information in fp32,
-// natural log, 0·log0 = 0, diagonal 0. C twin: glevo_dsm_mi_cpu in src/dsmga/dsm.c.
+// natural log, 0·log0 = 0, diagonal 0. C twin: glevo_dsm_mi_cpu in src/dsmga/dsm.c; both
+// compute bit for bit the same value (dsmga/mi_log.glsl says how).
+#include "dsmga/mi_log.glsl"
 uniform usampler2D t_rows; // width = ceil(n/32) words, height = ell genes
 uniform int u_n;
+uniform float u_inv_n;     // 1/n rounded on the host: GPU division is not IEEE-rounded
 uniform int u_words;
 layout(location = 0) out float o_mi;
 
+// p(x,y) ln(p(x,y) / (p(x) p(y))) = (nxy/n) (ln(nxy n) - ln(nx ny)). The products are counts
+// (exact in float below n = 4096, IEEE-rounded above), so no division enters the log.
 float mi_term(float nxy, float nx, float ny, float n)
 {
     if (nxy == 0.0) return 0.0;
-    return (nxy / n) * log((nxy * n) / (nx * ny));
+    precise float t = (nxy * u_inv_n) * (dsm_log(nxy * n) - dsm_log(nx * ny));
+    return t;
 }
 
 void main()
@@ -28,7 +34,7 @@ void main()
     }
     float fn = float(u_n), fa = float(oa), fb = float(ob), f11 = float(n11);
     float za = fn - fa, zb = fn - fb;
-    float v = mi_term(f11, fa, fb, fn) + mi_term(fa - f11, fa, zb, fn) +
-              mi_term(fb - f11, za, fb, fn) + mi_term(fn - fa - fb + f11, za, zb, fn);
+    precise float v = mi_term(f11, fa, fb, fn) + mi_term(fa - f11, fa, zb, fn) +
+                      mi_term(fb - f11, za, fb, fn) + mi_term(fn - fa - fb + f11, za, zb, fn);
     o_mi = max(v, 0.0);
 }

@@ -84,6 +84,7 @@ glevo_status glevo_dsm_gpu_build(glevo_dsm_gpu *g, const uint32_t *rows)
     gpu_pass_target(&p, &g->dsm);
     if ((st = gpu_pass_begin(&p)) != GLEVO_OK) return st;
     gpu_uniform_1i(&p, "u_n", g->n);
+    gpu_uniform_1f(&p, "u_inv_n", 1.0f / (float)g->n); /* the CPU twin's rounding of 1/n */
     gpu_uniform_1i(&p, "u_words", g->words);
     st = gpu_pass_draw(&p);
     /* One sync a generation (~30 us) so that host timers charge BuildDSM, not FindClique. */
