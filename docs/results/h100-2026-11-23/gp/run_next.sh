@@ -1,7 +1,9 @@
 #!/bin/bash
 # Next H100 run (device paused before it could run): the variant timings of the current
-# shaders. Copy variants/ to build-gpu-gp/variants/ and run from the repository root after
-# building build-gpu-gp (Release, tests on) and ../shared/tools/gpu-prep:
+# shaders. Build build-gpu-gp (Release, tests on), make the variants with
+# `docs/results/h100-2026-11-23/gp/make_variants.sh build-gpu-gp/variants`, copy this script
+# to build-gpu-gp/run2.sh, run ../shared/tools/gpu-prep, then on the device (carry .gl and
+# build-gpu-gp), from the repository root:
 #   . .gl/env.sh && ./build-gpu-gp/run2.sh
 B=build-gpu-gp; V=$B/variants; L=$OUT/log2.txt
 echo "== tests" >> $L
