@@ -6,19 +6,12 @@
  * With this twin, and the products and the 1/n factor kept exact or IEEE-rounded on both
  * sides, the GPU's DSM equals the CPU's bit for bit. This file is compiled in ISO C mode
  * (CMAKE_C_EXTENSIONS OFF), so GCC fuses no multiply-add here, matching the shader's
- * `precise`. */
+ * `precise`. The constants are the shader's bits as hexadecimal float literals (exact). */
 #ifndef GLEVO_DSMGA_MI_LOG_H
 #define GLEVO_DSMGA_MI_LOG_H
 
 #include <stdint.h>
 #include <string.h>
-
-static inline float dsm_float_bits(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
 
 /* ln x for finite normal x > 0 (BuildDSM's arguments are counts >= 1). */
 static inline float dsm_log(float x)
@@ -28,29 +21,31 @@ static inline float dsm_log(float x)
     uint32_t u;
     memcpy(&u, &x, sizeof u);
     int e = (int)(u >> 23) - 126;
-    float m = dsm_float_bits((u & 0x007fffffu) | 0x3f000000u), f;
-    if (m < dsm_float_bits(0x3f3504f3u)) { /* sqrt(1/2) */
+    u = (u & 0x007fffffu) | 0x3f000000u;
+    float m, f;
+    memcpy(&m, &u, sizeof m);
+    if (m < 0x1.6a09e6p-1f) { /* sqrt(1/2) */
         e -= 1;
         f = (m + m) - 1.0f;
     } else {
         f = m - 1.0f;
     }
     float z = f * f;
-    float p = dsm_float_bits(0x3d9021bbu);
-    p = p * f + dsm_float_bits(0xbdebd1b8u);
-    p = p * f + dsm_float_bits(0x3def251au);
-    p = p * f + dsm_float_bits(0xbdfe5d4fu);
-    p = p * f + dsm_float_bits(0x3e11e9bfu);
-    p = p * f + dsm_float_bits(0xbe2aae50u);
-    p = p * f + dsm_float_bits(0x3e4cceacu);
-    p = p * f + dsm_float_bits(0xbe7ffffcu);
-    p = p * f + dsm_float_bits(0x3eaaaaaau);
+    float p = 0x1.204376p-4f;
+    p = p * f - 0x1.d7a370p-4f;
+    p = p * f + 0x1.de4a34p-4f;
+    p = p * f - 0x1.fcba9ep-4f;
+    p = p * f + 0x1.23d37ep-3f;
+    p = p * f - 0x1.555ca0p-3f;
+    p = p * f + 0x1.999d58p-3f;
+    p = p * f - 0x1.fffff8p-3f;
+    p = p * f + 0x1.555554p-2f;
     float fe = (float)e;
     float y = (f * z) * p;
-    y = y + dsm_float_bits(0xb95e8083u) * fe; /* ln 2, low part */
+    y = y + -0x1.bd0106p-13f * fe; /* ln 2, low part */
     y = y - 0.5f * z;
     float r = f + y;
-    r = r + dsm_float_bits(0x3f318000u) * fe; /* ln 2, high part: 0.693359375 */
+    r = r + 0x1.63p-1f * fe; /* ln 2, high part: 0.693359375 */
     return r;
 }
 

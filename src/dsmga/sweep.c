@@ -61,7 +61,7 @@ glevo_status glevo_dsmga_sweep(const glevo_dsmga_problem *problem, const glevo_d
         }
         ok = true; /* hi solves */
     }
-    while (!ok && lo < hi) {
+    while (!ok) {
         lo = hi;
         if (hi >= 1 << 16)
             return glevo_fail(GLEVO_ERR_INVALID, "sweep: no population up to %d solves %s in %d runs",

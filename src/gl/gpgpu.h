@@ -69,6 +69,9 @@ glevo_status gpu_program_build_with_vertex(gpu_program *p, const char *vertex_fi
                                            const char *fragment_file, const char *defines,
                                            const char *const *aliases);
 void gpu_program_destroy(gpu_program *p);
+/* Writes the driver's binary of a linked program to path (best effort, for counting
+ * instructions: NVIDIA's embeds its assembly as text). */
+void gpu_program_dump_binary(const gpu_program *p, const char *path);
 
 #define GPU_MAX_INPUTS 12
 #define GPU_MAX_TARGETS 8

@@ -165,3 +165,21 @@ glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_
     *program_id = st == GLEVO_OK ? p.id : 0;
     return st;
 }
+
+void gpu_program_dump_binary(const gpu_program *p, const char *path)
+{
+    GLint len = 0;
+    glGetProgramiv(p->id, GL_PROGRAM_BINARY_LENGTH, &len);
+    void *buf = len > 0 ? malloc((size_t)len) : NULL;
+    FILE *f = buf ? fopen(path, "wb") : NULL;
+    if (f) {
+        GLsizei got = 0;
+        GLenum format = 0;
+        glGetProgramBinary(p->id, len, &got, &format, buf);
+        fwrite(buf, 1, (size_t)got, f);
+        fclose(f);
+    }
+    free(buf);
+    while (glGetError() != GL_NO_ERROR) {
+    }
+}

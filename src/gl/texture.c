@@ -88,6 +88,15 @@ glevo_status gpu_texture_read_rect(const gpu_texture *t, int x, int y, int w, in
     format_desc d = describe(t->format);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glReadPixels(x, y, w, h, d.format, d.type, out);
+    /* A context lost to a reset (e.g. a driver watchdog on a long draw) leaves the buffer
+     * unwritten without any other error: check here, where results come back. */
+    GLenum reset = glGetGraphicsResetStatus ? glGetGraphicsResetStatus() : GL_NO_ERROR;
+    if (reset != GL_NO_ERROR) {
+        while (glGetError() != GL_NO_ERROR) {
+        }
+        return glevo_fail(GLEVO_ERR_GL, "texture readback: the GL context was lost (reset status "
+                          "0x%x)", reset);
+    }
     return gpu_check("texture readback");
 }
 

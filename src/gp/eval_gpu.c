@@ -171,24 +171,6 @@ static glevo_status ensure_texture(gpu_texture *t, int w, int h, gpu_format f)
     return gpu_texture_create(t, w, h, f, NULL);
 }
 
-static void dump_binary(GLuint id, const char *path)
-{
-    GLint len = 0;
-    glGetProgramiv(id, GL_PROGRAM_BINARY_LENGTH, &len);
-    void *buf = len > 0 ? malloc((size_t)len) : NULL;
-    FILE *f = buf ? fopen(path, "wb") : NULL;
-    if (f) {
-        GLsizei got = 0;
-        GLenum format = 0;
-        glGetProgramBinary(id, len, &got, &format, buf);
-        fwrite(buf, 1, (size_t)got, f);
-        fclose(f);
-    }
-    free(buf);
-    while (glGetError() != GL_NO_ERROR) {
-    }
-}
-
 /* Programs up to this many codes (plus the length word) never cross a row of t_programs. */
 #define GP_ROW_PROGRAM (GP_TEX_WIDTH - 1)
 
@@ -240,7 +222,7 @@ static glevo_status get_build(glevo_gp_evaluator *e, const glevo_gp_programs *p,
     /* GLEVO_GP_DUMP_BINARY=FILE: the driver's program binary of each interpreter built, for
      * counting instructions per node (NVIDIA's embeds its assembly as text). */
     const char *dump = getenv("GLEVO_GP_DUMP_BINARY");
-    if (dump && *dump) dump_binary(slot->program.id, dump);
+    if (dump && *dump) gpu_program_dump_binary(&slot->program, dump);
     slot->mask = mask;
     slot->stack = stack;
     slot->lanes = e->params.lanes;
@@ -347,18 +329,6 @@ static void tile_shape(int group, int tile_width, int *w, int *h)
         *w = group;
     }
     *h = group / *w;
-}
-
-/* Fails loudly when the GL context is gone (a reset after a long draw): the readback would
- * otherwise leave old or zero sums that look like results. */
-static glevo_status check_context(const char *where)
-{
-    GLenum reset = GL_NO_ERROR;
-    if (glGetGraphicsResetStatus) reset = glGetGraphicsResetStatus();
-    if (reset != GL_NO_ERROR)
-        return glevo_fail(GLEVO_ERR_GL, "%s: the GL context was lost (reset status 0x%x)", where,
-                          reset);
-    return gpu_check(where);
 }
 
 static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
@@ -481,9 +451,7 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
     }
     if (!grow((void **)&e->host_sums, &e->host_sums_cap, (size_t)cols * rows * 4, sizeof(float)))
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading errors back");
-    memset(e->host_sums, 0, (size_t)cols * rows * 4 * sizeof(float));
     if ((st = gpu_texture_read(&e->sums_tex, e->host_sums))) return st;
-    if ((st = check_context("GP evaluation"))) return st;
     /* Every fragment of every chunk wrote 1 to .w: a program's sum of marks is group x chunks
      * (exact in float). Anything else means draws did not run. */
     float marks = (float)group * (float)chunks;
