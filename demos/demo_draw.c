@@ -160,61 +160,48 @@ void demo_draw_heat(demo_draw *d, unsigned tex, demo_rect r, double worst, doubl
     draw_panel(d, tex, r, 1, unused, worst, best);
 }
 
-void demo_draw_triangles(demo_draw *d, int fb_w, int fb_h, const float *xy, int n,
-                         const float rgb[3])
+/* Uploads n points (x, y in clip space) and draws them in one colour with the curve program,
+ * leaving the library's vertex array and no program bound. */
+static void draw_vertices(demo_draw *d, GLenum mode, const float *xy, int n, const float rgb[3])
 {
     GLint library_vao = 0;
     glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
-    glViewport(0, 0, fb_w, fb_h);
     glUseProgram(d->curve);
     glUniform3f(d->curve_colour, rgb[0], rgb[1], rgb[2]);
     glBindVertexArray(d->vao);
     glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 2 * sizeof(float)), xy,
                  GL_STREAM_DRAW);
-    glDrawArrays(GL_TRIANGLES, 0, n);
+    glDrawArrays(mode, 0, n);
     glBindVertexArray((GLuint)library_vao);
     glUseProgram(0);
+}
+
+void demo_draw_triangles(demo_draw *d, int fb_w, int fb_h, const float *xy, int n,
+                         const float rgb[3])
+{
+    glViewport(0, 0, fb_w, fb_h);
+    draw_vertices(d, GL_TRIANGLES, xy, n, rgb);
 }
 
 void demo_draw_strip(demo_draw *d, demo_rect r, const float *xy, int n, const float rgb[3])
 {
-    GLint library_vao = 0;
-    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
     glViewport(r.x, r.y, r.w, r.h);
     glEnable(GL_SCISSOR_TEST); /* values beyond the panel are clipped to it */
     glScissor(r.x, r.y, r.w, r.h);
-    glUseProgram(d->curve);
-    glUniform3f(d->curve_colour, rgb[0], rgb[1], rgb[2]);
-    glBindVertexArray(d->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 2 * sizeof(float)), xy,
-                 GL_STREAM_DRAW);
-    glDrawArrays(GL_LINE_STRIP, 0, n);
+    draw_vertices(d, GL_LINE_STRIP, xy, n, rgb);
     glDisable(GL_SCISSOR_TEST);
-    glBindVertexArray((GLuint)library_vao);
-    glUseProgram(0);
 }
 
 void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n)
 {
-    GLint library_vao = 0;
-    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
+    static const float dark[3] = {0.0f, 0.0f, 0.0f}, white[3] = {1.0f, 1.0f, 1.0f};
     glViewport(r.x, r.y, r.w, r.h);
-    glUseProgram(d->curve);
-    glBindVertexArray(d->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 2 * sizeof(float)), xy,
-                 GL_STREAM_DRAW);
     glPointSize(7.0f); /* a dark disc under a white one: visible on any heat colour */
-    glUniform3f(d->curve_colour, 0.0f, 0.0f, 0.0f);
-    glDrawArrays(GL_POINTS, 0, n);
+    draw_vertices(d, GL_POINTS, xy, n, dark);
     glPointSize(4.0f);
-    glUniform3f(d->curve_colour, 1.0f, 1.0f, 1.0f);
-    glDrawArrays(GL_POINTS, 0, n);
+    draw_vertices(d, GL_POINTS, xy, n, white);
     glPointSize(1.0f);
-    glBindVertexArray((GLuint)library_vao);
-    glUseProgram(0);
 }
 
 void demo_draw_frame(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int fb_w,
