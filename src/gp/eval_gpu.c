@@ -349,11 +349,12 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
             group = e->params.group;
         else if (s == GLEVO_GP_FP)
             group = 1024;
-        else { /* PPCU: about 2^20 fragments, 4..64 per program, a power of two (64 measured
-                * best on the H100 at pop 10000 x 10000 cases) */
-            group = 4;
-            while (group < 64 && (long long)group * 2 * pop <= (1 << 20)) group *= 2;
-        }
+        else /* PPCU: an 8 x 8 tile per program at every population. Smaller groups for
+              * large populations (the former rule: about 2^20 fragments in all) gave 8 x 4 and
+              * 4 x 4 tiles, which split NVIDIA's warps between programs: regression at pop
+              * 25000 and 50000 ran at 28 GPop/s against 44 at 10000 on the H100. Long draws
+              * are split into chunks below, so more fragments cost nothing. */
+            group = 64;
         if (group > e->quads) {
             /* fewer quads than fragments: the largest power of two (or the count) that fits */
             int g = 1;
