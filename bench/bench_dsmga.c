@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "bench.h"
+#include "bench_dsmga_plot.h"
 #include "cli.h"
 #include "glevo/dsmga.h"
 
@@ -29,13 +30,17 @@ typedef struct sweep_entry {
     double sweep_nfe;
 } sweep_entry;
 /* SWEEP_TABLE_BEGIN: H100 session of 2026-11-23, docs/results/h100-2026-11-23/dsmga/run_sweeps.sh
- * (one sweep per cell in parallel, 190 s limit each). ftrap 600 did not finish in 190 s. */
+ * (one sweep per cell in parallel, 190 s limit each). ftrap 600 did not finish in 190 s; it
+ * and the l = 1000 cells come from the grid of run_grid_sweeps.sh (every population of a ~10%
+ * grid at once, 260 s): the smallest grid population solving 10 in a row. ftrap 600: 224
+ * solved, 144-208 did not finish; trap 1000: 192 (160 failed); cyctrap 1000: 320 (288 failed). */
 static const char *const SWEEP_SOURCE =
     "sweep table (H100 2026-11-23: smallest n with 10 consecutive solved runs, seeds 1001-1010, GPU lossless)";
 static const sweep_entry SWEEP_TABLE[] = {
     {"trap", 120, 104, 15066.7},    {"trap", 300, 120, 43128.9},     {"trap", 600, 120, 86258.2},
     {"ftrap", 120, 80, 49467.4},    {"ftrap", 300, 136, 205410.7},   {"cyctrap", 100, 176, 22552.6},
     {"cyctrap", 400, 288, 148558.8}, {"cyctrap", 600, 256, 197994.2}, {"spin", 100, 24, 16275.9},
+    {"ftrap", 600, 224, 487491.0},  {"trap", 1000, 192, 229222.0},   {"cyctrap", 1000, 320, 415452.0},
     {NULL, 0, 0, 0}};
 /* SWEEP_TABLE_END */
 
@@ -105,44 +110,11 @@ static int fit_ell(const char *problem, int ell)
     return e < 2 * k ? 2 * k : e;
 }
 
-static void svg_plot(FILE *f, const char *title, const char **names, int rows, const int *ells,
-                     const double *speed, const int *series_of_row, int series)
-{
-    const int W = 640, H = 400, L = 60, B = 340;
-    double ymax = 1.0, xmax = 1.0;
-    for (int i = 0; i < rows; ++i) {
-        if (speed[i] > ymax) ymax = speed[i];
-        if (ells[i] > xmax) xmax = ells[i];
-    }
-    double ly = log10(ymax) + 0.2;
-    fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-family='sans-serif' font-size='12'>\n", W, H);
-    fprintf(f, "<rect width='%d' height='%d' fill='white'/><text x='%d' y='20'>%s</text>\n", W, H, L, title);
-    fprintf(f, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='black'/><line x1='%d' y1='40' x2='%d' y2='%d' stroke='black'/>\n",
-            L, B, W - 20, B, L, L, B);
-    for (int d = 0; d <= (int)ly; ++d) {
-        double y = B - (B - 40) * d / (ly > 0 ? ly : 1);
-        fprintf(f, "<text x='5' y='%.0f'>%g×</text><line x1='%d' y1='%.0f' x2='%d' y2='%.0f' stroke='#ddd'/>\n",
-                y, pow(10, d), L, y, W - 20, y);
-    }
-    fprintf(f, "<text x='%d' y='%d'>ell (max %.0f)</text>\n", W / 2, H - 20, xmax);
-    static const char *colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
-    for (int s = 0; s < series; ++s) {
-        fprintf(f, "<polyline fill='none' stroke='%s' stroke-width='2' points='", colors[s % 6]);
-        for (int i = 0; i < rows; ++i) {
-            if (series_of_row[i] != s || speed[i] <= 0) continue;
-            double x = L + (W - 20 - L) * ells[i] / xmax;
-            double y = B - (B - 40) * (log10(speed[i]) / (ly > 0 ? ly : 1));
-            fprintf(f, "%.1f,%.1f ", x, y);
-        }
-        fprintf(f, "'/><text x='%d' y='%d' fill='%s'>%s</text>\n", W - 150, 40 + 16 * s, colors[s % 6], names[s]);
-    }
-    fprintf(f, "</svg>\n");
-}
-
 int bench_dsmga(int argc, char **argv)
 {
     bool quick = false, help = false, force_sweep = false, table_only = false;
     const char *out_dir = NULL, *problems_arg = NULL, *ells_arg = NULL, *name = "dsmga";
+    const char *redraw = NULL, *caption = NULL;
     int runs = 0, cpu_runs = 0, pop = 0, device = -1;
     uint32_t seed = 1;
     opt_spec specs[] = {
@@ -158,13 +130,20 @@ int bench_dsmga(int argc, char **argv)
         {"table-only", OPT_FLAG, &table_only, "skip cells the sweep table lacks instead of sweeping"},
         {"seed", OPT_UINT, &seed, "first seed"},
         {"device", OPT_INT, &device, "EGL device index"},
+        {"redraw", OPT_STRING, &redraw, "comma list of CSVs of earlier runs: merge them and draw the picture under --out; runs nothing"},
+        {"caption", OPT_STRING, &caption, "subtitle of the picture (default: the renderer; none with --redraw)"},
         {0}};
     int rc = opt_parse("bench dsmga", specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
     if (help) {
-        opt_print_help(stdout, "glevo bench dsmga [--quick] [--out DIR] [--problems LIST] [--ells LIST]",
+        opt_print_help(stdout, "glevo bench dsmga [--quick] [--out DIR] [--problems LIST] [--ells LIST]\n"
+                               "       glevo bench dsmga --redraw CSV[,CSV...] --out DIR [--name NAME] [--caption TEXT]",
                        "Li & Yu 2017: BuildDSM / FindClique speedups and NFE of original, lossless, lossy.", specs);
         return 0;
+    }
+    if (redraw) {
+        if (!out_dir) return cli_bad_input("bench dsmga", "--redraw needs --out DIR for the picture and merged table");
+        return dsmga_plot_redraw(redraw, out_dir, name, caption);
     }
     if (runs == 0) runs = quick ? 2 : 10;
     if (runs < 1 || runs > MAX_RUNS) return cli_bad_input("bench dsmga", "--runs %d must be 1..%d", runs, MAX_RUNS);
@@ -204,10 +183,8 @@ int bench_dsmga(int argc, char **argv)
                          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         fflush(outs[o]);
     }
-    int rows = 0, row_ells[256], row_series[256];
-    double row_speed[256];
-    const char *series_names[12];
-    int nseries = 0;
+    dsmga_plot_row plot_rows[256];
+    int rows = 0;
     char *save = NULL;
     for (char *pname = strtok_r(problems_buf, ",", &save); pname; pname = strtok_r(NULL, ",", &save)) {
         for (int k = 0; k < nells; ++k) {
@@ -262,23 +239,9 @@ int bench_dsmga(int argc, char **argv)
                         pname, ell, n, pop_source, runs, cpu_runs, orig.nfe, ll.nfe, lyg.nfe, lyc.nfe, same, orig.solved,
                         ll.solved, lyg.solved, orig.gens, ll.gens, lyg.gens, orig.dsm_ms_gen, ll.dsm_ms_gen,
                         orig.ils_ms_gen, ll.ils_ms_gen, lyc.ils_ms_gen, lyg.ils_ms_gen, sd, si, sy, syc);
-            /* picture: three series per problem */
-            static char names[12][48];
-            for (int s = 0; s < 3 && rows + 3 <= 256; ++s) {
-                int id = -1;
-                char nm[48];
-                snprintf(nm, sizeof nm, "%s %s", pname, s == 0 ? "BuildDSM" : s == 1 ? "FindClique" : "lossy FindClique");
-                for (int q = 0; q < nseries; ++q) if (!strcmp(series_names[q], nm)) id = q;
-                if (id < 0 && nseries < 12) {
-                    snprintf(names[nseries], sizeof names[0], "%s", nm);
-                    series_names[nseries] = names[nseries];
-                    id = nseries++;
-                }
-                if (id < 0) continue;
-                row_ells[rows] = ell;
-                row_series[rows] = id;
-                row_speed[rows] = s == 0 ? sd : s == 1 ? si : sy;
-                ++rows;
+            if (rows < 256) {
+                plot_rows[rows] = (dsmga_plot_row){.ell = ell, .speedup = {sd, si, sy}};
+                snprintf(plot_rows[rows++].problem, sizeof plot_rows[0].problem, "%s", pname);
             }
         }
     }
@@ -287,8 +250,7 @@ int bench_dsmga(int argc, char **argv)
         snprintf(path, sizeof path, "%s/%s_speedup.svg", out_dir, name);
         FILE *svg = fopen(path, "w");
         if (svg) {
-            svg_plot(svg, "DSMGA-II model building: speedup of fragment passes over CPU", series_names, rows,
-                     row_ells, row_speed, row_series, nseries);
+            dsmga_plot_svg(svg, plot_rows, rows, caption ? caption : renderer);
             fclose(svg);
         }
     }

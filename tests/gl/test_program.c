@@ -14,8 +14,8 @@ static char dir_template[] = "/tmp/glevo-shaders-XXXXXX";
 
 static void write_file(const char *dir, const char *name, const char *text)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char path[1024];
+    ck_assert_int_lt(snprintf(path, sizeof path, "%s/%s", dir, name), (int)sizeof path);
     FILE *f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
     fputs(text, f);
