@@ -352,7 +352,7 @@ static glevo_status evaluate_gpu(glevo_gp_evaluator *e, const glevo_gp_programs 
         else /* PPCU: an 8 x 8 tile per program at every population. Smaller groups for
               * large populations (the former rule: about 2^20 fragments in all) gave 8 x 4 and
               * 4 x 4 tiles, which split NVIDIA's warps between programs: regression at pop
-              * 25000 and 50000 ran at 28 GPop/s against 44 at 10000 on the H100. Long draws
+              * 25000 and 50000 ran at 27 GPop/s, against 42 with 8 x 8 tiles, on the H100. Long draws
               * are split into chunks below, so more fragments cost nothing. */
             group = 64;
         if (group > e->quads) {
