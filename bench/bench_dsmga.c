@@ -9,12 +9,10 @@
  * glTexSubImage2D of the packed rows + the pass + glFinish, so every GPU command of BuildDSM
  * has completed inside the timed region. FindClique = its passes + the read of the ILS (a
  * glReadPixels, which waits for the GPU). Selection is outside both (the paper counts it). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "bench.h"
 #include "bench_dsmga_plot.h"

@@ -18,6 +18,13 @@ enum { MAX_COLUMNS = 64, NEEDED_COUNT = 2 + DSMGA_PLOT_MEASURES };
 static const char *const NEEDED[NEEDED_COUNT] = {"problem", "ell", "speedup_dsm", "speedup_ils_lossless",
                                                  "speedup_ils_lossy"};
 
+/* Running out of memory is a failure of the run, not of the input: exit 1, as cli_fail does. */
+static int redraw_no_memory(void)
+{
+    fprintf(stderr, "glevo " COMMAND ": out of memory\n");
+    return 1;
+}
+
 typedef struct redraw_table {
     dsmga_plot_row *rows;
     int nrows;
@@ -42,7 +49,7 @@ static int redraw_split(char *line, char **fields)
 static int redraw_header(const char *path, const char *line, redraw_table *t, int *col, int *ncols)
 {
     char *copy = strdup(line), *fields[MAX_COLUMNS];
-    if (!copy) return cli_bad_input(COMMAND, "out of memory");
+    if (!copy) return redraw_no_memory();
     *ncols = redraw_split(copy, fields);
     int rc = *ncols > MAX_COLUMNS ? cli_bad_input(COMMAND, "%s line 1: more than %d columns", path, MAX_COLUMNS) : 0;
     for (int k = 0; !rc && k < NEEDED_COUNT; ++k) {
@@ -55,7 +62,7 @@ static int redraw_header(const char *path, const char *line, redraw_table *t, in
     if (!rc && t->header && strcmp(t->header, line))
         rc = cli_bad_input(COMMAND, "%s line 1: header differs from the first file's, cannot merge", path);
     if (!rc && !t->header) {
-        if (!(t->header = strdup(line))) return cli_bad_input(COMMAND, "out of memory");
+        if (!(t->header = strdup(line))) return redraw_no_memory();
         fprintf(t->merged, "%s\n", line);
     }
     return rc;
@@ -84,7 +91,7 @@ static int redraw_row(const char *path, int lineno, char *line, redraw_table *t,
             return cli_bad_input(COMMAND, "%s line %d: %s '%s' is not a finite number >= 0", path, lineno, NEEDED[2 + m], s);
     }
     dsmga_plot_row *grown = realloc(t->rows, sizeof *grown * (size_t)(t->nrows + 1));
-    if (!grown) return cli_bad_input(COMMAND, "out of memory");
+    if (!grown) return redraw_no_memory();
     t->rows = grown;
     t->rows[t->nrows++] = r;
     return 0;
@@ -135,7 +142,7 @@ int dsmga_plot_redraw(const char *list, const char *out_dir, const char *name, c
     redraw_table t = {.rows = NULL};
     char *paths = strdup(list), *save = NULL;
     t.merged = open_memstream(&t.merged_text, &t.merged_size);
-    int rc = paths && t.merged ? 0 : cli_bad_input(COMMAND, "out of memory"), files = 0;
+    int rc = paths && t.merged ? 0 : redraw_no_memory(), files = 0;
     for (char *p = rc ? NULL : strtok_r(paths, ",", &save); p && !rc; p = strtok_r(NULL, ",", &save), ++files)
         rc = redraw_read(p, &t);
     if (t.merged) fclose(t.merged);
