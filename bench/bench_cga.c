@@ -43,9 +43,9 @@ static int run_once(glevo_context *ctx, const glevo_problem *pr, int w, int h, i
     glevo_cga_params p = {.problem = pr, .width = w, .height = h, .seed = seed,
                           .backend = backend, .algorithm = alg, .report_every = 1000000};
     glevo_cga *cga;
-    glevo_status st = glevo_cga_create(ctx, &p, &cga);
+    glevo_status st = glevo_cga_create(&p, &cga);
     if (st) return cli_fail("bench cga", st);
-    if (backend == GLEVO_BACKEND_FRAGMENT) { /* warm-up: shader compile, first-use costs */
+    if (backend != GLEVO_BACKEND_CPU) { /* warm-up: shader compile, first-use costs */
         glevo_cga_step(cga, 1);
         glevo_context_finish(ctx);
     }

@@ -73,7 +73,8 @@ static void run_one(cell_job *job, int k)
     glevo_de_params p = job->params;
     p.seed = job->seed + (uint32_t)k;
     glevo_de_result r;
-    job->out[k].status = glevo_de_run(&p, job->backend, &r);
+    p.backend = job->backend;
+    job->out[k].status = glevo_de_run(&p, &r);
     if (job->out[k].status != GLEVO_OK) return;
     job->out[k].efv = r.efv;
     job->out[k].seconds = r.seconds;

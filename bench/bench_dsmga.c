@@ -62,7 +62,7 @@ static glevo_status run_scheme(const glevo_dsmga_problem *p, int pop, bool gpu, 
     memset(out, 0, sizeof *out);
     double dsm = 0.0, ils = 0.0, gens = 0.0;
     for (int r = 0; r < runs; ++r) {
-        glevo_dsmga_params params = {.pop = pop, .gpu = gpu, .model = model, .seed = seed + (uint32_t)r};
+        glevo_dsmga_params params = {.pop = pop, .backend = gpu ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU, .model = model, .seed = seed + (uint32_t)r};
         glevo_dsmga_result res;
         glevo_status st = glevo_dsmga_solve(p, &params, &res);
         if (st != GLEVO_OK) return st;
@@ -203,7 +203,7 @@ int bench_dsmga(int argc, char **argv)
                 n = known->pop;
                 pop_source = "table";
             } else if (!n) {
-                glevo_dsmga_params base = {.gpu = true, .seed = seed + 1000};
+                glevo_dsmga_params base = {.backend = GLEVO_BACKEND_FRAGMENT, .seed = seed + 1000};
                 glevo_dsmga_sweep_result sw;
                 st = glevo_dsmga_sweep(p, &base, runs, &sw);
                 if (st != GLEVO_OK) { glevo_dsmga_problem_destroy(p); goto fail; }

@@ -77,8 +77,9 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
                             int runs, double budget, double *gpops, int *runs_done)
 {
     static const glevo_gp_strategy strategies[S_COUNT] = {GLEVO_GP_PPPE, GLEVO_GP_FP,
-                                                          GLEVO_GP_PPCU, GLEVO_GP_CPU, GLEVO_GP_CPU};
-    glevo_gp_eval_params ep = {.strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
+                                                          GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO};
+    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1 ? GLEVO_BACKEND_CPU : GLEVO_BACKEND_FRAGMENT,
+                               .strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
                                .lanes = bench_lanes, .group = bench_group,
                                .tile_width = bench_tile_w};
     glevo_gp_evaluator *ev = NULL;

@@ -68,7 +68,7 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
     json_begin_object(&w, NULL);
     json_string(&w, "algorithm", p->algorithm == GLEVO_CGA_STANDARD ? "sga" : "cga");
     json_string(&w, "problem", pr->name);
-    json_string(&w, "backend", o->common.backend);
+    json_string(&w, "backend", glevo_backend_name(p->backend));
     json_string(&w, "renderer", renderer);
     json_int(&w, "seed", o->common.seed);
     json_int(&w, "dim", p->dim);
@@ -172,10 +172,10 @@ int cmd_cga(int argc, char **argv)
         return cli_fail("cga", GLEVO_ERR_INVALID);
     }
     glevo_cga_params params = {.problem = pr, .dim = o.dim, .width = o.grid[0], .height = o.grid[1],
-                               .bits = o.bits, .pc = o.pc, .pm = o.pm, .pc_set = true, .pm_set = true,
+                               .bits = o.bits, .pc = GLEVO_LITERAL(o.pc), .pm = GLEVO_LITERAL(o.pm),
                                .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng, .mutation = (glevo_cga_mutation)mut,
                                .algorithm = (glevo_cga_algorithm)alg,
-                               .backend = common_is_gpu(&o.common) ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU,
+                               .backend = (glevo_backend)glevo_backend_parse(o.common.backend),
                                .seed = o.common.seed, .report_every = o.report_every};
     glevo_status st = glevo_cga_validate(&params);
     if (st) return cli_fail("cga", st);
@@ -186,12 +186,12 @@ int cmd_cga(int argc, char **argv)
     }
 
     glevo_context *ctx = NULL;
-    if (params.backend == GLEVO_BACKEND_FRAGMENT && (rc = common_context_create("cga", &o.common, &ctx)))
+    if (params.backend != GLEVO_BACKEND_CPU && (rc = common_context_create("cga", &o.common, &ctx)))
         return rc;
     char renderer[256] = "cpu";
     if (ctx) snprintf(renderer, sizeof renderer, "%s", glevo_context_renderer(ctx));
     glevo_cga *cga = NULL;
-    st = glevo_cga_create(ctx, &params, &cga);
+    st = glevo_cga_create(&params, &cga);
     if (st) {
         glevo_context_destroy(ctx);
         return cli_fail("cga", st);
@@ -273,7 +273,7 @@ int cmd_cga(int argc, char **argv)
     } else {
         printf("problem      %s (dim %d, %s)\nengine       %s %s on %s\n", pr->name, dim,
                pr->direction == GLEVO_MAXIMIZE ? "maximise" : "minimise",
-               alg ? "standard GA" : "cellular GA", o.common.backend, renderer);
+               alg ? "standard GA" : "cellular GA", glevo_backend_name(glevo_cga_params_of(cga)->backend), renderer);
         printf("population   %dx%d = %lld, %lld generations, %lld evaluations, %.3f s\n", o.grid[0], o.grid[1],
                cells, glevo_cga_generation(cga), glevo_cga_evaluations(cga), seconds);
         printf("best         %.10g at generation %lld\nbest x      ", best.fitness, best.generation);

@@ -101,22 +101,24 @@ int cmd_de(int argc, char **argv)
         .problem = problem, .dim = dim < 0 ? 0 : dim, .pop = pop, .F = F,
         .CR = CR == 0.0 ? GLEVO_DE_CR_ZERO : CR, .strategy = (glevo_de_strategy)strat,
         .max_evals = (long long)max_evals, .no_shift = !strcmp(shift, "none"),
-        .check_every = check_every, .target_efv = target_efv};
-    glevo_backend backend = common_is_gpu(&c) ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU;
+        .check_every = check_every, .target_efv = target_efv,
+        .backend = (glevo_backend)glevo_backend_parse(c.backend)};
 
     /* Validate everything (including the shift vector's dimension) before opening a context. */
     if (!fitness) {
         glevo_de_params probe = params;
         probe.pop = 4;
         probe.max_evals = 4;
+        probe.backend = GLEVO_BACKEND_CPU;
         glevo_de *tmp;
-        glevo_status st = glevo_de_create(&probe, GLEVO_BACKEND_CPU, &tmp);
+        glevo_status st = glevo_de_create(&probe, &tmp);
         if (st == GLEVO_ERR_INVALID) return cli_fail("de", st);
         if (st == GLEVO_OK) glevo_de_destroy(tmp);
     }
     glevo_context *ctx = NULL;
-    if (backend == GLEVO_BACKEND_FRAGMENT && (rc = common_context_create("de", &c, &ctx)))
+    if (params.backend != GLEVO_BACKEND_CPU && (rc = common_context_create("de", &c, &ctx)))
         return rc;
+    params.backend = common_backend(&c);
 
     run_stats s = {0};
     glevo_de_result best = {0}, r;
@@ -124,7 +126,7 @@ int cmd_de(int argc, char **argv)
     glevo_status st = GLEVO_OK;
     for (int k = 0; k < runs; ++k) {
         params.seed = c.seed + (uint32_t)k;
-        st = glevo_de_run(&params, backend, &r);
+        st = glevo_de_run(&params, &r);
         if (st != GLEVO_OK) break;
         s.count++;
         if (!isnan(r.efv)) {
@@ -157,7 +159,7 @@ int cmd_de(int argc, char **argv)
         json_string(&w, "algorithm", "de");
         json_string(&w, "strategy", glevo_de_strategy_name(params.strategy));
         json_string(&w, "problem", problem->name);
-        json_string(&w, "backend", c.backend);
+        json_string(&w, "backend", glevo_backend_name(params.backend));
         json_string(&w, "renderer", best.renderer);
         json_int(&w, "seed", c.seed + (uint32_t)best_run);
         json_int(&w, "dim", D);
@@ -186,7 +188,8 @@ int cmd_de(int argc, char **argv)
         json_end_object(&w);
     } else {
         printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s (%s)\n",
-               glevo_de_strategy_name(params.strategy), problem->name, D, pop, F, CR, c.backend,
+               glevo_de_strategy_name(params.strategy), problem->name, D, pop, F, CR,
+               glevo_backend_name(params.backend),
                best.renderer);
         printf("best %.17g  efv %.6g  evaluations %lld  generations %lld  %.3f s\n",
                best.best_fitness, best.efv, best.evaluations, best.generations, best.seconds);

@@ -16,7 +16,7 @@ int cmd_dsm(int argc, char **argv)
     int rc = opt_parse("dsm", specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
     if (help) {
-        opt_print_help(stdout, "glevo dsm --population FILE [--backend fragment|cpu] [--json]",
+        opt_print_help(stdout, "glevo dsm --population FILE [--backend fragment|compute|cpu] [--json]",
                        "Prints the ell x ell mutual-information matrix (natural log), one row per line.",
                        specs);
         return 0;
@@ -45,7 +45,7 @@ int cmd_dsm(int argc, char **argv)
         }
         renderer = glevo_context_renderer(ctx);
         glevo_dsm_gpu *g = NULL;
-        st = glevo_dsm_gpu_create(ell, n, &g);
+        st = glevo_dsm_gpu_create(ell, n, common_backend(&c), &g);
         if (st == GLEVO_OK) st = glevo_dsm_gpu_build(g, rows);
         if (st == GLEVO_OK) st = glevo_dsm_gpu_read(g, mi);
         glevo_dsm_gpu_destroy(g);
@@ -63,7 +63,7 @@ int cmd_dsm(int argc, char **argv)
         json_writer w = {0};
         json_begin_object(&w, NULL);
         json_string(&w, "algorithm", "dsm");
-        json_string(&w, "backend", c.backend);
+        json_string(&w, "backend", glevo_backend_name(common_backend(&c)));
         json_string(&w, "renderer", renderer);
         json_int(&w, "n", n);
         json_int(&w, "ell", ell);

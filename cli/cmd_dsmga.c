@@ -69,7 +69,7 @@ int cmd_dsmga(int argc, char **argv)
     const char *renderer = gpu ? glevo_context_renderer(ctx) : "cpu";
     glevo_dsmga_params params = {.pop = pop, .selection_pressure = selection, .max_generations = max_gens,
                                  .max_nfe = (long long)max_nfe, .repeat = repeat, .model = m,
-                                 .skip_duplicates = skip_dup, .stall_generations = stall, .gpu = gpu, .seed = c.seed};
+                                 .skip_duplicates = skip_dup, .stall_generations = stall, .backend = common_backend(&c), .seed = c.seed};
     double t0 = cli_seconds_now();
     glevo_dsmga_sweep_result sw = {0};
     if (sweep) {
@@ -101,7 +101,7 @@ int cmd_dsmga(int argc, char **argv)
         json_begin_object(&w, NULL);
         json_string(&w, "algorithm", "dsmga2");
         json_string(&w, "problem", glevo_dsmga_problem_name(problem));
-        json_string(&w, "backend", c.backend);
+        json_string(&w, "backend", glevo_backend_name(params.backend));
         json_string(&w, "renderer", renderer);
         json_int(&w, "seed", c.seed);
         json_string(&w, "model", model);

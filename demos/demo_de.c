@@ -53,7 +53,7 @@ demo_de *demo_de_create(const glevo_problem *problem, unsigned seed)
     s->x = malloc((size_t)s->pop * 2 * sizeof *s->x);
     s->xy = malloc((size_t)s->pop * 2 * sizeof *s->xy);
     s->values = malloc((size_t)LAND * LAND * sizeof *s->values);
-    if (!s->x || !s->xy || !s->values || glevo_de_create(&p, GLEVO_BACKEND_FRAGMENT, &s->de)) {
+    if (!s->x || !s->xy || !s->values || glevo_de_create(&p, &s->de)) {
         demo_de_destroy(s);
         return NULL;
     }

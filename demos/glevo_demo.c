@@ -199,9 +199,9 @@ static glevo_status app_build(app *a, bool keep)
     if (a->cga) glevo_cga_destroy(a->cga);
     a->cga = NULL;
     glevo_cga_params p = {.problem = a->problem, .dim = a->dim, .width = a->opt.width,
-                          .height = a->opt.height, .pc = a->pc, .pm = a->pm, .pc_set = true,
-                          .pm_set = true, .seed = a->seed, .report_every = 1000000};
-    st = glevo_cga_create(a->ctx, &p, &a->cga);
+                          .height = a->opt.height, .pc = GLEVO_LITERAL(a->pc),
+                          .pm = GLEVO_LITERAL(a->pm), .seed = a->seed, .report_every = 1000000};
+    st = glevo_cga_create(&p, &a->cga);
     if (!st && genes) st = glevo_cga_write_population(a->cga, genes);
     free(genes);
     a->have_stats = false;

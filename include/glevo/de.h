@@ -26,10 +26,10 @@ typedef enum glevo_de_strategy {
 } glevo_de_strategy;
 
 /* CR is a probability where 0 is legitimate; zero in the struct means "default 0.3", so an
- * exact zero is asked for with this value. */
-#define GLEVO_DE_CR_ZERO (-1.0)
+ * exact zero is asked for with GLEVO_ZERO (this older name stays). */
+#define GLEVO_DE_CR_ZERO GLEVO_ZERO
 
-/* Zero means default everywhere (sokol style). */
+/* Zero means default everywhere (glevo_de_params_defaults). */
 typedef struct glevo_de_params {
     const glevo_problem *problem; /* NULL: sphere */
     int dim;                      /* 0: 10, or the problem's fixed dimension */
@@ -44,6 +44,7 @@ typedef struct glevo_de_params {
     const double *shift;          /* optional own shift vector of dim numbers (overrides CEC) */
     int check_every;              /* K: best-so-far read back every K generations; 0: 100 */
     double target_efv;            /* > 0: stop at a check once EFV < target; 0: full budget */
+    glevo_backend backend;        /* fragment (default), compute, cpu or auto */
 } glevo_de_params;
 
 typedef struct glevo_de_result {
@@ -59,12 +60,14 @@ typedef struct glevo_de_result {
 
 typedef struct glevo_de glevo_de;
 
-/* Validates the parameters (GLEVO_ERR_INVALID naming the bad value: NP < 4, CR outside [0,1],
- * F <= 0, dim < 1 or not the problem's fixed dimension, ...), builds the engine and the
- * initial population (one evaluation per individual). The fragment backend needs a current
- * GL context (glevo_context_create). */
-glevo_status glevo_de_create(const glevo_de_params *params, glevo_backend backend,
-                             glevo_de **out);
+/* The parameters with every default filled in (the problem, dim, NP, F, CR, budget, check
+ * interval); what a run uses and what --help prints. */
+glevo_de_params glevo_de_params_defaults(const glevo_de_params *params);
+/* Validates the parameters (GLEVO_ERR_INVALID naming the params field and the bad value: NP <
+ * 4, CR outside [0,1], F <= 0, dim < 1 or not the problem's fixed dimension, ...), builds the
+ * engine and the initial population (one evaluation per individual). GPU backends run on the
+ * GL context current on this thread (glevo_context_create). */
+glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out);
 /* Advances up to `generations` generations, never beyond max_evals. */
 glevo_status glevo_de_step(glevo_de *de, long long generations);
 /* True once the evaluation budget is spent (or target_efv was reached). */
@@ -77,8 +80,7 @@ glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness);
 void glevo_de_destroy(glevo_de *de);
 
 /* create + step to the end + result + destroy. */
-glevo_status glevo_de_run(const glevo_de_params *params, glevo_backend backend,
-                          glevo_de_result *out);
+glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out);
 void glevo_de_result_free(glevo_de_result *r);
 
 const char *glevo_de_strategy_name(glevo_de_strategy s);

@@ -1,22 +1,32 @@
-// Shared by the DE passes: the population layout, mutation, crossover and bound repair for one
-// gene, re-derived from the counter RNG (no mutant or trial textures). C twins:
-// src/de/de_internal.h (de_mutant_gene, de_from_mutant, de_trial_gene).
+// Shared by the DE passes: the uniform block, the population layout, mutation, crossover and
+// bound repair for one gene, re-derived from the counter RNG (no mutant or trial textures).
+// C twins: src/de/trial.h (de_mutant_gene, de_from_mutant, de_trial_gene); the block's C
+// struct is de_uniforms in src/de/de_internal.h.
 //
 // Layout: u_per_row individuals per texture row, each D consecutive R32F texels, so
 // individual i, gene j sits at ((i % P) * D + j, i / P); fitness texel (i % P, i / P) is RG32F
 // (fitness, accept flag of the last trial pass). Genes are y = x - o (src/de/de_stream.h).
 // DE_STRATEGY: 0 rand/1/bin, 1 best/1/bin, 2 current-to-best/1/bin, 3 rand/1/exp.
+layout(std140) uniform pass_uniforms {
+    uvec2 u_key;            // (seed, GLEVO_DE_STREAM)
+    uint u_generation;
+    int u_np;
+    int u_dim;
+    int u_per_row;
+    float u_F;
+    float u_CR;
+    float u_shift_add;
+    uint u_pad0, u_pad1, u_pad2;
+};
 #include "de/stream.glsl"
 
+// Every DE program shares one texture-unit table (src/de/fragment.c), so all are declared
+// here; a pass that does not read one leaves it inactive.
 uniform sampler2D t_population;
 uniform sampler2D t_bounds;  // D x 1 RG32F: per-gene (lower, upper) in y coordinates
 uniform sampler2D t_best;    // 1 x 1 (value, x, y, present) from the reduction (best strategies)
-uniform int u_np;
-uniform int u_dim;
-uniform int u_per_row;
-uniform float u_F;
-uniform float u_CR;
-uniform float u_shift_add;
+uniform sampler2D t_fitness; // (fitness, accept flag of the last trial pass)
+uniform usampler2D t_choice; // the trial pass's (r1, r2, r3, jrand | L << 16)
 
 #ifdef DE_MAXIMIZE
 #define DE_WORST uintBitsToFloat(0xFF800000u)

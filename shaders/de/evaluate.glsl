@@ -1,5 +1,5 @@
 // DE initial evaluation: f(y_i + shift_add) per individual into (fitness, 0). C twin:
-// src/de/de_cpu.c (cpu_init).
+// src/de/cpu.c (cpu_init).
 #include "de/common.glsl"
 #include <problem>
 

@@ -2,11 +2,9 @@
 // target's gene; accepted ones re-derive the trial gene exactly as the trial pass did, from the
 // individual's choices (r1, r2, r3, jrand, exp length) that the trial pass left in t_choice
 // and the gene's crossover uniform (one Philox call and three texel reads per accepted gene
-// instead of a trial texture). C twin: src/de/de_cpu.c (cpu_generation).
+// instead of a trial texture). C twin: src/de/cpu.c (cpu_generation).
 #include "de/common.glsl"
 
-uniform sampler2D t_fitness; // written by this generation's trial pass: .g = accept flag
-uniform usampler2D t_choice; // written by the trial pass: (r1, r2, r3, jrand | L << 16)
 layout(location = 0) out vec4 o_gene;
 
 void main()

@@ -1,15 +1,9 @@
 // The DE random stream, GLSL twin of src/de/de_stream.h (read its comment for the layout):
 // r1, r2, r3, jrand by "draw below, then skip the excluded indices in ascending order", and
-// per-gene crossover and bound-repair uniforms. Needs u_key = (seed, stream) and u_generation.
+// per-gene crossover and bound-repair uniforms. The pass block declares u_key = (seed,
+// stream) and u_generation; the engine injects DE_PASS_INDEX, DE_PASS_CROSS and DE_PASS_BOUND
+// from src/de/de_stream.h, so C and GLSL count with the same numbers.
 #include "rng/philox.glsl"
-
-uniform uvec2 u_key;
-uniform uint u_generation;
-
-const uint DE_PASS_INIT = 1u;
-const uint DE_PASS_INDEX = 2u;
-const uint DE_PASS_CROSS = 3u;
-const uint DE_PASS_BOUND = 4u;
 
 // (r1, r2, r3, jrand) for individual i.
 uvec4 de_indices(uint i, uint np, uint dim)

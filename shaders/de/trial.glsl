@@ -1,11 +1,10 @@
 // DE pass 1 of 2, fused in the spirit of cudaDE_i (Qin et al. 2012, section 4): one fragment
 // per individual derives r1, r2, r3, jrand and every trial gene from the counter RNG, evaluates
 // f(trial) with the problem snippet and writes (next fitness, accept flag). Nothing else is
-// stored: the select pass re-derives accepted genes. C twin: src/de/de_cpu.c (cpu_generation).
+// stored: the select pass re-derives accepted genes. C twin: src/de/cpu.c (cpu_generation).
 #include "de/common.glsl"
 #include <problem>
 
-uniform sampler2D t_fitness;
 layout(location = 0) out vec4 o_fitness;
 // The choices (r1, r2, r3, jrand | L << 16) for the select pass: one texel per individual
 // spares it a 10-round Philox call per accepted gene (measured on the H100, see de_gpu.c).

@@ -2,11 +2,8 @@
 // of ANDed FastCounting rows; n10, n01, n00 from the ones counts; mutual information in fp32,
 // natural log, 0·log0 = 0, diagonal 0. C twin: glevo_dsm_mi_cpu in src/dsmga/dsm.c; both
 // compute bit for bit the same value (dsmga/mi_log.glsl says how).
+#include "dsmga/common.glsl"
 #include "dsmga/mi_log.glsl"
-uniform usampler2D t_rows; // width = ceil(n/32) words, height = ell genes
-uniform int u_n;
-uniform float u_inv_n;     // 1/n rounded on the host: GPU division is not IEEE-rounded
-uniform int u_words;
 layout(location = 0) out float o_mi;
 
 // p(x,y) ln(p(x,y) / (p(x) p(y))) = (nxy/n) (ln(nxy n) - ln(nx ny)). The products are counts

@@ -1,9 +1,7 @@
 // Lossy FindClique setup: fragment (x = word w, y = start s) marks the individuals that are
 // the complement of the set's representative at gene s (Li & Yu 2017 Algorithm 4).
+// C twin: glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
-uniform usampler2D t_pop; // FastCounting rows of the population
-uniform int u_n;
-uniform int u_words;
 layout(location = 0) out uint o_mask;
 
 void main()

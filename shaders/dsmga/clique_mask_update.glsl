@@ -1,10 +1,6 @@
 // Lossy: after a pick, keep only the individuals also complementary at the picked gene.
+// C twin: glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
-uniform usampler2D t_mask;
-uniform usampler2D t_ils;
-uniform usampler2D t_pop;
-uniform int u_n;
-uniform int u_step;
 layout(location = 0) out uint o_mask;
 
 void main()

@@ -3,14 +3,8 @@
 // resolve exactly as a sequential scan would) and writes it to column u_step of the ILS.
 // Lossy: CLIQUE_END when no individual is complementary to the representative on the set
 // plus that gene (the mask texture holds the individuals complementary on the set so far).
+// C twin: glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
-uniform usampler2D t_part; // per-block winners, see clique_pick_partial.glsl
-uniform usampler2D t_mask; // lossy only
-uniform usampler2D t_pop;  // lossy only
-uniform int u_blocks;
-uniform int u_n;
-uniform int u_words;
-uniform int u_lossy;
 layout(location = 0) out uint o_gene;
 
 void main()

@@ -2,11 +2,8 @@
 // fragment (x = block b, y = start s) finds the best unused gene among genes
 // [b·u_block, (b+1)·u_block): largest connection, then larger priority, then lower index.
 // Blocks keep the fragment count at ell·ell/u_block so the GPU has work in parallel.
+// C twin: glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
-uniform usampler2D t_conn;
-uniform usampler2D t_prio;
-uniform int u_ell;
-uniform int u_block;
 layout(location = 0) out uvec4 o_best; // (connection, priority, gene, found)
 
 void main()

@@ -1,10 +1,7 @@
 // After a pick (Li & Yu 2017 Algorithm 3, last lines): fragment (x = g, y = s) adds the
 // picked gene's fixed-point MI to g's connection, or marks g used. An ended set marks all.
+// C twin: glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
-uniform usampler2D t_conn;
-uniform usampler2D t_ils;
-uniform sampler2D t_dsm;
-uniform int u_step;
 layout(location = 0) out uint o_conn;
 
 void main()

@@ -225,35 +225,53 @@ static char *print_alloc(const glevo_gp_programs *p, int i, int infix)
     return s;
 }
 
-glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
-                          glevo_gp_result *out)
+/* The one place GP's defaults are written (the CLI prints these in --help). */
+glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
 {
-    memset(out, 0, sizeof *out);
-    glevo_gp_params P = *params;
+    glevo_gp_params P = {0};
+    if (in) P = *in;
     if (!P.pop) P.pop = 1000;
-    if (!P.generations) P.generations = 50;
+    P.generations = P.generations == GLEVO_ZERO ? 0 : P.generations ? P.generations : 50;
     if (!P.tournament) P.tournament = 4;
-    if (P.pc == 0) P.pc = 0.9;
-    if (P.pm == 0) P.pm = 0.1;
-    if (!P.elitism) P.elitism = 1;
-    if (P.elitism < 0) P.elitism = 0;
+    P.pc = P.pc == GLEVO_ZERO ? 0.0 : P.pc == 0 ? 0.9 : P.pc;
+    P.pm = P.pm == GLEVO_ZERO ? 0.0 : P.pm == 0 ? 0.1 : P.pm;
+    P.elitism = P.elitism == GLEVO_ZERO ? 0 : P.elitism ? P.elitism : 1;
     if (!P.max_size) P.max_size = 50;
     if (!P.init_min_depth) P.init_min_depth = 2;
     if (!P.init_max_depth) P.init_max_depth = 6;
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
-    if (P.const_prob == 0) P.const_prob = 0.25;
-    if (P.pop < 2) return glevo_fail(GLEVO_ERR_INVALID, "--pop %d is below 2", P.pop);
-    if (P.generations < 0) return glevo_fail(GLEVO_ERR_INVALID, "--generations %d is negative", P.generations);
+    P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
+    return P;
+}
+
+glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
+                          glevo_gp_result *out)
+{
+    memset(out, 0, sizeof *out);
+    glevo_gp_params P = glevo_gp_params_defaults(params);
+    P.eval.backend = P.backend;
+    if (P.pop < 2) return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d is below 2", P.pop);
+    if (P.generations < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.generations %d is negative", P.generations);
     if (P.tournament < 1 || P.tournament > P.pop)
-        return glevo_fail(GLEVO_ERR_INVALID, "tournament size %d is outside 1..pop", P.tournament);
-    if (P.pc < 0 || P.pc > 1) return glevo_fail(GLEVO_ERR_INVALID, "--pc %g is outside [0, 1]", P.pc);
-    if (P.pm < 0 || P.pm > 1) return glevo_fail(GLEVO_ERR_INVALID, "--pm %g is outside [0, 1]", P.pm);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.tournament %d is outside 1..pop (%d)",
+                          P.tournament, P.pop);
+    if (P.pc < 0 || P.pc > 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pc %g is outside [0, 1]", P.pc);
+    if (P.pm < 0 || P.pm > 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pm %g is outside [0, 1]", P.pm);
+    if (P.const_prob < 0 || P.const_prob > 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_prob %g is outside [0, 1]",
+                          P.const_prob);
     if (P.max_size < 1 || P.max_size > 100000)
-        return glevo_fail(GLEVO_ERR_INVALID, "--max-size %d is outside 1..100000", P.max_size);
-    if (P.elitism >= P.pop) return glevo_fail(GLEVO_ERR_INVALID, "elitism %d is not below pop %d", P.elitism, P.pop);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.max_size %d is outside 1..100000",
+                          P.max_size);
+    if (P.elitism < 0 || P.elitism >= P.pop)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.elitism %d is not in 0..pop-1 (%d)",
+                          P.elitism, P.pop - 1);
     if (P.init_min_depth < 0 || P.init_max_depth < P.init_min_depth)
-        return glevo_fail(GLEVO_ERR_INVALID, "initial depths %d..%d are not a range", P.init_min_depth,
-                          P.init_max_depth);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.init_min_depth..init_max_depth "
+                          "%d..%d is not a range", P.init_min_depth, P.init_max_depth);
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
 
     double t0 = seconds_now();

@@ -12,13 +12,13 @@
 #include "glevo/snapshot.h"
 #include "testutil.h"
 
-static double best_after(glevo_context *ctx, const char *problem, int w, int h, int generations,
+static double best_after(const char *problem, int w, int h, int generations,
                          uint32_t seed, glevo_backend backend, glevo_cga_algorithm alg)
 {
     glevo_cga_params p = {.problem = glevo_problem_find(problem), .width = w, .height = h,
                           .seed = seed, .backend = backend, .algorithm = alg};
     glevo_cga *cga;
-    ck_assert_msg(glevo_cga_create(ctx, &p, &cga) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
     ck_assert(glevo_cga_step(cga, generations) == GLEVO_OK);
     glevo_cga_best best;
     ck_assert(glevo_cga_best_get(cga, &best) == GLEVO_OK);
@@ -29,11 +29,11 @@ static double best_after(glevo_context *ctx, const char *problem, int w, int h, 
 
 START_TEST(finds_camel_and_schaffer_optima_on_gpu)
 {
-    glevo_context *ctx = testutil_context();
+    testutil_context();
     for (uint32_t seed = 1; seed <= 3; ++seed) {
-        double camel = best_after(ctx, "camel", 64, 64, 250, seed, GLEVO_BACKEND_FRAGMENT, 0);
+        double camel = best_after("camel", 64, 64, 250, seed, GLEVO_BACKEND_FRAGMENT, 0);
         ck_assert_msg(fabs(camel - -1.0316284534898774) < 1e-4, "seed %u camel best %.9g", seed, camel);
-        double schaffer = best_after(ctx, "schaffer", 64, 64, 250, seed, GLEVO_BACKEND_FRAGMENT, 0);
+        double schaffer = best_after("schaffer", 64, 64, 250, seed, GLEVO_BACKEND_FRAGMENT, 0);
         ck_assert_msg(fabs(schaffer - 1.0) < 1e-4, "seed %u schaffer best %.9g", seed, schaffer);
     }
 }
@@ -41,8 +41,8 @@ END_TEST
 
 START_TEST(standard_ga_baseline_improves)
 {
-    double first = best_after(NULL, "camel", 64, 64, 1, 9, GLEVO_BACKEND_CPU, GLEVO_CGA_STANDARD);
-    double later = best_after(NULL, "camel", 64, 64, 80, 9, GLEVO_BACKEND_CPU, GLEVO_CGA_STANDARD);
+    double first = best_after("camel", 64, 64, 1, 9, GLEVO_BACKEND_CPU, GLEVO_CGA_STANDARD);
+    double later = best_after("camel", 64, 64, 80, 9, GLEVO_BACKEND_CPU, GLEVO_CGA_STANDARD);
     ck_assert_msg(later < first && later < -0.95, "sga: %.6g after 1, %.6g after 80", first, later);
 }
 END_TEST

@@ -10,7 +10,8 @@ static glevo_dsmga_result run(const char *problem, int ell, int pop, uint32_t se
 {
     glevo_dsmga_problem *p = NULL;
     ck_assert_int_eq(glevo_dsmga_problem_create(problem, ell, NULL, seed, &p), GLEVO_OK);
-    glevo_dsmga_params params = {.pop = pop, .seed = seed, .model = model, .gpu = gpu};
+    glevo_dsmga_params params = {.pop = pop, .seed = seed, .model = model,
+                                 .backend = gpu ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU};
     glevo_dsmga *e;
     ck_assert_msg(glevo_dsmga_create(p, &params, &e) == GLEVO_OK, "%s", glevo_last_error());
     glevo_dsmga_result r;

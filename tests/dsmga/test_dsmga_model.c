@@ -113,7 +113,7 @@ static void compare_dsm(int n, int ell, uint32_t seed)
     glevo_dsm_pack(bits, n, ell, rows);
     glevo_dsm_mi_cpu(rows, n, ell, cpu);
     glevo_dsm_gpu *g;
-    ck_assert_msg(glevo_dsm_gpu_create(ell, n, &g) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_msg(glevo_dsm_gpu_create(ell, n, GLEVO_BACKEND_FRAGMENT, &g) == GLEVO_OK, "%s", glevo_last_error());
     ck_assert_msg(glevo_dsm_gpu_build(g, rows) == GLEVO_OK, "%s", glevo_last_error());
     ck_assert_int_eq(glevo_dsm_gpu_read(g, gpu), GLEVO_OK);
     /* Bit for bit: the lossless engine's linkage sets depend on exact MI ties and orderings. */
@@ -165,7 +165,7 @@ static void compare_clique(int n, int ell, uint32_t seed, bool lossy, int *total
     random_pop(bits, n, ell, seed + 100, 1);
     glevo_dsm_pack(bits, n, ell, prows);
     glevo_dsm_gpu *g;
-    ck_assert_msg(glevo_dsm_gpu_create(ell, n, &g) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_msg(glevo_dsm_gpu_create(ell, n, GLEVO_BACKEND_FRAGMENT, &g) == GLEVO_OK, "%s", glevo_last_error());
     ck_assert_int_eq(glevo_dsm_gpu_build(g, rows), GLEVO_OK);
     /* the twin reads the same DSM texels the passes read */
     ck_assert_int_eq(glevo_dsm_gpu_read(g, mi), GLEVO_OK);

@@ -56,7 +56,7 @@ START_TEST(test_size_limit_and_seeds)
 {
     glevo_gp_data *d = square_plus(17);
     glevo_gp_params p = {.pop = 64, .generations = 5, .seed = 1, .max_size = 9,
-                         .eval = {.strategy = GLEVO_GP_CPU, .threads = 1}};
+                         .backend = GLEVO_BACKEND_CPU, .eval = {.threads = 1}};
     glevo_gp_result a, b;
     ck_assert_int_eq(glevo_gp_run(&p, d, &a), GLEVO_OK);
     ck_assert_int_le(a.best_nodes, 9);
@@ -93,7 +93,7 @@ START_TEST(test_classification_run)
     ck_assert_int_eq(glevo_gp_data_create(2, n, x, y, &d), GLEVO_OK);
     glevo_gp_params p = {.function_set = GLEVO_GP_CLASSIFICATION, .pop = 200, .generations = 20,
                          .seed = 4, .metric = GLEVO_GP_ACCURACY, .stop_on_target = true,
-                         .target_error = 0, .eval = {.strategy = GLEVO_GP_CPU}};
+                         .target_error = 0, .backend = GLEVO_BACKEND_CPU};
     glevo_gp_result r;
     ck_assert_int_eq(glevo_gp_run(&p, d, &r), GLEVO_OK);
     ck_assert_msg(r.best_error == 1.0, "accuracy %g: %s", r.best_error, r.best_sexpr);

@@ -23,7 +23,7 @@ static void gpu_result(int w, int h, gpu_format f, const float *data, reduce_op 
     gpu_texture t;
     ck_assert(gpu_texture_create(&t, w, h, f, data) == GLEVO_OK);
     gpu_reducer r;
-    ck_assert_msg(gpu_reducer_create(&r, w, h) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_msg(gpu_reducer_create(&r, w, h, false) == GLEVO_OK, "%s", glevo_last_error());
     const gpu_texture *res;
     ck_assert_msg(gpu_reduce(&r, op, &t, channel, &res) == GLEVO_OK, "%s", glevo_last_error());
     ck_assert(gpu_texture_read(res, out) == GLEVO_OK);
@@ -123,7 +123,7 @@ START_TEST(keep_best_merges_history)
 {
     testutil_context();
     gpu_reducer r;
-    ck_assert(gpu_reducer_create(&r, 3, 3) == GLEVO_OK);
+    ck_assert(gpu_reducer_create(&r, 3, 3, false) == GLEVO_OK);
     const float cases[][2][4] = {
         {{5, 1, 1, 1}, {0, 0, 0, 0}}, /* empty history takes current */
         {{5, 1, 1, 1}, {4, 2, 2, 1}}, /* min: history is better */

@@ -2,6 +2,7 @@
  * seed gives the same populations. The standard GA is the paper's baseline (Table 1, 2):
  * roulette over the whole population, then the same crossover and mutation. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cga/cga_internal.h"
@@ -25,7 +26,7 @@ static void vary(glevo_cga *cga)
     cga_mutate_cpu(l, &cga->rng, &cga->mutation, cga->crossed, cga->genes);
 }
 
-glevo_status cga_cpu_generation(glevo_cga *cga)
+static glevo_status cpu_generation(glevo_cga *cga)
 {
     evaluate_and_keep_best(cga);
     cga_select_cpu(&cga->layout, &cga->rng, cga->fitness, cga->genes, cga->selected);
@@ -71,10 +72,62 @@ static void roulette_select(glevo_cga *cga)
     }
 }
 
-glevo_status cga_sga_generation(glevo_cga *cga)
+static glevo_status sga_generation(glevo_cga *cga)
 {
     evaluate_and_keep_best(cga);
     roulette_select(cga);
     vary(cga);
     return GLEVO_OK;
 }
+
+/* The CPU engines' buffers: genes (allocated by glevo_cga_create) are the current population. */
+static glevo_status cpu_create(glevo_cga *cga)
+{
+    const cga_layout *l = &cga->layout;
+    size_t cells = (size_t)l->width * l->height;
+    cga->selected = calloc(cga->gene_floats, sizeof(float));
+    cga->crossed = calloc(cga->gene_floats, sizeof(float));
+    cga->points = calloc(cga->gene_floats / 2, sizeof(float));
+    cga->fitness = calloc(cells, sizeof(float));
+    if (cga->params.algorithm == GLEVO_CGA_STANDARD) cga->cumulative = calloc(cells, sizeof(double));
+    if (!cga->selected || !cga->crossed || !cga->points || !cga->fitness ||
+        (cga->params.algorithm == GLEVO_CGA_STANDARD && !cga->cumulative))
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d population", l->width,
+                          l->height);
+    return GLEVO_OK;
+}
+
+static glevo_status cpu_read_record(glevo_cga *cga, float *record)
+{
+    if (record != cga->record)
+        memcpy(record, cga->record, (4 + 4 * (size_t)cga->layout.textures) * sizeof(float));
+    return GLEVO_OK;
+}
+
+static glevo_status cpu_read(glevo_cga *cga, float *genes, float *fitness)
+{
+    if (genes) memcpy(genes, cga->genes, cga->gene_floats * sizeof(float));
+    if (fitness)
+        memcpy(fitness, cga->fitness,
+               (size_t)cga->layout.width * cga->layout.height * sizeof(float));
+    return GLEVO_OK;
+}
+
+static glevo_status cpu_write(glevo_cga *cga, const float *genes)
+{
+    if (genes != cga->genes) memcpy(cga->genes, genes, cga->gene_floats * sizeof(float));
+    return GLEVO_OK;
+}
+
+static void cpu_destroy(glevo_cga *cga)
+{
+    free(cga->selected), free(cga->crossed), free(cga->points);
+    free(cga->fitness), free(cga->cumulative);
+    cga->selected = cga->crossed = cga->points = cga->fitness = NULL;
+    cga->cumulative = NULL;
+}
+
+const cga_engine_ops cga_cpu_ops = {cpu_create, cpu_generation, cpu_read_record, cpu_read,
+                                    cpu_write, cpu_destroy};
+const cga_engine_ops cga_sga_ops = {cpu_create, sga_generation, cpu_read_record, cpu_read,
+                                    cpu_write, cpu_destroy};

@@ -1,7 +1,8 @@
 /* The DSMGA-II loop (Hsu & Yu 2015; Li & Yu 2017 Algorithm 1) on the host: random init and
  * greedy hill climbing, tournament selection, DSM, incremental linkage sets, restricted mixing
  * with optimal mixing (a donor pattern must exist), back mixing, termination. Model building
- * (BuildDSM, FindClique) runs on the CPU twins or, with params.gpu, in fragment passes. */
+ * (BuildDSM, FindClique) runs on the CPU twins (backend cpu) or on the GPU model builder
+ * (model.c: fragment passes or compute dispatches). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,23 +146,40 @@ static void hill_climb(glevo_dsmga *e, int i)
     e->key[i] = zobrist(e, x);
 }
 
+/* The one place DSMGA-II's defaults are written (R depends on the problem's length). */
+glevo_dsmga_params glevo_dsmga_params_defaults(const glevo_dsmga_params *in, int ell)
+{
+    glevo_dsmga_params p = in ? *in : (glevo_dsmga_params){0};
+    if (p.pop == 0) p.pop = 100;
+    if (p.selection_pressure == 0) p.selection_pressure = 2;
+    if (p.max_generations == 0) p.max_generations = 10000;
+    if (p.repeat == 0) p.repeat = ell > 50 ? ell / 50 : 1;
+    if (p.stall_generations == 0) p.stall_generations = 20;
+    return p;
+}
+
 glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
                                 glevo_dsmga **out)
 {
     *out = NULL;
-    glevo_dsmga_params p = params ? *params : (glevo_dsmga_params){0};
-    if (p.pop == 0) p.pop = 100;
-    if (p.selection_pressure == 0) p.selection_pressure = 2;
-    if (p.max_generations == 0) p.max_generations = 10000;
     int ell = glevo_dsmga_problem_ell(problem);
-    if (p.repeat == 0) p.repeat = ell > 50 ? ell / 50 : 1;
-    if (p.pop < 2) return glevo_fail(GLEVO_ERR_INVALID, "--pop %d: DSMGA-II needs at least 2 individuals", p.pop);
+    glevo_dsmga_params p = glevo_dsmga_params_defaults(params, ell);
+    p.backend = glevo_backend_resolve(p.backend);
+    if (p.pop < 2)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.pop %d: DSMGA-II needs at least "
+                          "2 individuals", p.pop);
     if (p.selection_pressure < 1)
-        return glevo_fail(GLEVO_ERR_INVALID, "selection pressure %d must be at least 1", p.selection_pressure);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.selection_pressure %d must be at "
+                          "least 1", p.selection_pressure);
     if (p.max_generations < 0 || p.max_nfe < 0 || p.repeat < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "negative generation, NFE or repeat limit");
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.max_generations %d, max_nfe "
+                          "%lld or repeat %d is negative", p.max_generations, p.max_nfe, p.repeat);
     if ((long long)ell * ell > 64ll * 1024 * 1024)
-        return glevo_fail(GLEVO_ERR_INVALID, "--ell %d is too large for the DSM", ell);
+        return glevo_fail(GLEVO_ERR_INVALID, "problem ell %d is too large for the DSM", ell);
+    if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.backend %d is unknown",
+                          (int)p.backend);
+    bool gpu = p.backend != GLEVO_BACKEND_CPU;
     glevo_dsmga *e = calloc(1, sizeof *e);
     if (!e) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II");
     e->problem = problem;
@@ -177,7 +195,7 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     e->sel = malloc(nl);
     e->rows = malloc((size_t)ell * e->words * sizeof *e->rows);
     e->prows = malloc((size_t)ell * e->words * sizeof *e->prows);
-    e->mi = p.gpu ? NULL : malloc(ll * sizeof *e->mi);
+    e->mi = gpu ? NULL : malloc(ll * sizeof *e->mi);
     e->ils = malloc(ll * sizeof *e->ils);
     e->len = malloc(ell * sizeof *e->len);
     e->trial = malloc(ell);
@@ -191,13 +209,13 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     e->hkeys = malloc(e->hcap * sizeof *e->hkeys);
     e->hcount = malloc(e->hcap * sizeof *e->hcount);
     if (!e->pop || !e->fit || !e->key || !e->zob || !e->sel || !e->rows || !e->prows ||
-        (!p.gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit || !e->tour ||
+        (!gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit || !e->tour ||
         !e->best || !e->hkeys || !e->hcount) {
         glevo_dsmga_destroy(e);
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II (ell %d, pop %d)", ell, p.pop);
     }
-    if (p.gpu) {
-        glevo_status st = glevo_dsm_gpu_create(ell, e->n, &e->gpu);
+    if (gpu) {
+        glevo_status st = glevo_dsm_gpu_create(ell, e->n, p.backend, &e->gpu);
         if (st != GLEVO_OK) {
             glevo_dsmga_destroy(e);
             return st;
@@ -358,14 +376,13 @@ static bool converged(const glevo_dsmga *e)
 }
 
 /* Hsu & Yu's criteria (optimum, NFE budget, generations, fitness converged: max - 1e-10 <=
- * mean) plus one of ours: a population that no mixing changed for STALL_GENERATIONS
+ * mean) plus one of ours: a population that no mixing changed for stall_generations (20)
  * generations in a row ends the run. The 2015 code has no such test (its sweep caps a run at
  * 200 generations instead); an unchanged population only redraws selection and masks, so
  * this ends failing runs early and can at most turn a very late success into a failure. */
-#define STALL_GENERATIONS 20
 static bool should_terminate(const glevo_dsmga *e)
 {
-    int stall = e->p.stall_generations ? e->p.stall_generations : STALL_GENERATIONS;
+    int stall = e->p.stall_generations;
     return e->solved || (e->p.max_nfe > 0 && e->nfe >= e->p.max_nfe) ||
            e->generation >= e->p.max_generations || converged(e) || (stall > 0 && e->stalled >= stall);
 }

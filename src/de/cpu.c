@@ -1,11 +1,13 @@
 /* The CPU engine: the paper's sequential DE (sDE, Qin et al. 2012 section 2) built from the
- * C twins of the two fused passes, drawing the same Philox stream as the GPU engine. Float
+ * C twins of the two fused passes (trial.h, select.h), drawing the same Philox stream as the GPU engine. Float
  * arithmetic throughout, the same operations as shaders/de/trial.glsl and select.glsl. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "de/de_internal.h"
+#include "de/select.h"
+#include "de/trial.h"
 
 typedef struct de_cpu {
     float *y, *fit;        /* current population and fitness */
@@ -92,8 +94,8 @@ static void cpu_destroy(glevo_de *de)
     de->impl = NULL;
 }
 
-const de_engine_ops de_cpu_ops = {cpu_init, cpu_generation, cpu_best, cpu_population,
-                                  cpu_destroy};
+static const de_engine_ops cpu_ops = {cpu_init, cpu_generation, cpu_best, cpu_population,
+                                      cpu_destroy};
 
 glevo_status de_cpu_create(glevo_de *de)
 {
@@ -101,7 +103,7 @@ glevo_status de_cpu_create(glevo_de *de)
     size_t n = (size_t)c->np * (size_t)c->dim;
     de_cpu *e = calloc(1, sizeof *e);
     de->impl = e;
-    de->ops = &de_cpu_ops;
+    de->ops = &cpu_ops;
     snprintf(de->renderer, sizeof de->renderer, "cpu");
     if (e) {
         e->y = malloc(n * sizeof(float));

@@ -1,4 +1,4 @@
-/* The fragment engine: two fused passes per generation (shaders/de/trial.glsl, select.glsl),
+/* The fragment driver: two fused passes per generation (shaders/de/trial.glsl, select.glsl),
  * ping-ponging an R32F population texture and an RG32F fitness texture; best/1 strategies
  * add a GPU min/max reduction per generation whose 1x1 result the passes read, so no
  * generation ever waits for the host. Best-so-far is read back only when asked (every K
@@ -9,11 +9,17 @@
 #include <string.h>
 
 #include "de/de_internal.h"
+#include "glevo/context.h"
 #include "gl/gpgpu.h"
 #include "reduce/reduce.h"
 
 /* OpenGL 4.1 guarantees 16384 x 16384 textures; staying inside keeps every GL 4.1 device. */
 #define DE_MAX_TEXTURE 16384
+
+/* The texture-unit table every DE program shares (shaders/de/common.glsl declares them all). */
+static const gpu_slot de_samplers[] = {{"t_population", 0}, {"t_bounds", 0}, {"t_best", 0},
+                                       {"t_fitness", 0}, {"t_choice", 0}, {0}};
+enum { SLOT_POPULATION, SLOT_BOUNDS, SLOT_BEST, SLOT_FITNESS, SLOT_CHOICE };
 
 typedef struct de_gpu {
     int per_row, rows;              /* P individuals per texture row */
@@ -31,18 +37,13 @@ static bool uses_best(const de_config *c)
     return c->strategy == GLEVO_DE_BEST_1_BIN || c->strategy == GLEVO_DE_CURRENT_TO_BEST_1_BIN;
 }
 
-static void set_common(const glevo_de *de, gpu_pass *p, uint32_t g)
+static de_uniforms uniforms(const glevo_de *de, uint32_t g)
 {
     const de_config *c = &de->c;
     const de_gpu *e = de->impl;
-    gpu_uniform_key(p, c->seed, GLEVO_DE_STREAM);
-    gpu_uniform_1ui(p, "u_generation", g);
-    gpu_uniform_1i(p, "u_np", c->np);
-    gpu_uniform_1i(p, "u_dim", c->dim);
-    gpu_uniform_1i(p, "u_per_row", e->per_row);
-    gpu_uniform_1f(p, "u_F", c->F);
-    gpu_uniform_1f(p, "u_CR", c->CR);
-    gpu_uniform_1f(p, "u_shift_add", c->shift_add);
+    return (de_uniforms){.key = {c->seed, GLEVO_DE_STREAM}, .generation = g, .np = c->np,
+                         .dim = c->dim, .per_row = e->per_row, .F = c->F, .CR = c->CR,
+                         .shift_add = c->shift_add};
 }
 
 static glevo_status gpu_init(glevo_de *de, const float *y)
@@ -58,11 +59,10 @@ static glevo_status gpu_init(glevo_de *de, const float *y)
     free(padded);
     if (st != GLEVO_OK) return st;
     gpu_pass p = {.name = "de.evaluate", .program = &e->evaluate};
-    gpu_pass_input(&p, "t_population", &e->pop[e->cur]);
+    de_uniforms u = uniforms(de, 0);
+    gpu_pass_input(&p, SLOT_POPULATION, &e->pop[e->cur]);
     gpu_pass_target(&p, &e->fit[e->cur]);
-    st = gpu_pass_begin(&p);
-    if (st != GLEVO_OK) return st;
-    set_common(de, &p, 0);
+    gpu_pass_uniforms(&p, &u, sizeof u);
     return gpu_pass_draw(&p);
 }
 
@@ -78,29 +78,26 @@ static glevo_status gpu_generation(glevo_de *de, uint32_t g)
                         &e->fit[cur], 0, &e->best);
         if (st != GLEVO_OK) return st;
     }
+    de_uniforms u = uniforms(de, g);
     gpu_pass t = {.name = "de.trial", .program = &e->trial};
-    gpu_pass_input(&t, "t_population", &e->pop[cur]);
-    gpu_pass_input(&t, "t_fitness", &e->fit[cur]);
-    gpu_pass_input(&t, "t_bounds", &e->bounds);
-    if (uses_best(c)) gpu_pass_input(&t, "t_best", e->best);
+    gpu_pass_input(&t, SLOT_POPULATION, &e->pop[cur]);
+    gpu_pass_input(&t, SLOT_FITNESS, &e->fit[cur]);
+    gpu_pass_input(&t, SLOT_BOUNDS, &e->bounds);
+    if (uses_best(c)) gpu_pass_input(&t, SLOT_BEST, e->best);
     gpu_pass_target(&t, &e->fit[nxt]);
     gpu_pass_target(&t, &e->choice);
-    st = gpu_pass_begin(&t);
-    if (st != GLEVO_OK) return st;
-    set_common(de, &t, g);
+    gpu_pass_uniforms(&t, &u, sizeof u);
     st = gpu_pass_draw(&t);
     if (st != GLEVO_OK) return st;
 
     gpu_pass s = {.name = "de.select", .program = &e->select};
-    gpu_pass_input(&s, "t_population", &e->pop[cur]);
-    gpu_pass_input(&s, "t_fitness", &e->fit[nxt]);
-    gpu_pass_input(&s, "t_choice", &e->choice);
-    gpu_pass_input(&s, "t_bounds", &e->bounds);
-    if (uses_best(c)) gpu_pass_input(&s, "t_best", e->best);
+    gpu_pass_input(&s, SLOT_POPULATION, &e->pop[cur]);
+    gpu_pass_input(&s, SLOT_FITNESS, &e->fit[nxt]);
+    gpu_pass_input(&s, SLOT_CHOICE, &e->choice);
+    gpu_pass_input(&s, SLOT_BOUNDS, &e->bounds);
+    if (uses_best(c)) gpu_pass_input(&s, SLOT_BEST, e->best);
     gpu_pass_target(&s, &e->pop[nxt]);
-    st = gpu_pass_begin(&s);
-    if (st != GLEVO_OK) return st;
-    set_common(de, &s, g);
+    gpu_pass_uniforms(&s, &u, sizeof u);
     st = gpu_pass_draw(&s);
     if (st != GLEVO_OK) return st;
     e->cur = nxt;
@@ -162,8 +159,8 @@ static void gpu_destroy(glevo_de *de)
     de->impl = NULL;
 }
 
-const de_engine_ops de_gpu_ops = {gpu_init, gpu_generation, gpu_best, gpu_population,
-                                  gpu_destroy};
+static const de_engine_ops fragment_ops = {gpu_init, gpu_generation, gpu_best, gpu_population,
+                                           gpu_destroy};
 
 /* P individuals per row: about square in texels (P*D ~ NP/P), within the 4.1 size limit. */
 static int choose_per_row(int np, int dim)
@@ -176,13 +173,13 @@ static int choose_per_row(int np, int dim)
     return p;
 }
 
-glevo_status de_gpu_create(glevo_de *de)
+glevo_status de_fragment_create(glevo_de *de)
 {
     const de_config *c = &de->c;
     de_gpu *e = calloc(1, sizeof *e);
     if (!e) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     de->impl = e;
-    de->ops = &de_gpu_ops;
+    de->ops = &fragment_ops;
     e->per_row = choose_per_row(c->np, c->dim);
     e->rows = (c->np + e->per_row - 1) / e->per_row;
     /* jrand and the exp length share a 32-bit word as 16-bit halves in the choice texture. */
@@ -194,16 +191,19 @@ glevo_status de_gpu_create(glevo_de *de)
                           "DE population %d x %d does not fit %d x %d textures", c->np, c->dim,
                           DE_MAX_TEXTURE, DE_MAX_TEXTURE);
     }
-    const char *renderer = (const char *)glGetString(GL_RENDERER);
-    snprintf(de->renderer, sizeof de->renderer, "%s", renderer ? renderer : "unknown");
+    snprintf(de->renderer, sizeof de->renderer, "%s", glevo_context_renderer(NULL));
 
-    char defines[96];
-    snprintf(defines, sizeof defines, "#define DE_STRATEGY %d\n%s", (int)c->strategy,
-             c->problem->direction == GLEVO_MAXIMIZE ? "#define DE_MAXIMIZE 1\n" : "");
+    char defines[256];
+    de_shader_defines(c, defines, sizeof defines);
     const char *aliases[] = {"problem", c->problem->snippet, NULL};
-    glevo_status st = gpu_program_build(&e->evaluate, "de/evaluate.glsl", defines, aliases);
-    if (st == GLEVO_OK) st = gpu_program_build(&e->trial, "de/trial.glsl", defines, aliases);
-    if (st == GLEVO_OK) st = gpu_program_build(&e->select, "de/select.glsl", defines, aliases);
+    gpu_program_desc d = {.name = "de.evaluate", .fragment = "de/evaluate.glsl",
+                          .defines = defines, .aliases = aliases, .samplers = de_samplers,
+                          .uniform_size = sizeof(de_uniforms)};
+    glevo_status st = gpu_program_build(&e->evaluate, &d);
+    d.name = "de.trial", d.fragment = "de/trial.glsl";
+    if (st == GLEVO_OK) st = gpu_program_build(&e->trial, &d);
+    d.name = "de.select", d.fragment = "de/select.glsl";
+    if (st == GLEVO_OK) st = gpu_program_build(&e->select, &d);
     int W = e->per_row * c->dim;
     for (int k = 0; k < 2 && st == GLEVO_OK; ++k) {
         st = gpu_texture_create(&e->pop[k], W, e->rows, GPU_R32F, NULL);
@@ -224,7 +224,7 @@ glevo_status de_gpu_create(glevo_de *de)
         }
     }
     if (st == GLEVO_OK) {
-        st = gpu_reducer_create(&e->reducer, e->per_row, e->rows);
+        st = gpu_reducer_create(&e->reducer, e->per_row, e->rows, false);
         e->have_reducer = st == GLEVO_OK;
     }
     if (st != GLEVO_OK) {
