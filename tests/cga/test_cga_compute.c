@@ -93,9 +93,10 @@ START_TEST(fused_generation_equals_its_twins)
 }
 END_TEST
 
-/* Whole runs: compute, fragment and CPU engines from one seed hold the same population after
- * every generation where the fitness is exact (camel and sphere on llvmpipe), and report the
- * same best. */
+/* Whole runs: the compute and CPU engines from one seed hold the same population after every
+ * generation for problems of + - * / only (camel, sphere), and report the same best. The
+ * fitness itself may differ by the GPU's division (not IEEE-rounded on NVIDIA), so it is
+ * compared within a float tolerance; the roulettes it feeds did not change in these runs. */
 START_TEST(compute_run_equals_cpu_run)
 {
     static const char *problems[] = {"camel", "sphere"};
@@ -119,13 +120,15 @@ START_TEST(compute_run_equals_cpu_run)
                 ck_assert_msg(a[i] == b[i], "%s generation %d float %zu: compute %.0f CPU %.0f",
                               problems[k], g, i, a[i], b[i]);
             for (size_t i = 0; i < cells; ++i)
-                ck_assert_msg(fa[i] == fb[i], "%s generation %d fitness %zu differs", problems[k],
-                              g, i);
+                ck_assert_msg(fabsf(fa[i] - fb[i]) <= 1e-6f * fmaxf(1.0f, fabsf(fb[i])),
+                              "%s generation %d fitness %zu: compute %.9g CPU %.9g", problems[k],
+                              g, i, fa[i], fb[i]);
         }
         glevo_cga_best bg, bc;
         ck_assert(glevo_cga_best_get(gpu, &bg) == GLEVO_OK);
         ck_assert(glevo_cga_best_get(cpu, &bc) == GLEVO_OK);
-        ck_assert(bg.fitness == bc.fitness && bg.generation == bc.generation);
+        ck_assert(fabs(bg.fitness - bc.fitness) <= 1e-6 * fmax(1.0, fabs(bc.fitness)));
+        ck_assert(bg.generation == bc.generation);
         ck_assert(bg.x_cell == bc.x_cell && bg.y_cell == bc.y_cell);
         free(a), free(b), free(fa), free(fb);
         glevo_cga_destroy(gpu);
