@@ -33,6 +33,8 @@ if ./build/glevo cga --help >/dev/null 2>&1; then
 fi
 
 if [ "$mode" = test ]; then
+  echo "== layers (docs/architecture.md)" >&2
+  scripts/check-layers.sh
   echo "== tests" >&2
   (cd build && ctest --output-on-failure -j"$jobs")
   echo "== tests again under AddressSanitizer and UBSan" >&2

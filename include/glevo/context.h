@@ -84,7 +84,8 @@ void glevo_context_finish(glevo_context *ctx);
 void *glevo_context_window(glevo_context *ctx); /* the GLFWwindow*, NULL when headless */
 void glevo_context_swap(glevo_context *ctx);
 
-/* Per-pass GPU time table (profile = true): one line per pass name on `stream`. */
+/* Per-pass GPU time table (profile = true): one line per pass name on `stdio_file` (a FILE *),
+ * or to the log callback when it is NULL. */
 void glevo_context_print_profile(glevo_context *ctx, void *stdio_file);
 
 #ifdef __cplusplus
