@@ -28,7 +28,7 @@ int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv,
               bool *help, const char **positional, int max_positional, int *positional_count);
 void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs);
 
-/* ---- options every algorithm command takes (DESIGN.md "Command-line contract") ---- */
+/* ---- options every algorithm command takes (docs/architecture.md, "Contracts") ---- */
 typedef struct common_opts {
     const char *backend; /* "fragment", "compute", "cpu" or "auto" */
     uint32_t seed;

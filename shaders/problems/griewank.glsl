@@ -1,6 +1,6 @@
 // Griewank sum z^2/4000 + (1 - prod cos(z_j / sqrt(j+1))), the product part accumulated as
 // q <- q + a - q a with a = 2 sin^2(z / (2 sqrt(j+1))) = 1 - cos: stable in fp32 near the
-// optimum (DESIGN.md). C twin: src/problems/griewank.c.
+// optimum, where 1 - prod cos would cancel to nothing. C twin: src/problems/griewank.c.
 vec4 problem_init() { return vec4(0.0); }
 vec4 problem_step(vec4 acc, int j, float z)
 {

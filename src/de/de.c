@@ -1,7 +1,7 @@
 /* Differential evolution front door: parameter defaults and validation, the initial
  * population (drawn on the host from the shared stream so both engines start from the same
  * bits), the generation loop with best-so-far checks every K generations, and results with
- * the error value computed in double on the host (Qin et al. 2012, section 5; DESIGN.md). */
+ * the error value computed in double on the host (Qin et al. 2012, section 5). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -86,7 +86,7 @@ static void egl_close(struct glevo_context *ctx)
 
 static const gl_platform egl_platform = {"egl", egl_make_current, egl_swap, egl_close};
 
-/* Core context on one device: 4.3 first, 4.1 as the floor (DESIGN.md "GL baseline"). */
+/* Core context on one device: 4.3 first, 4.1 as the floor (docs/architecture.md, "Contracts"). */
 static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT device, int index)
 {
     EGLDisplay display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, device, NULL);
