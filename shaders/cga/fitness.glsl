@@ -34,13 +34,27 @@ layout(location = 0) out vec4 o_fitness;
 void main() { o_fitness = cga_fitness_texel(ivec2(gl_FragCoord.xy)); }
 #endif
 #ifdef GLEVO_COMPUTE
-// The compute backend's first evaluation (and after an upload): one invocation per cell.
+// The compute driver's fitness dispatch, fused with the first level of the best-of-generation
+// reduction (saving a dispatch and a re-read of the fitness, which decides the cost of small
+// grids: each dispatch costs ~7-10 us to issue and fence on the H100): one invocation per
+// cell writes its fitness; the 8 x 8 work-group's best texel (value, x, y, present) goes to
+// i_partial at the group's position. cga/keep_best.glsl reduces those.
+#define REDUCE_GROUP 64
+#include "reduce/better.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(r32f) writeonly uniform image2D i_fitness;
+layout(rgba32f) writeonly uniform image2D i_partial;
 void main()
 {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    if (p.x < u_grid.x && p.y < u_grid.y) imageStore(i_fitness, p, cga_fitness_texel(p));
+    vec4 mine = vec4(0.0);
+    if (p.x < u_grid.x && p.y < u_grid.y) {
+        vec4 f = cga_fitness_texel(p);
+        imageStore(i_fitness, p, f);
+        mine = vec4(f.x, float(p.x), float(p.y), 1.0);
+    }
+    vec4 best = reduce_group(mine, gl_LocalInvocationIndex);
+    if (gl_LocalInvocationIndex == 0u) imageStore(i_partial, ivec2(gl_WorkGroupID.xy), best);
 }
 #endif
 #endif

@@ -1,17 +1,20 @@
 // History best (paper Step 4) with the individual's genes: a (1 + GENE_TEXTURES) x 1 record,
-// texel 0 = (value, x, y, generation + 1), then the genes. Reads this generation's reduction
-// result and the previous record, writes the other record texture (ping-pong).
-// C twin: src/cga/keep_best.c.
+// texel 0 = (value, x, y, generation + 1), then the genes. Takes this generation's best texel
+// (the reduction's result) and the previous record, writes the other record texture
+// (ping-pong). C twin: src/cga/keep_best.c.
 #include "cga/common.glsl"
-uniform sampler2D t_reduced;
+uniform sampler2D t_reduced;  // fragment: the reduction's 1 x 1 result; compute: the
+                              // fitness dispatch's per-group bests (cga/fitness.glsl)
 uniform sampler2D t_record;
 uniform sampler2D t_genes[GENE_TEXTURES];
 
-bool is_nan(float x) { return (floatBitsToUint(x) & 0x7FFFFFFFu) > 0x7F800000u; }
+#ifdef GLEVO_COMPUTE
+#define REDUCE_GROUP 256
+#endif
+#include "reduce/better.glsl"
 
-vec4 cga_record_texel(int i)
+vec4 cga_record_texel(int i, vec4 cur)
 {
-    vec4 cur = texelFetch(t_reduced, ivec2(0), 0);
     vec4 old = texelFetch(t_record, ivec2(0), 0);
     bool take = old.w == 0.0 || (is_nan(old.x) && !is_nan(cur.x));
     if (!take && cur.w != 0.0 && !is_nan(cur.x)) take = u_sign * cur.x > u_sign * old.x;
@@ -25,14 +28,24 @@ vec4 cga_record_texel(int i)
 
 #ifdef GLEVO_FRAGMENT
 layout(location = 0) out vec4 o_record;
-void main() { o_record = cga_record_texel(int(gl_FragCoord.x)); }
+void main() { o_record = cga_record_texel(int(gl_FragCoord.x), texelFetch(t_reduced, ivec2(0), 0)); }
 #endif
 #ifdef GLEVO_COMPUTE
-layout(local_size_x = 16) in;
+// One work-group finishes the reduction over the fitness dispatch's per-group bests (the
+// second level, fused here to save a dispatch), then writes the record's texels.
+layout(local_size_x = REDUCE_GROUP) in;
 layout(rgba32f) writeonly uniform image2D i_record;
 void main()
 {
-    int i = int(gl_GlobalInvocationID.x);
-    if (i <= GENE_TEXTURES) imageStore(i_record, ivec2(i, 0), cga_record_texel(i));
+    ivec2 groups = (u_grid + 7) / 8;
+    int n = groups.x * groups.y;
+    vec4 best = vec4(0.0);
+    for (int k = int(gl_LocalInvocationIndex); k < n; k += REDUCE_GROUP) {
+        vec4 c = texelFetch(t_reduced, ivec2(k % groups.x, k / groups.x), 0);
+        if (better(c, best)) best = c;
+    }
+    best = reduce_group(best, gl_LocalInvocationIndex);
+    int i = int(gl_LocalInvocationIndex);
+    if (i <= GENE_TEXTURES) imageStore(i_record, ivec2(i, 0), cga_record_texel(i, best));
 }
 #endif

@@ -1,6 +1,8 @@
-/* The cellular GA as compute dispatches (the compute driver): fitness and the best record as
- * in the fragment driver, then one fused dispatch for selection, crossover and mutation
- * (shaders/cga/evolve.glsl) that writes the next population into the other gene set. The
+/* The cellular GA as compute dispatches (the compute driver): three a generation where the
+ * fragment driver draws about 11 passes. The fitness with the first level of the best-of-
+ * generation reduction (shaders/cga/fitness.glsl), the rest of the reduction with the history
+ * best (keep_best.glsl), then one fused dispatch for selection, crossover and mutation
+ * (evolve.glsl) that writes the next population into the other gene set. The
  * fitness texture keeps the population's before the variation step, as the fragment driver's
  * does, so both backends report the same statistics. */
 #include "cga/gpu_internal.h"
@@ -30,18 +32,15 @@ static glevo_status compute_generation(glevo_cga *cga)
     gpu_pass fit = {.name = "cga.fitness", .program = &g->fitness};
     gpu_pass_inputs(&fit, FITNESS_GENES, g->current, m);
     gpu_pass_image(&fit, 0, &g->fitness_tex, GPU_WRITE_ONLY);
+    gpu_pass_image(&fit, 1, &g->partial, GPU_WRITE_ONLY);
     if ((st = dispatch(cga, &fit, &u, -1, l->width, l->height, LOCAL))) return st;
 
-    const gpu_texture *reduced;
-    st = gpu_reduce(&g->reducer, l->sign > 0 ? REDUCE_MAX : REDUCE_MIN, &g->fitness_tex, 0,
-                    &reduced);
-    if (st) return st;
     gpu_pass keep = {.name = "cga.keep_best", .program = &g->keep_best};
-    gpu_pass_input(&keep, KEEP_REDUCED, reduced);
+    gpu_pass_input(&keep, KEEP_REDUCED, &g->partial);
     gpu_pass_input(&keep, KEEP_RECORD, &g->record[g->record_index]);
     gpu_pass_inputs(&keep, KEEP_GENES, g->current, m);
     gpu_pass_image(&keep, 0, &g->record[1 - g->record_index], GPU_WRITE_ONLY);
-    if ((st = dispatch(cga, &keep, &u, -1, 1 + m, 1, 16))) return st;
+    if ((st = dispatch(cga, &keep, &u, -1, 1, 1, 1))) return st;
     g->record_index = 1 - g->record_index;
 
     gpu_pass evolve = {.name = "cga.evolve", .program = &g->evolve};

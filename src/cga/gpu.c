@@ -19,7 +19,7 @@ static const gpu_slot select_samplers[] = {{"t_fitness", 0}, {"t_genes", MAX_TEX
 static const gpu_slot xpoints_samplers[] = {{"t_random_table", 0}, {0}};
 static const gpu_slot crossover_samplers[] = {{"t_genes", MAX_TEX}, {"t_points", MAX_TEX}, {0}};
 static const gpu_slot mutate_samplers[] = {{"t_genes", MAX_TEX}, {"t_random_table", 0}, {0}};
-static const gpu_slot fitness_images[] = {{"i_fitness", 0}, {0}};
+static const gpu_slot fitness_images[] = {{"i_fitness", 0}, {"i_partial", 0}, {0}};
 static const gpu_slot record_images[] = {{"i_record", 0}, {0}};
 static const gpu_slot genes_images[] = {{"i_genes", MAX_TEX}, {0}};
 
@@ -45,10 +45,11 @@ static glevo_status build_programs(glevo_cga *cga, bool compute)
     char defines[512];
     snprintf(defines, sizeof defines,
              "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
-             "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s",
+             "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s%s",
              l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
              CGA_PASS_MUTATE, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
-             cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "");
+             cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
+             l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     glevo_status st = build(&g->fitness, "cga.fitness", "cga/fitness.glsl", compute,
                             fitness_samplers, fitness_images, defines, aliases);
@@ -95,7 +96,12 @@ glevo_status cga_gpu_create(glevo_cga *cga, bool compute)
     if (!st && cga->params.rng == GLEVO_RNG_TEXTURE)
         st = gpu_texture_create(&g->random_table, GLEVO_RNG_TABLE_SIDE, GLEVO_RNG_TABLE_SIDE,
                                 GPU_RGBA32UI, cga->rng.table);
-    if (!st) st = gpu_reducer_create(&g->reducer, l->width, l->height, compute);
+    /* The compute driver reduces inside its fitness and record dispatches (one best texel per
+     * 8 x 8 work-group in `partial`); the fragment driver runs the 2x2 reduction passes. */
+    if (!st && compute)
+        st = gpu_texture_create(&g->partial, (l->width + 7) / 8, (l->height + 7) / 8, GPU_RGBA32F,
+                                NULL);
+    if (!st && !compute) st = gpu_reducer_create(&g->reducer, l->width, l->height, false);
     return st;
 }
 
@@ -114,6 +120,7 @@ void cga_gpu_destroy(glevo_cga *cga)
         gpu_texture_destroy(&g->points[t]);
     }
     gpu_texture_destroy(&g->fitness_tex);
+    gpu_texture_destroy(&g->partial);
     gpu_texture_destroy(&g->random_table);
     gpu_texture_destroy(&g->record[0]);
     gpu_texture_destroy(&g->record[1]);

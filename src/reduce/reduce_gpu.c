@@ -15,7 +15,7 @@ static glevo_status build(gpu_program *p, const char *name, const char *file, bo
                           bool compute, bool block)
 {
     char defines[96];
-    snprintf(defines, sizeof defines, "#define REDUCE_LOCAL %d\n%s", REDUCE_LOCAL,
+    snprintf(defines, sizeof defines, "#define REDUCE_GROUP %d\n%s", REDUCE_LOCAL,
              max ? "#define REDUCE_MAX 1\n" : "");
     gpu_program_desc d = {.name = name, .defines = defines,
                           .samplers = block ? input_slot : history_slots,
