@@ -512,7 +512,7 @@ int main(int argc, char **argv)
     if (rc) return rc;
     if (a.opt.sheet) {
         glevo_status st = a.opt.sheet_count
-                              ? glevo_png_sheet(a.opt.sheet_inputs, a.opt.sheet_count,
+                              ? glevo_png_sheet(a.opt.sheet_inputs, NULL, a.opt.sheet_count,
                                                 a.opt.columns ? a.opt.columns : 4, a.opt.sheet)
                               : glevo_fail(GLEVO_ERR_INVALID, "--sheet needs input PNG files");
         free(a.opt.sheet_inputs);
