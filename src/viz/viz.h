@@ -32,4 +32,30 @@ void viz_temp_name(char *buf, size_t size, const char *path);
 /* Finishes the surface written to tmp and renames it to path (removing tmp on failure). */
 glevo_status viz_finish_file(cairo_surface_t *surface, const char *tmp, const char *path);
 
+/* ---- charts (chart.c, chart_heat.c) ---- */
+#include <stdbool.h>
+
+/* A chart's drawing target: an SVG surface on a temporary file, or an image surface that
+ * becomes a PNG; the extension of path decides. close renames into place (or removes). */
+typedef struct viz_canvas {
+    cairo_surface_t *surface;
+    cairo_t *cr;
+    char tmp[4096];
+    const char *path;
+    bool svg;
+} viz_canvas;
+glevo_status viz_canvas_open(viz_canvas *c, const char *path, int width, int height);
+glevo_status viz_canvas_close(viz_canvas *c);
+
+extern const unsigned viz_palette[8]; /* 0xRRGGBB, distinct for colour-blind readers too */
+/* Title and subtitle at the top left; the caption at the bottom left. */
+void viz_chart_titles(cairo_t *cr, const char *title, const char *subtitle);
+void viz_chart_caption(cairo_t *cr, int height, const char *caption);
+/* Width the titles and caption need (their longest line plus margins). */
+double viz_chart_text_width(const char *title, const char *subtitle, const char *caption);
+/* A tick label: decades on log axes as 0.01 ... 10000 (1e5 beyond), others %g. */
+void viz_tick_label(char *buf, size_t size, double value, const char *suffix);
+/* Round 1-2-5 step for about `ticks` intervals over span. */
+double viz_nice_step(double span, int ticks);
+
 #endif
