@@ -56,6 +56,7 @@ typedef struct glevo_chart_lines {
     const char *reference_label;   /* non-NULL: a dashed grey line at y = reference_y */
     double reference_y;
     int width, height;             /* pixels (SVG: points); 0: 800 x 480 */
+    bool dark;                     /* light text on a dark background (for viewers) */
 } glevo_chart_lines;
 
 /* The axes a chart resolves to (data ranges widened to whole decades or round steps), and
@@ -70,6 +71,11 @@ glevo_status glevo_chart_lines_frame(const glevo_chart_lines *chart, glevo_chart
 void glevo_chart_point(const glevo_chart_frame *f, double x, double y, double *px, double *py);
 
 glevo_status glevo_chart_lines_write(const glevo_chart_lines *chart, const char *path);
+/* Draws the chart into memory instead, for viewers that upload it as a texture: width x height
+ * pixels of premultiplied ARGB, 32 bits each in native byte order (0xAARRGGBB as a uint32_t;
+ * bytes B, G, R, A on little-endian machines), rows stride bytes apart (>= 4 * width). */
+glevo_status glevo_chart_lines_render(const glevo_chart_lines *chart, unsigned char *pixels,
+                                      int width, int height, int stride);
 
 /* Heat maps: one panel per engine (say), each nx columns by ny rows of cells, row 0 at the
  * bottom; one colour bar for all panels (higher values brighter). */

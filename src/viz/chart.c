@@ -14,7 +14,18 @@
 const unsigned viz_palette[8] = {0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd,
                                  0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf};
 
-enum { PLOT_TOP = 64, PLOT_LEFT = 84, PLOT_BOTTOM_SPACE = 70, LEGEND_GAP = 24 };
+enum { PLOT_LEFT = 84, LEGEND_GAP = 24 };
+
+/* Colours of a chart: light for files, dark for viewers drawing over a dark window. */
+typedef struct chart_theme {
+    unsigned background, title, text, subtle, grid, grid_minor, axis;
+} chart_theme;
+static const chart_theme LIGHT = {0xffffff, 0x111111, 0x222222, 0x555555, 0xdddddd, 0xf0f0f0, 0x000000};
+static const chart_theme DARK = {0x18181e, 0xf2f2f2, 0xdddddd, 0xaaaaaa, 0x4a4a55, 0x2a2a32, 0xcccccc};
+
+/* Space above and below the plot: titles, tick labels, axis label, caption. */
+static int plot_top(const glevo_chart_lines *c) { return c->title ? (c->subtitle ? 64 : 36) : 12; }
+static int plot_bottom_space(const glevo_chart_lines *c) { return c->caption ? 70 : 48; }
 
 glevo_status viz_canvas_open(viz_canvas *c, const char *path, int width, int height)
 {
@@ -50,20 +61,21 @@ glevo_status viz_canvas_close(viz_canvas *c)
     return st;
 }
 
-void viz_chart_titles(cairo_t *cr, const char *title, const char *subtitle)
+void viz_chart_titles(cairo_t *cr, const char *title, const char *subtitle, unsigned rgb,
+                      unsigned subtle)
 {
-    viz_rgb(cr, 0x111111);
+    viz_rgb(cr, rgb);
     viz_font_set(cr, VIZ_SANS_BOLD, 15);
     if (title) viz_text(cr, 16, 24, 0, title);
-    viz_rgb(cr, 0x555555);
+    viz_rgb(cr, subtle);
     viz_font_set(cr, VIZ_SANS, 12);
     if (subtitle) viz_text(cr, 16, 43, 0, subtitle);
 }
 
-void viz_chart_caption(cairo_t *cr, int height, const char *caption)
+void viz_chart_caption(cairo_t *cr, int height, const char *caption, unsigned rgb)
 {
     if (!caption) return;
-    viz_rgb(cr, 0x555555);
+    viz_rgb(cr, rgb);
     viz_font_set(cr, VIZ_SANS, 11);
     viz_text(cr, 16, height - 10, 0, caption);
 }
@@ -179,10 +191,10 @@ glevo_status glevo_chart_lines_frame(const glevo_chart_lines *c, glevo_chart_fra
         (c->x.scale == GLEVO_CHART_LOG && !(f->xmin > 0)) || (c->y.scale == GLEVO_CHART_LOG && !(f->ymin > 0)))
         return glevo_fail(GLEVO_ERR_INVALID, "chart '%s': axis range x %g..%g, y %g..%g is empty",
                           c->title ? c->title : "", f->xmin, f->xmax, f->ymin, f->ymax);
-    f->x0 = PLOT_LEFT, f->y0 = PLOT_TOP;
+    f->x0 = PLOT_LEFT, f->y0 = plot_top(c);
     f->x1 = width - 16 - legend_width(c);
-    f->y1 = height - PLOT_BOTTOM_SPACE;
-    if (f->x1 - f->x0 < 100 || f->y1 - f->y0 < 100)
+    f->y1 = height - plot_bottom_space(c);
+    if (f->x1 - f->x0 < 100 || f->y1 - f->y0 < 40)
         return glevo_fail(GLEVO_ERR_INVALID, "chart of %dx%d pixels is too small for its legend", width, height);
     return GLEVO_OK;
 }
@@ -207,7 +219,8 @@ static void set_dash(cairo_t *cr, int dash)
 }
 
 /* Ticks, grid lines and tick labels of one axis (vertical: the y axis). */
-static void axis_ticks(cairo_t *cr, const glevo_chart_frame *f, const glevo_chart_axis *a, bool vertical)
+static void axis_ticks(cairo_t *cr, const chart_theme *t, const glevo_chart_frame *f, const glevo_chart_axis *a,
+                       bool vertical)
 {
     double lo = vertical ? f->ymin : f->xmin, hi = vertical ? f->ymax : f->xmax;
     char label[64];
@@ -221,13 +234,13 @@ static void axis_ticks(cairo_t *cr, const glevo_chart_frame *f, const glevo_char
                 double v = m * pow(10, d), px, py;
                 if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9)) continue;
                 glevo_chart_point(f, vertical ? f->xmin : v, vertical ? v : f->ymin, &px, &py);
-                viz_rgb(cr, m == 1 ? 0xdddddd : 0xf0f0f0);
+                viz_rgb(cr, m == 1 ? t->grid : t->grid_minor);
                 if (vertical) cairo_move_to(cr, f->x0, py + 0.5), cairo_line_to(cr, f->x1, py + 0.5);
                 else cairo_move_to(cr, px + 0.5, f->y0), cairo_line_to(cr, px + 0.5, f->y1);
                 cairo_stroke(cr);
                 if (m != 1 || (d - d0) % (every ? every : 1)) continue;
                 viz_tick_label(label, sizeof label, v, a->tick_suffix);
-                viz_rgb(cr, 0x222222);
+                viz_rgb(cr, t->text);
                 if (vertical) viz_text(cr, f->x0 - 6, py + 4, 1, label);
                 else viz_text(cr, px, f->y1 + 16, 0.5, label);
             }
@@ -237,12 +250,12 @@ static void axis_ticks(cairo_t *cr, const glevo_chart_frame *f, const glevo_char
     for (double v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) {
         double px, py;
         glevo_chart_point(f, vertical ? f->xmin : v, vertical ? v : f->ymin, &px, &py);
-        viz_rgb(cr, 0xe6e6e6);
+        viz_rgb(cr, t->grid);
         if (vertical) cairo_move_to(cr, f->x0, py + 0.5), cairo_line_to(cr, f->x1, py + 0.5);
         else cairo_move_to(cr, px + 0.5, f->y0), cairo_line_to(cr, px + 0.5, f->y1);
         cairo_stroke(cr);
         viz_tick_label(label, sizeof label, v, a->tick_suffix);
-        viz_rgb(cr, 0x222222);
+        viz_rgb(cr, t->text);
         if (vertical) viz_text(cr, f->x0 - 6, py + 4, 1, label);
         else viz_text(cr, px, f->y1 + 16, 0.5, label);
     }
@@ -272,7 +285,7 @@ static void draw_series(cairo_t *cr, const glevo_chart_frame *f, const glevo_cha
     }
 }
 
-static void draw_legend(cairo_t *cr, const glevo_chart_lines *c, const glevo_chart_frame *f)
+static void draw_legend(cairo_t *cr, const chart_theme *t, const glevo_chart_lines *c, const glevo_chart_frame *f)
 {
     double x = f->x1 + LEGEND_GAP, y = f->y0 + 4;
     for (int k = 0; k < legend_rows(c); ++k, y += 18) {
@@ -280,22 +293,61 @@ static void draw_legend(cairo_t *cr, const glevo_chart_lines *c, const glevo_cha
         if (!key.name) continue;
         if (key.heading) {
             if (k > 0) y += 10;
-            viz_rgb(cr, 0x111111);
+            viz_rgb(cr, t->title);
             viz_font_set(cr, VIZ_SANS_BOLD, 12);
             viz_text(cr, x, y + 4, 0, key.name);
             continue;
         }
-        if (key.colour < 0) viz_rgb(cr, 0x000000);
+        if (key.colour < 0) viz_rgb(cr, t->axis);
         else viz_rgb(cr, viz_palette[key.colour % 8]);
         cairo_set_line_width(cr, 2);
         set_dash(cr, key.dash);
         cairo_move_to(cr, x, y), cairo_line_to(cr, x + 32, y);
         cairo_stroke(cr);
         set_dash(cr, 0);
-        viz_rgb(cr, 0x222222);
+        viz_rgb(cr, t->text);
         viz_font_set(cr, VIZ_SANS, 12);
         viz_text(cr, x + 40, y + 4, 0, key.name);
     }
+}
+
+/* Draws the whole chart on cr over width x height, the frame already resolved. */
+static void lines_draw(cairo_t *cr, const glevo_chart_lines *c, const glevo_chart_frame *f, int height)
+{
+    const chart_theme *t = c->dark ? &DARK : &LIGHT;
+    viz_rgb(cr, t->background);
+    cairo_paint(cr);
+    viz_chart_titles(cr, c->title, c->subtitle, t->title, t->subtle);
+    axis_ticks(cr, t, f, &c->y, true);
+    axis_ticks(cr, t, f, &c->x, false);
+    if (c->reference_label && drawable(c->y.scale, c->reference_y)) {
+        double px, py;
+        glevo_chart_point(f, f->xmin, c->reference_y, &px, &py);
+        viz_rgb(cr, t->subtle);
+        cairo_set_line_width(cr, 1);
+        set_dash(cr, 1);
+        cairo_move_to(cr, f->x0, py), cairo_line_to(cr, f->x1, py);
+        cairo_stroke(cr);
+        set_dash(cr, 0);
+        viz_font_set(cr, VIZ_SANS, 11);
+        viz_text(cr, f->x1 - 4, py - 5, 1, c->reference_label);
+    }
+    cairo_save(cr);
+    cairo_rectangle(cr, f->x0 - 4, f->y0 - 4, f->x1 - f->x0 + 8, f->y1 - f->y0 + 8); /* whole end dots */
+    cairo_clip(cr);
+    for (int i = 0; i < c->nseries; ++i) draw_series(cr, f, &c->series[i]);
+    cairo_restore(cr);
+    viz_rgb(cr, t->axis);
+    cairo_set_line_width(cr, 1);
+    cairo_move_to(cr, f->x0 + 0.5, f->y0), cairo_line_to(cr, f->x0 + 0.5, f->y1 + 0.5);
+    cairo_line_to(cr, f->x1, f->y1 + 0.5);
+    cairo_stroke(cr);
+    viz_font_set(cr, VIZ_SANS, 12);
+    viz_rgb(cr, t->title);
+    if (c->x.label) viz_text(cr, (f->x0 + f->x1) / 2, f->y1 + 36, 0.5, c->x.label);
+    if (c->y.label) viz_text_vertical(cr, 22, (f->y0 + f->y1) / 2, c->y.label);
+    draw_legend(cr, t, c, f);
+    viz_chart_caption(cr, height, c->caption, t->subtle);
 }
 
 glevo_status glevo_chart_lines_write(const glevo_chart_lines *c, const char *path)
@@ -306,37 +358,28 @@ glevo_status glevo_chart_lines_write(const glevo_chart_lines *c, const char *pat
     int width = c->width ? c->width : 800, height = c->height ? c->height : 480;
     viz_canvas cv;
     if ((st = viz_canvas_open(&cv, path, width, height))) return st;
-    cairo_t *cr = cv.cr;
-    viz_chart_titles(cr, c->title, c->subtitle);
-    axis_ticks(cr, &f, &c->y, true);
-    axis_ticks(cr, &f, &c->x, false);
-    if (c->reference_label && drawable(c->y.scale, c->reference_y)) {
-        double px, py;
-        glevo_chart_point(&f, f.xmin, c->reference_y, &px, &py);
-        viz_rgb(cr, 0x555555);
-        cairo_set_line_width(cr, 1);
-        set_dash(cr, 1);
-        cairo_move_to(cr, f.x0, py), cairo_line_to(cr, f.x1, py);
-        cairo_stroke(cr);
-        set_dash(cr, 0);
-        viz_font_set(cr, VIZ_SANS, 11);
-        viz_text(cr, f.x1 - 4, py - 5, 1, c->reference_label);
-    }
-    cairo_save(cr);
-    cairo_rectangle(cr, f.x0 - 4, f.y0 - 4, f.x1 - f.x0 + 8, f.y1 - f.y0 + 8); /* whole end dots */
-    cairo_clip(cr);
-    for (int i = 0; i < c->nseries; ++i) draw_series(cr, &f, &c->series[i]);
-    cairo_restore(cr);
-    viz_rgb(cr, 0x000000);
-    cairo_set_line_width(cr, 1);
-    cairo_move_to(cr, f.x0 + 0.5, f.y0), cairo_line_to(cr, f.x0 + 0.5, f.y1 + 0.5);
-    cairo_line_to(cr, f.x1, f.y1 + 0.5);
-    cairo_stroke(cr);
-    viz_font_set(cr, VIZ_SANS, 12);
-    viz_rgb(cr, 0x111111);
-    if (c->x.label) viz_text(cr, (f.x0 + f.x1) / 2, f.y1 + 38, 0.5, c->x.label);
-    if (c->y.label) viz_text_vertical(cr, 22, (f.y0 + f.y1) / 2, c->y.label);
-    draw_legend(cr, c, &f);
-    viz_chart_caption(cr, height, c->caption);
+    lines_draw(cv.cr, c, &f, height);
     return viz_canvas_close(&cv);
+}
+
+glevo_status glevo_chart_lines_render(const glevo_chart_lines *chart, unsigned char *pixels, int width,
+                                      int height, int stride)
+{
+    glevo_chart_lines c = *chart;
+    c.width = width, c.height = height;
+    glevo_chart_frame f;
+    glevo_status st = glevo_chart_lines_frame(&c, &f);
+    if (st) return st;
+    if (stride < cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width))
+        return glevo_fail(GLEVO_ERR_INVALID, "chart stride %d is below 4 x width %d", stride, width);
+    cairo_surface_t *s = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+    cairo_t *cr = cairo_create(s);
+    lines_draw(cr, &c, &f, height);
+    cairo_destroy(cr);
+    cairo_surface_flush(s);
+    st = cairo_surface_status(s) ? glevo_fail(GLEVO_ERR_INVALID, "chart render: %s",
+                                              cairo_status_to_string(cairo_surface_status(s)))
+                                 : GLEVO_OK;
+    cairo_surface_destroy(s);
+    return st;
 }

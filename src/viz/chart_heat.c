@@ -36,7 +36,7 @@ glevo_status glevo_chart_heat_write(const glevo_chart_heat *c, const char *path)
     glevo_status st = viz_canvas_open(&cv, path, width, height);
     if (st) return st;
     cairo_t *cr = cv.cr;
-    viz_chart_titles(cr, c->title, c->subtitle);
+    viz_chart_titles(cr, c->title, c->subtitle, 0x111111, 0x555555);
     char text[64];
     for (int p = 0; p < c->npanels; ++p) {
         double x0 = LEFT + p * (panel_w + PANEL_GAP);
@@ -101,6 +101,6 @@ glevo_status glevo_chart_heat_write(const glevo_chart_heat *c, const char *path)
         viz_text(cr, bx + BAR_W + 4, by + bh - bh * k / 2.0 + 4, 0, text);
     }
     if (c->value_label) viz_text(cr, bx, by - 8, 0, c->value_label);
-    viz_chart_caption(cr, height, c->caption);
+    viz_chart_caption(cr, height, c->caption, 0x555555);
     return viz_canvas_close(&cv);
 }

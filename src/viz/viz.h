@@ -49,8 +49,9 @@ glevo_status viz_canvas_close(viz_canvas *c);
 
 extern const unsigned viz_palette[8]; /* 0xRRGGBB, distinct for colour-blind readers too */
 /* Title and subtitle at the top left; the caption at the bottom left. */
-void viz_chart_titles(cairo_t *cr, const char *title, const char *subtitle);
-void viz_chart_caption(cairo_t *cr, int height, const char *caption);
+void viz_chart_titles(cairo_t *cr, const char *title, const char *subtitle, unsigned rgb,
+                      unsigned subtle);
+void viz_chart_caption(cairo_t *cr, int height, const char *caption, unsigned rgb);
 /* Width the titles and caption need (their longest line plus margins). */
 double viz_chart_text_width(const char *title, const char *subtitle, const char *caption);
 /* A tick label: decades on log axes as 0.01 ... 10000 (1e5 beyond), others %g. */

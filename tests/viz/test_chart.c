@@ -3,6 +3,7 @@
  * SVG and PNG are chosen by extension and written atomically, heat maps span the whole ramp. */
 #include <math.h>
 #include <png.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,29 @@ START_TEST(svg_by_extension_and_clean_failures)
 }
 END_TEST
 
+/* In memory (for the demo): the same placement, premultiplied ARGB, a dark background. */
+START_TEST(render_into_memory)
+{
+    glevo_chart_series s[2];
+    glevo_chart_lines c = two_series(s);
+    c.dark = true, c.title = NULL, c.caption = NULL;
+    enum { W = 500, H = 160 };
+    uint32_t *px = calloc((size_t)W * H, sizeof *px);
+    ck_assert_msg(glevo_chart_lines_render(&c, (unsigned char *)px, W, H, W * 4) == GLEVO_OK, "%s",
+                  glevo_last_error());
+    ck_assert_msg(px[0] == 0xff18181eu, "background %08x is not the dark theme's", px[0]);
+    c.width = W, c.height = H;
+    glevo_chart_frame f;
+    ck_assert(glevo_chart_lines_frame(&c, &f) == GLEVO_OK);
+    double x, y;
+    glevo_chart_point(&f, ell[2], ftrap[2], &x, &y);
+    uint32_t got = px[(size_t)lround(y) * W + lround(x)];
+    ck_assert_msg(got == 0xffd62728u, "ftrap point is %08x", got);
+    ck_assert(glevo_chart_lines_render(&c, (unsigned char *)px, W, H, W) == GLEVO_ERR_INVALID);
+    free(px);
+}
+END_TEST
+
 START_TEST(heat_map_spans_the_ramp)
 {
     double xs[3] = {100, 1000, 5000}, ys[2] = {100, 1000};
@@ -181,6 +205,7 @@ int main(void)
     tcase_add_test(tc, points_land_in_their_colour);
     tcase_add_test(tc, svg_by_extension_and_clean_failures);
     tcase_add_test(tc, heat_map_spans_the_ramp);
+    tcase_add_test(tc, render_into_memory);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
