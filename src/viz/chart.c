@@ -228,7 +228,10 @@ static void axis_ticks(cairo_t *cr, const chart_theme *t, const glevo_chart_fram
     cairo_set_line_width(cr, 1);
     if (a->scale == GLEVO_CHART_LOG) {
         int d0 = (int)floor(log10(lo) + 1e-9), d1 = (int)ceil(log10(hi) - 1e-9);
-        int every = (d1 - d0 + 9) / 10; /* at most about ten labels */
+        /* At most about ten labels, and room for each: 16 px apart up the axis, 48 across. */
+        double room = vertical ? (f->y1 - f->y0) / 16 : (f->x1 - f->x0) / 48;
+        int every = (d1 - d0 + 9) / 10;
+        if (room >= 1 && (d1 - d0) / room > every) every = (int)ceil((d1 - d0) / room);
         for (int d = d0; d <= d1; ++d)
             for (int m = 1; m <= 9; ++m) {
                 double v = m * pow(10, d), px, py;
@@ -246,7 +249,9 @@ static void axis_ticks(cairo_t *cr, const chart_theme *t, const glevo_chart_fram
             }
         return;
     }
-    double step = viz_nice_step(hi - lo, 8);
+    double span = vertical ? f->y1 - f->y0 : f->x1 - f->x0;
+    int ticks = (int)(span / (vertical ? 20 : 60));
+    double step = viz_nice_step(hi - lo, ticks < 2 ? 2 : ticks > 8 ? 8 : ticks);
     for (double v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) {
         double px, py;
         glevo_chart_point(f, vertical ? f->xmin : v, vertical ? v : f->ymin, &px, &py);
@@ -345,7 +350,11 @@ static void lines_draw(cairo_t *cr, const glevo_chart_lines *c, const glevo_char
     viz_font_set(cr, VIZ_SANS, 12);
     viz_rgb(cr, t->title);
     if (c->x.label) viz_text(cr, (f->x0 + f->x1) / 2, f->y1 + 36, 0.5, c->x.label);
-    if (c->y.label) viz_text_vertical(cr, 22, (f->y0 + f->y1) / 2, c->y.label);
+    if (c->y.label) { /* shrunk to the plot's height when the plot is short */
+        double w = viz_text_width(cr, c->y.label), room = f->y1 - f->y0 + 24;
+        if (w > room) viz_font_set(cr, VIZ_SANS, fmax(8, 12 * room / w));
+        viz_text_vertical(cr, 22, (f->y0 + f->y1) / 2, c->y.label);
+    }
     draw_legend(cr, t, c, f);
     viz_chart_caption(cr, height, c->caption, t->subtle);
 }

@@ -212,6 +212,27 @@ START_TEST(gp_view_draws_data_and_program)
 }
 END_TEST
 
+/* The pass inspector's fitness view shows the fitness on the left and the genes on the right,
+ * not the same texture twice. Panels as demo_layout puts them in a 480x270 window: 228 px
+ * wide at x = 8 and 244, rows 16..131 from the top (labels in the first ~20 rows). */
+START_TEST(fitness_view_shows_two_pictures)
+{
+    if (display < 0) return;
+    char shot[512];
+    ck_assert_int_eq(screenshot_with("--view fitness", 3, "fitness.png", shot, sizeof shot), 0);
+    int w, h;
+    unsigned char *a = png_load(shot, &w, &h);
+    ck_assert_msg(a && w == 480 && h == 270, "fitness-view screenshot unreadable or sized apart");
+    int same = 0, total = 0;
+    for (int y = 40; y < 130; ++y)
+        for (int x = 8; x < 8 + 228; ++x, ++total)
+            same += !memcmp(a + ((size_t)y * w + x) * 3, a + ((size_t)y * w + x + 236) * 3, 3);
+    ck_assert_msg(same < total / 5, "left and right panels agree in %d of %d pixels: one texture twice?",
+                  same, total);
+    free(a);
+}
+END_TEST
+
 static pid_t demo_spawn(void)
 {
     pid_t pid = fork();
@@ -453,6 +474,7 @@ int main(void)
     tcase_add_test(tc, screenshot_is_not_blank_changes_and_repeats);
     tcase_add_test(tc, de_view_moves_its_points);
     tcase_add_test(tc, gp_view_draws_data_and_program);
+    tcase_add_test(tc, fitness_view_shows_two_pictures);
     tcase_add_test(tc, sigint_exits_zero);
     tcase_add_test(tc, window_close_exits_zero);
     tcase_add_test(tc, sheet_tiles_in_order_with_right_size);
