@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "bench_gp_plot.h"
 #include "cli.h"
-#include "glevo/chart.h"
 #include "glevo/gp.h"
 #include "glevo/rng.h"
 
@@ -106,39 +106,12 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
     return GLEVO_OK;
 }
 
-/* One heat-map panel per engine (population across, dataset size up, colour = log GPop/s),
- * drawn by the chart module into path (.svg or .png). */
-static glevo_status write_chart(const char *path, const char *set, int size, int vars, const int *pops,
-                                int npop, const int *cases, int ncases,
-                                double (*g)[MAX_AXIS][MAX_AXIS], const int *engines, int nengines,
-                                const char *caption)
-{
-    double xs[MAX_AXIS], ys[MAX_AXIS], values[S_COUNT * MAX_AXIS * MAX_AXIS];
-    const char *names[S_COUNT];
-    for (int i = 0; i < npop; ++i) xs[i] = pops[i];
-    for (int j = 0; j < ncases; ++j) ys[j] = cases[j];
-    for (int e = 0; e < nengines; ++e) {
-        names[e] = engine_names[engines[e]];
-        for (int j = 0; j < ncases; ++j)
-            for (int i = 0; i < npop; ++i) values[(e * ncases + j) * npop + i] = g[engines[e]][i][j];
-    }
-    char title[160], subtitle[160];
-    snprintf(title, sizeof title, "GP evaluation throughput, %s set", set);
-    snprintf(subtitle, sizeof subtitle, "Augusto & Barbosa 2012: tree size %d, %d inputs, median of runs; "
-             "GPop/s = nodes x cases / s", size, vars);
-    glevo_chart_heat chart = {.title = title, .subtitle = subtitle, .caption = caption,
-                              .x_label = "population (programs)", .y_label = "dataset size (cases)",
-                              .value_label = "GPop/s", .nx = npop, .ny = ncases, .npanels = nengines,
-                              .x_values = xs, .y_values = ys, .panel_names = names, .values = values,
-                              .colour_scale = GLEVO_CHART_LOG, .print_values = true};
-    return glevo_chart_heat_write(&chart, path);
-}
-
 int bench_gp(int argc, char **argv)
 {
     const char *cmd = "bench gp";
     common_opts c = COMMON_OPTS_DEFAULT;
     bool quick = false, no_cpu = false;
+    const char *redraw = NULL, *caption = NULL;
     const char *out_dir = NULL, *pops_arg = NULL, *cases_arg = NULL, *sets_arg = "regression";
     const char *engines_arg = "pppe,fp,ppcu,cpu-1,cpu-all";
     int runs = 5, size = 50, vars = 10;
@@ -146,6 +119,8 @@ int bench_gp(int argc, char **argv)
     bool help = false;
     opt_spec specs[] = {
         {"quick", OPT_FLAG, &quick, "small grid (pop and dataset 100, 1000, 5000), 3 runs"},
+        {"redraw", OPT_STRING, &redraw, "gp.csv of an earlier run: draw its pictures under --out; runs nothing"},
+        {"caption", OPT_STRING, &caption, "with --redraw: the pictures' caption (default: the CSV's renderer)"},
         {"out", OPT_STRING, &out_dir, "write gp.csv, gp.md and gp_<set>.svg/.png here"},
         {"pops", OPT_STRING, &pops_arg, "population sizes (default 100,1000,5000,10000,25000,50000)"},
         {"cases", OPT_STRING, &cases_arg, "dataset sizes (default as --pops)"},
@@ -165,9 +140,14 @@ int bench_gp(int argc, char **argv)
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
     if (help) {
-        opt_print_help(stdout, "glevo bench gp [--quick] [--out DIR] [--pops LIST] [--cases LIST]",
+        opt_print_help(stdout, "glevo bench gp [--quick] [--out DIR] [--pops LIST] [--cases LIST]\n"
+                               "       glevo bench gp --redraw gp.csv --out DIR [--caption TEXT]",
                        "GPOCL's GPop/s surface for PPPE, FP, PPCU and the CPU interpreter.", specs);
         return 0;
+    }
+    if (redraw) {
+        if (!out_dir) return cli_bad_input(cmd, "--redraw needs --out DIR for the pictures");
+        return gp_plot_redraw(redraw, out_dir, size, vars, caption);
     }
     int pops[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, npop = 6;
     int cases[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, ncases = 6;
@@ -288,9 +268,17 @@ int bench_gp(int argc, char **argv)
         if (out_dir) {
             char caption[512];
             snprintf(caption, sizeof caption, "%s, %s", renderer, date);
+            static double chart_values[S_COUNT * MAX_AXIS * MAX_AXIS];
+            const char *chart_engines[S_COUNT];
+            for (int e = 0; e < nengines; ++e) {
+                chart_engines[e] = engine_names[engines[e]];
+                for (int j = 0; j < ncases; ++j)
+                    for (int i = 0; i < npop; ++i) chart_values[(e * ncases + j) * npop + i] = g[engines[e]][i][j];
+            }
             for (int k = 0; k < 2; ++k) {
                 snprintf(path, sizeof path, "%s/gp_%s.%s", out_dir, set, k ? "png" : "svg");
-                if (write_chart(path, set, size, vars, pops, npop, cases, ncases, g, engines, nengines, caption))
+                if (gp_plot_write(path, set, size, vars, pops, npop, cases, ncases, chart_values, chart_engines,
+                                  nengines, caption))
                     fprintf(stderr, "bench gp: %s\n", glevo_last_error());
             }
         }
