@@ -140,8 +140,7 @@ static void draw(void *p, demo_shared *s, int fb_w, int fb_h, demo_text *t)
     double worst = v->have_stats ? v->stats.worst : 0, best = v->have_stats ? v->stats.best : 1;
     unsigned fit = glevo_cga_texture(v->cga, GLEVO_CGA_STAGE_FITNESS, 0);
     unsigned pop = glevo_cga_texture(v->cga, GLEVO_CGA_STAGE_POPULATION, 0);
-    static const char *const genes_rgb[4] = {"", "genes as RGB: x1", "genes as RGB: x1, x2",
-                                             "genes as RGB: x1, x2, x3"};
+    static const char *const genes_rgb[4] = {"", "RGB = x1", "RGB = x1, x2", "RGB = x1, x2, x3"};
     const char *rgb = genes_rgb[cp->dim < 3 ? cp->dim : 3];
     if (v->stage == GLEVO_CGA_STAGE_FITNESS) { /* the inspector's fitness view: genes beside it */
         demo_draw_heat(s->draw, fit, left, worst, best);

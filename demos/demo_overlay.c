@@ -66,17 +66,21 @@ static void font(cairo_t *cr, bool mono, bool bold, double px)
     cairo_font_options_destroy(fo);
 }
 
-/* A label on a dark box, top-left at (x, y) in cairo's top-down pixels. */
-static void label(cairo_t *cr, double x, double y, double px, const char *text)
+/* A label on a dark box, top-left at (x, y) in cairo's top-down pixels, cut at max_w. */
+static void label(cairo_t *cr, double x, double y, double max_w, double px, const char *text)
 {
     cairo_text_extents_t e;
     cairo_text_extents(cr, text, &e);
+    cairo_save(cr);
+    cairo_rectangle(cr, x, y, max_w, px * 1.5);
+    cairo_clip(cr);
     cairo_set_source_rgba(cr, 0, 0, 0, 0.72);
     cairo_rectangle(cr, x, y, e.x_advance + px * 0.8, px * 1.5);
     cairo_fill(cr);
     cairo_set_source_rgb(cr, 0.95, 0.95, 0.95);
     cairo_move_to(cr, x + px * 0.4, y + px * 1.1);
     cairo_show_text(cr, text);
+    cairo_restore(cr);
 }
 
 int demo_wrap(const char *text, int cols, char *out, size_t size)
@@ -193,7 +197,8 @@ void demo_overlay_draw(demo_overlay *o, demo_draw *d, const demo_text *t, const 
     if (t->panel_text) panel_text(cr, panels[1], fb_h, px, t->panel_text);
     font(cr, false, true, px);
     for (int k = 0; k < 2; ++k)
-        if (t->label[k][0]) label(cr, panels[k].x, fb_h - (panels[k].y + panels[k].h), px, t->label[k]);
+        if (t->label[k][0])
+            label(cr, panels[k].x, fb_h - (panels[k].y + panels[k].h), panels[k].w, px, t->label[k]);
     cairo_destroy(cr);
     curve_chart(o, strip, fb_h, t, c);
     cr = cairo_create(o->surface);
@@ -201,7 +206,7 @@ void demo_overlay_draw(demo_overlay *o, demo_draw *d, const demo_text *t, const 
     cairo_set_source_rgb(cr, 0.7, 0.7, 0.75);
     cairo_text_extents_t e;
     cairo_text_extents(cr, "h: help", &e);
-    cairo_move_to(cr, strip.x + strip.w - e.x_advance - 8, fb_h - (strip.y + strip.h) + 18);
+    cairo_move_to(cr, strip.x + strip.w - e.x_advance - 8, fb_h - strip.y - 8);
     cairo_show_text(cr, "h: help");
     if (help) help_box(cr, fb_w, fb_h, px);
     cairo_destroy(cr);
