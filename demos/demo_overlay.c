@@ -83,37 +83,6 @@ static void label(cairo_t *cr, double x, double y, double max_w, double px, cons
     cairo_restore(cr);
 }
 
-int demo_wrap(const char *text, int cols, char *out, size_t size)
-{
-    size_t n = 0;
-    int col = 0, lines = 1;
-    if (cols < 1) cols = 1;
-    for (const char *p = text; *p && n + 2 < size;) {
-        if (*p == '\n') {
-            out[n++] = *p++, col = 0, ++lines;
-            continue;
-        }
-        if (*p == ' ' && col == 0) { /* no space at the start of a wrapped line */
-            ++p;
-            continue;
-        }
-        size_t len = strcspn(p, " \n"); /* a token: a name, a number, brackets */
-        if (col > 0 && col + (int)len > cols) {
-            if (n > 0 && out[n - 1] == ' ') --n;
-            out[n++] = '\n', col = 0, ++lines;
-            continue;
-        }
-        for (size_t k = 0; k < len && n + 2 < size; ++k) { /* longer than a line: cut it */
-            if (col == cols) out[n++] = '\n', col = 0, ++lines;
-            out[n++] = p[k], ++col;
-        }
-        p += len;
-        if (*p == ' ' && n + 2 < size) out[n++] = ' ', ++col, ++p;
-    }
-    out[n] = '\0';
-    return lines;
-}
-
 static void panel_text(cairo_t *cr, demo_rect r, int fb_h, double px, const char *text)
 {
     font(cr, true, false, px);
