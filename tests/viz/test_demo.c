@@ -46,7 +46,8 @@ static void xvfb_start(void)
             if (null >= 0) dup2(null, 1), dup2(null, 2);
             char name[16];
             snprintf(name, sizeof name, ":%d", d);
-            execlp("Xvfb", "Xvfb", name, "-screen", "0", "1280x720x24", "-nolisten", "tcp",
+            /* -noreset: a server that resets when its last client leaves refuses the next one for a moment */
+            execlp("Xvfb", "Xvfb", name, "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset",
                    (char *)NULL);
             _exit(127);
         }
