@@ -153,8 +153,10 @@ static void draw(void *p, demo_shared *s, int fb_w, int fb_h, demo_text *t)
         snprintf(t->label[0], sizeof t->label[0], "%s, %s", STAGES[v->stage], rgb);
         snprintf(t->label[1], sizeof t->label[1], "fitness (brighter is better)");
     }
-    demo_rect panels[2] = {left, right};
-    if (!s->opt->frames && s->frame % 15 == 0) hover(v, s, s->draw, panels);
+    if (!s->opt->frames && s->frame % 15 == 0) {
+        demo_rect panels[2] = {left, right};
+        hover(v, s, s->draw, panels);
+    }
     char bs[32] = "-", mean[32] = "-";
     if (v->have_best) snprintf(bs, sizeof bs, "%.6g", v->best);
     if (v->have_stats) snprintf(mean, sizeof mean, "%.6g", v->stats.mean);
