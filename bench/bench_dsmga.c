@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 #include "bench_dsmga_plot.h"
@@ -117,7 +118,7 @@ int bench_dsmga(int argc, char **argv)
     uint32_t seed = 1;
     opt_spec specs[] = {
         {"quick", OPT_FLAG, &quick, "small sizes, few runs (minutes on llvmpipe)"},
-        {"out", OPT_STRING, &out_dir, "write NAME.md, NAME.csv and NAME_speedup.svg here"},
+        {"out", OPT_STRING, &out_dir, "write NAME.md, NAME.csv and NAME_speedup.svg/.png here"},
         {"name", OPT_STRING, &name, "file name stem under --out (default dsmga)"},
         {"problems", OPT_STRING, &problems_arg, "comma list of trap,ftrap,cyctrap,spin"},
         {"ells", OPT_STRING, &ells_arg, "comma list of problem sizes"},
@@ -244,12 +245,14 @@ int bench_dsmga(int argc, char **argv)
         }
     }
     if (out_dir) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s_speedup.svg", out_dir, name);
-        FILE *svg = fopen(path, "w");
-        if (svg) {
-            dsmga_plot_svg(svg, plot_rows, rows, caption ? caption : renderer);
-            fclose(svg);
+        char path[4096], stamp[512], date[32];
+        time_t now = time(NULL);
+        strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+        snprintf(stamp, sizeof stamp, "%s, %s", renderer, date);
+        for (int k = 0; k < 2; ++k) {
+            snprintf(path, sizeof path, "%s/%s_speedup.%s", out_dir, name, k ? "png" : "svg");
+            if (dsmga_plot_write(path, plot_rows, rows, caption ? caption : stamp))
+                fprintf(stderr, "bench dsmga: %s\n", glevo_last_error());
         }
     }
     if (md) fclose(md);

@@ -115,25 +115,24 @@ static int redraw_read(const char *path, redraw_table *t)
     return rc;
 }
 
-/* Both outputs go to NAME.tmp files first and are renamed only once both are complete. */
+/* Every output goes to a temporary name first and is renamed only once all are complete. */
 static int redraw_write(const redraw_table *t, const char *out_dir, const char *name, const char *caption)
 {
-    char csv_path[4096], svg_path[4096], csv_tmp[4104], svg_tmp[4104];
-    snprintf(csv_path, sizeof csv_path, "%s/%s.csv", out_dir, name);
-    snprintf(svg_path, sizeof svg_path, "%s/%s_speedup.svg", out_dir, name);
-    snprintf(csv_tmp, sizeof csv_tmp, "%s.tmp", csv_path);
-    snprintf(svg_tmp, sizeof svg_tmp, "%s.tmp", svg_path);
-    FILE *csv = fopen(csv_tmp, "w"), *svg = fopen(svg_tmp, "w");
-    bool ok = csv && svg;
-    if (ok) {
-        fwrite(t->merged_text, 1, t->merged_size, csv);
-        dsmga_plot_svg(svg, t->rows, t->nrows, caption);
+    char final[3][4096], tmp[3][4104];
+    static const char *const suffix[3] = {".csv", "_speedup.svg", "_speedup.png"};
+    for (int k = 0; k < 3; ++k) {
+        snprintf(final[k], sizeof final[k], "%s/%s%s", out_dir, name, suffix[k]);
+        /* The chart writer picks the format by extension: keep it last. */
+        snprintf(tmp[k], sizeof tmp[k], "%s/%s.tmp%s", out_dir, name, suffix[k]);
     }
+    FILE *csv = fopen(tmp[0], "w");
+    bool ok = csv != NULL;
+    if (ok) fwrite(t->merged_text, 1, t->merged_size, csv);
     if (csv && (ferror(csv) | fclose(csv))) ok = false;
-    if (svg && (ferror(svg) | fclose(svg))) ok = false;
-    if (ok && !rename(csv_tmp, csv_path) && !rename(svg_tmp, svg_path)) return 0;
-    remove(csv_tmp);
-    remove(svg_tmp);
+    for (int k = 1; k < 3 && ok; ++k) ok = dsmga_plot_write(tmp[k], t->rows, t->nrows, caption) == GLEVO_OK;
+    for (int k = 0; k < 3 && ok; ++k) ok = rename(tmp[k], final[k]) == 0;
+    if (ok) return 0;
+    for (int k = 0; k < 3; ++k) remove(tmp[k]);
     return cli_bad_input(COMMAND, "--out %s: cannot write %s there", out_dir, name);
 }
 

@@ -13,7 +13,7 @@
 typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
     const char *snapshot_dir, *snapshot_final, *sheet;
-    int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns;
+    int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
     double pc, pm, target, lower, upper, tolerance, max_evals;
     bool maximize, has_target;
     common_opts common;
@@ -127,6 +127,7 @@ int cmd_cga(int argc, char **argv)
         {"sheet", OPT_STRING, &o.sheet, "with --snapshot: also combine the snapshots into one contact sheet PNG"},
         {"sheet-columns", OPT_INT, &o.sheet_columns, "columns of the contact sheet"},
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
+        {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
         COMMON_OPT_SPECS(o.common),
         {0}};
     bool help;
@@ -150,6 +151,9 @@ int cmd_cga(int argc, char **argv)
     if (o.sheet && !o.snapshot_dir) return cli_bad_input("cga", "--sheet '%s' needs --snapshot DIR", o.sheet);
     if (o.sheet_columns < 1) return cli_bad_input("cga", "--sheet-columns %d is below 1", o.sheet_columns);
     if (o.tolerance < 0) return cli_bad_input("cga", "--tolerance %g is negative", o.tolerance);
+    if (o.snapshot_scale < 0 || o.snapshot_scale > 64)
+        return cli_bad_input("cga", "--snapshot-scale %d is outside 0..64", o.snapshot_scale);
+    glevo_snapshot_params snap = {.scale = o.snapshot_scale};
 
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
     static const char *const rngs[] = {"philox", "texture"};
@@ -234,7 +238,7 @@ int cmd_cga(int argc, char **argv)
         if (o.snapshot_dir && gen % o.snapshot_every == 0) {
             char path[4096];
             snprintf(path, sizeof path, "%s/generation-%06lld.png", o.snapshot_dir, gen);
-            if ((st = glevo_cga_snapshot_png(cga, path))) break;
+            if ((st = glevo_cga_snapshot_png(cga, path, &snap))) break;
             char **grown = realloc(snapshots, sizeof *snapshots * (size_t)(snapshot_count + 1));
             if (!grown || !(grown[snapshot_count] = strdup(path))) {
                 snapshots = grown ? grown : snapshots;
@@ -255,9 +259,9 @@ int cmd_cga(int argc, char **argv)
     if (!st) glevo_context_finish(ctx);
     double seconds = cli_seconds_now() - start;
     if (!st) st = glevo_cga_best_get(cga, &best);
-    if (!st && o.snapshot_final) st = glevo_cga_snapshot_png(cga, o.snapshot_final);
+    if (!st && o.snapshot_final) st = glevo_cga_snapshot_png(cga, o.snapshot_final, &snap);
     if (!st && o.sheet && snapshot_count > 0)
-        st = glevo_png_sheet((const char *const *)snapshots, snapshot_count, o.sheet_columns, o.sheet);
+        st = glevo_png_sheet((const char *const *)snapshots, NULL, snapshot_count, o.sheet_columns, o.sheet);
     for (int i = 0; i < snapshot_count; ++i) free(snapshots[i]);
     free(snapshots);
     if (trace_close(&trace, st == GLEVO_OK) && !st)

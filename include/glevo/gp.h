@@ -223,7 +223,25 @@ typedef struct glevo_gp_result {
 /* The parameters with every default filled in (what a run uses; what --help prints). Zero
  * means default; GLEVO_ZERO asks for 0 (generations, pc, pm, elitism, const_prob). */
 glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *params);
-/* Runs GP on data; a GPU backend needs a current GL context. */
+/* A GP run one generation at a time, like the other families (a GPU strategy needs a current
+ * GL context). create builds and evaluates generation 0; step breeds and evaluates up to
+ * `generations` more, stopping early once the run is done (params.generations reached, or
+ * the target with stop_on_target). data must outlive the run. */
+typedef struct glevo_gp glevo_gp;
+glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
+                             glevo_gp **out);
+glevo_status glevo_gp_step(glevo_gp *gp, int generations);
+void glevo_gp_destroy(glevo_gp *gp);
+bool glevo_gp_done(const glevo_gp *gp);
+int glevo_gp_generation(const glevo_gp *gp);     /* the last evaluated generation */
+double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
+/* The last evaluated generation's programs, and in *best (if not NULL) its best's index;
+ * valid until the next step. */
+const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
+/* The run so far as a result (free it with glevo_gp_result_free). */
+glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
+
+/* Runs GP on data to the end: create, step until done, result. */
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
                           glevo_gp_result *out);
 void glevo_gp_result_free(glevo_gp_result *r);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "glevo/cga.h"
+#include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 #include "testutil.h"
 
@@ -84,7 +85,7 @@ START_TEST(json_trace_and_snapshots)
     char args[1024], out[8192];
     snprintf(args, sizeof args,
              "--grid 16x8 --generations 40 --report-every 10 --json --trace %s/t.csv "
-             "--snapshot %s/snaps --every 20 --snapshot-final %s/final.png --sheet %s/sheet.png --sheet-columns 1",
+             "--snapshot %s/snaps --every 20 --snapshot-scale 1 --snapshot-final %s/final.png --sheet %s/sheet.png --sheet-columns 1",
              dir, dir, dir, dir);
     ck_assert_int_eq(cli(args, out, sizeof out), 0);
     static const char *keys[] = {"\"algorithm\":\"cga\"", "\"problem\":\"camel\"", "\"backend\":",
@@ -111,8 +112,9 @@ START_TEST(json_trace_and_snapshots)
         if (i < 3) {
             ck_assert_int_eq(img.width, 32); /* genes beside fitness */
             ck_assert_int_eq(img.height, 8);
-        } else { /* two 32x8 tiles in one column, with margins: taller than wide is not enough */
-            ck_assert_msg(img.width >= 32 && img.width < 64 && img.height >= 16 && img.height < 48,
+        } else { /* two 32x8 tiles in one column, each under a label strip (which may be wider) */
+            ck_assert_msg(img.width >= 32 + 2 * GLEVO_SHEET_GAP && img.width < 300 &&
+                              img.height == 2 * (GLEVO_SHEET_LABEL_HEIGHT + 8) + 3 * GLEVO_SHEET_GAP,
                           "sheet of two 32x8 snapshots in one column is %ux%u", img.width, img.height);
         }
         png_image_free(&img);
