@@ -50,14 +50,8 @@ static unsigned char *png_load(const char *dir, const char *file, int *w, int *h
 {
     char path[256];
     snprintf(path, sizeof path, "%s/%s", dir, file);
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    ck_assert_msg(png_image_begin_read_from_file(&img, path), "%s is not a PNG", path);
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
-    ck_assert(rgb && png_image_finish_read(&img, NULL, rgb, 0, NULL));
-    *w = (int)img.width, *h = (int)img.height;
+    unsigned char *rgb = testutil_png_load(path, w, h);
+    ck_assert_msg(rgb, "%s is not a PNG", path);
     return rgb;
 }
 
