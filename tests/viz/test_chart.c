@@ -2,7 +2,6 @@
  * glevo_chart_point says in its series' colour, points a log axis cannot show are left out,
  * SVG and PNG are chosen by extension and written atomically, heat maps span the whole ramp. */
 #include <math.h>
-#include <png.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,6 @@
  * decode to the same pixels as its fresh twin. Pixels, not bytes: the same drawing compresses
  * to different bytes under another zlib or libpng, and the pixels are what the docs show.
  * Without xvfb-run the case says why and passes. */
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,6 @@
 /* Population snapshots as people see them: the default (labelled) picture is at least 512 px on
  * its long side with text in its title and legend areas; the raw picture (--snapshot-scale N)
  * is the population texel for texel, N x N pixels each; writes are atomic and bad scales fail. */
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
