@@ -1,5 +1,6 @@
 /* glevo bench dsmga --redraw: tables of two runs become one picture (a polyline per problem and
- * measure, points in ell order) and one merged table; malformed tables give one line naming the
+ * measure, points in ell order; per problem and backend where the table names backends) and
+ * one merged table; malformed tables give one line naming the
  * file, line and value, exit 2, and no output. No GL context is made, so this runs anywhere. */
 #include <dirent.h>
 #include <stdio.h>
@@ -92,6 +93,22 @@ START_TEST(redraw_merges_two_tables)
 }
 END_TEST
 
+/* Tables of `bench dsmga --backend fragment,compute` carry a backend column: a line each. */
+START_TEST(redraw_names_backends)
+{
+    const char *a = testutil_write_tmp("problem,ell,backend,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy\n"
+                                       "ftrap,600,fragment,27.3,22.1,215.3\nftrap,600,compute,90.5,300.2,500.1\n"
+                                       "ftrap,300,compute,40.5,100.2,200.1\n");
+    char *dir = make_out_dir();
+    ck_assert_msg(redraw(a, dir, "") == 0, "%s", out);
+    const char *svg = slurp(dir, "t_speedup.svg");
+    ck_assert_msg(strstr(svg, "<title>ftrap compute FindClique lossy<") && strstr(svg, "<title>ftrap fragment BuildDSM<"),
+                  "no line per backend: %.400s", svg);
+    remove_dir(dir);
+    remove(a);
+}
+END_TEST
+
 /* The good file comes first, so a redraw that wrote as it read would leave output behind. */
 static void expect_bad(const char *text, const char *needle)
 {
@@ -143,6 +160,7 @@ int main(void)
     TCase *tc = tcase_create("redraw");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, redraw_merges_two_tables);
+    tcase_add_test(tc, redraw_names_backends);
     tcase_add_test(tc, redraw_rejects_malformed_tables);
     tcase_add_test(tc, redraw_needs_out_and_is_in_help);
     suite_add_tcase(s, tc);
