@@ -41,6 +41,18 @@ static int clique_local(int ell)
     return local;
 }
 
+/* Program `name` from shaders/dsmga/<name after "dsmga.">.glsl, on the model's sampler table. */
+static glevo_status kernel(gpu_program *p, const char *name, const char *defines,
+                           const gpu_slot *images, const gpu_slot *buffers)
+{
+    char file[96];
+    snprintf(file, sizeof file, "dsmga/%s.glsl", name + sizeof "dsmga." - 1);
+    return gpu_program_build(p, &(gpu_program_desc){.name = name, .compute = file,
+                                                    .defines = defines, .samplers = dsm_samplers,
+                                                    .images = images, .buffers = buffers,
+                                                    .uniform_size = sizeof(dsm_uniforms)});
+}
+
 static glevo_status compute_create(glevo_dsm_gpu *g)
 {
     int ell = g->ell;
@@ -61,19 +73,9 @@ static glevo_status compute_create(glevo_dsm_gpu *g)
                                (size_t)ell * (size_t)(ell - 1) * sizeof(uint32_t), NULL);
     if (st == GLEVO_OK) st = gpu_buffer_create(&g->buffers[BUFFER_LAST], sizeof(uint32_t), NULL);
     if (st == GLEVO_OK)
-        st = gpu_program_build(&g->kernels[KERNEL_BUILD],
-                               &(gpu_program_desc){.name = "dsmga.build_dsm_tiles",
-                                                   .compute = "dsmga/build_dsm_tiles.glsl",
-                                                   .defines = defines, .samplers = dsm_samplers,
-                                                   .images = build_images,
-                                                   .uniform_size = sizeof(dsm_uniforms)});
+        st = kernel(&g->kernels[KERNEL_BUILD], "dsmga.build_dsm_tiles", defines, build_images, NULL);
     if (st == GLEVO_OK)
-        st = gpu_program_build(&g->kernels[KERNEL_CLIQUE],
-                               &(gpu_program_desc){.name = "dsmga.clique_grow",
-                                                   .compute = "dsmga/clique_grow.glsl",
-                                                   .defines = defines, .samplers = dsm_samplers,
-                                                   .buffers = clique_buffers,
-                                                   .uniform_size = sizeof(dsm_uniforms)});
+        st = kernel(&g->kernels[KERNEL_CLIQUE], "dsmga.clique_grow", defines, NULL, clique_buffers);
     return st;
 }
 
