@@ -9,7 +9,8 @@
  * by the generations. BuildDSM = FastCounting pack of the selected population + (GPU) one
  * glTexSubImage2D of the packed rows + the pass or dispatch + glFinish, so every GPU command of
  * BuildDSM has completed inside the timed region. FindClique = its passes or dispatch + the
- * read of the ILS (a glReadPixels or glGetBufferSubData, which waits for the GPU). Selection is outside both (the paper counts it). */
+ * read of the ILS (a glReadPixels or glGetBufferSubData, which waits for the GPU). Selection
+ * is outside both (the paper counts it). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

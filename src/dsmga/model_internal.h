@@ -47,8 +47,9 @@ struct dsm_model_ops {
     glevo_status (*read)(glevo_dsm_gpu *g, float *mi);
     /* Runs FindClique; *last = the last ILS column written (columns 1..last). */
     glevo_status (*clique)(glevo_dsm_gpu *g, const glevo_clique_params *cp, int *last);
-    /* Columns 1..last of the ILS into out, laid out as g->ils_row and g->ils_col say (the
-     * fragment driver: row s at out[s * last]); CLIQUE_END where a lossy set ended. */
+    /* Columns 1..last of the ILS into out, laid out as g->ils_row and g->ils_col say (set by
+     * clique or read_ils; fragment: row s at out[s * last]); CLIQUE_END where a lossy set
+     * ended. */
     glevo_status (*read_ils)(glevo_dsm_gpu *g, int last, uint32_t *out);
     void (*destroy)(glevo_dsm_gpu *g);
 };
