@@ -225,6 +225,7 @@ START_TEST(clique_lossless_gpu_equals_cpu)
          * 32-wide group): the two-level argmax, last block partial */
         compare_clique(b, 50, 70, 6, false, &total);
         compare_clique(b, 3, 65, 7, false, &total);
+        compare_clique(b, 99, 37, 11, false, &total);
     }
 }
 END_TEST
@@ -239,10 +240,12 @@ START_TEST(clique_lossy_gpu_equals_cpu)
         compare_clique(b, 45, 17, 2, true, &total);
         compare_clique(b, 70, 25, 3, true, &total);
         compare_clique(b, 80, 67, 4, true, &total);
+        compare_clique(b, 101, 70, 5, true, &total);
         /* random populations: sets must stop well before ell somewhere */
-        ck_assert_int_lt(total, 2 * 2 + 17 * 17 + 25 * 25 + 67 * 67);
-        /* the donor test ORs masks across the population's words: 1 word, 3 (n = 70), 5 */
-        ck_assert_int_gt(total, 2 + 17 + 25 + 67);
+        ck_assert_int_lt(total, 2 * 2 + 17 * 17 + 25 * 25 + 67 * 67 + 70 * 70);
+        /* sets grow past their start gene: the donor test ORs masks over 2 words (n = 37, 45),
+         * 3 (n = 70, 80) and 4 (n = 101) */
+        ck_assert_int_gt(total, 2 + 17 + 25 + 67 + 70);
     }
     /* compute: more words (n = 1100: 35) than a 32-wide group's invocations, so an invocation
      * holds two mask words; and a 64-wide group (ell > 512, 9 genes an invocation, the last
