@@ -42,7 +42,8 @@ typedef struct de_uniforms {
     uint32_t key[2], generation;
     int32_t np, dim, per_row;
     float F, CR, shift_add;
-    uint32_t pad[3];
+    uint32_t generations; /* generations of one dispatch (the resident compute kernel) */
+    uint32_t pad[2];
 } de_uniforms;
 
 struct glevo_de {
