@@ -225,16 +225,32 @@ static glevo_status best_error(glevo_de *de, float *ybest, float *fbest, double 
     return GLEVO_OK;
 }
 
+/* Generations one engine call may run: up to the next best-so-far check, within the budget
+ * (and 2^20, so the generation counter stays well inside 32 bits a call). */
+static long long batch_size(const glevo_de *de, long long wanted)
+{
+    const de_config *c = &de->c;
+    long long n = wanted, left = (c->max_evals - de->evaluations) / c->np;
+    if (n > left) n = left;
+    if (c->target_efv > 0.0) {
+        long long to_check = c->check_every - de->generations % c->check_every;
+        if (n > to_check) n = to_check;
+    }
+    return n < (1LL << 20) ? n : 1LL << 20;
+}
+
 glevo_status glevo_de_step(glevo_de *de, long long generations)
 {
     double t0 = now_seconds();
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
-    for (long long k = 0; k < generations && !glevo_de_done(de); ++k) {
-        st = de->ops->generation(de, (uint32_t)(de->generations + 1));
+    for (long long k = 0; k < generations && !glevo_de_done(de);) {
+        long long n = batch_size(de, generations - k);
+        st = de->ops->generations(de, (uint32_t)(de->generations + 1), (uint32_t)n);
         if (st != GLEVO_OK) break;
-        de->generations++;
-        de->evaluations += de->c.np;
+        k += n;
+        de->generations += n;
+        de->evaluations += n * de->c.np;
         if (de->c.target_efv > 0.0 && de->generations % de->c.check_every == 0) {
             if (!ybest) ybest = malloc(sizeof(float) * (size_t)de->c.dim);
             if (!ybest) {

@@ -30,7 +30,10 @@ typedef struct de_config {
 typedef struct de_engine_ops {
     /* Evaluates the uploaded/initial population y (np x dim floats). */
     glevo_status (*init)(glevo_de *de, const float *y);
-    glevo_status (*generation)(glevo_de *de, uint32_t g);
+    /* Advances `count` >= 1 generations, the first numbered g. The front door never lets one
+     * call cross a best-so-far check or the evaluation budget, so an engine may run them all
+     * in one dispatch (the resident compute kernel). */
+    glevo_status (*generations)(glevo_de *de, uint32_t g, uint32_t count);
     /* Best individual: y (dim floats) and its float fitness. */
     glevo_status (*best)(glevo_de *de, float *y, float *fitness);
     glevo_status (*population)(glevo_de *de, float *y, float *fitness);
