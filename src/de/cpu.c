@@ -110,6 +110,7 @@ glevo_status de_cpu_create(glevo_de *de)
     de->impl = e;
     de->ops = &cpu_ops;
     snprintf(de->renderer, sizeof de->renderer, "cpu");
+    snprintf(de->engine, sizeof de->engine, "cpu");
     if (e) {
         e->y = malloc(n * sizeof(float));
         e->next = malloc(n * sizeof(float));

@@ -39,6 +39,18 @@ int glevo_de_strategy_parse(const char *name)
     return -1;
 }
 
+static const char *const kernel_names[] = {"auto", "generation", "resident"};
+
+const char *glevo_de_kernel_name(glevo_de_kernel k)
+{
+    return names_get(kernel_names, NAMES_COUNT(kernel_names), (int)k);
+}
+
+int glevo_de_kernel_parse(const char *name)
+{
+    return names_find(kernel_names, NAMES_COUNT(kernel_names), name);
+}
+
 void de_shader_defines(const de_config *c, char *out, size_t size)
 {
     snprintf(out, size,
@@ -97,6 +109,9 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     if ((unsigned)d.strategy > GLEVO_DE_RAND_1_EXP)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.strategy %d is unknown",
                           (int)d.strategy);
+    if ((unsigned)d.kernel > GLEVO_DE_KERNEL_RESIDENT)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.kernel %d is unknown (auto, "
+                          "generation, resident)", (int)d.kernel);
     if (d.max_evals < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.max_evals %lld is negative",
                           d.max_evals);
@@ -112,6 +127,7 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     c->F = (float)F;
     c->CR = (float)CR;
     c->strategy = d.strategy;
+    c->kernel = d.kernel;
     c->max_evals = d.max_evals;
     c->seed = d.seed;
     c->check_every = d.check_every;
@@ -297,6 +313,7 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
     out->generations = de->generations;
     out->seconds = de->seconds;
     snprintf(out->renderer, sizeof out->renderer, "%s", de->renderer);
+    snprintf(out->engine, sizeof out->engine, "%s", de->engine);
     return GLEVO_OK;
 }
 

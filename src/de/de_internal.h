@@ -16,6 +16,7 @@ typedef struct de_config {
     int dim, np;
     float F, CR;
     glevo_de_strategy strategy;
+    glevo_de_kernel kernel;
     long long max_evals;
     uint32_t seed;
     bool shifted;
@@ -58,6 +59,7 @@ struct glevo_de {
     bool target_reached;
     double seconds;
     char renderer[256];
+    char engine[32];   /* glevo_de_result.engine */
 };
 
 /* The defines every GPU program of DE is built with: strategy, direction, and the pass numbers

@@ -3,6 +3,8 @@
  * best/1 strategies add a GPU min/max reduction per generation whose 1x1 result the passes
  * read, so no generation ever waits for the host. Best-so-far is read back only when asked
  * (every K generations for target checks, and at the end). */
+#include <stdio.h>
+
 #include "de/gpu_internal.h"
 
 static glevo_status fragment_generation(glevo_de *de, uint32_t g)
@@ -53,6 +55,7 @@ glevo_status de_fragment_create(glevo_de *de)
     glevo_status st = de_gpu_create(de, false, &fragment_ops);
     if (st != GLEVO_OK) return st;
     de_gpu *e = de->impl;
+    snprintf(de->engine, sizeof de->engine, "fragment");
     char defines[256];
     const char *aliases[3];
     gpu_program_desc d;
