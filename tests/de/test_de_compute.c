@@ -35,7 +35,8 @@ static void compare(const char *problem, glevo_de_strategy strategy, glevo_de_ke
     testutil_context();
     glevo_de_params p = {.problem = glevo_problem_find(problem), .dim = dim, .pop = np,
                          .strategy = strategy, .seed = seed, .CR = 0.5, .kernel = kernel,
-                         .no_shift = dim > 100 /* CEC 2005 shifts stop at 100 */};
+                         .no_shift = dim > 100 /* CEC 2005 shifts stop at 100 */,
+                         .max_evals = (long long)np * (1 + steps * batch)};
     probe gpu = {0}, cpu = {0};
     ck_assert_msg(glevo_de_create((p.backend = GLEVO_BACKEND_COMPUTE, &p), &gpu.de) == GLEVO_OK,
                   "%s", glevo_last_error());
