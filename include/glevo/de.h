@@ -1,7 +1,8 @@
-/* Differential evolution (Storn & Price 1997) as fused fragment passes in the spirit of
- * cudaDE_i (Qin et al. 2012): DE/rand/1/bin and friends, a GPU engine of two passes per
- * generation and a CPU engine (the paper's sDE) drawing the same counter-based random stream,
- * so that with the same seed both pick the same r1, r2, r3, jrand and crossover masks.
+/* Differential evolution (Storn & Price 1997) fused in the spirit of cudaDE_i (Qin et al.
+ * 2012): DE/rand/1/bin and friends, GPU engines of two fragment passes per generation or of
+ * fused compute dispatches (one a generation, or many generations a dispatch for small
+ * populations), and a CPU engine (the paper's sDE), all drawing the same counter-based random
+ * stream, so that with the same seed all pick the same r1, r2, r3, jrand and crossover masks.
  * Bound handling: a mutant gene outside the problem's domain is re-drawn uniformly inside it
  * (from the same stream). Initialisation is uniform in the problem's initialisation range. */
 #ifndef GLEVO_DE_H

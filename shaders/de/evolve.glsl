@@ -43,7 +43,7 @@ void main()
         uvec4 r = de_choice_indices(c);
         int L = de_choice_length(c);
         uint best = de_best_index();
-        for (int j = j0; j < u_dim; j += DE_SPAN) {
+        for (int j = j0; j < DE_DIM; j += DE_SPAN) {
 #if DE_STRATEGY == 3
             float u = 0.0;
 #else
@@ -55,7 +55,9 @@ void main()
     barrier();
     if (live && j0 == 0) {
         vec4 acc = problem_init();
-        for (int j = 0; j < u_dim; ++j)
+        // DE_DIM (= u_dim) as the bound: a constant trip count lets the compiler unroll the
+        // fold and issue its shared-memory loads ahead of the dependent adds.
+        for (int j = 0; j < DE_DIM; ++j)
             acc = de_fold_gene(acc, j, s_trial[slot * uint(DE_DIM) + uint(j)]);
         float ft = problem_finish(acc, u_dim);
         ivec2 p = de_fitness_texel(i);
@@ -67,7 +69,7 @@ void main()
     barrier();
     if (!live) return;
     bool a = s_accept[slot] != 0u;
-    for (int j = j0; j < u_dim; j += DE_SPAN)
+    for (int j = j0; j < DE_DIM; j += DE_SPAN)
         imageStore(i_population, de_texel(i, j),
                    vec4(a ? s_trial[slot * uint(DE_DIM) + uint(j)] : de_gene(i, j), 0.0, 0.0, 0.0));
 }
