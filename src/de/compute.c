@@ -93,48 +93,43 @@ static glevo_status build_resident(glevo_de *de)
     return build(de, &e->resident, "de.evolve_resident", "de/evolve_resident.glsl", extra);
 }
 
-static glevo_status evolve_generation(glevo_de *de, uint32_t g)
+/* One dispatch of a generation kernel: reads the current textures, writes the others (images),
+ * then they swap. */
+static glevo_status dispatch_swap(glevo_de *de, gpu_pass *p, const de_uniforms *u)
 {
     de_gpu *e = de->impl;
-    int cur = e->cur, nxt = 1 - e->cur;
-    bool best = de_uses_best(&de->c);
-    glevo_status st;
-    if (best && (st = de_gpu_reduce_best(de)) != GLEVO_OK) return st;
-    de_uniforms u = de_gpu_uniforms(de, g);
-    gpu_pass p = {.name = "de.evolve", .program = &e->evolve};
-    gpu_pass_input(&p, SLOT_POPULATION, &e->pop[cur]);
-    gpu_pass_input(&p, SLOT_FITNESS, &e->fit[cur]);
-    gpu_pass_input(&p, SLOT_BOUNDS, &e->bounds);
-    if (best) gpu_pass_input(&p, SLOT_BEST, e->best);
-    gpu_pass_image(&p, IMAGE_POPULATION, &e->pop[nxt], GPU_WRITE_ONLY);
-    gpu_pass_image(&p, IMAGE_FITNESS, &e->fit[nxt], GPU_WRITE_ONLY);
-    gpu_pass_uniforms(&p, &u, sizeof u);
-    /* Work-groups beyond the x limit GL guarantees (65535) wrap into y. */
-    int groups = gpu_groups(de->c.np, e->evolve_group);
-    p.groups[0] = groups < 65535 ? groups : 65535;
-    p.groups[1] = gpu_groups(groups, 65535);
-    st = gpu_pass_dispatch(&p);
+    int nxt = 1 - e->cur;
+    de_gpu_bind_current(de, p);
+    gpu_pass_image(p, IMAGE_POPULATION, &e->pop[nxt], GPU_WRITE_ONLY);
+    gpu_pass_image(p, IMAGE_FITNESS, &e->fit[nxt], GPU_WRITE_ONLY);
+    gpu_pass_uniforms(p, u, sizeof *u);
+    glevo_status st = gpu_pass_dispatch(p);
     if (st == GLEVO_OK) e->cur = nxt;
     return st;
 }
 
+static glevo_status evolve_generation(glevo_de *de, uint32_t g)
+{
+    de_gpu *e = de->impl;
+    de_uniforms u;
+    glevo_status st = de_gpu_generation_begin(de, g, &u);
+    if (st != GLEVO_OK) return st;
+    gpu_pass p = {.name = "de.evolve", .program = &e->evolve};
+    /* Work-groups beyond the x limit GL guarantees (65535) wrap into y. */
+    int groups = gpu_groups(de->c.np, e->evolve_group);
+    p.groups[0] = groups < 65535 ? groups : 65535;
+    p.groups[1] = gpu_groups(groups, 65535);
+    return dispatch_swap(de, &p, &u);
+}
+
+/* The best index comes from the kernel's own tree over shared memory: no reduction. */
 static glevo_status resident_generations(glevo_de *de, uint32_t g, uint32_t count)
 {
     de_gpu *e = de->impl;
-    int cur = e->cur, nxt = 1 - e->cur;
     de_uniforms u = de_gpu_uniforms(de, g);
     u.generations = count;
-    gpu_pass p = {.name = "de.evolve_resident", .program = &e->resident};
-    gpu_pass_input(&p, SLOT_POPULATION, &e->pop[cur]);
-    gpu_pass_input(&p, SLOT_FITNESS, &e->fit[cur]);
-    gpu_pass_input(&p, SLOT_BOUNDS, &e->bounds);
-    gpu_pass_image(&p, IMAGE_POPULATION, &e->pop[nxt], GPU_WRITE_ONLY);
-    gpu_pass_image(&p, IMAGE_FITNESS, &e->fit[nxt], GPU_WRITE_ONLY);
-    gpu_pass_uniforms(&p, &u, sizeof u);
-    p.groups[0] = 1;
-    glevo_status st = gpu_pass_dispatch(&p);
-    if (st == GLEVO_OK) e->cur = nxt;
-    return st;
+    gpu_pass p = {.name = "de.evolve_resident", .program = &e->resident, .groups = {1}};
+    return dispatch_swap(de, &p, &u);
 }
 
 static glevo_status compute_generations(glevo_de *de, uint32_t g, uint32_t count)

@@ -11,15 +11,11 @@ static glevo_status fragment_generation(glevo_de *de, uint32_t g)
 {
     de_gpu *e = de->impl;
     int cur = e->cur, nxt = 1 - e->cur;
-    bool best = de_uses_best(&de->c);
-    glevo_status st;
-    if (best && (st = de_gpu_reduce_best(de)) != GLEVO_OK) return st;
-    de_uniforms u = de_gpu_uniforms(de, g);
+    de_uniforms u;
+    glevo_status st = de_gpu_generation_begin(de, g, &u);
+    if (st != GLEVO_OK) return st;
     gpu_pass t = {.name = "de.trial", .program = &e->trial};
-    gpu_pass_input(&t, SLOT_POPULATION, &e->pop[cur]);
-    gpu_pass_input(&t, SLOT_FITNESS, &e->fit[cur]);
-    gpu_pass_input(&t, SLOT_BOUNDS, &e->bounds);
-    if (best) gpu_pass_input(&t, SLOT_BEST, e->best);
+    de_gpu_bind_current(de, &t);
     gpu_pass_target(&t, &e->fit[nxt]);
     gpu_pass_target(&t, &e->choice);
     gpu_pass_uniforms(&t, &u, sizeof u);
@@ -31,7 +27,7 @@ static glevo_status fragment_generation(glevo_de *de, uint32_t g)
     gpu_pass_input(&s, SLOT_FITNESS, &e->fit[nxt]);
     gpu_pass_input(&s, SLOT_CHOICE, &e->choice);
     gpu_pass_input(&s, SLOT_BOUNDS, &e->bounds);
-    if (best) gpu_pass_input(&s, SLOT_BEST, e->best);
+    if (de_uses_best(&de->c)) gpu_pass_input(&s, SLOT_BEST, e->best);
     gpu_pass_target(&s, &e->pop[nxt]);
     gpu_pass_uniforms(&s, &u, sizeof u);
     st = gpu_pass_draw(&s);

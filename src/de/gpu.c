@@ -50,6 +50,21 @@ glevo_status de_gpu_reduce_best(glevo_de *de)
                       &e->fit[e->cur], 0, &e->best);
 }
 
+glevo_status de_gpu_generation_begin(glevo_de *de, uint32_t g, de_uniforms *u)
+{
+    *u = de_gpu_uniforms(de, g);
+    return de_uses_best(&de->c) ? de_gpu_reduce_best(de) : GLEVO_OK;
+}
+
+void de_gpu_bind_current(glevo_de *de, gpu_pass *p)
+{
+    de_gpu *e = de->impl;
+    gpu_pass_input(p, SLOT_POPULATION, &e->pop[e->cur]);
+    gpu_pass_input(p, SLOT_FITNESS, &e->fit[e->cur]);
+    gpu_pass_input(p, SLOT_BOUNDS, &e->bounds);
+    if (de_uses_best(&de->c)) gpu_pass_input(p, SLOT_BEST, e->best);
+}
+
 glevo_status de_gpu_init(glevo_de *de, const float *y)
 {
     de_gpu *e = de->impl;

@@ -39,6 +39,12 @@ void de_gpu_program_desc(const glevo_de *de, gpu_program_desc *d, char *defines,
                          const char **aliases);
 /* The best individual of the current fitness (reduction) into e->best, on the GPU. */
 glevo_status de_gpu_reduce_best(glevo_de *de);
+/* A generation's start in either driver: the best/1 reduction of the current fitness when the
+ * strategy needs it, and the uniform block of generation g. */
+glevo_status de_gpu_generation_begin(glevo_de *de, uint32_t g, de_uniforms *u);
+/* Binds what a generation reads first: the current population and fitness, the bounds and,
+ * for best/1 strategies, the reduced best (de_gpu_reduce_best). */
+void de_gpu_bind_current(glevo_de *de, gpu_pass *p);
 glevo_status de_gpu_init(glevo_de *de, const float *y);
 glevo_status de_gpu_best(glevo_de *de, float *y, float *fitness);
 glevo_status de_gpu_population(glevo_de *de, float *y, float *fitness);

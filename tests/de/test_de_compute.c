@@ -86,17 +86,32 @@ static void compare(const char *problem, glevo_de_strategy strategy, glevo_de_ke
     }
 }
 
-START_TEST(test_generation_kernel)
+/* Every strategy, odd sizes, problems with sin/cos/exp and with state carried between genes. */
+static const struct {
+    const char *problem;
+    glevo_de_strategy strategy;
+    int np, dim;
+    uint32_t seed;
+    int steps;
+} cases[] = {
+    {"sphere", GLEVO_DE_RAND_1_BIN, 13, 7, 5u, 3},
+    {"sphere", GLEVO_DE_BEST_1_BIN, 13, 7, 9u, 3},
+    {"ackley", GLEVO_DE_CURRENT_TO_BEST_1_BIN, 11, 4, 10u, 3},
+    {"camel", GLEVO_DE_RAND_1_EXP, 7, 2, 11u, 3},
+    {"sphere", GLEVO_DE_RAND_1_EXP, 9, 11, 12u, 3},
+    {"rastrigin", GLEVO_DE_RAND_1_BIN, 10, 5, 6u, 2},
+    {"rosenbrock", GLEVO_DE_RAND_1_BIN, 9, 6, 7u, 2},
+    {"griewank", GLEVO_DE_RAND_1_BIN, 17, 3, 8u, 2},
+};
+
+static void compare_cases(glevo_de_kernel kernel)
 {
-    compare("sphere", GLEVO_DE_RAND_1_BIN, GLEVO_DE_KERNEL_GENERATION, 13, 7, 5u, 3, 1);
-    compare("sphere", GLEVO_DE_BEST_1_BIN, GLEVO_DE_KERNEL_GENERATION, 13, 7, 9u, 3, 1);
-    compare("ackley", GLEVO_DE_CURRENT_TO_BEST_1_BIN, GLEVO_DE_KERNEL_GENERATION, 11, 4, 10u, 3, 1);
-    compare("camel", GLEVO_DE_RAND_1_EXP, GLEVO_DE_KERNEL_GENERATION, 7, 2, 11u, 3, 1);
-    compare("sphere", GLEVO_DE_RAND_1_EXP, GLEVO_DE_KERNEL_GENERATION, 9, 11, 12u, 3, 1);
-    compare("rastrigin", GLEVO_DE_RAND_1_BIN, GLEVO_DE_KERNEL_GENERATION, 10, 5, 6u, 2, 1);
-    compare("rosenbrock", GLEVO_DE_RAND_1_BIN, GLEVO_DE_KERNEL_GENERATION, 9, 6, 7u, 2, 1);
-    compare("griewank", GLEVO_DE_RAND_1_BIN, GLEVO_DE_KERNEL_GENERATION, 17, 3, 8u, 2, 1);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k)
+        compare(cases[k].problem, cases[k].strategy, kernel, cases[k].np, cases[k].dim,
+                cases[k].seed, cases[k].steps, 1);
 }
+
+START_TEST(test_generation_kernel) { compare_cases(GLEVO_DE_KERNEL_GENERATION); }
 END_TEST
 
 START_TEST(test_generation_kernel_wide)
@@ -107,16 +122,7 @@ START_TEST(test_generation_kernel_wide)
 }
 END_TEST
 
-START_TEST(test_resident_kernel)
-{
-    compare("sphere", GLEVO_DE_RAND_1_BIN, GLEVO_DE_KERNEL_RESIDENT, 13, 7, 5u, 3, 1);
-    compare("sphere", GLEVO_DE_BEST_1_BIN, GLEVO_DE_KERNEL_RESIDENT, 13, 7, 9u, 3, 1);
-    compare("ackley", GLEVO_DE_CURRENT_TO_BEST_1_BIN, GLEVO_DE_KERNEL_RESIDENT, 11, 4, 10u, 3, 1);
-    compare("camel", GLEVO_DE_RAND_1_EXP, GLEVO_DE_KERNEL_RESIDENT, 7, 2, 11u, 3, 1);
-    compare("sphere", GLEVO_DE_RAND_1_EXP, GLEVO_DE_KERNEL_RESIDENT, 9, 11, 12u, 3, 1);
-    compare("rastrigin", GLEVO_DE_RAND_1_BIN, GLEVO_DE_KERNEL_RESIDENT, 10, 5, 6u, 2, 1);
-    compare("rosenbrock", GLEVO_DE_RAND_1_BIN, GLEVO_DE_KERNEL_RESIDENT, 9, 6, 7u, 2, 1);
-}
+START_TEST(test_resident_kernel) { compare_cases(GLEVO_DE_KERNEL_RESIDENT); }
 END_TEST
 
 START_TEST(test_resident_batches)
