@@ -52,7 +52,7 @@ timeout 150 python3 .peers/de_evosax.py data/cec2005/sphere_func_data.txt \
   > "$out/evosax.jsonl" 2> "$out/evosax.err"
 
 step "Tables 1-3, compute vs fragment, 3 runs a cell"
-timeout 120 "$glevo" bench de --runs ${DE_TABLE_RUNS:-3} ${DE_TABLE_ARGS:-} --backend compute,fragment --quiet --out "$out/tables" \
+timeout 150 "$glevo" bench de --runs ${DE_TABLE_RUNS:-3} ${DE_TABLE_ARGS:-} --backend compute,fragment --quiet --out "$out/tables" \
   > /dev/null 2> "$out/tables.err"
 
 step summary
