@@ -92,7 +92,7 @@ static glevo_status compute_evaluate(glevo_gp_evaluator *e, const glevo_gp_progr
     int pop = p->count;
     gp_plan plan;
     glevo_status st = gp_plan_compute(&plan, &e->params, pop, c->gpu.quads, p->code_count,
-                                      p->max_length, gpu_context_limits()->max_loop_iterations);
+                                      p->max_length, gp_loop_budget());
     if (st) return st;
     if ((st = gp_gpu_upload_programs(&c->gpu, p))) return st;
     gpu_program *prog;

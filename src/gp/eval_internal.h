@@ -63,7 +63,7 @@ typedef struct gp_plan {
     int nseg, seg_quads, tiles;
     int rows, cols;
     int tile_chunks, tiles_per_chunk;  /* fragment: whole columns of tiles per chunk */
-    int walk_chunks, walks_per_chunk;  /* PPCU, FP, compute: a lane's walks per invocation */
+    int walk_chunks, walks_per_chunk;  /* PPCU, FP, compute: a lane's quads per invocation */
     int lane_chunks, lanes_per_chunk;  /* PPPE: lanes per fragment per draw */
 } gp_plan;
 

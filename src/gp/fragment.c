@@ -197,7 +197,7 @@ static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_prog
     gp_plan plan;
     glevo_status st = gp_plan_layout(&plan, &e->params, pop, f->gpu.quads, p->code_count,
                                      p->max_length, f->gpu.max_tex,
-                                     gpu_context_limits()->max_loop_iterations);
+                                     gp_loop_budget());
     if (st) return st;
     e->used = plan.strategy;
     if ((st = gp_gpu_upload_programs(&f->gpu, p))) return st;

@@ -144,6 +144,13 @@ void gp_gpu_bind_eval(gp_gpu *g, gpu_pass *pass)
     gpu_pass_input(pass, GP_SLOT_TARGET, &g->target_tex);
 }
 
+long long gp_loop_budget(void)
+{
+    const char *env = getenv("GLEVO_GP_LOOP_BUDGET");
+    if (env && *env) return strtoll(env, NULL, 10);
+    return gpu_context_limits()->max_loop_iterations;
+}
+
 glevo_status gp_gpu_take_sums(const uint32_t *bits, const uint32_t *counts, size_t stride,
                               int pop, const gp_plan *plan, double marks, const char *what,
                               glevo_gp_sums *sums)

@@ -54,6 +54,11 @@ gp_uniforms gp_gpu_uniforms(const gp_gpu *g, const gp_plan *plan, int pop, int c
 /* Binds the evaluation samplers (programs, index, constants, data, target) to pass. */
 void gp_gpu_bind_eval(gp_gpu *g, gpu_pass *pass);
 
+/* The loop iterations one invocation may run (gpu_limits.max_loop_iterations; 0: no limit).
+ * GLEVO_GP_LOOP_BUDGET=N replaces it (0: plan as if there were none, which is how the tests
+ * check that the run marks catch loops a driver cuts short). */
+long long gp_loop_budget(void);
+
 /* Program i's result as the combine step writes it: four words at bits + i * stride, the
  * bits of the two double sums, and four floats (as words) at counts + i * stride: hits, run
  * marks, the combine loop's count and 1. Checks that every mark came back (so a draw or

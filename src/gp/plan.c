@@ -18,10 +18,8 @@ static glevo_gp_strategy pick_strategy(int pop, int quads)
     return GLEVO_GP_PPCU;
 }
 
-/* Loop iterations one invocation runs, counted generously (a walk's own loop and the small
- * constant loops around it, in case a compiler keeps them): PPCU/FP fragments and compute
- * invocations run `walks` walks of the longest program, PPPE fragments `lanes` lanes of
- * GP_SEG_WALKS walks; the compute kernel also loads the codes and adds the 64 lanes. */
+/* Loop iterations of `walks` walks of the longest program, counted generously (a walk's own
+ * loop and the small constant loops around it, in case a compiler keeps them). */
 static long long walk_iterations(int max_length, int walks)
 {
     return (long long)walks * (max_length + 5) + 16;
@@ -36,15 +34,23 @@ static glevo_status budget_error(int max_length, long long need, long long budge
                       max_length, need, budget);
 }
 
-/* Walks per invocation so that one invocation stays inside the budget (all GP_SEG_WALKS when
- * there is none). */
-static glevo_status fit_walks(int max_length, long long budget, long long extra, int *walks)
+/* Walks of one lane over a whole segment: its quads (at most GP_SEG_WALKS), lanes at a time. */
+static int lane_walks(int seg_quads, int lanes)
 {
-    int w = GP_SEG_WALKS;
+    int quads = (seg_quads + GP_SUM_LANES - 1) / GP_SUM_LANES;
+    return (quads + lanes - 1) / lanes;
+}
+
+/* A lane's walks split into ranges of whole walks (of `lanes` quads each) so that one
+ * invocation stays inside the budget; *quads_per_range is in quads (the u_walk_range unit). */
+static glevo_status fit_walks(int max_length, int seg_quads, int lanes, long long budget,
+                              long long extra, int *quads_per_range)
+{
+    int w = lane_walks(seg_quads, lanes);
     while (budget > 0 && w > 1 && walk_iterations(max_length, w) + extra > budget) w--;
     if (budget > 0 && walk_iterations(max_length, w) + extra > budget)
         return budget_error(max_length, walk_iterations(max_length, 1) + extra, budget);
-    *walks = w;
+    *quads_per_range = w == lane_walks(seg_quads, lanes) ? GP_SEG_WALKS : w * lanes;
     return GLEVO_OK;
 }
 
@@ -96,26 +102,31 @@ glevo_status gp_plan_layout(gp_plan *plan, const glevo_gp_eval_params *params, i
         return glevo_fail(GLEVO_ERR_INVALID, "%d programs x %d case segments do not fit a %d "
                           "texture", pop, pl.nseg, max_texture);
     /* Loop budget: PPCU/FP split a lane's walks, PPPE a segment's lanes, over draws. */
+    int lanes = params->lanes > 0 ? params->lanes : 1;
     pl.walk_chunks = pl.lane_chunks = 1;
     pl.walks_per_chunk = GP_SEG_WALKS;
     pl.lanes_per_chunk = GP_SUM_LANES;
     glevo_status st;
     if (s == GLEVO_GP_PPPE) {
-        long long lane = walk_iterations(max_length, GP_SEG_WALKS);
-        int t = GP_SUM_LANES;
+        /* The busiest lanes first: lane_walks each, the lane loop's own iteration besides. */
+        int active = pl.seg_quads < GP_SUM_LANES ? pl.seg_quads : GP_SUM_LANES;
+        long long lane = walk_iterations(max_length, lane_walks(pl.seg_quads, lanes)) + 1;
+        int t = active;
         while (loop_budget > 0 && t > 1 && t * lane + 16 > loop_budget) t--;
         if (loop_budget > 0 && t * lane + 16 > loop_budget) {
             /* Not even one lane: name the program's length as the other drivers would. */
-            if ((st = fit_walks(max_length, loop_budget, 0, &t))) return st;
+            int q;
+            if ((st = fit_walks(max_length, pl.seg_quads, lanes, loop_budget, 0, &q))) return st;
             return glevo_fail(GLEVO_ERR_UNSUPPORTED, "PPPE: a program of %d nodes needs %lld "
                               "shader loop iterations for one lane of a case segment, above "
                               "this driver's %lld per invocation; use the ppcu strategy",
                               max_length, lane + 16, loop_budget);
         }
         pl.lanes_per_chunk = t;
-        pl.lane_chunks = (GP_SUM_LANES + t - 1) / t;
+        pl.lane_chunks = (active + t - 1) / t;
     } else {
-        if ((st = fit_walks(max_length, loop_budget, 0, &pl.walks_per_chunk))) return st;
+        st = fit_walks(max_length, pl.seg_quads, lanes, loop_budget, 0, &pl.walks_per_chunk);
+        if (st) return st;
         pl.walk_chunks = (GP_SEG_WALKS + pl.walks_per_chunk - 1) / pl.walks_per_chunk;
     }
     if (loop_budget > 0 && pl.nseg + 16 > loop_budget)
@@ -158,7 +169,9 @@ glevo_status gp_plan_compute(gp_plan *plan, const glevo_gp_eval_params *params, 
     pl.lanes_per_chunk = GP_SUM_LANES;
     /* An invocation loads its share of the codes and lane 0 adds the 64 lanes. */
     long long extra = (max_length + 1) / GP_SUM_LANES + 1 + GP_SUM_LANES;
-    glevo_status st = fit_walks(max_length, loop_budget, extra, &pl.walks_per_chunk);
+    int lanes = params->lanes > 0 ? params->lanes : 1;
+    glevo_status st = fit_walks(max_length, pl.seg_quads, lanes, loop_budget, extra,
+                                &pl.walks_per_chunk);
     if (st) return st;
     pl.walk_chunks = (GP_SEG_WALKS + pl.walks_per_chunk - 1) / pl.walks_per_chunk;
     if (loop_budget > 0 && pl.nseg + 16 > loop_budget)
