@@ -187,8 +187,8 @@ int bench_gp(int argc, char **argv)
         {"size", OPT_INT, &size, "program tree size (paper: 50)"},
         {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
         {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk (0: default)"},
-        {"group", OPT_INT, &bench_group, "fp/ppcu fragments per program (0: by shape)"},
-        {"tile-w", OPT_INT, &bench_tile_w, "fp/ppcu program tile width in fragments (0: square-ish)"},
+        {"group", OPT_INT, &bench_group, "fp/ppcu fragments per program tile (0 or 64)"},
+        {"tile-w", OPT_INT, &bench_tile_w, "fp/ppcu tile width in fragments, dividing 64 (0: 8)"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
