@@ -89,17 +89,24 @@ static glevo_status draw_columns(gp_fragment *f, gpu_pass *pass, const gp_plan *
         gpu_pass_uniforms(pass, u, sizeof *u);
         return gpu_pass_draw(pass);
     }
-    /* FP: one draw per tile (Algorithm 3's loop over programs, here over tiles). */
+    /* FP: one draw per program (Algorithm 3's loop), over its tiles in this column range: a
+     * rectangle per column its tiles occupy. */
     glevo_status st = GLEVO_OK;
-    for (int c = c0; c < c1 && !st; ++c)
-        for (int r = 0; r < plan->rows && !st && c * plan->rows + r < plan->tiles; ++r) {
+    int p0 = c0 * plan->rows / plan->nseg;
+    for (int p = p0; p * plan->nseg < c1 * plan->rows && p * plan->nseg < plan->tiles && !st; ++p) {
+        int t0 = p * plan->nseg, t1 = t0 + plan->nseg;
+        for (int c = t0 / plan->rows; c < c1 && c * plan->rows < t1 && !st; ++c) {
+            if (c < c0) continue;
+            int r0 = t0 > c * plan->rows ? t0 - c * plan->rows : 0;
+            int r1 = t1 < (c + 1) * plan->rows ? t1 - c * plan->rows : plan->rows;
             pass->x = x0 + (c - c0) * plan->tile_w;
-            pass->y = r * plan->tile_h;
+            pass->y = r0 * plan->tile_h;
             pass->w = plan->tile_w;
-            pass->h = plan->tile_h;
+            pass->h = (r1 - r0) * plan->tile_h;
             gpu_pass_uniforms(pass, u, sizeof *u);
             st = gpu_pass_draw(pass);
         }
+    }
     return st;
 }
 

@@ -11,7 +11,7 @@
 #include "gp_engines.h"
 #include "testutil.h"
 
-#define GENERATIONS 12
+#define GENERATIONS 6
 
 typedef struct trace {
     double best[GENERATIONS + 1];
@@ -38,7 +38,7 @@ START_TEST(test_same_programs_every_backend)
     for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
         if (!gp_engine_available(&gp_engines[s].params)) continue;
         memset(&traces[s], 0, sizeof traces[s]);
-        glevo_gp_params p = {.pop = 400, .generations = GENERATIONS, .seed = 1,
+        glevo_gp_params p = {.pop = 300, .generations = GENERATIONS, .seed = 1,
                              .metric = GLEVO_GP_RMSE, .backend = gp_engines[s].params.backend,
                              .eval = gp_engines[s].params, .progress = record,
                              .progress_user = &traces[s]};
