@@ -55,9 +55,14 @@ int gp_walk(int length, ivec2 qc[GP_LANES], out vec4 top[GP_LANES])
     GP_STACK_DECL;
     for (int l = 0; l < GP_LANES; ++l) top[l] = vec4(0.0);
     int sp = 0, walked = 0;
+    // The next code is fetched while this one runs, so its latency (a texture fetch in the
+    // fragment pass, a shared-memory load in the compute kernel) hides behind the node's
+    // work; code 0 is the program's length, a valid read.
+    uint next = GP_CODE(length);
     for (int i = length; i >= 1; --i) {
         walked++;
-        uint code = GP_CODE(i);
+        uint code = next;
+        next = GP_CODE(i - 1);
         uint idx = code >> 8u;
         switch (code & 255u) {
         case 0u: {
