@@ -93,14 +93,6 @@ glevo_status gp_plan_layout(gp_plan *plan, const glevo_gp_eval_params *params, i
         pl.tile_w = tw;
         pl.tile_h = GP_SUM_LANES / tw;
     }
-    /* Tile grid: columns of tiles up to 8192 fragments high. */
-    pl.rows = 8192 / pl.tile_h;
-    if (pl.rows > pl.tiles) pl.rows = pl.tiles;
-    if (pl.rows < 1) pl.rows = 1;
-    pl.cols = (pl.tiles + pl.rows - 1) / pl.rows;
-    if (pl.cols > max_texture || pl.rows * pl.tile_h > max_texture)
-        return glevo_fail(GLEVO_ERR_INVALID, "%d programs x %d case segments do not fit a %d "
-                          "texture", pop, pl.nseg, max_texture);
     /* Loop budget: PPCU/FP split a lane's walks, PPPE a segment's lanes, over draws. */
     int lanes = params->lanes > 0 ? params->lanes : 1;
     pl.walk_chunks = pl.lane_chunks = 1;
@@ -132,11 +124,25 @@ glevo_status gp_plan_layout(gp_plan *plan, const glevo_gp_eval_params *params, i
     if (loop_budget > 0 && pl.nseg + 16 > loop_budget)
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "%d case segments exceed this driver's %lld "
                           "shader loop iterations per invocation", pl.nseg, loop_budget);
+    /* Tile grid: columns of tiles up to 8192 fragments high, fewer where one column would be
+     * a long draw (PPPE at 50 000 x 50 000: a column of 8192 tiles is 2^27.6 quad-steps). */
+    double steps = (double)code_count * ((double)pl.seg_quads * pl.nseg / pl.group);
+    steps /= (double)(pl.walk_chunks * pl.lane_chunks);
+    double tile_steps = steps / pl.tiles;
+    pl.rows = 8192 / pl.tile_h;
+    if (tile_steps * pl.rows > draw_limit(params))
+        pl.rows = tile_steps >= draw_limit(params) ? 1 : (int)(draw_limit(params) / tile_steps);
+    int min_rows = (pl.tiles + max_texture - 1) / max_texture;
+    if (pl.rows < min_rows) pl.rows = min_rows;
+    if (pl.rows > pl.tiles) pl.rows = pl.tiles;
+    if (pl.rows < 1) pl.rows = 1;
+    pl.cols = (pl.tiles + pl.rows - 1) / pl.rows;
+    if (pl.cols > max_texture || pl.rows * pl.tile_h > max_texture)
+        return glevo_fail(GLEVO_ERR_INVALID, "%d programs x %d case segments do not fit a %d "
+                          "texture", pop, pl.nseg, max_texture);
     /* Draws split by whole columns of tiles: for time (quad-steps of one fragment's share, as
      * the paper's strategies count them), and so that the PPCU/FP partial sums stay under
      * 2^24 texels (256 MiB). */
-    double steps = (double)code_count * ((double)pl.seg_quads * pl.nseg / pl.group);
-    steps /= (double)(pl.walk_chunks * pl.lane_chunks);
     int chunks = steps > draw_limit(params) ? (int)ceil(steps / draw_limit(params)) : 1;
     long long texels = (long long)pl.tiles * pl.group;
     if (pl.group > 1 && texels > (1 << 24)) {
