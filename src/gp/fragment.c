@@ -3,7 +3,7 @@
  * textures and builds from gpu.c; here the draws of each strategy and the readback.
  *
  * A tile is one program on one case segment. PPCU draws every tile's 64 lane fragments at
- * once, FP one tile per draw, and a row-sum pass adds each tile's lanes; PPPE gives a tile
+ * once, FP one program's tiles per draw, and a row-sum pass adds each tile's lanes; PPPE gives a tile
  * one fragment that adds the lanes itself. The combine pass adds a program's segments. Draws
  * are split into ranges of tile columns (time, memory) and, where the driver limits loop
  * iterations, into walk or lane ranges that continue from the last draw's output. */
