@@ -12,13 +12,13 @@
 //   ORs the donor test (one barrier more).
 // The ILS goes to a storage buffer: lossless row-major (set s at ils[s (ell-1) + t-1]);
 // lossy column-major (column t at ils[(t-1) ell + s]), so the columns up to the longest set
-// (clique_last, atomicMax) are a prefix to read back. A set that found no donor at column t
-// writes CLIQUE_END there. Steps call the fragment passes' functions (clique_common.glsl), so
+// are a prefix to read back. A set that found no donor at column t writes CLIQUE_END there, so
+// every column up to a set's end is written by this dispatch and the host can tell from a
+// prefix alone whether it holds every set (src/dsmga/compute.c reads one). Steps call the fragment passes' functions (clique_common.glsl), so
 // the sets equal glevo_find_clique_cpu's (src/dsmga/clique.c) exactly.
 #include "dsmga/clique_common.glsl"
 layout(local_size_x = CLIQUE_LOCAL) in;
 layout(std430) writeonly buffer clique_ils { uint ils[]; };
-layout(std430) buffer clique_last { uint last_column; };
 
 const uint NO_GENE = 0xFFFFFFFFu;
 shared uvec3 s_cand[CLIQUE_LOCAL];
@@ -97,6 +97,4 @@ void main()
                 conn[k] = clique_grown(conn[k], uint(g), h, texelFetch(t_dsm, ivec2(h, g), 0).r);
         }
     }
-    // columns 1 .. t-1 hold genes
-    if (lossy && lid == 0) atomicMax(last_column, uint(t - 1));
 }
