@@ -10,7 +10,8 @@
 // - lossy: the donor mask (individuals complementary to the representative on the set so
 //   far) lives in registers too, word w with invocation w mod CLIQUE_LOCAL; a shared flag
 //   ORs the donor test (one barrier more).
-// The ILS goes to a storage buffer: lossless row-major (set s at ils[s (ell-1) + t-1]);
+// The ILS goes to a storage buffer: lossless row-major in the layout the host wants (set s at
+// ils[s ell + t], column 0 its start gene), so it is read back straight into the caller's array;
 // lossy column-major (column t at ils[(t-1) ell + s]), so the columns up to the longest set
 // are a prefix to read back. A set that found no donor at column t writes CLIQUE_END there, so
 // every column up to a set's end is written by this dispatch and the host can tell from a
@@ -49,6 +50,7 @@ void main()
         mask[k] = lossy && w < u_words ? clique_mask_start(t_pop, w, s, rep) : 0u;
     }
     if (lid < 2) s_donor[lid] = 0u;
+    if (lid == 0 && !lossy) ils[s * u_ell] = uint(s);
 
     int t = 1;
     for (; t < u_ell; ++t) {
@@ -90,7 +92,7 @@ void main()
                 if (w < u_words) mask[k] &= clique_complement(t_pop, w, g, flip);
             }
         }
-        if (lid == 0) ils[lossy ? (t - 1) * u_ell + s : s * (u_ell - 1) + t - 1] = uint(g);
+        if (lid == 0) ils[lossy ? (t - 1) * u_ell + s : s * u_ell + t] = uint(g);
         for (int k = 0; k < CLIQUE_GENES; ++k) {
             int h = lid + k * CLIQUE_LOCAL;
             if (conn[k] != CLIQUE_USED)

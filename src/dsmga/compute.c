@@ -72,8 +72,8 @@ static glevo_status compute_create(glevo_dsm_gpu *g)
     g->lossy_columns = LOSSY_COLUMNS_MIN;
     glevo_status st = gpu_texture_create(&g->dsm, ell, ell, GPU_R32F, NULL);
     if (st == GLEVO_OK)
-        st = gpu_buffer_create(&g->buffers[BUFFER_ILS],
-                               (size_t)ell * (size_t)(ell - 1) * sizeof(uint32_t), NULL);
+        st = gpu_buffer_create(&g->buffers[BUFFER_ILS], (size_t)ell * (size_t)ell * sizeof(uint32_t),
+                               NULL);
     if (st == GLEVO_OK)
         st = kernel(&g->kernels[KERNEL_BUILD], "dsmga.build_dsm_tiles", defines, build_images, NULL);
     if (st == GLEVO_OK)
@@ -140,7 +140,8 @@ static glevo_status read_lossy(glevo_dsm_gpu *g, int *last)
     return GLEVO_OK;
 }
 
-static glevo_status compute_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp, int *last)
+static glevo_status compute_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp, int32_t *ils,
+                                   int *last)
 {
     glevo_status st;
     dsm_uniforms u = dsm_uniforms_for(g, cp);
@@ -151,13 +152,16 @@ static glevo_status compute_clique(glevo_dsm_gpu *g, const glevo_clique_params *
     gpu_pass_buffer(&p, BUFFER_ILS, &g->buffers[BUFFER_ILS]);
     gpu_pass_uniforms(&p, &u, sizeof u);
     if ((st = gpu_pass_dispatch(&p)) != GLEVO_OK) return st;
-    g->ils_row = cp->lossy ? 1 : (size_t)(g->ell - 1);
-    g->ils_col = cp->lossy ? (size_t)g->ell : 1;
-    if (cp->lossy) return read_lossy(g, last);
-    /* Lossless: every set's ell - 1 columns, row-major. */
+    if (cp->lossy) {
+        g->ils_row = 1;
+        g->ils_col = (size_t)g->ell;
+        return read_lossy(g, last);
+    }
+    /* Lossless: the kernel wrote the sets whole in the caller's layout (no copy, no pass over
+     * ell² entries on the host). */
+    g->ils_whole = true;
     *last = g->ell - 1;
-    if (*last == 0) return GLEVO_OK;
-    return gpu_buffer_read(&g->buffers[BUFFER_ILS], 0, (size_t)*last * g->ell * 4, g->ils_host);
+    return gpu_buffer_read(&g->buffers[BUFFER_ILS], 0, (size_t)g->ell * g->ell * sizeof *ils, ils);
 }
 
 const dsm_model_ops dsm_compute_ops = {compute_create, compute_pack, compute_build,

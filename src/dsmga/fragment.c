@@ -97,8 +97,10 @@ static glevo_status all_ended(glevo_dsm_gpu *g, int step, bool *ended)
     return GLEVO_OK;
 }
 
-static glevo_status fragment_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp, int *last_out)
+static glevo_status fragment_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp, int32_t *ils,
+                                    int *last_out)
 {
+    (void)ils; /* the ILS texture is column t, row s: its columns come back to ils_host */
     int ell = g->ell;
     glevo_status st;
     dsm_uniforms u = dsm_uniforms_for(g, cp);

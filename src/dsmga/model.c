@@ -139,8 +139,13 @@ glevo_status glevo_dsm_gpu_clique(glevo_dsm_gpu *g, const glevo_clique_params *c
         }
     }
     /* Columns 1..last come back; column 0 is the start gene itself. */
-    if (st == GLEVO_OK) st = g->ops->clique(g, cp, &last);
+    g->ils_whole = false;
+    if (st == GLEVO_OK) st = g->ops->clique(g, cp, ils, &last);
     if (st != GLEVO_OK) return st;
+    if (g->ils_whole) {
+        for (int s = 0; s < ell; ++s) len[s] = ell;
+        return GLEVO_OK;
+    }
     for (int s = 0; s < ell; ++s) {
         int32_t *set = ils + (size_t)s * ell;
         set[0] = s;

@@ -43,6 +43,7 @@ struct glevo_dsm_gpu {
     uint32_t *ils_host;
     /* Where clique put column t (1..last) of set s: ils_host[s * ils_row + (t-1) * ils_col]. */
     size_t ils_row, ils_col;
+    bool ils_whole;        /* clique read every set, whole, straight into the caller's ils */
     gpu_buffer buffers[4]; /* compute driver's storage */
     gpu_program kernels[4];
     int lossy_columns;     /* compute: ILS columns the next lossy readback fetches first */
@@ -60,8 +61,10 @@ struct dsm_model_ops {
     glevo_status (*read)(glevo_dsm_gpu *g, float *mi);
     /* Runs FindClique (lossy: donors from g->pop) and reads columns 1..*last of the ILS back
      * into g->ils_host, laid out as g->ils_row and g->ils_col say (fragment: row s at
-     * ils_host[s * last]); CLIQUE_END where a lossy set ended. */
-    glevo_status (*clique)(glevo_dsm_gpu *g, const glevo_clique_params *cp, int *last);
+     * ils_host[s * last]); CLIQUE_END where a lossy set ended. Or, setting g->ils_whole, reads
+     * every set (lossless: all ell genes) straight into ils (ell × ell). */
+    glevo_status (*clique)(glevo_dsm_gpu *g, const glevo_clique_params *cp, int32_t *ils,
+                           int *last);
     /* Releases what create made. */
     void (*destroy)(glevo_dsm_gpu *g);
 };
