@@ -331,6 +331,10 @@ START_TEST(pack_gpu_equals_cpu)
         /* 19 497 bytes: more than one texture row (4096 words), the last one partial */
         compare_bits(b, 97, 201, 7, 0, false);
         compare_bits(b, 97, 201, 8, 3, true);
+        if (testutil_large()) {
+            compare_bits(b, 224, 600, 9, 0, false); /* the benchmark's cell (ftrap 600) */
+            compare_bits(b, 1001, 401, 10, 2, true); /* 25 texture rows */
+        }
     }
 }
 END_TEST
