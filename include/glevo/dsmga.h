@@ -60,8 +60,9 @@ glevo_status glevo_spin_ground_brute(const glevo_spin_instance *s, int *energy);
 glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits, int *n, int *ell);
 /* FastCounting words per gene: ceil(n / 32). */
 int glevo_dsm_words(int n);
-/* Bit-packs a population (n individuals × ell genes, row-major bytes) into FastCounting rows:
- * gene g's row is rows[g*words .. g*words+words), bit i%32 of word i/32 = individual i. */
+/* Bit-packs a population (n individuals × ell genes, row-major bytes, nonzero = 1) into
+ * FastCounting rows: gene g's row is rows[g*words .. g*words+words), bit i%32 of word i/32 =
+ * individual i. The C twin of shaders/dsmga/pack.glsl (glevo_dsm_gpu_build_bits). */
 void glevo_dsm_pack(const uint8_t *bits, int n, int ell, uint32_t *rows);
 /* Mutual information (natural log, 0·log0 = 0, diagonal 0) in fp32: the C twin of
  * shaders/dsmga/build_dsm.glsl. mi is ell*ell. */

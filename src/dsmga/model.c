@@ -131,6 +131,9 @@ glevo_status glevo_dsm_gpu_clique(glevo_dsm_gpu *g, const glevo_clique_params *c
         if (cp->pop_n != g->n)
             return glevo_fail(GLEVO_ERR_INVALID, "lossy FindClique: population of %d, model "
                               "built for %d", cp->pop_n, g->n);
+        if (!cp->pop_bits && !cp->pop_rows)
+            return glevo_fail(GLEVO_ERR_INVALID, "lossy FindClique: glevo_clique_params.pop_bits "
+                              "and pop_rows are both NULL");
         if (cp->pop_bits) {
             st = upload_bits(g, cp->pop_bits);
             if (st == GLEVO_OK) st = g->ops->pack(g, &g->pop);

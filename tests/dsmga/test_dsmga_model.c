@@ -312,6 +312,9 @@ static void compare_bits(glevo_backend backend, int n, int ell, uint32_t seed, i
                       k / words, k % words, pgot[k], pwant[k]);
     ck_assert_msg(memcmp(len_g, len_c, (size_t)ell * 4) == 0 && memcmp(ils_g, ils_c, (size_t)ell * ell * 4) == 0,
                   "%s n %d ell %d: lossy sets from packed bits differ from the C twin's", name, n, ell);
+    cp.pop_bits = NULL; /* no population at all: an error naming the fields */
+    ck_assert_int_eq(glevo_dsm_gpu_clique(g, &cp, ils_g, len_g), GLEVO_ERR_INVALID);
+    ck_assert_ptr_nonnull(strstr(glevo_last_error(), "pop_bits"));
     glevo_dsm_gpu_destroy(g);
     free(sel_buf); free(pop_buf); free(want); free(pwant); free(got); free(pgot); free(cpu); free(gpu);
     free(ils_c); free(ils_g); free(len_c); free(len_g);
