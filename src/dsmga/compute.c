@@ -62,6 +62,19 @@ static glevo_status compute_create(glevo_dsm_gpu *g)
     int ell = g->ell;
     int local = clique_local(ell), split = 1;
     while (split * split < local) split *= 2; /* both reduction levels ~sqrt(local) long */
+    /* A lossless set grows for ell - 1 steps inside one invocation's loops; where the renderer
+     * cuts an invocation's loops short after a budget of iterations (llvmpipe: 65535 in all,
+     * gpu_limits.max_loop_iterations), the sets would come back wrong without an error. Bound
+     * the kernel's iterations (clique_grow.glsl's loops a step) and refuse beyond it. */
+    long long genes = (ell + local - 1) / local, words = (g->words + local - 1) / local;
+    long long per_step = 2 * genes + local / split + split + 2 * words + 2;
+    long long budget = gpu_context_limits()->max_loop_iterations;
+    if (budget > 0 && genes + words + (ell - 1) * per_step > budget)
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "the compute model builder at ell %d needs about "
+                          "%lld loop iterations a shader invocation, more than this renderer "
+                          "runs (%lld, then it stops loops without an error); use the fragment "
+                          "or cpu backend here", ell, genes + words + (ell - 1) * per_step,
+                          budget);
     char defines[320];
     snprintf(defines, sizeof defines,
              "#define CLIQUE_PASS_TIE %uu\n#define CLIQUE_PASS_REP %uu\n#define DSM_TILE %d\n"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dsmga/mi_log.h"
+#include "gl/gpgpu.h"
 #include "glevo/dsmga.h"
 #include "glevo/rng.h"
 #include "testutil.h"
@@ -422,6 +423,27 @@ START_TEST(clique_sets_are_permutations)
 }
 END_TEST
 
+/* Where the renderer stops shader loops after a budget of iterations (llvmpipe), a compute
+ * FindClique that would need more is refused with a sentence, not run into wrong sets (checked
+ * by hand: ell 1200 equals the CPU twin there; 2400 would need twice the budget). */
+START_TEST(compute_refuses_what_the_loop_budget_would_cut)
+{
+    testutil_context();
+    glevo_dsm_gpu *g = NULL;
+    if (gpu_context_limits()->max_loop_iterations <= 0) {
+        ck_assert_int_eq(glevo_dsm_gpu_create(37, 10, GLEVO_BACKEND_COMPUTE, &g), GLEVO_OK);
+        glevo_dsm_gpu_destroy(g);
+        return; /* no budget on this renderer: nothing to refuse */
+    }
+    ck_assert_int_eq(glevo_dsm_gpu_create(2400, 40, GLEVO_BACKEND_COMPUTE, &g), GLEVO_ERR_UNSUPPORTED);
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(glevo_last_error(), "ell 2400") && strstr(glevo_last_error(), "fragment"),
+                  "%s", glevo_last_error());
+    ck_assert_int_eq(glevo_dsm_gpu_create(2400, 40, GLEVO_BACKEND_FRAGMENT, &g), GLEVO_OK);
+    glevo_dsm_gpu_destroy(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dsmga_model");
@@ -436,6 +458,7 @@ int main(void)
     tcase_add_test(tc, dsm_gpu_equals_cpu);
     tcase_add_test(tc, clique_lossless_gpu_equals_cpu);
     tcase_add_test(tc, clique_lossy_gpu_equals_cpu);
+    tcase_add_test(tc, compute_refuses_what_the_loop_budget_would_cut);
     tcase_add_test(tc, pack_gpu_equals_cpu);
     tcase_add_test(tc, clique_lossy_long_then_short);
     suite_add_tcase(s, tc);
