@@ -46,6 +46,21 @@ uint32_t ckpt_crc32(uint32_t crc, const void *data, size_t size)
     return (uint32_t)c;
 }
 
+glevo_status ckpt_file_crc(const char *path, uint32_t *out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return glevo_fail(GLEVO_ERR_INVALID, "'%s' cannot be read: %s", path, strerror(errno));
+    uint8_t buf[1 << 16];
+    uint32_t crc = 0;
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) crc = ckpt_crc32(crc, buf, n);
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) return glevo_fail(GLEVO_ERR_INVALID, "'%s' could not be read", path);
+    *out = crc;
+    return GLEVO_OK;
+}
+
 /* ---- little-endian scalars ---- */
 static void le_put(uint8_t *out, uint64_t v, int bytes)
 {
@@ -330,6 +345,7 @@ struct ckpt_reader {
     rentry *entries;
     int count;
     char *names;        /* NUL-terminated names and strings, back to back */
+    unsigned version;
     char source[512];
 };
 
@@ -342,6 +358,7 @@ void ckpt_reader_destroy(ckpt_reader *r)
 
 const char *ckpt_reader_source(const ckpt_reader *r) { return r->source; }
 int ckpt_reader_count(const ckpt_reader *r) { return r->count; }
+unsigned ckpt_reader_version(const ckpt_reader *r) { return r->version; }
 
 const char *ckpt_entry_name(const ckpt_reader *r, int i, ckpt_type *type, size_t *count)
 {
@@ -492,7 +509,7 @@ glevo_status ckpt_parse(const void *data, size_t size, const char *source, const
             st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s' is malformed: format version 0",
                             source);
         else
-            st = index_entries(r);
+            r->version = version, st = index_entries(r);
     }
     if (!st && algorithm) {
         const char *a = NULL;

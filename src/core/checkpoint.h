@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "glevo/checkpoint.h"
 #include "glevo/status.h"
 
 #define CKPT_MAGIC "GLEVOCKP"
@@ -35,6 +36,7 @@ const char *ckpt_type_name(ckpt_type t);
 
 /* ---- writing ---- */
 typedef struct ckpt_writer ckpt_writer;
+typedef struct ckpt_reader ckpt_reader;
 
 /* A writer for `algorithm` ("cga", "de", "gp", "dsmga"); it records meta.format,
  * meta.glevo_version and meta.algorithm itself. NULL when out of memory. */
@@ -53,8 +55,14 @@ glevo_status ckpt_writer_save(ckpt_writer *w, const char *path);
 /* The file's bytes in memory (tests, fuzz corpus); caller frees *out. */
 glevo_status ckpt_writer_bytes(ckpt_writer *w, uint8_t **out, size_t *size);
 
+/* The entries every family writes, that glevo_checkpoint_info_read reads: meta.backend,
+ * meta.renderer, state.generation, state.evaluations, front.trace_bytes, front.goal. */
+void ckpt_put_run(ckpt_writer *w, const char *backend, const char *renderer, long long generation,
+                  long long evaluations, const glevo_checkpoint_extra *extra);
+/* The extra a checkpoint holds (zeros where it has none). */
+void ckpt_get_extra(const ckpt_reader *r, glevo_checkpoint_extra *out);
+
 /* ---- reading ---- */
-typedef struct ckpt_reader ckpt_reader;
 
 /* Reads and checks a whole file: magic, size, CRC-32, format version, entries, and that
  * meta.algorithm is `algorithm` (NULL: any). Every refusal is GLEVO_ERR_INVALID with one
@@ -66,6 +74,7 @@ glevo_status ckpt_parse(const void *data, size_t size, const char *source, const
 void ckpt_reader_destroy(ckpt_reader *r);
 const char *ckpt_reader_source(const ckpt_reader *r);
 int ckpt_reader_count(const ckpt_reader *r);
+unsigned ckpt_reader_version(const ckpt_reader *r); /* the file's format version */
 /* Entry i's name and type, and the number of elements of an array (bytes of a string). */
 const char *ckpt_entry_name(const ckpt_reader *r, int i, ckpt_type *type, size_t *count);
 bool ckpt_has(const ckpt_reader *r, const char *name);
@@ -98,5 +107,8 @@ glevo_status ckpt_same_str(const ckpt_reader *r, const char *entry, const char *
 /* CRC-32 (zlib's) of bytes, for fingerprints of inputs a checkpoint does not store (GP's data,
  * DSMGA-II's spin instance). */
 uint32_t ckpt_crc32(uint32_t crc, const void *data, size_t size);
+/* CRC-32 of a whole file (a user GLSL problem's source); GLEVO_ERR_INVALID naming it when it
+ * cannot be read. */
+glevo_status ckpt_file_crc(const char *path, uint32_t *out);
 
 #endif
