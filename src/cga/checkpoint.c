@@ -8,27 +8,7 @@
 
 #include "cga/cga_internal.h"
 #include "core/checkpoint.h"
-
-static const char *direction_name(glevo_direction d)
-{
-    return d == GLEVO_MAXIMIZE ? "maximise" : "minimise";
-}
-
-static glevo_status put_problem(ckpt_writer *w, const glevo_problem *pr)
-{
-    ckpt_put_str(w, "param.problem", pr->name);
-    ckpt_put_f64(w, "param.problem_lower", pr->lower);
-    ckpt_put_f64(w, "param.problem_upper", pr->upper);
-    ckpt_put_str(w, "param.problem_direction", direction_name(pr->direction));
-    /* A user GLSL problem (no C twin) is known by its source, wherever it lies on resume. */
-    if (!pr->init) {
-        uint32_t crc;
-        glevo_status st = ckpt_file_crc(pr->snippet, &crc);
-        if (st) return st;
-        ckpt_put_i64(w, "param.problem_source_crc32", crc);
-    }
-    return GLEVO_OK;
-}
+#include "problems/checkpoint.h"
 
 glevo_status glevo_cga_save(glevo_cga *cga, const char *path, const glevo_checkpoint_extra *extra)
 {
@@ -48,7 +28,7 @@ glevo_status glevo_cga_save(glevo_cga *cga, const char *path, const glevo_checkp
         ckpt_put_run(w, glevo_backend_name(p->backend),
                      p->backend == GLEVO_BACKEND_CPU ? "cpu" : glevo_context_renderer(NULL),
                      cga->generation, cga->evaluations, extra);
-        st = put_problem(w, p->problem);
+        st = problem_checkpoint_put(w, p->problem);
     }
     if (!st) {
         ckpt_put_i64(w, "param.dim", p->dim);
@@ -104,50 +84,6 @@ static const char *alg_name(int v) { return glevo_cga_algorithm_name((glevo_cga_
 static const char *rng_name(int v) { return glevo_rng_mode_name((glevo_rng_mode)v); }
 static const char *mut_name(int v) { return glevo_cga_mutation_name((glevo_cga_mutation)v); }
 
-/* The problem: a built-in one by name, or the user's GLSL problem given again (same source,
- * domain and direction). */
-static glevo_status find_problem(const ckpt_reader *r, const glevo_problem *given,
-                                 const glevo_problem **out)
-{
-    const char *name, *direction;
-    double lower, upper;
-    glevo_status st = ckpt_get_str(r, "param.problem", &name);
-    if (!st) st = ckpt_get_str(r, "param.problem_direction", &direction);
-    if (!st) st = ckpt_get_f64(r, "param.problem_lower", &lower);
-    if (!st) st = ckpt_get_f64(r, "param.problem_upper", &upper);
-    if (st) return st;
-    bool user = ckpt_has(r, "param.problem_source_crc32");
-    if (!given) {
-        if (user)
-            return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s' ran the user GLSL problem '%s': "
-                              "give it again in glevo_cga_params.problem", ckpt_reader_source(r),
-                              name);
-        if (!(*out = glevo_problem_find(name))) return GLEVO_ERR_INVALID;
-        return GLEVO_OK;
-    }
-    if (user != !given->init || (!user && strcmp(given->name, name) != 0))
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem %s differs from the "
-                          "checkpoint's %s: it would change the run", given->name, name);
-    if (user) {
-        long long crc;
-        uint32_t have;
-        if ((st = ckpt_get_i64(r, "param.problem_source_crc32", &crc))) return st;
-        if ((st = ckpt_file_crc(given->snippet, &have))) return st;
-        if ((uint32_t)crc != have)
-            return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem %s is not the GLSL "
-                              "source the checkpoint ran (%s): it would change the run",
-                              given->name, name);
-        if (given->lower != lower || given->upper != upper ||
-            strcmp(direction_name(given->direction), direction) != 0)
-            return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem %s on [%g, %g] (%s) "
-                              "differs from the checkpoint's [%g, %g] (%s): it would change the "
-                              "run", given->name, given->lower, given->upper,
-                              direction_name(given->direction), lower, upper, direction);
-    }
-    *out = given;
-    return GLEVO_OK;
-}
-
 /* The parameters of the file with the caller's changes: safe ones applied, others compared. */
 static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *c,
                                   glevo_cga_params *p)
@@ -156,7 +92,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
     if (!c) c = &none;
     memset(p, 0, sizeof *p);
     long long v;
-    glevo_status st = find_problem(r, c->problem, &p->problem);
+    glevo_status st = problem_checkpoint_find(r, c->problem, "glevo_cga_params.problem", &p->problem);
     if (!st) st = ckpt_same_i64(r, "param.dim", "glevo_cga_params.dim", c->dim != 0, c->dim);
     if (!st) st = ckpt_get_int(r, "param.dim", 1, GLEVO_CGA_MAX_DIM, &p->dim);
     long long w = 0, h = 0;

@@ -372,7 +372,8 @@ static bool name_ok(const uint8_t *s, size_t n)
 {
     for (size_t i = 0; i < n; ++i) {
         uint8_t c = s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '.'))
             return false;
     }
     return n > 0;
@@ -418,7 +419,7 @@ static glevo_status index_entries(ckpt_reader *r)
         }
         if (!name_ok(p + 2, n))
             return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s' is malformed: the entry name at "
-                              "byte %zu is not [a-z0-9_.]+", r->source, at);
+                              "byte %zu is not [A-Za-z0-9_.]+", r->source, at);
         const uint8_t *payload = p + 2 + n + 8;
         if (bytes > (uint64_t)(end - payload))
             return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s' is malformed: entry '%.*s' runs "

@@ -155,7 +155,7 @@ START_TEST(malformed_structure_is_refused)
     ck_assert(at > 0);
     memcpy(c, b, n), c[at] = 77, reseal(c, n);
     refused(c, n, NULL, "type 77");
-    memcpy(c, b, n), c[at + 2] = 'A', reseal(c, n);
+    memcpy(c, b, n), c[at + 2] = '-', reseal(c, n);
     refused(c, n, NULL, "name");
     memcpy(c, b, n), c[at + 3] = 9, reseal(c, n);
     refused(c, n, NULL, "has 9 bytes");
