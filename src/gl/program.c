@@ -11,68 +11,6 @@
 
 #define VERTEX_FILE "common/fullscreen_vertex.glsl"
 
-/* Parses "<string>:<line>" (Mesa: "0:12(5):") or "<string>(<line>)" (NVIDIA: "0(12) :") at
- * the start of a log line. Returns the characters consumed, 0 when the line has neither. */
-static int parse_location(const char *s, int *string_no, int *line_no, int *column)
-{
-    const char *p = s;
-    if (!isdigit((unsigned char)*p)) return 0;
-    *string_no = (int)strtol(p, (char **)&p, 10);
-    *column = -1;
-    if (*p == ':' && isdigit((unsigned char)p[1])) {
-        *line_no = (int)strtol(p + 1, (char **)&p, 10);
-        if (*p == '(') {
-            *column = (int)strtol(p + 1, (char **)&p, 10);
-            if (*p == ')') ++p;
-        }
-    } else if (*p == '(' && isdigit((unsigned char)p[1])) {
-        *line_no = (int)strtol(p + 1, (char **)&p, 10);
-        if (*p != ')') return 0;
-        ++p;
-    } else {
-        return 0;
-    }
-    while (*p == ' ') ++p;
-    if (*p == ':') ++p;
-    return (int)(p - s);
-}
-
-char *shader_log_rewrite(const shader_text *t, const char *log)
-{
-    size_t cap = strlen(log) * 2 + 1024, used = 0;
-    char *out = malloc(cap);
-    if (!out) return NULL;
-    out[0] = '\0';
-    for (const char *line = log; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        int string_no, line_no, column;
-        int skip = parse_location(line, &string_no, &line_no, &column);
-        char head[320] = "";
-        if (skip && string_no >= 0 && string_no < t->file_count) {
-            if (column >= 0)
-                snprintf(head, sizeof head, "%s:%d:%d:", t->files[string_no], line_no, column);
-            else
-                snprintf(head, sizeof head, "%s:%d:", t->files[string_no], line_no);
-        } else {
-            skip = 0;
-        }
-        if (used + strlen(head) + len + 2 >= cap) {
-            cap = (used + strlen(head) + len + 2) * 2;
-            char *grown = realloc(out, cap);
-            if (!grown) {
-                free(out);
-                return NULL;
-            }
-            out = grown;
-        }
-        used += (size_t)sprintf(out + used, "%s%.*s\n", head, (int)(len - (size_t)skip),
-                                line + skip);
-        line = end ? end + 1 : line + len;
-    }
-    return out;
-}
-
 static GLuint compile(GLenum type, const shader_text *src, const char *program_name,
                       glevo_status *st)
 {
