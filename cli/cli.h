@@ -57,6 +57,8 @@ bool common_is_gpu(const common_opts *c);
 int common_context_create(const char *command, const common_opts *c, glevo_context **out);
 /* Prints "glevo CMD: <last error>" and returns the exit code for status. */
 int cli_fail(const char *command, glevo_status status);
+/* cli_fail, except that a shader compile error in the user's --fitness file exits 2. */
+int cli_fail_fitness(const char *command, glevo_status status, const char *fitness);
 /* One-line error for bad input: prints and returns 2. */
 int cli_bad_input(const char *command, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -194,7 +194,7 @@ int cmd_cga(int argc, char **argv)
     st = glevo_cga_create(ctx, &params, &cga);
     if (st) {
         glevo_context_destroy(ctx);
-        return cli_fail("cga", st);
+        return cli_fail_fitness("cga", st, o.fitness_file);
     }
     trace_file trace;
     if ((rc = trace_open(&trace, o.trace))) {

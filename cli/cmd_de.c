@@ -148,7 +148,7 @@ int cmd_de(int argc, char **argv)
     if (st != GLEVO_OK) {
         glevo_de_result_free(&best);
         glevo_context_destroy(ctx);
-        return cli_fail("de", st);
+        return cli_fail_fitness("de", st, fitness);
     }
     int D = best.dim;
     if (c.json) {

@@ -22,6 +22,18 @@ int cli_fail(const char *command, glevo_status status)
     return glevo_status_exit_code(status);
 }
 
+int cli_fail_fitness(const char *command, glevo_status status, const char *fitness)
+{
+    /* The program build's one-line error names the file and line first; an error in the
+     * user's own --fitness file is bad input (exit 2), one in a library shader is ours. */
+    if (status == GLEVO_ERR_GL && fitness) {
+        char head[4200];
+        snprintf(head, sizeof head, "compile: %s:", fitness);
+        if (strstr(glevo_last_error(), head)) status = GLEVO_ERR_INVALID;
+    }
+    return cli_fail(command, status);
+}
+
 int common_check_backend(const char *command, const common_opts *c)
 {
     if (strcmp(c->backend, "fragment") && strcmp(c->backend, "cpu"))

@@ -44,6 +44,12 @@ char *shader_log_rewrite(const shader_text *t, const char *log)
         size_t len = end ? (size_t)(end - line) : strlen(line);
         int string_no, line_no, column;
         int skip = parse_location(line, &string_no, &line_no, &column);
+        if (skip && line_no >= SHADER_LINE_STRIDE) {
+            /* The line number names the file too; trust it over the string number, which
+             * Mesa sets to 0 for semantic errors. */
+            string_no = line_no / SHADER_LINE_STRIDE;
+            line_no %= SHADER_LINE_STRIDE;
+        }
         char head[320] = "";
         if (skip && string_no >= 0 && string_no < t->file_count) {
             if (column >= 0)
