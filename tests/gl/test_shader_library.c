@@ -75,6 +75,18 @@ START_TEST(log_rewrite_decodes_the_file_from_the_line)
 }
 END_TEST
 
+START_TEST(log_rewrite_stays_on_its_line)
+{
+    /* Found by fuzz_shader_include: "0:7(" then a newline let strtol skip into the next line,
+     * so the rest of the line had a negative length and sprintf wrote past the buffer. */
+    shader_text t = {.file_count = 1};
+    strcpy(t.files[0], "<defines>");
+    char *out = shader_log_rewrite(&t, "0:7(\n 12: x\n0(3\n");
+    ck_assert_str_eq(out, "<defines>:7:(\n 12: x\n0(3\n");
+    free(out);
+}
+END_TEST
+
 START_TEST(bare_name_and_neighbour_includes)
 {
     testutil_context();
@@ -153,6 +165,7 @@ int main(void)
     tcase_add_test(tc, unclosed_include_on_the_last_line);
     tcase_add_test(tc, semantic_error_names_the_users_file);
     tcase_add_test(tc, log_rewrite_decodes_the_file_from_the_line);
+    tcase_add_test(tc, log_rewrite_stays_on_its_line);
     tcase_add_test(tc, bare_name_and_neighbour_includes);
     tcase_add_test(tc, cli_bare_fitness_name);
     tcase_add_test(tc, cli_fitness_compile_error_is_bad_input);
