@@ -28,7 +28,10 @@ int cmd_gp_eval(int argc, char **argv)
     if (rc) return rc;
     if (help) {
         opt_print_help(stdout, "glevo gp-eval --programs FILE --data FILE.csv [options]",
-                       "Prints the error of each program (one per line) on the data.", specs);
+                       "Prints the error of each program (one per line) on the data. With --json:\n"
+                       "algorithm, problem (the data file), backend, renderer, seed, strategy, metric,\n"
+                       "programs, cases, errors (one per program), nodes, seconds, gpops; no\n"
+                       "best_fitness, evaluations or generations (nothing evolves).", specs);
         return 0;
     }
     if ((rc = common_check_backend(cmd, &c))) return rc;
@@ -109,7 +112,6 @@ int cmd_gp_eval(int argc, char **argv)
         json_number(&w, "seconds", seconds);
         json_number(&w, "gpops", gpops);
         json_end_object(&w);
-        fputc('\n', stdout);
     } else {
         for (int i = 0; i < count; ++i) printf("%.9g\n", errors[i]);
     }

@@ -38,7 +38,9 @@ int common_check_backend(const char *command, const common_opts *c)
 {
     if (strcmp(c->backend, "fragment") && strcmp(c->backend, "cpu"))
         return cli_bad_input(command, "--backend '%s' is unknown (fragment or cpu)", c->backend);
-    if (c->device < -1) return cli_bad_input(command, "--device %d is negative", c->device);
+    /* The context takes device + 1: bound it well below INT_MAX (no machine has 65536). */
+    if (c->device < -1 || c->device > 65535)
+        return cli_bad_input(command, "--device %d is out of range (-1 for automatic, 0..65535)", c->device);
     return 0;
 }
 

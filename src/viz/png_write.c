@@ -1,24 +1,22 @@
-/* RGB PNG output through libpng, written to a temporary file and renamed, so a crash or a
- * full disk never leaves a half-written image under the requested name. */
+/* RGB PNG output through libpng, written through core/output_file (temp, fsync, rename), so a
+ * crash or a full disk never leaves a half-written image under the requested name. */
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
+#include "core/output_file.h"
 #include "glevo/snapshot.h"
 
 glevo_status glevo_png_write_rgb(const char *path, const unsigned char *rgb, int w, int h)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) return glevo_fail(GLEVO_ERR_IO, "cannot write '%s'", path);
+    output_file out;
+    if (output_file_open(&out, path) != GLEVO_OK) return GLEVO_ERR_IO;
+    FILE *f = out.f;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info || setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
-        fclose(f);
-        remove(tmp);
+        output_file_abort(&out);
         return glevo_fail(GLEVO_ERR_IO, "libpng failed writing '%s'", path);
     }
     png_init_io(png, f);
@@ -29,11 +27,7 @@ glevo_status glevo_png_write_rgb(const char *path, const unsigned char *rgb, int
     for (int y = h - 1; y >= 0; --y) png_write_row(png, (png_const_bytep)(rgb + (size_t)y * w * 3));
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        remove(tmp);
-        return glevo_fail(GLEVO_ERR_IO, "cannot write '%s'", path);
-    }
-    return GLEVO_OK;
+    return output_file_commit(&out);
 }
 
 void glevo_heat_colour(double t, unsigned char rgb[3])
