@@ -12,8 +12,8 @@
 #include <time.h>
 #include <zlib.h>
 
-#include <fcntl.h>
-#include <unistd.h>
+#include "core/output_file.h"
+
 
 #define MAX_NAME 255
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -249,67 +249,22 @@ static glevo_status write_to(ckpt_writer *w, FILE *f)
     return s.bad ? GLEVO_ERR_IO : GLEVO_OK;
 }
 
-/* Atomic replacement: a temporary file beside the target, fsync, rename, fsync of the folder. */
-typedef struct ckpt_file {
-    FILE *f;
-    char tmp[4200];
-    const char *path;
-} ckpt_file;
-
-static glevo_status ckpt_file_open(ckpt_file *o, const char *path)
-{
-    o->path = path;
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp%ld", path, (long)getpid());
-    int fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    o->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    if (!o->f) {
-        if (fd >= 0) close(fd), unlink(o->tmp);
-        return glevo_fail(GLEVO_ERR_IO, "checkpoint '%s' cannot be written: %s", path,
-                          strerror(errno));
-    }
-    return GLEVO_OK;
-}
-
-static void ckpt_file_abort(ckpt_file *o)
-{
-    if (o->f) fclose(o->f);
-    o->f = NULL;
-    unlink(o->tmp);
-}
-
-static glevo_status ckpt_file_commit(ckpt_file *o)
-{
-    bool bad = fflush(o->f) != 0 || fsync(fileno(o->f)) != 0;
-    bad |= fclose(o->f) != 0;
-    o->f = NULL;
-    if (bad || rename(o->tmp, o->path) != 0) {
-        int e = errno;
-        unlink(o->tmp);
-        return glevo_fail(GLEVO_ERR_IO, "checkpoint '%s' could not be written: %s", o->path,
-                          strerror(e));
-    }
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s", o->path);
-    char *slash = strrchr(dir, '/');
-    if (slash) *(slash == dir ? slash + 1 : slash) = '\0';
-    else snprintf(dir, sizeof dir, ".");
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) fsync(fd), close(fd);
-    return GLEVO_OK;
-}
-
+/* Through core/output_file: temporary file beside the target, fsync, rename, fsync of the
+ * folder, so the file at path is always a whole checkpoint, the previous one until this one
+ * is complete; the temporary file is removed on failure and by the CLI's signal handlers. */
 glevo_status ckpt_writer_save(ckpt_writer *w, const char *path)
 {
     if (w->failed) return glevo_fail(GLEVO_ERR_NOMEM, "%s", w->failure);
-    ckpt_file out;
-    glevo_status st = ckpt_file_open(&out, path);
+    output_file out;
+    glevo_status st = output_file_open(&out, path);
     if (st) return st;
     if (write_to(w, out.f)) {
-        ckpt_file_abort(&out);
+        int err = errno;
+        output_file_abort(&out);
         return glevo_fail(GLEVO_ERR_IO, "checkpoint '%s' could not be written: %s", path,
-                          strerror(errno));
+                          strerror(err));
     }
-    return ckpt_file_commit(&out);
+    return output_file_commit(&out);
 }
 
 glevo_status ckpt_writer_bytes(ckpt_writer *w, uint8_t **out, size_t *size)

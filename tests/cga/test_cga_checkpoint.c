@@ -275,7 +275,7 @@ START_TEST(killed_writer_leaves_previous_checkpoint)
         waitpid(child, &status, 0);
         ck_assert(WIFSIGNALED(status));
         char cmd[300], out[1024];
-        snprintf(cmd, sizeof cmd, "ls %s | grep -c tmp", dir);
+        snprintf(cmd, sizeof cmd, "ls -A %s | grep -c tmp", dir);
         testutil_run(cmd, out, sizeof out);
         mid_write += atoi(out) > 0;
         glevo_cga *cga;
@@ -283,7 +283,7 @@ START_TEST(killed_writer_leaves_previous_checkpoint)
                       glevo_last_error());
         ck_assert(glevo_cga_generation(cga) >= 1);
         glevo_cga_destroy(cga);
-        snprintf(cmd, sizeof cmd, "rm -f %s/*", dir);
+        snprintf(cmd, sizeof cmd, "rm -f %s/* %s/.[!.]*", dir, dir);
         testutil_run(cmd, NULL, 0);
     }
     /* The test means something only if some kill landed inside a write. */
