@@ -54,3 +54,25 @@ glevo_status glevo_checkpoint_info_read(const char *path, glevo_checkpoint_info 
                           "(meta.algorithm)", path);
     return GLEVO_OK;
 }
+
+glevo_status glevo_checkpoint_param(const char *path, const char *name, char *out, size_t size)
+{
+    if (size) out[0] = '\0';
+    ckpt_reader *r;
+    glevo_status st = ckpt_read_file(path, NULL, &r);
+    if (st) return st;
+    ckpt_type type = CKPT_END;
+    for (int i = 0; i < ckpt_reader_count(r); ++i)
+        if (!strcmp(ckpt_entry_name(r, i, NULL, NULL), name)) ckpt_entry_name(r, i, &type, NULL);
+    long long v;
+    double d;
+    const char *s;
+    if (type == CKPT_I64 && !(st = ckpt_get_i64(r, name, &v))) snprintf(out, size, "%lld", v);
+    else if (type == CKPT_F64 && !(st = ckpt_get_f64(r, name, &d))) snprintf(out, size, "%.17g", d);
+    else if (type == CKPT_STR && !(st = ckpt_get_str(r, name, &s))) snprintf(out, size, "%s", s);
+    else if (!st)
+        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s' has no %s%s", path, name,
+                        type == CKPT_END ? "" : " value (it is an array)");
+    ckpt_reader_destroy(r);
+    return st;
+}
