@@ -124,6 +124,9 @@ long long run_control_chunk(const run_control *k, long long generation, long lon
 /* Whether a checkpoint is due at `generation` (a multiple of --checkpoint-every, or 60 s
  * since the last one). */
 bool run_control_due(const run_control *k, long long generation);
+/* Whether the run's last checkpoint is still to write at `generation` (at the end, or when
+ * stopped): --checkpoint given and no checkpoint of this process holds it yet. */
+bool run_control_final_due(const run_control *k, long long generation);
 /* Records a checkpoint written at `generation` that took `seconds`. */
 void run_control_wrote(run_control *k, long long generation, double seconds);
 /* The exit status: 128 + the signal when one stopped the run (130 SIGINT, 143 SIGTERM). */

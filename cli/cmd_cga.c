@@ -361,7 +361,7 @@ int cmd_cga(int argc, char **argv)
         }
     }
     /* The end, or a signal: a last checkpoint where the run stands. */
-    if (!st && ctl.checkpoint && ctl.last_generation != glevo_cga_generation(cga)) CHECKPOINT();
+    if (!st && run_control_final_due(&ctl, glevo_cga_generation(cga))) CHECKPOINT();
 #undef CHECKPOINT
     run_control_report("cga", &ctl, glevo_cga_generation(cga));
     if (!st) glevo_context_finish(ctx);

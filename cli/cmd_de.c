@@ -50,7 +50,7 @@ static glevo_status run_one(const glevo_de_params *params, const glevo_de_params
         if ((st = glevo_de_step(de, chunk))) break;
         if (run_control_due(ctl, glevo_de_generation(de))) CHECKPOINT();
     }
-    if (!st && ctl->checkpoint && ctl->last_generation != glevo_de_generation(de)) CHECKPOINT();
+    if (!st && run_control_final_due(ctl, glevo_de_generation(de))) CHECKPOINT();
 #undef CHECKPOINT
     run_control_report("de", ctl, glevo_de_generation(de));
     if (!st) st = glevo_de_result_get(de, out);
@@ -273,6 +273,7 @@ int cmd_de(int argc, char **argv)
             json_number(&w, "seconds_mean", s.sec_sum / runs);
             json_number(&w, "seconds_std", std_of(s.sec_sum, s.sec_sq, runs));
         }
+        run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
         printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s, %s (%s)\n",

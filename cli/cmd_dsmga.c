@@ -141,7 +141,7 @@ int cmd_dsmga(int argc, char **argv)
             goto fail;
         }
     }
-    if (ctl.checkpoint && ctl.last_generation != glevo_dsmga_generation(e)) CHECKPOINT();
+    if (run_control_final_due(&ctl, glevo_dsmga_generation(e))) CHECKPOINT();
 #undef CHECKPOINT
     if (st != GLEVO_OK) {
         glevo_dsmga_destroy(e);

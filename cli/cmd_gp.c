@@ -34,7 +34,7 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
         if ((st = glevo_gp_step(gp, 1))) break;
         if (run_control_due(ctl, glevo_gp_generation(gp))) CHECKPOINT();
     }
-    if (!st && ctl->checkpoint && ctl->last_generation != glevo_gp_generation(gp)) CHECKPOINT();
+    if (!st && run_control_final_due(ctl, glevo_gp_generation(gp))) CHECKPOINT();
 #undef CHECKPOINT
     run_control_report("gp", ctl, glevo_gp_generation(gp));
     if (!st) st = glevo_gp_result_get(gp, out);

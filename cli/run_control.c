@@ -73,6 +73,11 @@ bool run_control_due(const run_control *k, long long generation)
     return cli_seconds_now() - k->last_time >= CHECKPOINT_SECONDS;
 }
 
+bool run_control_final_due(const run_control *k, long long generation)
+{
+    return k->checkpoint && (k->writes == 0 || generation != k->last_generation);
+}
+
 void run_control_wrote(run_control *k, long long generation, double seconds)
 {
     k->last_generation = generation;

@@ -607,14 +607,26 @@ glevo_status ckpt_same_i64(const ckpt_reader *r, const char *entry_name, const c
                       "change the run", field, asked, have);
 }
 
+/* The shortest text that reads back as v (0.1, not 0.10000000000000001). */
+static void shortest(double v, char *out, size_t size)
+{
+    for (int digits = 6; digits <= 17; ++digits) {
+        snprintf(out, size, "%.*g", digits, v);
+        if (strtod(out, NULL) == v) return;
+    }
+}
+
 glevo_status ckpt_same_f64(const ckpt_reader *r, const char *entry_name, const char *field,
                            bool is_set, double asked)
 {
     double have;
     glevo_status st = ckpt_get_f64(r, entry_name, &have);
     if (st || !is_set || asked == have || (isnan(asked) && isnan(have))) return st;
-    return glevo_fail(GLEVO_ERR_INVALID, "%s %.17g differs from the checkpoint's %.17g: it would "
-                      "change the run", field, asked, have);
+    char a[32], h[32];
+    shortest(asked, a, sizeof a);
+    shortest(have, h, sizeof h);
+    return glevo_fail(GLEVO_ERR_INVALID, "%s %s differs from the checkpoint's %s: it would change "
+                      "the run", field, a, h);
 }
 
 glevo_status ckpt_same_str(const ckpt_reader *r, const char *entry_name, const char *field,
