@@ -91,7 +91,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
     static const glevo_cga_params none = {0};
     if (!c) c = &none;
     memset(p, 0, sizeof *p);
-    long long v;
+    long long v = 0;
     glevo_status st = problem_checkpoint_find(r, c->problem, "glevo_cga_params.problem", &p->problem);
     if (!st) st = ckpt_same_i64(r, "param.dim", "glevo_cga_params.dim", c->dim != 0, c->dim);
     if (!st) st = ckpt_get_int(r, "param.dim", 1, GLEVO_CGA_MAX_DIM, &p->dim);
@@ -156,7 +156,10 @@ glevo_status glevo_cga_load(const char *path, const glevo_cga_params *changes, g
     glevo_cga *cga = NULL;
     long long generation = 0, evaluations = 0;
     float *fitness = NULL, *record = NULL;
-    if (!(st = resume_params(r, changes, &p))) st = glevo_cga_create(&p, &cga);
+    if (!(st = resume_params(r, changes, &p)))
+        st = ckpt_expect_count(r, "data.genes", CKPT_F32,
+                               (size_t)p.width * p.height * 4 * (size_t)((p.dim + 3) / 4));
+    if (!st) st = glevo_cga_create(&p, &cga);
     if (!st) st = ckpt_get_ll(r, "state.generation", 0, UINT32_MAX, &generation);
     if (!st) st = ckpt_get_ll(r, "state.evaluations", 0, INT64_MAX, &evaluations);
     if (!st) {

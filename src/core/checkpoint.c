@@ -577,6 +577,16 @@ glevo_status ckpt_get_array(const ckpt_reader *r, const char *name, ckpt_type t,
     return GLEVO_OK;
 }
 
+glevo_status ckpt_expect_count(const ckpt_reader *r, const char *name, ckpt_type t, size_t count)
+{
+    const rentry *e;
+    glevo_status st = typed(r, name, t, &e);
+    if (!st && e->bytes / ckpt_type_size(t) != count)
+        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': entry %s holds %zu values where its "
+                        "parameters need %zu", r->source, name, e->bytes / ckpt_type_size(t), count);
+    return st;
+}
+
 glevo_status ckpt_get_ll(const ckpt_reader *r, const char *name, long long lo, long long hi,
                          long long *out)
 {

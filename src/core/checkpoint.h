@@ -86,6 +86,9 @@ glevo_status ckpt_get_str(const ckpt_reader *r, const char *name, const char **o
 /* Copies exactly `count` elements of type t (an error names a length that differs). */
 glevo_status ckpt_get_array(const ckpt_reader *r, const char *name, ckpt_type t, void *out,
                             size_t count);
+/* Checks that array `name` exists with type t and exactly `count` elements, before anything
+ * is allocated for it (a hand-made file must not make a loader build a huge engine first). */
+glevo_status ckpt_expect_count(const ckpt_reader *r, const char *name, ckpt_type t, size_t count);
 /* Integer getters that also check a range, naming the entry: a damaged-but-well-checksummed
  * or hand-made file must not drive allocations or loops. */
 glevo_status ckpt_get_int(const ckpt_reader *r, const char *name, long long lo, long long hi,

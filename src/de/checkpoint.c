@@ -151,7 +151,9 @@ glevo_status glevo_de_load(const char *path, const glevo_de_params *changes, gle
     glevo_de *de = NULL;
     float *y = NULL, *fitness = NULL;
     long long v = 0;
-    if (!(st = resume_params(r, changes, &p, &shift))) st = de_engine_new(&p, &de);
+    if (!(st = resume_params(r, changes, &p, &shift)))
+        st = ckpt_expect_count(r, "data.population", CKPT_F32, (size_t)p.pop * (size_t)p.dim);
+    if (!st) st = de_engine_new(&p, &de);
     if (!st) {
         size_t n = (size_t)de->c.np * (size_t)de->c.dim;
         y = malloc(n * sizeof(float));

@@ -196,6 +196,7 @@ glevo_status glevo_dsmga_load(const char *path, const glevo_dsmga_problem *probl
     glevo_dsmga_params p, resolved;
     glevo_dsmga *e = NULL;
     if (!(st = check_problem(r, problem)) && !(st = resume_params(r, changes, &p)) &&
+        !(st = ckpt_expect_count(r, "data.fitness", CKPT_F64S, (size_t)p.pop)) &&
         !(st = dsmga_resolve_params(problem, &p, &resolved)))
         st = dsmga_engine_new(problem, &resolved, &e);
     if (!st) st = restore_state(r, e);

@@ -282,6 +282,7 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     glevo_gp_params P, checked;
     glevo_gp *gp = NULL;
     if (!(st = resume_params(r, changes, &P)) && !(st = check_data(r, data)) &&
+        !(st = ckpt_expect_count(r, "data.lengths", CKPT_I32, (size_t)P.pop)) &&
         !(st = gp_resolve_params(&P, data, &checked)))
         st = gp_engine_new(&checked, data, &gp);
     long long v = 0;
