@@ -15,8 +15,8 @@ struct glevo_dsmga {
     uint64_t *key;    /* Zobrist hash of each individual */
     uint64_t *zob;    /* per-gene random 64-bit words */
     uint8_t *sel;     /* selected population, n × ell */
-    uint32_t *rows;   /* FastCounting rows of the selection */
-    uint32_t *prows;  /* FastCounting rows of the population (lossy donor test) */
+    uint32_t *rows;   /* CPU model: FastCounting rows of the selection */
+    uint32_t *prows;  /* CPU model: FastCounting rows of the population (lossy donor test) */
     float *mi;
     int32_t *ils, *len;
     uint8_t *trial;
