@@ -32,6 +32,7 @@ typedef struct bench_opts {
     int runs, generations_t1, pop_t1[2];
     double cpu_budget;
     common_opts common;
+    glevo_backend gpu_backend; /* the GPU engine of the tables: fragment (default) or compute */
 } bench_opts;
 
 static double optimum_of(const glevo_problem *p, int dim) { return glevo_problem_optimum(p, dim); }
@@ -43,9 +44,9 @@ static int run_once(glevo_context *ctx, const glevo_problem *pr, int w, int h, i
     glevo_cga_params p = {.problem = pr, .width = w, .height = h, .seed = seed,
                           .backend = backend, .algorithm = alg, .report_every = 1000000};
     glevo_cga *cga;
-    glevo_status st = glevo_cga_create(ctx, &p, &cga);
+    glevo_status st = glevo_cga_create(&p, &cga);
     if (st) return cli_fail("bench cga", st);
-    if (backend == GLEVO_BACKEND_FRAGMENT) { /* warm-up: shader compile, first-use costs */
+    if (backend != GLEVO_BACKEND_CPU) { /* warm-up: shader compile, first-use costs */
         glevo_cga_step(cga, 1);
         glevo_context_finish(ctx);
     }
@@ -98,8 +99,8 @@ static int table1(const bench_opts *o, glevo_context *ctx, const char *renderer)
         for (int r = 0; r < o->runs; ++r)
             for (int e = 0; e < 2; ++e) {
                 double best, secs;
-                glevo_backend be = e == 0 || !common_is_gpu(&o->common) ? GLEVO_BACKEND_CPU : GLEVO_BACKEND_FRAGMENT;
-                int rc = run_once(be == GLEVO_BACKEND_FRAGMENT ? ctx : NULL, pr, w, h, o->generations_t1,
+                glevo_backend be = e == 0 || !common_is_gpu(&o->common) ? GLEVO_BACKEND_CPU : o->gpu_backend;
+                int rc = run_once(be != GLEVO_BACKEND_CPU ? ctx : NULL, pr, w, h, o->generations_t1,
                                   o->common.seed + (uint32_t)r, be, e == 0 ? GLEVO_CGA_STANDARD : GLEVO_CGA_CELLULAR,
                                   &best, &secs);
                 if (rc) return rc;
@@ -125,7 +126,7 @@ static int timed(glevo_context *ctx, const glevo_problem *pr, int w, int h, glev
         double per_gen = secs / 2;
         if (per_gen * 1000 > budget) gens = (int)fmax(2, budget / per_gen);
     }
-    int rc = run_once(be == GLEVO_BACKEND_FRAGMENT ? ctx : NULL, pr, w, h, gens, seed, be, alg, &best, &secs);
+    int rc = run_once(be != GLEVO_BACKEND_CPU ? ctx : NULL, pr, w, h, gens, seed, be, alg, &best, &secs);
     if (rc) return rc;
     *per1000 = secs * 1000.0 / gens;
     *timed_gens = gens;
@@ -147,7 +148,7 @@ static int table2(const bench_opts *o, glevo_context *ctx, const char *renderer)
             int w = grids[s][0], h = grids[s][1];
             double gpu = NAN, ccga = NAN, sga = NAN;
             int g_gpu = 0, g_ccga = 0, g_sga = 0, rc;
-            if (ctx && (rc = timed(ctx, pr, w, h, GLEVO_BACKEND_FRAGMENT, 0, 0, o->common.seed, &gpu, &g_gpu))) return rc;
+            if (ctx && (rc = timed(ctx, pr, w, h, o->gpu_backend, 0, 0, o->common.seed, &gpu, &g_gpu))) return rc;
             if ((rc = timed(NULL, pr, w, h, GLEVO_BACKEND_CPU, GLEVO_CGA_CELLULAR, o->cpu_budget, o->common.seed, &ccga, &g_ccga))) return rc;
             if ((rc = timed(NULL, pr, w, h, GLEVO_BACKEND_CPU, GLEVO_CGA_STANDARD, o->cpu_budget, o->common.seed, &sga, &g_sga))) return rc;
             char paper[64] = "| | | ";
@@ -200,7 +201,9 @@ int bench_cga(int argc, char **argv)
     char renderer[256] = "cpu only";
     if (common_is_gpu(&o.common)) {
         if ((rc = common_context_create("bench cga", &o.common, &ctx))) return rc;
-        snprintf(renderer, sizeof renderer, "%s", glevo_context_renderer(ctx));
+        o.gpu_backend = common_backend(&o.common);
+        snprintf(renderer, sizeof renderer, "%s, %s backend", glevo_context_renderer(ctx),
+                 glevo_backend_name(o.gpu_backend));
     }
     printf("## glevo bench cga (Li, Chi & Wan 2008), renderer: %s\n", renderer);
     if (!rc && strcmp(o.table, "2")) rc = table1(&o, ctx, renderer);

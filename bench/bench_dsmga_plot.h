@@ -4,7 +4,7 @@
 #ifndef GLEVO_BENCH_DSMGA_PLOT_H
 #define GLEVO_BENCH_DSMGA_PLOT_H
 
-#include <stdio.h>
+#include "glevo/status.h"
 
 enum { DSMGA_PLOT_MEASURES = 3 };
 
@@ -16,13 +16,15 @@ typedef struct dsmga_plot_row {
     double speedup[DSMGA_PLOT_MEASURES];
 } dsmga_plot_row;
 
-/* Colour = problem, line style = measure, speedup on a log scale over a linear ell. Rows may
- * come in any order; caption (the renderer, say) is the subtitle, NULL for none. */
-void dsmga_plot_svg(FILE *f, const dsmga_plot_row *rows, int nrows, const char *caption);
+/* Draws the picture into path (.svg or .png, atomically): colour = problem, line style =
+ * measure, speedup on a log scale over a linear ell. Rows may come in any order; caption (the
+ * renderer and date, say) goes under the chart, NULL for none. */
+glevo_status dsmga_plot_write(const char *path, const dsmga_plot_row *rows, int nrows, const char *caption);
 
 /* Reads the comma-separated CSV paths in list (tables of `bench dsmga --out`) and writes
- * out_dir/name_speedup.svg and out_dir/name.csv (the header once, then every row in file
- * order). 0, or 2 after a one-line error naming file, line and value; nothing is written then. */
+ * out_dir/name_speedup.svg, out_dir/name_speedup.png and out_dir/name.csv (the header once,
+ * then every row in file order). 0, or 2 after a one-line error naming file, line and value;
+ * nothing is written then. */
 int dsmga_plot_redraw(const char *list, const char *out_dir, const char *name, const char *caption);
 
 #endif

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "bench_gp_plot.h"
 #include "cli.h"
 #include "glevo/gp.h"
 #include "glevo/rng.h"
@@ -77,8 +78,9 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
                             int runs, double budget, double *gpops, int *runs_done)
 {
     static const glevo_gp_strategy strategies[S_COUNT] = {GLEVO_GP_PPPE, GLEVO_GP_FP,
-                                                          GLEVO_GP_PPCU, GLEVO_GP_CPU, GLEVO_GP_CPU};
-    glevo_gp_eval_params ep = {.strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
+                                                          GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO};
+    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1 ? GLEVO_BACKEND_CPU : GLEVO_BACKEND_FRAGMENT,
+                               .strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
                                .lanes = bench_lanes, .group = bench_group,
                                .tile_width = bench_tile_w};
     glevo_gp_evaluator *ev = NULL;
@@ -105,63 +107,12 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
     return GLEVO_OK;
 }
 
-/* One heat map per engine: population across, dataset size up, colour = log GPop/s. */
-static void write_svg(FILE *f, const char *set, const int *pops, int npop, const int *cases,
-                      int ncases, double (*g)[MAX_AXIS][MAX_AXIS], const int *engines, int nengines,
-                      const char *renderer)
-{
-    const int cell = 44, panel_w = 90 + npop * cell, panel_h = 80 + ncases * cell;
-    double lo = INFINITY, hi = -INFINITY;
-    for (int e = 0; e < nengines; ++e)
-        for (int i = 0; i < npop; ++i)
-            for (int j = 0; j < ncases; ++j) {
-                double v = g[engines[e]][i][j];
-                if (v > 0) {
-                    lo = fmin(lo, log10(v));
-                    hi = fmax(hi, log10(v));
-                }
-            }
-    if (!(hi > lo)) hi = lo + 1;
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-               "font-family=\"sans-serif\" font-size=\"10\">\n",
-            panel_w * nengines + 20, panel_h + 40);
-    fprintf(f, "<text x=\"10\" y=\"16\" font-size=\"13\">GP evaluation throughput, GPop/s (%s set, "
-               "tree size 50, 10 inputs) on %s</text>\n", set, renderer);
-    for (int e = 0; e < nengines; ++e) {
-        int x0 = 10 + e * panel_w, y0 = 40;
-        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n", x0 + 60, y0 + 4,
-                engine_names[engines[e]]);
-        for (int i = 0; i < npop; ++i)
-            for (int j = 0; j < ncases; ++j) {
-                double v = g[engines[e]][i][j];
-                int x = x0 + 60 + i * cell, y = y0 + 10 + (ncases - 1 - j) * cell;
-                double t = v > 0 ? (log10(v) - lo) / (hi - lo) : 0;
-                int r = (int)(255 * (1 - t)), gg = (int)(255 * (1 - 0.6 * t)), b = 255;
-                char fill[32];
-                snprintf(fill, sizeof fill, v > 0 ? "rgb(%d,%d,%d)" : "#eeeeee", r, gg, b);
-                fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
-                           "stroke=\"#999\"/>\n", x, y, cell, cell, fill);
-                if (v > 0)
-                    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"%s\">%.3g</text>\n",
-                            x + cell / 2, y + cell / 2 + 3, t > 0.6 ? "white" : "black", v);
-            }
-        for (int i = 0; i < npop; ++i)
-            fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
-                    x0 + 60 + i * cell + cell / 2, y0 + 24 + ncases * cell, pops[i]);
-        for (int j = 0; j < ncases; ++j)
-            fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", x0 + 56,
-                    y0 + 10 + (ncases - 1 - j) * cell + cell / 2 + 3, cases[j]);
-        fprintf(f, "<text x=\"%d\" y=\"%d\">population &#8594; ; dataset size &#8593;</text>\n",
-                x0 + 60, y0 + 40 + ncases * cell);
-    }
-    fprintf(f, "</svg>\n");
-}
-
 int bench_gp(int argc, char **argv)
 {
     const char *cmd = "bench gp";
     common_opts c = COMMON_OPTS_DEFAULT;
     bool quick = false, no_cpu = false;
+    const char *redraw = NULL, *caption = NULL;
     const char *out_dir = NULL, *pops_arg = NULL, *cases_arg = NULL, *sets_arg = "regression";
     const char *engines_arg = "pppe,fp,ppcu,cpu-1,cpu-all";
     int runs = 5, size = 50, vars = 10;
@@ -169,7 +120,9 @@ int bench_gp(int argc, char **argv)
     bool help = false;
     opt_spec specs[] = {
         {"quick", OPT_FLAG, &quick, "small grid (pop and dataset 100, 1000, 5000), 3 runs"},
-        {"out", OPT_STRING, &out_dir, "write gp.csv, gp.md and gp_<set>.svg here"},
+        {"redraw", OPT_STRING, &redraw, "gp.csv of an earlier run: draw its pictures under --out; runs nothing"},
+        {"caption", OPT_STRING, &caption, "with --redraw: the pictures' caption (default: the CSV's renderer)"},
+        {"out", OPT_STRING, &out_dir, "write gp.csv, gp.md and gp_<set>.svg/.png here"},
         {"pops", OPT_STRING, &pops_arg, "population sizes (default 100,1000,5000,10000,25000,50000)"},
         {"cases", OPT_STRING, &cases_arg, "dataset sizes (default as --pops)"},
         {"sets", OPT_STRING, &sets_arg, "regression, classification or both"},
@@ -188,9 +141,14 @@ int bench_gp(int argc, char **argv)
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
     if (help) {
-        opt_print_help(stdout, "glevo bench gp [--quick] [--out DIR] [--pops LIST] [--cases LIST]",
+        opt_print_help(stdout, "glevo bench gp [--quick] [--out DIR] [--pops LIST] [--cases LIST]\n"
+                               "       glevo bench gp --redraw gp.csv --out DIR [--caption TEXT]",
                        "GPOCL's GPop/s surface for PPPE, FP, PPCU and the CPU interpreter.", specs);
         return 0;
+    }
+    if (redraw) {
+        if (!out_dir) return cli_bad_input(cmd, "--redraw needs --out DIR for the pictures");
+        return gp_plot_redraw(redraw, out_dir, size, vars, caption);
     }
     int pops[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, npop = 6;
     int cases[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, ncases = 6;
@@ -297,11 +255,20 @@ int bench_gp(int argc, char **argv)
             }
         }
         if (out_dir) {
-            snprintf(path, sizeof path, "%s/gp_%s.svg", out_dir, set);
-            FILE *svg = fopen(path, "w");
-            if (svg) {
-                write_svg(svg, set, pops, npop, cases, ncases, g, engines, nengines, renderer);
-                fclose(svg);
+            char caption[512];
+            snprintf(caption, sizeof caption, "%s, %s", renderer, date);
+            static double chart_values[S_COUNT * MAX_AXIS * MAX_AXIS];
+            const char *chart_engines[S_COUNT];
+            for (int e = 0; e < nengines; ++e) {
+                chart_engines[e] = engine_names[engines[e]];
+                for (int j = 0; j < ncases; ++j)
+                    for (int i = 0; i < npop; ++i) chart_values[(e * ncases + j) * npop + i] = g[engines[e]][i][j];
+            }
+            for (int k = 0; k < 2; ++k) {
+                snprintf(path, sizeof path, "%s/gp_%s.%s", out_dir, set, k ? "png" : "svg");
+                if (gp_plot_write(path, set, size, vars, pops, npop, cases, ncases, chart_values, chart_engines,
+                                  nengines, caption))
+                    fprintf(stderr, "bench gp: %s\n", glevo_last_error());
             }
         }
     }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "glevo/backend.h"
 #include "glevo/context.h"
 #include "glevo/status.h"
 
@@ -34,9 +35,9 @@ int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv,
               bool *help, const char **positional, int max_positional, int *positional_count);
 void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs);
 
-/* ---- options every algorithm command takes (DESIGN.md "Command-line contract") ---- */
+/* ---- options every algorithm command takes (docs/architecture.md, "Contracts") ---- */
 typedef struct common_opts {
-    const char *backend; /* "fragment" or "cpu" */
+    const char *backend; /* "fragment", "compute", "cpu" or "auto" */
     uint32_t seed;
     int device;          /* EGL device, -1 = auto */
     bool json;
@@ -48,7 +49,8 @@ typedef struct common_opts {
 #define COMMON_OPTS_DEFAULT {.backend = "fragment", .seed = 1, .device = -1}
 /* The common options as specs, to append to a command's table (ends with a {0} entry). */
 #define COMMON_OPT_SPECS(c)                                                                   \
-    {"backend", OPT_STRING, &(c).backend, "engine: fragment (GPU render passes) or cpu"},     \
+    {"backend", OPT_STRING, &(c).backend,                                                     \
+     "engine: fragment (GPU render passes), compute (GPU compute dispatches), cpu, or auto"}, \
         {"seed", OPT_UINT, &(c).seed, "random seed"},                                         \
         {"device", OPT_INT, &(c).device, "EGL device index (-1: prefer hardware)"},           \
         {"json", OPT_FLAG, &(c).json, "print one JSON object on stdout"},                     \
@@ -56,13 +58,20 @@ typedef struct common_opts {
         {"quiet", OPT_FLAG, &(c).quiet, "no progress on stderr"},                             \
         {"gl-debug", OPT_FLAG, &(c).gl_debug, "debug GL context: report every driver message"}
 
-/* 0 when backend is "fragment" or "cpu", else prints an error and returns 2. */
+/* 0 when backend names a backend, else prints an error and returns 2. */
 int common_check_backend(const char *command, const common_opts *c);
 bool common_is_gpu(const common_opts *c);
+/* The backend the options name (AUTO resolved once a context is current). */
+glevo_backend common_backend(const common_opts *c);
 /* Creates the headless context the options ask for; prints the error and returns the exit
  * code on failure. */
 int common_context_create(const char *command, const common_opts *c, glevo_context **out);
-/* Prints "glevo CMD: <last error>" and returns the exit code for status. */
+/* The library's log sink for the CLI: every message on stderr, prefixed "glevo:". */
+void cli_log(void *user, glevo_log_level level, const char *message);
+/* Rewrites the library's params fields in a message as the flags a user typed
+ * ("glevo_cga_params.report_every 0" -> "--report-every 0"). */
+void cli_flagify(const char *message, char *out, size_t size);
+/* Prints "glevo CMD: <last error>" (fields as flags) and returns the exit code for status. */
 int cli_fail(const char *command, glevo_status status);
 /* cli_fail, except that a shader compile error in the user's --fitness file exits 2. */
 int cli_fail_fitness(const char *command, glevo_status status, const char *fitness);

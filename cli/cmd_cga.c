@@ -6,15 +6,15 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "core/output_file.h" /* internal: atomic outputs */
 #include "glevo/cga.h"
+#include "glevo/output.h"
 #include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 
 typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
     const char *snapshot_dir, *snapshot_final, *sheet;
-    int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns;
+    int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
     double pc, pm, target, lower, upper, tolerance;
     long long max_evals;
     bool maximize, has_target;
@@ -35,26 +35,29 @@ static int parse_enum(const char *command, const char *option, const char *value
     return cli_bad_input(command, "--%s '%s' is unknown (known: %s)", option, value, known);
 }
 
-/* The trace goes through core/output_file: a temporary file renamed at the end, so no
+/* The trace goes through glevo_output: a temporary file renamed at the end, so no
  * half-written CSV, and a device or FIFO given as the path is written directly. */
-typedef struct trace_file { output_file out; FILE *f; } trace_file;
+typedef struct trace_file { glevo_output *out; FILE *f; } trace_file;
 
 static int trace_open(trace_file *t, const char *path)
 {
+    t->out = NULL;
     t->f = NULL;
     if (!path) return 0;
-    if (output_file_open(&t->out, path) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
-    t->f = t->out.f;
+    if (glevo_output_open(path, &t->out) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
+    t->f = glevo_output_stream(t->out);
     fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
     return 0;
 }
 
 static glevo_status trace_close(trace_file *t, bool keep)
 {
-    if (!t->f) return GLEVO_OK;
+    if (!t->out) return GLEVO_OK;
+    glevo_output *out = t->out;
+    t->out = NULL;
     t->f = NULL;
-    if (keep) return output_file_commit(&t->out);
-    output_file_abort(&t->out);
+    if (keep) return glevo_output_commit(out);
+    glevo_output_abort(out);
     return GLEVO_OK;
 }
 
@@ -67,7 +70,7 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
     json_begin_object(&w, NULL);
     json_string(&w, "algorithm", p->algorithm == GLEVO_CGA_STANDARD ? "sga" : "cga");
     json_string(&w, "problem", pr->name);
-    json_string(&w, "backend", o->common.backend);
+    json_string(&w, "backend", glevo_backend_name(p->backend));
     json_string(&w, "renderer", renderer);
     json_int(&w, "seed", o->common.seed);
     json_int(&w, "dim", p->dim);
@@ -129,6 +132,7 @@ int cmd_cga(int argc, char **argv)
         {"sheet", OPT_STRING, &o.sheet, "with --snapshot: also combine the snapshots into one contact sheet PNG"},
         {"sheet-columns", OPT_INT, &o.sheet_columns, "columns of the contact sheet"},
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
+        {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
         COMMON_OPT_SPECS(o.common),
         {0}};
     bool help;
@@ -153,11 +157,14 @@ int cmd_cga(int argc, char **argv)
     if (o.sheet && !o.snapshot_dir) return cli_bad_input("cga", "--sheet '%s' needs --snapshot DIR", o.sheet);
     if (o.sheet_columns < 1) return cli_bad_input("cga", "--sheet-columns %d is below 1", o.sheet_columns);
     if (o.tolerance < 0) return cli_bad_input("cga", "--tolerance %g is negative", o.tolerance);
+    if (o.snapshot_scale < 0 || o.snapshot_scale > 64)
+        return cli_bad_input("cga", "--snapshot-scale %d is outside 0..64", o.snapshot_scale);
+    glevo_snapshot_params snap = {.scale = o.snapshot_scale};
     /* Output paths are checked before any work: a typo must not cost a whole run. */
     const char *const outputs[][2] = {{"--trace", o.trace}, {"--snapshot-final", o.snapshot_final},
                                       {"--sheet", o.sheet}};
     for (int i = 0; i < 3; ++i)
-        if (outputs[i][1] && output_file_check(outputs[i][1], outputs[i][0]) != GLEVO_OK)
+        if (outputs[i][1] && glevo_output_check(outputs[i][1], outputs[i][0]) != GLEVO_OK)
             return cli_fail("cga", GLEVO_ERR_INVALID);
 
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
@@ -181,10 +188,10 @@ int cmd_cga(int argc, char **argv)
         return cli_fail("cga", GLEVO_ERR_INVALID);
     }
     glevo_cga_params params = {.problem = pr, .dim = o.dim > 0 ? o.dim : 0, .width = o.grid[0], .height = o.grid[1],
-                               .bits = o.bits, .pc = o.pc, .pm = o.pm, .pc_set = true, .pm_set = true,
+                               .bits = o.bits, .pc = GLEVO_LITERAL(o.pc), .pm = GLEVO_LITERAL(o.pm),
                                .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng, .mutation = (glevo_cga_mutation)mut,
                                .algorithm = (glevo_cga_algorithm)alg,
-                               .backend = common_is_gpu(&o.common) ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU,
+                               .backend = (glevo_backend)glevo_backend_parse(o.common.backend),
                                .seed = o.common.seed, .report_every = o.report_every};
     glevo_status st = glevo_cga_validate(&params);
     if (st) return cli_fail("cga", st);
@@ -192,16 +199,16 @@ int cmd_cga(int argc, char **argv)
         struct stat sb;
         if (stat(o.snapshot_dir, &sb) != 0 && mkdir(o.snapshot_dir, 0755) != 0)
             return cli_bad_input("cga", "--snapshot '%s' cannot be created", o.snapshot_dir);
-        if (output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
+        if (glevo_output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
     }
 
     glevo_context *ctx = NULL;
-    if (params.backend == GLEVO_BACKEND_FRAGMENT && (rc = common_context_create("cga", &o.common, &ctx)))
+    if (params.backend != GLEVO_BACKEND_CPU && (rc = common_context_create("cga", &o.common, &ctx)))
         return rc;
     char renderer[256] = "cpu";
     if (ctx) snprintf(renderer, sizeof renderer, "%s", glevo_context_renderer(ctx));
     glevo_cga *cga = NULL;
-    st = glevo_cga_create(ctx, &params, &cga);
+    st = glevo_cga_create(&params, &cga);
     if (st) {
         glevo_context_destroy(ctx);
         return cli_fail_fitness("cga", st, o.fitness_file);
@@ -244,7 +251,7 @@ int cmd_cga(int argc, char **argv)
         if (o.snapshot_dir && gen % o.snapshot_every == 0) {
             char path[4096];
             snprintf(path, sizeof path, "%s/generation-%06lld.png", o.snapshot_dir, gen);
-            if ((st = glevo_cga_snapshot_png(cga, path))) break;
+            if ((st = glevo_cga_snapshot_png(cga, path, &snap))) break;
             char **grown = realloc(snapshots, sizeof *snapshots * (size_t)(snapshot_count + 1));
             if (!grown || !(grown[snapshot_count] = strdup(path))) {
                 snapshots = grown ? grown : snapshots;
@@ -265,9 +272,9 @@ int cmd_cga(int argc, char **argv)
     if (!st) glevo_context_finish(ctx);
     double seconds = cli_seconds_now() - start;
     if (!st) st = glevo_cga_best_get(cga, &best);
-    if (!st && o.snapshot_final) st = glevo_cga_snapshot_png(cga, o.snapshot_final);
+    if (!st && o.snapshot_final) st = glevo_cga_snapshot_png(cga, o.snapshot_final, &snap);
     if (!st && o.sheet && snapshot_count > 0)
-        st = glevo_png_sheet((const char *const *)snapshots, snapshot_count, o.sheet_columns, o.sheet);
+        st = glevo_png_sheet((const char *const *)snapshots, NULL, snapshot_count, o.sheet_columns, o.sheet);
     for (int i = 0; i < snapshot_count; ++i) free(snapshots[i]);
     free(snapshots);
     glevo_status trace_st = trace_close(&trace, st == GLEVO_OK);
@@ -286,7 +293,7 @@ int cmd_cga(int argc, char **argv)
     } else {
         printf("problem      %s (dim %d, %s)\nengine       %s %s on %s\n", pr->name, dim,
                pr->direction == GLEVO_MAXIMIZE ? "maximise" : "minimise",
-               alg ? "standard GA" : "cellular GA", o.common.backend, renderer);
+               alg ? "standard GA" : "cellular GA", glevo_backend_name(glevo_cga_params_of(cga)->backend), renderer);
         printf("population   %dx%d = %lld, %lld generations, %lld evaluations, %.3f s\n", o.grid[0], o.grid[1],
                cells, glevo_cga_generation(cga), glevo_cga_evaluations(cga), seconds);
         printf("best         %.10g at generation %lld\nbest x      ", best.fitness, best.generation);

@@ -1,5 +1,6 @@
 /* glevo de: differential evolution (DE/rand/1/bin and friends) on the GPU as two fused
- * fragment passes per generation, or on the CPU (Qin et al. 2012; issue 4). One run, or
+ * fragment passes per generation or as fused compute dispatches, or on the CPU (Qin et al.
+ * 2012; issues 4 and 13). One run, or
  * --runs N independent seeds with mean/std/success-rate statistics as in the paper's tables. */
 #include <limits.h>
 #include <math.h>
@@ -30,7 +31,8 @@ static double std_of(double sum, double sq, int n)
 int cmd_de(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
-    const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL;
+    const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL,
+               *kernel = "auto";
     /* INT_MIN and -1 mark "not given"; an explicit 0 is refused rather than read as a default. */
     int dim = INT_MIN, pop = 100, runs = 1, check_every = 100;
     long long max_evals = -1;
@@ -54,6 +56,9 @@ int cmd_de(int argc, char **argv)
         {"runs", OPT_INT, &runs, "independent runs (seeds seed, seed+1, ...) with statistics"},
         {"target-efv", OPT_DOUBLE, &target_efv, "stop a run once its error value is below this (0: never, run the full budget)"},
         {"check-every", OPT_INT, &check_every, "generations between best-so-far readbacks"},
+        {"kernel", OPT_STRING, &kernel,
+         "compute backend: auto, generation (a dispatch a generation) or resident (the "
+         "population in one work-group, many generations a dispatch)"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse("de", specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -62,8 +67,8 @@ int cmd_de(int argc, char **argv)
         opt_print_help(stdout,
                        "glevo de [--problem NAME] [--dim D] [--pop NP] [--max-evals E] [--F F] "
                        "[--CR CR] [--strategy S] [--runs N] ...",
-                       "Differential evolution as two fused fragment passes per generation "
-                       "(Qin et al. 2012's cudaDE_i idea).",
+                       "Differential evolution as two fused fragment passes per generation, or "
+                       "fused compute dispatches (Qin et al. 2012's cudaDE_i idea).",
                        specs);
         return 0;
     }
@@ -94,6 +99,9 @@ int cmd_de(int argc, char **argv)
     if (strat < 0)
         return cli_bad_input("de", "--strategy '%s' is unknown (rand1bin, best1bin, "
                                    "current-to-best1bin, rand1exp)", strategy);
+    int kern = glevo_de_kernel_parse(kernel);
+    if (kern < 0)
+        return cli_bad_input("de", "--kernel '%s' is unknown (auto, generation, resident)", kernel);
     if (strcmp(shift, "cec") && strcmp(shift, "none"))
         return cli_bad_input("de", "--shift '%s' is unknown (cec or none)", shift);
     if (problem->fixed_dim && dim > 0 && dim != problem->fixed_dim)
@@ -110,22 +118,24 @@ int cmd_de(int argc, char **argv)
         .problem = problem, .dim = dim > 0 ? dim : 0, .pop = pop, .F = F,
         .CR = CR == 0.0 ? GLEVO_DE_CR_ZERO : CR, .strategy = (glevo_de_strategy)strat,
         .max_evals = max_evals > 0 ? max_evals : 0, .no_shift = !strcmp(shift, "none"),
-        .check_every = check_every, .target_efv = target_efv};
-    glevo_backend backend = common_is_gpu(&c) ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU;
+        .check_every = check_every, .target_efv = target_efv, .kernel = (glevo_de_kernel)kern,
+        .backend = (glevo_backend)glevo_backend_parse(c.backend)};
 
     /* Validate everything (including the shift vector's dimension) before opening a context. */
     if (!fitness) {
         glevo_de_params probe = params;
         probe.pop = 4;
         probe.max_evals = 4;
+        probe.backend = GLEVO_BACKEND_CPU;
         glevo_de *tmp;
-        glevo_status st = glevo_de_create(&probe, GLEVO_BACKEND_CPU, &tmp);
+        glevo_status st = glevo_de_create(&probe, &tmp);
         if (st == GLEVO_ERR_INVALID) return cli_fail("de", st);
         if (st == GLEVO_OK) glevo_de_destroy(tmp);
     }
     glevo_context *ctx = NULL;
-    if (backend == GLEVO_BACKEND_FRAGMENT && (rc = common_context_create("de", &c, &ctx)))
+    if (params.backend != GLEVO_BACKEND_CPU && (rc = common_context_create("de", &c, &ctx)))
         return rc;
+    params.backend = common_backend(&c);
 
     run_stats s = {0};
     glevo_de_result best = {0}, r;
@@ -133,7 +143,7 @@ int cmd_de(int argc, char **argv)
     glevo_status st = GLEVO_OK;
     for (int k = 0; k < runs; ++k) {
         params.seed = c.seed + (uint32_t)k;
-        st = glevo_de_run(&params, backend, &r);
+        st = glevo_de_run(&params, &r);
         if (st != GLEVO_OK) break;
         s.count++;
         if (!isnan(r.efv)) {
@@ -169,8 +179,9 @@ int cmd_de(int argc, char **argv)
         json_string(&w, "algorithm", "de");
         json_string(&w, "strategy", glevo_de_strategy_name(params.strategy));
         json_string(&w, "problem", problem->name);
-        json_string(&w, "backend", c.backend);
+        json_string(&w, "backend", glevo_backend_name(params.backend));
         json_string(&w, "renderer", best.renderer);
+        json_string(&w, "engine", best.engine);
         json_int(&w, "seed", c.seed); /* as given; runs use seed, seed + 1, ... */
         json_int(&w, "best_seed", c.seed + (uint32_t)best_run);
         json_int(&w, "dim", D);
@@ -198,9 +209,9 @@ int cmd_de(int argc, char **argv)
         }
         json_end_object(&w);
     } else {
-        printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s (%s)\n",
-               glevo_de_strategy_name(params.strategy), problem->name, D, pop, F, CR, c.backend,
-               best.renderer);
+        printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s, %s (%s)\n",
+               glevo_de_strategy_name(params.strategy), problem->name, D, pop, F, CR,
+               glevo_backend_name(params.backend), best.engine, best.renderer);
         printf("best %.17g  efv %.6g  evaluations %lld  generations %lld  %.3f s\n",
                best.best_fitness, best.efv, best.evaluations, best.generations, best.seconds);
         if (runs > 1)

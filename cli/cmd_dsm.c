@@ -1,5 +1,6 @@
 /* glevo dsm: the mutual-information matrix (DSM) of a population file, from FastCounting rows,
- * in a BuildDSM pass (--backend fragment) or its C twin (--backend cpu). */
+ * in a BuildDSM pass (--backend fragment), a compute dispatch (--backend compute) or its C twin
+ * (--backend cpu). */
 #include <stdlib.h>
 
 #include "cli.h"
@@ -16,7 +17,7 @@ int cmd_dsm(int argc, char **argv)
     int rc = opt_parse("dsm", specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
     if (help) {
-        opt_print_help(stdout, "glevo dsm --population FILE [--backend fragment|cpu] [--json]",
+        opt_print_help(stdout, "glevo dsm --population FILE [--backend fragment|compute|cpu] [--json]",
                        "Prints the ell x ell mutual-information matrix (natural log), one row per line.\n"
                        "With --json: algorithm, problem (the file), backend, renderer, seed, n, ell,\n"
                        "seconds, mi (rows of the matrix); nothing evolves, so no best_fitness,\n"
@@ -48,7 +49,7 @@ int cmd_dsm(int argc, char **argv)
         }
         renderer = glevo_context_renderer(ctx);
         glevo_dsm_gpu *g = NULL;
-        st = glevo_dsm_gpu_create(ell, n, &g);
+        st = glevo_dsm_gpu_create(ell, n, common_backend(&c), &g);
         if (st == GLEVO_OK) st = glevo_dsm_gpu_build(g, rows);
         if (st == GLEVO_OK) st = glevo_dsm_gpu_read(g, mi);
         glevo_dsm_gpu_destroy(g);
@@ -67,7 +68,7 @@ int cmd_dsm(int argc, char **argv)
         json_begin_object(&w, NULL);
         json_string(&w, "algorithm", "dsm");
         json_string(&w, "problem", path);
-        json_string(&w, "backend", c.backend);
+        json_string(&w, "backend", glevo_backend_name(common_backend(&c)));
         json_string(&w, "renderer", renderer);
         json_int(&w, "seed", c.seed);
         json_int(&w, "n", n);

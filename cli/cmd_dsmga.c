@@ -45,7 +45,7 @@ int cmd_dsmga(int argc, char **argv)
     if (help) {
         opt_print_help(stdout, "glevo dsmga [--problem trap|ftrap|cyctrap|spin|onemax] [--ell L] "
                                "[--pop N] [--model lossless|lossy] [--sweep] ...",
-                       "DSMGA-II with DSM and linkage sets built in fragment passes.", specs);
+                       "DSMGA-II with DSM and linkage sets built in fragment passes, compute dispatches or on the CPU.", specs);
         return 0;
     }
     if ((rc = common_check_backend("dsmga", &c))) return rc;
@@ -80,7 +80,7 @@ int cmd_dsmga(int argc, char **argv)
     const char *renderer = gpu ? glevo_context_renderer(ctx) : "cpu";
     glevo_dsmga_params params = {.pop = pop, .selection_pressure = selection, .max_generations = max_gens,
                                  .max_nfe = max_nfe > 0 ? max_nfe : 0, .repeat = repeat > 0 ? repeat : 0, .model = m,
-                                 .skip_duplicates = skip_dup, .stall_generations = stall, .gpu = gpu, .seed = c.seed};
+                                 .skip_duplicates = skip_dup, .stall_generations = stall, .backend = common_backend(&c), .seed = c.seed};
     double t0 = cli_seconds_now();
     glevo_dsmga_sweep_result sw = {0};
     if (sweep) {
@@ -117,7 +117,7 @@ int cmd_dsmga(int argc, char **argv)
         json_begin_object(&w, NULL);
         json_string(&w, "algorithm", "dsmga2");
         json_string(&w, "problem", glevo_dsmga_problem_name(problem));
-        json_string(&w, "backend", c.backend);
+        json_string(&w, "backend", glevo_backend_name(params.backend));
         json_string(&w, "renderer", renderer);
         json_int(&w, "seed", c.seed);
         json_string(&w, "model", model);

@@ -41,7 +41,7 @@ int cmd_gp(int argc, char **argv)
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
-        {"strategy", OPT_STRING, &strategy_text, "GPU evaluation: auto, pppe, fp or ppcu"},
+        {"strategy", OPT_STRING, &strategy_text, "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
         COMMON_OPT_SPECS(c),
         {0}};
@@ -65,6 +65,8 @@ int cmd_gp(int argc, char **argv)
                              set_text);
     glevo_status st = glevo_gp_metric_parse(metric_text, &p.metric);
     if (st) return cli_fail(cmd, st);
+    /* --strategy cpu: the name the first version used for --backend cpu. */
+    if (!strcmp(strategy_text, "cpu")) c.backend = "cpu", strategy_text = "auto";
     if ((st = glevo_gp_strategy_parse(strategy_text, &p.eval.strategy))) return cli_fail(cmd, st);
     if (threads < 0) return cli_bad_input(cmd, "--threads %d is negative", threads);
     if (p.pop < 2) return cli_bad_input(cmd, "--pop %d is below 2", p.pop);
@@ -78,9 +80,8 @@ int cmd_gp(int argc, char **argv)
     if (p.pm == 0.0) return cli_bad_input(cmd, "--pm 0 is not supported (the library reads 0 as its default 0.1); give a value in (0, 1]");
     if (p.max_size < 1) return cli_bad_input(cmd, "--max-size %d is below 1", p.max_size);
     if (p.elitism < 0) return cli_bad_input(cmd, "--elitism %d is negative", p.elitism);
-    if (p.elitism == 0) p.elitism = -1; /* 0 in the params struct means "default" */
-    if (!common_is_gpu(&c)) p.eval.strategy = GLEVO_GP_CPU;
-    if (p.eval.strategy == GLEVO_GP_CPU) c.backend = "cpu";
+    p.elitism = GLEVO_LITERAL(p.elitism); /* 0 in the params struct means "default" */
+    p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;
     if (target_error >= 0) {
@@ -102,7 +103,10 @@ int cmd_gp(int argc, char **argv)
                            glevo_gp_data_vars(test), glevo_gp_data_vars(data));
         goto done;
     }
-    if (p.eval.strategy != GLEVO_GP_CPU && (rc = common_context_create(cmd, &c, &ctx))) goto done;
+    if (p.backend != GLEVO_BACKEND_CPU) {
+        if ((rc = common_context_create(cmd, &c, &ctx))) goto done;
+        p.backend = common_backend(&c);
+    }
     if ((st = glevo_gp_run(&p, data, &r))) {
         rc = cli_fail(cmd, st);
         goto done;
@@ -125,7 +129,7 @@ int cmd_gp(int argc, char **argv)
         json_begin_object(&w, NULL);
         json_string(&w, "algorithm", "gp");
         json_string(&w, "problem", data_path);
-        json_string(&w, "backend", common_is_gpu(&c) ? "fragment" : "cpu");
+        json_string(&w, "backend", glevo_backend_name(p.backend));
         json_string(&w, "renderer", ctx ? glevo_context_renderer(ctx) : "cpu");
         json_int(&w, "seed", c.seed);
         json_string(&w, "function_set", set_text);

@@ -18,7 +18,7 @@ int cmd_gp_eval(int argc, char **argv)
         {"programs", OPT_STRING, &programs_path, "programs, one prefix S-expression per line"},
         {"data", OPT_STRING, &data_path, "CSV with a header row, numbers only"},
         {"target", OPT_STRING, &target, "target column name (default: the last column)"},
-        {"strategy", OPT_STRING, &strategy_text, "auto, pppe, fp, ppcu (GPU) or cpu"},
+        {"strategy", OPT_STRING, &strategy_text, "fragment layout: auto, pppe, fp or ppcu (cpu: --backend cpu)"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
         {"threads", OPT_INT, &threads, "CPU threads (0: all cores)"},
         {"group", OPT_INT, &group, "fragments per program for fp/ppcu (0: by shape)"},
@@ -39,18 +39,16 @@ int cmd_gp_eval(int argc, char **argv)
     if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
     glevo_gp_strategy strategy;
     glevo_gp_metric metric;
+    /* --strategy cpu: the name the first version used for --backend cpu. */
+    if (!strcmp(strategy_text, "cpu")) c.backend = "cpu", strategy_text = "auto";
     glevo_status st = glevo_gp_strategy_parse(strategy_text, &strategy);
     if (st) return cli_fail(cmd, st);
     if ((st = glevo_gp_metric_parse(metric_text, &metric))) return cli_fail(cmd, st);
     if (threads < 0) return cli_bad_input(cmd, "--threads %d is negative", threads);
     if (group < 0) return cli_bad_input(cmd, "--group %d is negative", group);
-    if (!common_is_gpu(&c)) {
-        if (strategy != GLEVO_GP_AUTO && strategy != GLEVO_GP_CPU)
-            return cli_bad_input(cmd, "--strategy %s needs --backend fragment", strategy_text);
-        strategy = GLEVO_GP_CPU;
-    } else if (strategy == GLEVO_GP_CPU) {
-        c.backend = "cpu";
-    }
+    glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
+    if (backend != GLEVO_BACKEND_FRAGMENT && backend != GLEVO_BACKEND_AUTO && strategy != GLEVO_GP_AUTO)
+        return cli_bad_input(cmd, "--strategy %s is a layout of --backend fragment", strategy_text);
 
     glevo_gp_data *data = NULL;
     glevo_gp_programs *progs = NULL;
@@ -68,8 +66,12 @@ int cmd_gp_eval(int argc, char **argv)
         rc = cli_bad_input(cmd, "'%s' holds no programs", programs_path);
         goto done;
     }
-    if (strategy != GLEVO_GP_CPU && (rc = common_context_create(cmd, &c, &ctx))) goto done;
-    glevo_gp_eval_params ep = {.strategy = strategy, .threads = threads, .group = group};
+    if (backend != GLEVO_BACKEND_CPU) {
+        if ((rc = common_context_create(cmd, &c, &ctx))) goto done;
+        backend = common_backend(&c);
+    }
+    glevo_gp_eval_params ep = {.backend = backend, .strategy = strategy, .threads = threads,
+                               .group = group};
     errors = malloc((size_t)count * sizeof *errors);
     if (!errors) {
         rc = cli_fail(cmd, glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", count));
@@ -81,7 +83,7 @@ int cmd_gp_eval(int argc, char **argv)
     }
     /* One untimed evaluation builds the shader for the operators in use; the timed one is the
      * paper's evaluation time (program upload, passes, error readback). */
-    if (strategy != GLEVO_GP_CPU && (st = glevo_gp_evaluate(ev, progs, metric, errors))) {
+    if (backend != GLEVO_BACKEND_CPU && (st = glevo_gp_evaluate(ev, progs, metric, errors))) {
         rc = cli_fail(cmd, st);
         goto done;
     }
@@ -98,7 +100,7 @@ int cmd_gp_eval(int argc, char **argv)
         json_begin_object(&w, NULL);
         json_string(&w, "algorithm", "gp-eval");
         json_string(&w, "problem", data_path);
-        json_string(&w, "backend", common_is_gpu(&c) ? "fragment" : "cpu");
+        json_string(&w, "backend", glevo_backend_name(backend));
         json_string(&w, "renderer", ctx ? glevo_context_renderer(ctx) : "cpu");
         json_int(&w, "seed", c.seed);
         json_string(&w, "strategy", glevo_gp_strategy_name(glevo_gp_evaluator_strategy(ev)));

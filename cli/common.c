@@ -16,9 +16,65 @@ int cli_bad_input(const char *command, const char *fmt, ...)
     return 2;
 }
 
+void cli_log(void *user, glevo_log_level level, const char *message)
+{
+    (void)user;
+    static const char *const prefix[] = {"", "warning: ", "error: "};
+    fprintf(stderr, "glevo: %s%s\n", prefix[level <= GLEVO_LOG_ERROR ? level : 0], message);
+}
+
+/* Library errors name params fields ("glevo_cga_params.dim 40 is outside 1..32"); the user
+ * typed flags. Fields map to flags by rule (report_every -> --report-every), except these. */
+static const struct { const char *field, *flag; } field_flags[] = {
+    {"width x height", "--grid"},
+    {"selection_pressure", "--selection"},
+    {"max_generations", "--max-gens"},
+    {"stall_generations", "--stall"},
+    {"device_plus_one", "--device (plus one)"},
+};
+
+static void field_to_flag(const char *field, size_t n, char *out, size_t size)
+{
+    for (size_t i = 0; i < sizeof field_flags / sizeof field_flags[0]; ++i)
+        if (strlen(field_flags[i].field) == n && !strncmp(field, field_flags[i].field, n)) {
+            snprintf(out, size, "%s", field_flags[i].flag);
+            return;
+        }
+    size_t k = 0;
+    if (size > 2) out[k++] = '-', out[k++] = '-';
+    for (size_t i = 0; i < n && k + 1 < size; ++i) out[k++] = field[i] == '_' ? '-' : field[i];
+    out[k] = '\0';
+}
+
+void cli_flagify(const char *message, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (const char *p = message; *p && used + 1 < size;) {
+        const char *params = strstr(p, "_params.");
+        const char *start = params;
+        while (start && start > p && start[-1] != ' ' && start[-1] != '(') --start;
+        if (!params || strncmp(start, "glevo_", 6) != 0) {
+            snprintf(out + used, size - used, "%s", p);
+            return;
+        }
+        const char *field = params + 8;
+        size_t n = strcspn(field, " :,)");
+        /* "width x height" is one field name of the cellular GA's grid */
+        if (!strncmp(field, "width x height", 14)) n = 14;
+        char flag[64];
+        field_to_flag(field, n, flag, sizeof flag);
+        used += (size_t)snprintf(out + used, size - used, "%.*s%s", (int)(start - p), p, flag);
+        if (used >= size) used = size - 1;
+        p = field + n;
+    }
+}
+
 int cli_fail(const char *command, glevo_status status)
 {
-    fprintf(stderr, "glevo %s: %s\n", command, glevo_last_error());
+    char message[1200];
+    cli_flagify(glevo_last_error(), message, sizeof message);
+    fprintf(stderr, "glevo %s: %s\n", command, message);
     return glevo_status_exit_code(status);
 }
 
@@ -36,8 +92,9 @@ int cli_fail_fitness(const char *command, glevo_status status, const char *fitne
 
 int common_check_backend(const char *command, const common_opts *c)
 {
-    if (strcmp(c->backend, "fragment") && strcmp(c->backend, "cpu"))
-        return cli_bad_input(command, "--backend '%s' is unknown (fragment or cpu)", c->backend);
+    if (glevo_backend_parse(c->backend) < 0)
+        return cli_bad_input(command, "--backend '%s' is unknown (fragment, compute, cpu or auto)",
+                             c->backend);
     /* The context takes device + 1: bound it well below INT_MAX (no machine has 65536). */
     if (c->device < -1 || c->device > 65535)
         return cli_bad_input(command, "--device %d is out of range (-1 for automatic, 0..65535)", c->device);
@@ -46,13 +103,28 @@ int common_check_backend(const char *command, const common_opts *c)
 
 bool common_is_gpu(const common_opts *c) { return strcmp(c->backend, "cpu") != 0; }
 
+glevo_backend common_backend(const common_opts *c)
+{
+    int b = glevo_backend_parse(c->backend);
+    return glevo_backend_resolve(b < 0 ? GLEVO_BACKEND_FRAGMENT : (glevo_backend)b);
+}
+
 int common_context_create(const char *command, const common_opts *c, glevo_context **out)
 {
     glevo_context_params params = {.device_plus_one = c->device >= 0 ? c->device + 1 : 0,
                                    .profile = c->profile,
-                                   .debug = c->gl_debug};
+                                   .debug = c->gl_debug,
+                                   .log = cli_log};
     glevo_status st = glevo_context_create(&params, out);
     if (st != GLEVO_OK) return cli_fail(command, st);
+    /* --backend compute on a context without compute shaders is the user's choice, not a
+     * runtime failure: one line naming the GL version, exit 2. */
+    int b = glevo_backend_parse(c->backend);
+    if (b >= 0 && (st = glevo_backend_check((glevo_backend)b, "--backend")) != GLEVO_OK) {
+        glevo_context_destroy(*out);
+        *out = NULL;
+        return cli_fail(command, st);
+    }
     return 0;
 }
 

@@ -4,123 +4,159 @@
  * when the evaluation budget is spent. */
 #include <GL/glew.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "demo.h"
+#include "glevo/problem.h"
 
 #define LAND 192 /* landscape texels per side */
+#define POP 60
 
-struct demo_de {
+typedef struct de_view {
     glevo_de *de;
     const glevo_problem *problem;
-    int pop;
-    double *x;
-    float *xy;
+    double x[POP * 2];
+    float xy[POP * 2];
     GLuint land[2];
     double box[2][4];   /* x0, x1, y0, y1 of each panel's landscape */
     double range[2][2]; /* worst, best value in each landscape */
-    float *values;
-};
+    float values[LAND * LAND];
+    long long generation;
+    double best;
+    bool have_best;
+} de_view;
 
-static void landscape(demo_de *s, int k)
+static void landscape(de_view *v, int k)
 {
-    const double *b = s->box[k];
+    const double *b = v->box[k];
     double worst = NAN, best = NAN;
     for (int j = 0; j < LAND; ++j)
         for (int i = 0; i < LAND; ++i) {
             double x[2] = {b[0] + (i + 0.5) / LAND * (b[1] - b[0]),
                            b[2] + (j + 0.5) / LAND * (b[3] - b[2])};
-            double f = glevo_problem_eval_double(s->problem, x, NULL, 2);
-            s->values[j * LAND + i] = (float)f;
+            double f = glevo_problem_eval_double(v->problem, x, NULL, 2);
+            v->values[j * LAND + i] = (float)f;
             if (isfinite(f)) {
-                if (isnan(best) || glevo_problem_better(s->problem, f, best)) best = f;
-                if (isnan(worst) || glevo_problem_better(s->problem, worst, f)) worst = f;
+                if (isnan(best) || glevo_problem_better(v->problem, f, best)) best = f;
+                if (isnan(worst) || glevo_problem_better(v->problem, worst, f)) worst = f;
             }
         }
-    s->range[k][0] = worst, s->range[k][1] = best;
-    glBindTexture(GL_TEXTURE_2D, s->land[k]);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, LAND, LAND, 0, GL_RED, GL_FLOAT, s->values);
+    v->range[k][0] = worst, v->range[k][1] = best;
+    glBindTexture(GL_TEXTURE_2D, v->land[k]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, LAND, LAND, 0, GL_RED, GL_FLOAT, v->values);
 }
 
-demo_de *demo_de_create(const glevo_problem *problem, unsigned seed)
+/* A fresh run on the shared problem and seed; the curve starts over. */
+static glevo_status restart(de_view *v, demo_shared *s)
 {
-    demo_de *s = calloc(1, sizeof *s);
-    if (!s) return NULL;
-    s->problem = problem, s->pop = 60;
-    glevo_de_params p = {.problem = problem, .dim = 2, .pop = s->pop, .seed = seed,
-                         .no_shift = true, .check_every = 1, .max_evals = 60 * 400};
-    s->x = malloc((size_t)s->pop * 2 * sizeof *s->x);
-    s->xy = malloc((size_t)s->pop * 2 * sizeof *s->xy);
-    s->values = malloc((size_t)LAND * LAND * sizeof *s->values);
-    if (!s->x || !s->xy || !s->values || glevo_de_create(&p, GLEVO_BACKEND_FRAGMENT, &s->de)) {
-        demo_de_destroy(s);
-        return NULL;
+    if (v->de) glevo_de_destroy(v->de);
+    v->de = NULL;
+    v->problem = s->problem, v->generation = 0, v->have_best = false;
+    demo_curve_clear(&s->curve);
+    glevo_de_params p = {.problem = s->problem, .dim = 2, .pop = POP, .seed = s->seed,
+                         .no_shift = true, .check_every = 1, .max_evals = POP * 400};
+    glevo_status st = glevo_de_create(&p, &v->de);
+    for (int k = 0; k < 2 && !st; ++k) {
+        v->box[k][0] = v->box[k][2] = s->problem->lower;
+        v->box[k][1] = v->box[k][3] = s->problem->upper;
+        landscape(v, k);
     }
-    glGenTextures(2, s->land);
+    return st ? st : glevo_de_population(v->de, v->x, NULL);
+}
+
+static void destroy(void *p)
+{
+    de_view *v = p;
+    if (!v) return;
+    if (v->de) glevo_de_destroy(v->de);
+    if (v->land[0]) glDeleteTextures(2, v->land);
+    free(v);
+}
+
+static void *create(demo_shared *s)
+{
+    de_view *v = calloc(1, sizeof *v);
+    if (!v) return NULL;
+    glGenTextures(2, v->land);
     for (int k = 0; k < 2; ++k) {
-        glBindTexture(GL_TEXTURE_2D, s->land[k]);
+        glBindTexture(GL_TEXTURE_2D, v->land[k]);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        s->box[k][0] = s->box[k][2] = problem->lower;
-        s->box[k][1] = s->box[k][3] = problem->upper;
     }
-    landscape(s, 0);
-    landscape(s, 1);
-    if (glevo_de_population(s->de, s->x, NULL)) {
-        demo_de_destroy(s);
+    if (restart(v, s)) {
+        destroy(v);
         return NULL;
     }
-    return s;
+    return v;
 }
 
-void demo_de_destroy(demo_de *s)
+static glevo_status step(void *p, demo_shared *s, int generations)
 {
-    if (!s) return;
-    if (s->de) glevo_de_destroy(s->de);
-    if (s->land[0]) glDeleteTextures(2, s->land);
-    free(s->x), free(s->xy), free(s->values);
-    free(s);
-}
-
-bool demo_de_done(const demo_de *s) { return glevo_de_done(s->de); }
-
-glevo_status demo_de_step(demo_de *s, int generations, double *best, long long *generation)
-{
-    glevo_status st = glevo_de_step(s->de, generations);
-    if (st) return st;
+    de_view *v = p;
+    glevo_status st;
+    if (glevo_de_done(v->de)) {
+        s->seed = s->seed * 1664525u + 1013904223u;
+        if ((st = restart(v, s))) return st;
+    }
+    if ((st = glevo_de_step(v->de, generations))) return st;
     glevo_de_result r;
-    if ((st = glevo_de_result_get(s->de, &r))) return st;
-    *best = r.best_fitness, *generation = r.generations;
+    if ((st = glevo_de_result_get(v->de, &r))) return st;
+    v->generation = r.generations;
+    if (!isnan(r.best_fitness) && (!v->have_best || glevo_problem_better(s->problem, r.best_fitness, v->best)))
+        v->best = r.best_fitness, v->have_best = true;
+    if (v->have_best) {
+        double err = s->problem->has_optimum ? fabs(v->best - glevo_problem_optimum(s->problem, 2)) : v->best;
+        demo_curve_add(&s->curve, (double)v->generation, s->problem->has_optimum ? fmax(err, 1e-12) : err);
+    }
     /* The right panel follows the best, as wide as the population's spread. */
-    if ((st = glevo_de_population(s->de, s->x, NULL)) == GLEVO_OK) {
+    if ((st = glevo_de_population(v->de, v->x, NULL)) == GLEVO_OK) {
         double spread = 0;
-        for (int i = 0; i < s->pop; ++i)
-            for (int j = 0; j < 2; ++j) spread = fmax(spread, fabs(s->x[2 * i + j] - r.best_x[j]));
+        for (int i = 0; i < POP; ++i)
+            for (int j = 0; j < 2; ++j) spread = fmax(spread, fabs(v->x[2 * i + j] - r.best_x[j]));
         double w = fmax(spread * 1.2, (s->problem->upper - s->problem->lower) * 1e-6);
-        double *b = s->box[1];
-        b[0] = r.best_x[0] - w, b[1] = r.best_x[0] + w, b[2] = r.best_x[1] - w,
-        b[3] = r.best_x[1] + w;
-        landscape(s, 1);
+        double *b = v->box[1];
+        b[0] = r.best_x[0] - w, b[1] = r.best_x[0] + w, b[2] = r.best_x[1] - w, b[3] = r.best_x[1] + w;
+        landscape(v, 1);
     }
     glevo_de_result_free(&r);
     return st;
 }
 
-void demo_de_draw(demo_de *s, demo_draw *d, int fb_w, int fb_h, const demo_curve *curve,
-                  bool paused)
+static void draw(void *p, demo_shared *s, int fb_w, int fb_h, demo_text *t)
 {
-    demo_rect panel[2], rc;
-    demo_layout(fb_w, fb_h, &panel[0], &panel[1], &rc);
-    demo_draw_clear(fb_w, fb_h, paused);
+    de_view *v = p;
+    demo_rect panel[2], strip;
+    demo_layout(fb_w, fb_h, &panel[0], &panel[1], &strip);
+    demo_draw_clear(fb_w, fb_h, s->paused);
     for (int k = 0; k < 2; ++k) {
-        demo_draw_heat(d, s->land[k], panel[k], s->range[k][0], s->range[k][1]);
-        const double *b = s->box[k];
-        for (int i = 0; i < s->pop; ++i) {
-            s->xy[2 * i] = (float)((s->x[2 * i] - b[0]) / (b[1] - b[0]) * 2 - 1);
-            s->xy[2 * i + 1] = (float)((s->x[2 * i + 1] - b[2]) / (b[3] - b[2]) * 2 - 1);
+        demo_draw_heat(s->draw, v->land[k], panel[k], v->range[k][0], v->range[k][1]);
+        const double *b = v->box[k];
+        for (int i = 0; i < POP; ++i) {
+            v->xy[2 * i] = (float)((v->x[2 * i] - b[0]) / (b[1] - b[0]) * 2 - 1);
+            v->xy[2 * i + 1] = (float)((v->x[2 * i + 1] - b[2]) / (b[3] - b[2]) * 2 - 1);
         }
-        demo_draw_points(d, panel[k], s->xy, s->pop);
+        demo_draw_points(s->draw, panel[k], v->xy, POP);
     }
-    demo_draw_curve(d, rc, curve);
+    snprintf(t->label[0], sizeof t->label[0], "DE: the whole domain [%g, %g]^2 (brighter is better)",
+             s->problem->lower, s->problem->upper);
+    snprintf(t->label[1], sizeof t->label[1], "around the best, %.3g wide", v->box[1][1] - v->box[1][0]);
+    char best[32] = "-";
+    if (v->have_best) snprintf(best, sizeof best, "%.6g", v->best);
+    snprintf(t->readout, sizeof t->readout, "DE/rand/1/bin %s 2-D, NP %d   gen %lld   best %s%s",
+             s->problem->name, POP, v->generation, best, s->paused ? "   PAUSED" : "");
+    snprintf(t->title, sizeof t->title, "glevo DE/rand/1/bin %s 2-D | gen %lld | best %s | d: back to the cGA",
+             s->problem->name, v->generation, best);
+    t->curve_y = s->problem->has_optimum ? "error" : "best f";
+    t->generation = v->generation;
+    t->curve_log = s->problem->has_optimum;
 }
+
+static bool key(void *p, demo_shared *s, int k)
+{
+    (void)p, (void)s, (void)k;
+    return false;
+}
+
+const demo_view demo_de_view = {"de", create, step, draw, key, destroy};

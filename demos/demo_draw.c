@@ -1,6 +1,7 @@
-/* Drawing for glevo-demo: the cGA's textures go straight to the window through one tiny
- * display program (texelFetch, no copies, no readback); the curve is one line strip.
- * The GLSL is in shaders/demo/, from the library's shader table (GLEVO_SHADER_DIR works). */
+/* Drawing for glevo-demo: the engines' textures go straight to the window through one tiny
+ * display program (texelFetch, no copies, no readback); points and curves are line strips;
+ * the text layer (demo_overlay.c) arrives as one texture blended over everything. The GLSL is
+ * in shaders/demo/, from the library's shader table (GLEVO_SHADER_DIR works). */
 #include <GL/glew.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,22 +11,12 @@
 #include "demo.h"
 #include "glevo/shader.h"
 
-/* Full-screen triangle from gl_VertexID; the viewport picks the panel. */
-
-/* u_mode 0: genes 1-3 (24-bit integers as floats) scaled to [0,1] as RGB;
- * u_mode 1: fitness (R) as the heat ramp of glevo_heat_colour, best bright, on a log scale of
- * the distance d = |f - best| (t = 1 - log(1 + d/e) / log(1 + dmax/e), e = dmax / 100): a
- * linear scale lets a few fresh mutants turn the whole converged grid one colour. */
-
-
-
 struct demo_draw {
-    GLuint panel, curve;
+    GLuint panel, curve, overlay;
     GLint panel_mode, panel_scale, panel_range, panel_rect, panel_tex;
-    GLint curve_colour;
-    GLuint vao, vbo, read_fbo;
-    float *points;
-    int points_cap;
+    GLint curve_colour, overlay_tex;
+    GLuint vao, vbo, read_fbo, overlay_texture;
+    int overlay_w, overlay_h;
 };
 
 static GLuint program(const char *vs_file, const char *fs_file)
@@ -42,7 +33,8 @@ demo_draw *demo_draw_create(void)
     if (!d) return NULL;
     d->panel = program(NULL, "demo/panel.glsl");
     d->curve = program("demo/curve_vertex.glsl", "demo/curve.glsl");
-    if (!d->panel || !d->curve) {
+    d->overlay = program(NULL, "demo/overlay.glsl");
+    if (!d->panel || !d->curve || !d->overlay) {
         demo_draw_destroy(d);
         return NULL;
     }
@@ -52,6 +44,7 @@ demo_draw *demo_draw_create(void)
     d->panel_rect = glGetUniformLocation(d->panel, "u_rect");
     d->panel_tex = glGetUniformLocation(d->panel, "t_view");
     d->curve_colour = glGetUniformLocation(d->curve, "u_colour");
+    d->overlay_tex = glGetUniformLocation(d->overlay, "t_overlay");
     GLint library_vao = 0;
     glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
     glGenVertexArrays(1, &d->vao);
@@ -70,16 +63,18 @@ void demo_draw_destroy(demo_draw *d)
     if (!d) return;
     if (d->panel) glDeleteProgram(d->panel);
     if (d->curve) glDeleteProgram(d->curve);
+    if (d->overlay) glDeleteProgram(d->overlay);
+    if (d->overlay_texture) glDeleteTextures(1, &d->overlay_texture);
     if (d->vao) glDeleteVertexArrays(1, &d->vao);
     if (d->vbo) glDeleteBuffers(1, &d->vbo);
     if (d->read_fbo) glDeleteFramebuffers(1, &d->read_fbo);
-    free(d->points);
     free(d);
 }
 
 void demo_layout(int fb_w, int fb_h, demo_rect *left, demo_rect *right, demo_rect *curve)
 {
-    int gap = 8, curve_h = fb_h / 4;
+    /* The curve strip needs about 130 px for its title, axis and labels. */
+    int gap = 8, curve_h = fb_h * 3 / 10 >= 130 ? fb_h * 3 / 10 : (fb_h / 2 < 130 ? fb_h / 2 : 130);
     int top_h = fb_h - curve_h - 3 * gap;
     int panel_w = (fb_w - 3 * gap) / 2;
     *left = (demo_rect){gap, curve_h + 2 * gap, panel_w, top_h};
@@ -110,39 +105,6 @@ void demo_draw_box(demo_rect r, float grey)
     glClearColor(grey, grey, grey, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     glDisable(GL_SCISSOR_TEST);
-}
-
-void demo_draw_curve(demo_draw *d, demo_rect r, const demo_curve *c)
-{
-    demo_draw_box(r, 0.12f);
-    if (c->count < 2) return;
-    double g0 = c->gen[0], g1 = c->gen[c->count - 1];
-    double lo = INFINITY, hi = -INFINITY;
-    for (int i = 0; i < c->count; ++i)
-        if (isfinite(c->value[i])) lo = fmin(lo, c->value[i]), hi = fmax(hi, c->value[i]);
-    if (!(hi >= lo)) return;
-    if (d->points_cap < c->count) {
-        float *p = realloc(d->points, (size_t)c->count * 2 * sizeof *p);
-        if (!p) return;
-        d->points = p, d->points_cap = c->count;
-    }
-    for (int i = 0; i < c->count; ++i) {
-        double x = g1 > g0 ? (c->gen[i] - g0) / (g1 - g0) : 0.0;
-        double y = hi > lo ? (c->value[i] - lo) / (hi - lo) : 0.5;
-        d->points[2 * i] = (float)(x * 1.9 - 0.95);
-        d->points[2 * i + 1] = (float)(y * 1.25 - 0.9); /* the top is the readout's */
-    }
-    GLint library_vao = 0;
-    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &library_vao);
-    glViewport(r.x, r.y, r.w, r.h);
-    glUseProgram(d->curve);
-    glUniform3f(d->curve_colour, 0.99f, 0.9f, 0.15f);
-    glBindVertexArray(d->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, d->vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)c->count * 2 * sizeof(float)), d->points,
-                 GL_STREAM_DRAW);
-    glDrawArrays(GL_LINE_STRIP, 0, c->count);
-    glBindVertexArray((GLuint)library_vao);
 }
 
 void demo_draw_clear(int fb_w, int fb_h, bool paused)
@@ -177,13 +139,6 @@ static void draw_vertices(demo_draw *d, GLenum mode, const float *xy, int n, con
     glUseProgram(0);
 }
 
-void demo_draw_triangles(demo_draw *d, int fb_w, int fb_h, const float *xy, int n,
-                         const float rgb[3])
-{
-    glViewport(0, 0, fb_w, fb_h);
-    draw_vertices(d, GL_TRIANGLES, xy, n, rgb);
-}
-
 void demo_draw_strip(demo_draw *d, demo_rect r, const float *xy, int n, const float rgb[3])
 {
     glViewport(r.x, r.y, r.w, r.h);
@@ -204,23 +159,36 @@ void demo_draw_points(demo_draw *d, demo_rect r, const float *xy, int n)
     glPointSize(1.0f);
 }
 
-void demo_draw_frame(demo_draw *d, const glevo_cga *cga, glevo_cga_stage stage, int fb_w,
-                     int fb_h, double worst, double best, const demo_curve *curve, bool paused)
+void demo_draw_genes(demo_draw *d, unsigned tex, demo_rect r, const float scale[3])
 {
-    demo_draw_clear(fb_w, fb_h, paused);
-    demo_rect left, right, rc;
-    demo_layout(fb_w, fb_h, &left, &right, &rc);
-    const glevo_cga_params *p = glevo_cga_params_of(cga);
-    float s = (float)(1.0 / (double)((1u << p->bits) - 1u));
-    int dim = p->dim;
-    float scale[3] = {s, dim > 1 ? s : 0.0f, dim > 2 ? s : 0.0f};
-    GLuint fit = glevo_cga_texture(cga, GLEVO_CGA_STAGE_FITNESS, 0);
-    if (stage == GLEVO_CGA_STAGE_FITNESS)
-        draw_panel(d, fit, left, 1, scale, worst, best);
-    else
-        draw_panel(d, glevo_cga_texture(cga, stage, 0), left, 0, scale, worst, best);
-    draw_panel(d, fit, right, 1, scale, worst, best);
-    demo_draw_curve(d, rc, curve);
+    draw_panel(d, tex, r, 0, scale, 0, 1);
+    glUseProgram(0);
+}
+
+void demo_draw_overlay(demo_draw *d, const unsigned char *bgra, int w, int h)
+{
+    if (!d->overlay_texture) {
+        glGenTextures(1, &d->overlay_texture);
+        glBindTexture(GL_TEXTURE_2D, d->overlay_texture);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, d->overlay_texture);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    if (w != d->overlay_w || h != d->overlay_h) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_BGRA, GL_UNSIGNED_BYTE, bgra);
+        d->overlay_w = w, d->overlay_h = h;
+    } else {
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, GL_BGRA, GL_UNSIGNED_BYTE, bgra);
+    }
+    glViewport(0, 0, w, h);
+    glUseProgram(d->overlay);
+    glUniform1i(d->overlay_tex, 0);
+    glEnable(GL_BLEND); /* cairo's pixels are premultiplied by alpha */
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(GL_BLEND);
     glUseProgram(0);
 }
 

@@ -11,7 +11,8 @@ case "$mode" in run|--run) mode=run ;; --test|test) mode=test ;;
   *) echo "usage: scripts/quickstart.sh [--test]" >&2; exit 2 ;; esac
 
 packages=(build-essential cmake pkg-config libglew-dev libegl-dev libgl-dev libegl-mesa0
-          libgl1-mesa-dri libglfw3-dev libpng-dev check xvfb xauth clang libclang-rt-dev)
+          libgl1-mesa-dri libglfw3-dev libpng-dev libcairo2-dev libfreetype-dev
+          fonts-dejavu-core check xvfb xauth clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -34,6 +35,8 @@ if ./build/glevo cga --help >/dev/null 2>&1; then
 fi
 
 if [ "$mode" = test ]; then
+  echo "== layers (docs/architecture.md)" >&2
+  scripts/check-layers.sh
   echo "== tests" >&2
   (cd build && ctest --output-on-failure -j"$jobs")
   echo "== tests again under AddressSanitizer and UBSan" >&2

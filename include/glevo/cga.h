@@ -38,7 +38,7 @@ typedef enum glevo_cga_mutation {
 
 #define GLEVO_CGA_MAX_DIM 32 /* 8 RGBA textures: the draw-buffer limit of one pass */
 
-/* Zero means default for every field. */
+/* Zero means default for every field (glevo_cga_params_defaults); GLEVO_ZERO asks for 0. */
 typedef struct glevo_cga_params {
     const glevo_problem *problem; /* required */
     int dim;                      /* default: the problem's default dimension */
@@ -46,10 +46,9 @@ typedef struct glevo_cga_params {
     int bits;                     /* gene length L, 1..24; default 24 */
     double pc;                    /* crossover probability per pair and gene; default 0.8 */
     double pm;                    /* mutation probability per bit; default 0.005 */
-    bool pc_set, pm_set;          /* true: pc/pm are meant even when 0 */
     glevo_cga_neighbourhood neighbourhood;
     glevo_cga_algorithm algorithm;
-    glevo_backend backend;
+    glevo_backend backend;        /* fragment (default), compute, cpu or auto */
     glevo_rng_mode rng;
     glevo_cga_mutation mutation;
     uint32_t seed;
@@ -70,10 +69,13 @@ typedef struct glevo_cga_stats {
     double diversity;            /* mean over genes of the population's std of x / range */
 } glevo_cga_stats;
 
-/* Checks every parameter; the message names the bad value. ctx may be NULL for the CPU. */
+/* The parameters with every default filled in (what a run uses; what --help prints). */
+glevo_cga_params glevo_cga_params_defaults(const glevo_cga_params *params);
+/* Checks every parameter; the message names the params field and the bad value
+ * ("glevo_cga_params.dim 40 is outside 1..32"). */
 glevo_status glevo_cga_validate(const glevo_cga_params *params);
-glevo_status glevo_cga_create(glevo_context *ctx, const glevo_cga_params *params,
-                              glevo_cga **out);
+/* GPU backends run on the GL context current on this thread (glevo_context_create). */
+glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out);
 void glevo_cga_destroy(glevo_cga *cga);
 /* Runs `generations` generations (no readback on the GPU except every report_every). */
 glevo_status glevo_cga_step(glevo_cga *cga, int generations);
@@ -91,9 +93,10 @@ size_t glevo_cga_gene_floats(const glevo_cga *cga);
 glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitness);
 glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes);
 
-/* For viewers (demo, snapshots): GL texture ids of the engine's stages, GPU backend only.
+/* For viewers (demo, snapshots): GL texture ids of the engine's stages, GPU backends only.
  * stage: 0 population (after mutation), 1 fitness, 2 after selection, 3 after crossover;
- * index picks the gene texture for the population stages. 0 when unavailable. */
+ * index picks the gene texture for the population stages. 0 when unavailable (the compute
+ * backend fuses selection, crossover and mutation, so it has no stages 2 and 3). */
 typedef enum glevo_cga_stage {
     GLEVO_CGA_STAGE_POPULATION = 0,
     GLEVO_CGA_STAGE_FITNESS = 1,
@@ -101,6 +104,14 @@ typedef enum glevo_cga_stage {
     GLEVO_CGA_STAGE_CROSSED = 3
 } glevo_cga_stage;
 unsigned glevo_cga_texture(const glevo_cga *cga, glevo_cga_stage stage, int index);
+/* Names of the enums ("moore", "von-neumann", "moore5"; "cellular", "sga"; "per-bit",
+ * "skip"); parse returns -1 for an unknown name. */
+const char *glevo_cga_neighbourhood_name(glevo_cga_neighbourhood n);
+int glevo_cga_neighbourhood_parse(const char *name);
+const char *glevo_cga_algorithm_name(glevo_cga_algorithm a);
+int glevo_cga_algorithm_parse(const char *name);
+const char *glevo_cga_mutation_name(glevo_cga_mutation m);
+int glevo_cga_mutation_parse(const char *name);
 /* Decoding of a gene integer to the problem's domain (what the fitness pass computes). */
 double glevo_cga_decode(const glevo_cga *cga, float gene);
 

@@ -12,16 +12,41 @@ extern "C" {
 
 typedef struct glevo_context glevo_context;
 
+typedef enum glevo_log_level {
+    GLEVO_LOG_INFO = 0,    /* e.g. the whole shader compile log behind a one-line error */
+    GLEVO_LOG_WARNING = 1, /* driver debug messages (--gl-debug), fallbacks taken */
+    GLEVO_LOG_ERROR = 2
+} glevo_log_level;
+
+/* Receives every message the library has for a person (the library itself never writes to
+ * stderr). message is one or more complete lines without a trailing newline. */
+typedef void (*glevo_log_fn)(void *user, glevo_log_level level, const char *message);
+
 typedef struct glevo_context_params {
-    int device;          /* EGL device index; 0 = auto (prefer hardware). Use device_plus_one. */
-    int device_plus_one; /* 1-based device pick so that zero means "auto" (sokol style) */
+    int device_plus_one; /* 1-based EGL device pick so that zero means "auto" (prefer
+                          * hardware, sokol style): device N is N + 1 */
     bool window;         /* true: GLFW window instead of headless EGL */
     int width, height;   /* window size (default 1024x512) */
     const char *title;   /* window title */
     bool hidden;         /* create the window invisible */
     bool profile;        /* collect per-pass GPU times with timer queries */
     bool debug;          /* KHR_debug: check every call */
+    glevo_log_fn log;    /* NULL: messages are dropped (the one-line error remains) */
+    void *log_user;
 } glevo_context_params;
+
+/* What the context can run: the capability check before choosing a backend (sokol's
+ * sg_features.compute, rlgl's ExtSupported.computeShader). */
+typedef struct glevo_features {
+    int gl_major, gl_minor;
+    bool compute;                    /* GL 4.3 compute shaders: GLEVO_BACKEND_COMPUTE */
+    int max_work_group_size[3];
+    int max_work_group_invocations;
+    int max_work_group_count[3];
+    int max_shared_bytes;            /* shared memory per work-group */
+    int max_texture_size;
+    int max_draw_buffers;
+} glevo_features;
 
 typedef struct glevo_device_info {
     int index;
@@ -49,6 +74,9 @@ int glevo_egl_device_count(void);
 /* Describe EGL device `index` by creating a short-lived context on it. */
 glevo_status glevo_egl_device_describe(int index, glevo_device_info *out);
 
+/* Capabilities of ctx (the context current on this thread when ctx is NULL). */
+void glevo_context_features(const glevo_context *ctx, glevo_features *out);
+
 /* Waits until the GPU has finished all submitted work (for honest wall-clock timing). */
 void glevo_context_finish(glevo_context *ctx);
 
@@ -56,7 +84,8 @@ void glevo_context_finish(glevo_context *ctx);
 void *glevo_context_window(glevo_context *ctx); /* the GLFWwindow*, NULL when headless */
 void glevo_context_swap(glevo_context *ctx);
 
-/* Per-pass GPU time table (profile = true): one line per pass name on `stream`. */
+/* Per-pass GPU time table (profile = true): one line per pass name on `stdio_file` (a FILE *),
+ * or to the log callback when it is NULL. */
 void glevo_context_print_profile(glevo_context *ctx, void *stdio_file);
 
 #ifdef __cplusplus

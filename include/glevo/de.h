@@ -1,7 +1,8 @@
-/* Differential evolution (Storn & Price 1997) as fused fragment passes in the spirit of
- * cudaDE_i (Qin et al. 2012): DE/rand/1/bin and friends, a GPU engine of two passes per
- * generation and a CPU engine (the paper's sDE) drawing the same counter-based random stream,
- * so that with the same seed both pick the same r1, r2, r3, jrand and crossover masks.
+/* Differential evolution (Storn & Price 1997) fused in the spirit of cudaDE_i (Qin et al.
+ * 2012): DE/rand/1/bin and friends, GPU engines of two fragment passes per generation or of
+ * fused compute dispatches (one a generation, or many generations a dispatch for small
+ * populations), and a CPU engine (the paper's sDE), all drawing the same counter-based random
+ * stream, so that with the same seed all pick the same r1, r2, r3, jrand and crossover masks.
  * Bound handling: a mutant gene outside the problem's domain is re-drawn uniformly inside it
  * (from the same stream). Initialisation is uniform in the problem's initialisation range. */
 #ifndef GLEVO_DE_H
@@ -25,11 +26,21 @@ typedef enum glevo_de_strategy {
     GLEVO_DE_RAND_1_EXP = 3           /* rand/1 with exponential (two-point) crossover */
 } glevo_de_strategy;
 
-/* CR is a probability where 0 is legitimate; zero in the struct means "default 0.3", so an
- * exact zero is asked for with this value. */
-#define GLEVO_DE_CR_ZERO (-1.0)
+/* The compute backend's kernels (glevo_de_params.kernel); the others ignore it. */
+typedef enum glevo_de_kernel {
+    GLEVO_DE_KERNEL_AUTO = 0,       /* resident where the population fits one work-group's
+                                     * shared memory, else generation */
+    GLEVO_DE_KERNEL_GENERATION = 1, /* one dispatch a generation, a work-group per individual
+                                     * and an invocation per gene (cudaDE_i's layout) */
+    GLEVO_DE_KERNEL_RESIDENT = 2    /* the whole population in one work-group's shared
+                                     * memory, up to 256 generations a dispatch */
+} glevo_de_kernel;
 
-/* Zero means default everywhere (sokol style). */
+/* CR is a probability where 0 is legitimate; zero in the struct means "default 0.3", so an
+ * exact zero is asked for with GLEVO_ZERO (this older name stays). */
+#define GLEVO_DE_CR_ZERO GLEVO_ZERO
+
+/* Zero means default everywhere (glevo_de_params_defaults). */
 typedef struct glevo_de_params {
     const glevo_problem *problem; /* NULL: sphere */
     int dim;                      /* 0: 10, or the problem's fixed dimension */
@@ -44,6 +55,8 @@ typedef struct glevo_de_params {
     const double *shift;          /* optional own shift vector of dim numbers (overrides CEC) */
     int check_every;              /* K: best-so-far read back every K generations; 0: 100 */
     double target_efv;            /* > 0: stop at a check once EFV < target; 0: full budget */
+    glevo_backend backend;        /* fragment (default), compute, cpu or auto */
+    glevo_de_kernel kernel;       /* compute backend: which kernel (0: auto) */
 } glevo_de_params;
 
 typedef struct glevo_de_result {
@@ -55,16 +68,20 @@ typedef struct glevo_de_result {
     long long generations;
     double seconds;        /* wall time of the run (initialisation to final readback) */
     char renderer[256];    /* GL renderer string, or "cpu" */
+    char engine[32];       /* what ran the generations: "cpu", "fragment" (two passes),
+                            * "compute.generation" or "compute.resident" */
 } glevo_de_result;
 
 typedef struct glevo_de glevo_de;
 
-/* Validates the parameters (GLEVO_ERR_INVALID naming the bad value: NP < 4, CR outside [0,1],
- * F <= 0, dim < 1 or not the problem's fixed dimension, ...), builds the engine and the
- * initial population (one evaluation per individual). The fragment backend needs a current
- * GL context (glevo_context_create). */
-glevo_status glevo_de_create(const glevo_de_params *params, glevo_backend backend,
-                             glevo_de **out);
+/* The parameters with every default filled in (the problem, dim, NP, F, CR, budget, check
+ * interval); what a run uses and what --help prints. */
+glevo_de_params glevo_de_params_defaults(const glevo_de_params *params);
+/* Validates the parameters (GLEVO_ERR_INVALID naming the params field and the bad value: NP <
+ * 4, CR outside [0,1], F <= 0, dim < 1 or not the problem's fixed dimension, ...), builds the
+ * engine and the initial population (one evaluation per individual). GPU backends run on the
+ * GL context current on this thread (glevo_context_create). */
+glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out);
 /* Advances up to `generations` generations, never beyond max_evals. */
 glevo_status glevo_de_step(glevo_de *de, long long generations);
 /* True once the evaluation budget is spent (or target_efv was reached). */
@@ -77,11 +94,13 @@ glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness);
 void glevo_de_destroy(glevo_de *de);
 
 /* create + step to the end + result + destroy. */
-glevo_status glevo_de_run(const glevo_de_params *params, glevo_backend backend,
-                          glevo_de_result *out);
+glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out);
 void glevo_de_result_free(glevo_de_result *r);
 
 const char *glevo_de_strategy_name(glevo_de_strategy s);
+/* "auto", "generation", "resident"; parse returns -1 when unknown. */
+const char *glevo_de_kernel_name(glevo_de_kernel k);
+int glevo_de_kernel_parse(const char *name);
 /* Parses "rand1bin", "best1bin", "current-to-best1bin", "rand1exp" (also with slashes,
  * "rand/1/bin"); returns -1 when unknown. */
 int glevo_de_strategy_parse(const char *name);

@@ -1,12 +1,14 @@
 /* DSMGA-II (Hsu & Yu, GECCO 2015) with its model building (FastCounting, BuildDSM,
- * FindClique) optionally in fragment passes, after Li & Yu (GECCO 2017). The evolutionary
- * loop runs on the host; the GPU builds the DSM and the incremental linkage sets (ILS). */
+ * FindClique) optionally on the GPU, in fragment passes or compute dispatches, after Li & Yu
+ * (GECCO 2017). The evolutionary loop runs on the host; the GPU builds the DSM and the
+ * incremental linkage sets (ILS). */
 #ifndef GLEVO_DSMGA_H
 #define GLEVO_DSMGA_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "glevo/backend.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -82,9 +84,10 @@ typedef struct glevo_clique_params {
 void glevo_find_clique_cpu(const float *mi, int ell, const glevo_clique_params *cp,
                            int32_t *ils, int32_t *len);
 
-/* GPU model builder (needs a current glevo context). */
+/* GPU model builder on the current glevo context: backend fragment (passes) or compute
+ * (dispatches; GL 4.3), AUTO picks compute where the context has it. */
 typedef struct glevo_dsm_gpu glevo_dsm_gpu;
-glevo_status glevo_dsm_gpu_create(int ell, int n, glevo_dsm_gpu **out);
+glevo_status glevo_dsm_gpu_create(int ell, int n, glevo_backend backend, glevo_dsm_gpu **out);
 void glevo_dsm_gpu_destroy(glevo_dsm_gpu *g);
 /* FastCounting upload + BuildDSM pass (the DSM stays in a texture). */
 glevo_status glevo_dsm_gpu_build(glevo_dsm_gpu *g, const uint32_t *rows);
@@ -110,9 +113,11 @@ typedef struct glevo_dsmga_params {
      * Hsu & Yu's 2015 code does (isInP -> continue). */
     bool skip_duplicates;
     /* End a run after this many generations in a row in which no individual changed (ours,
-     * not in Hsu & Yu's code): 0 means 20, negative never. */
+     * not in Hsu & Yu's code): 0 means 20, GLEVO_ZERO never. */
     int stall_generations;
-    bool gpu;                /* model building in fragment passes on the current context */
+    /* Model building: fragment passes (default), compute dispatches or the CPU twins; the
+     * evolutionary loop runs on the host in every case. */
+    glevo_backend backend;
     uint32_t seed;
 } glevo_dsmga_params;
 
@@ -121,13 +126,17 @@ typedef struct glevo_dsmga_result {
     double best_fitness;
     long long nfe;
     int generations;
-    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (FastCounting pack; GPU: + upload, pass,
-                              * glFinish) and FindClique (GPU: passes + ILS read back) */
+    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (FastCounting pack; GPU: + upload, pass
+                              * or dispatch, glFinish) and FindClique (GPU: passes or dispatch +
+                              * ILS read back) */
     double seconds;
 } glevo_dsmga_result;
 
 typedef struct glevo_dsmga glevo_dsmga;
 
+/* The parameters with every default filled in for a problem of length ell (R = max(1,
+ * ell / 50), stall 20, ...): what a run uses and what --help prints. */
+glevo_dsmga_params glevo_dsmga_params_defaults(const glevo_dsmga_params *params, int ell);
 glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem,
                                 const glevo_dsmga_params *params, glevo_dsmga **out);
 void glevo_dsmga_destroy(glevo_dsmga *e);

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "glevo/backend.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -131,18 +132,21 @@ glevo_status glevo_gp_program_check(const uint32_t *codes, int length);
 int glevo_gp_stack_size(int max_length, int max_arity);
 
 /* ---- evaluation ---- */
+/* The paper's strategies, as layouts of the fragment backend (the compute backend has its own
+ * layout, a work-group per program over case blocks; the CPU backend runs the interpreter). */
 typedef enum glevo_gp_strategy {
     GLEVO_GP_AUTO = 0,
     GLEVO_GP_PPPE,  /* one fragment per program, loop over every case */
     GLEVO_GP_FP,    /* one draw per program over the cases, then a row-sum pass */
     GLEVO_GP_PPCU,  /* programs x case-blocks in one draw, then a row-sum pass */
-    GLEVO_GP_CPU,   /* the CPU interpreter (threads) */
 } glevo_gp_strategy;
+/* "auto", "pppe", "fp", "ppcu"; errors name the text. */
 glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out);
 const char *glevo_gp_strategy_name(glevo_gp_strategy s);
 
 typedef struct glevo_gp_eval_params {
-    glevo_gp_strategy strategy; /* AUTO: picked by shape (see eval_gpu.c) */
+    glevo_backend backend;      /* fragment (default), compute, cpu or auto */
+    glevo_gp_strategy strategy; /* fragment layout; AUTO: picked by shape (src/gp/plan.c) */
     int threads;                /* CPU: 0 = all cores */
     int group;                  /* PPCU/FP fragments per program; 0 = by shape */
     int lanes;                  /* GPU: case-quads per program walk (1..8); 0 = 1 */
@@ -158,7 +162,7 @@ typedef struct glevo_gp_sums {
 
 typedef struct glevo_gp_evaluator glevo_gp_evaluator;
 
-/* GPU strategies need a current GL context (glevo_context_create) and upload the data once. */
+/* GPU backends need a current GL context (glevo_context_create) and upload the data once. */
 glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out);
 void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e);
@@ -166,8 +170,10 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e);
  * upload of the programs and the readback of the errors (the paper's evaluation time). */
 glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                glevo_gp_metric metric, double *errors);
-/* The strategy the last evaluate used (AUTO resolved). */
+/* The fragment layout the last evaluate used (AUTO resolved); AUTO for other backends. */
 glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e);
+/* The backend the evaluator runs on (AUTO resolved). */
+glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e);
 
 /* CPU reference: prediction of program i on case c, and sums over all cases. */
 float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
@@ -187,14 +193,16 @@ typedef struct glevo_gp_params {
     int tournament;       /* default 4 */
     double pc;            /* crossover probability, default 0.9 */
     double pm;            /* mutation probability, default 0.1 (half subtree, half point) */
-    int elitism;          /* best copied unchanged, default 1; -1 = none */
+    int elitism;          /* best copied unchanged, default 1; GLEVO_ZERO = none */
     int max_size;         /* nodes per program, default 50 */
     int init_min_depth;   /* ramped half-and-half depths, default 2..6 */
     int init_max_depth;
     double const_min, const_max; /* random constants, default [-1, 1] */
     double const_prob;    /* terminal is a constant with this probability, default 0.25 */
     glevo_gp_metric metric;
-    glevo_gp_eval_params eval;
+    glevo_backend backend;  /* evaluation: fragment (default), compute, cpu or auto; the
+                             * evolutionary loop runs on the host (the paper's Algorithm 1) */
+    glevo_gp_eval_params eval; /* layout and threads; eval.backend is replaced by backend */
     uint32_t seed;
     double target_error;  /* stop when the best error is <= this (default: never; 0 = exact) */
     bool stop_on_target;
@@ -214,7 +222,28 @@ typedef struct glevo_gp_result {
     glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
 } glevo_gp_result;
 
-/* Runs GP on data; a GPU strategy needs a current GL context. */
+/* The parameters with every default filled in (what a run uses; what --help prints). Zero
+ * means default; GLEVO_ZERO asks for 0 (generations, pc, pm, elitism, const_prob). */
+glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *params);
+/* A GP run one generation at a time, like the other families (a GPU strategy needs a current
+ * GL context). create builds and evaluates generation 0; step breeds and evaluates up to
+ * `generations` more, stopping early once the run is done (params.generations reached, or
+ * the target with stop_on_target). data must outlive the run. */
+typedef struct glevo_gp glevo_gp;
+glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
+                             glevo_gp **out);
+glevo_status glevo_gp_step(glevo_gp *gp, int generations);
+void glevo_gp_destroy(glevo_gp *gp);
+bool glevo_gp_done(const glevo_gp *gp);
+int glevo_gp_generation(const glevo_gp *gp);     /* the last evaluated generation */
+double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
+/* The last evaluated generation's programs, and in *best (if not NULL) its best's index;
+ * valid until the next step. */
+const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
+/* The run so far as a result (free it with glevo_gp_result_free). */
+glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
+
+/* Runs GP on data to the end: create, step until done, result. */
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
                           glevo_gp_result *out);
 void glevo_gp_result_free(glevo_gp_result *r);

@@ -16,6 +16,10 @@ typedef enum glevo_rng_mode { GLEVO_RNG_PHILOX = 0, GLEVO_RNG_TEXTURE = 1 } glev
 
 #define GLEVO_RNG_TABLE_SIDE 1024
 
+/* "philox", "texture"; parse returns -1 for an unknown name. */
+const char *glevo_rng_mode_name(glevo_rng_mode m);
+int glevo_rng_mode_parse(const char *name);
+
 typedef struct glevo_rng_source {
     glevo_rng_mode mode;
     uint32_t seed, stream;

@@ -1,11 +1,21 @@
-// Cellular GA layout (C side: src/cga/cga_internal.h). Defined by the engine at build time:
-// GENE_TEXTURES (= ceil(DIM / 4)), DIM. Gene j of a cell is channel j % 4 of texture j / 4.
-uniform ivec2 u_grid;  // W, H of the population grid (a torus)
-uniform int u_bits;    // gene length L (<= 24)
-
-const uint PASS_SELECT = 1u;
-const uint PASS_XPOINTS = 2u;
-const uint PASS_MUTATE = 3u;
+// Cellular GA layout and uniforms (C side: src/cga/cga_internal.h, cga_uniforms). Defined by
+// the engine at build time: GENE_TEXTURES (= ceil(DIM / 4)), DIM, NEIGHBOURHOOD and the pass
+// numbers PASS_SELECT, PASS_XPOINTS, PASS_MUTATE that key the random stream (from the C enum,
+// so they cannot drift apart). Gene j of a cell is channel j % 4 of texture j / 4.
+layout(std140) uniform pass_uniforms {
+    uvec4 u_rng_offset;       // RNG_TEXTURE: this generation's table offsets
+    ivec2 u_grid;             // W, H of the population grid (a torus)
+    uvec2 u_key;              // (seed, stream) of the random stream
+    int u_bits;               // gene length L (<= 24)
+    uint u_generation;
+    float u_lower;            // x = lower + gene * step
+    float u_step;             // (upper - lower) / (2^L - 1)
+    float u_sign;             // +1 maximise, -1 minimise
+    float u_generation_plus_one;
+    float u_pc;
+    float u_pm;
+    vec4 u_flip_cdf[24];      // skip mutation: 1 - (1 - pm)^k for k = 1..96, four a vec4
+};
 
 ivec2 torus(ivec2 p) { return (p + u_grid) % u_grid; }
 uint cell_index(ivec2 p) { return uint(p.y * u_grid.x + p.x); }

@@ -1,26 +1,60 @@
-// Fitness pass (paper Step 2, TF(i) = f(X_i)): decode each 24-bit gene onto the domain and
-// stream the genes through the problem snippet. C twin: src/cga/fitness.c.
+// Fitness (paper Step 2, TF(i) = f(X_i)): decode each 24-bit gene onto the domain and stream
+// the genes through the problem snippet. C twin: src/cga/fitness.c. The compute driver calls
+// cga_fitness on a child's genes inside the fused generation (cga/evolve.glsl).
 #include "cga/common.glsl"
 #include <problem>
-uniform sampler2D t_genes[GENE_TEXTURES];
-uniform float u_lower;
-uniform float u_step;  // (upper - lower) / (2^L - 1)
-layout(location = 0) out vec4 o_fitness;
 
-void main()
+float cga_fitness(vec4 g[GENE_TEXTURES])
 {
-    ivec2 p = ivec2(gl_FragCoord.xy);
     vec4 acc = problem_init();
-    for (int t = 0; t < GENE_TEXTURES; ++t) {
-        vec4 g = texelFetch(t_genes[t], p, 0);
+    for (int t = 0; t < GENE_TEXTURES; ++t)
         for (int c = 0; c < 4; ++c) {
             int j = 4 * t + c;
             if (j < DIM) {
                 // precise: no fused multiply-add, so x is rounded as the C twin rounds it.
-                precise float x = u_lower + g[c] * u_step;
+                precise float x = u_lower + g[t][c] * u_step;
                 acc = problem_step(acc, j, x);
             }
         }
-    }
-    o_fitness = vec4(problem_finish(acc, DIM), 0.0, 0.0, 1.0);
+    return problem_finish(acc, DIM);
 }
+
+#ifndef CGA_BODIES_ONLY
+uniform sampler2D t_genes[GENE_TEXTURES];
+
+vec4 cga_fitness_texel(ivec2 p)
+{
+    vec4 g[GENE_TEXTURES];
+    for (int t = 0; t < GENE_TEXTURES; ++t) g[t] = texelFetch(t_genes[t], p, 0);
+    return vec4(cga_fitness(g), 0.0, 0.0, 1.0);
+}
+
+#ifdef GLEVO_FRAGMENT
+layout(location = 0) out vec4 o_fitness;
+void main() { o_fitness = cga_fitness_texel(ivec2(gl_FragCoord.xy)); }
+#endif
+#ifdef GLEVO_COMPUTE
+// The compute driver's fitness dispatch, fused with the first level of the best-of-generation
+// reduction (saving a dispatch and a re-read of the fitness, which decides the cost of small
+// grids: each dispatch costs ~7-10 us to issue and fence on the H100): one invocation per
+// cell writes its fitness; the 16 x 16 work-group's best texel (value, x, y, present) goes to
+// i_partial at the group's position. cga/keep_best.glsl reduces those.
+#define REDUCE_GROUP 256
+#include "reduce/better.glsl"
+layout(local_size_x = 16, local_size_y = 16) in;
+layout(r32f) writeonly uniform image2D i_fitness;
+layout(rgba32f) writeonly uniform image2D i_partial;
+void main()
+{
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    vec4 mine = vec4(0.0);
+    if (p.x < u_grid.x && p.y < u_grid.y) {
+        vec4 f = cga_fitness_texel(p);
+        imageStore(i_fitness, p, f);
+        mine = vec4(f.x, float(p.x), float(p.y), 1.0);
+    }
+    vec4 best = reduce_group(mine, gl_LocalInvocationIndex);
+    if (gl_LocalInvocationIndex == 0u) imageStore(i_partial, ivec2(gl_WorkGroupID.xy), best);
+}
+#endif
+#endif

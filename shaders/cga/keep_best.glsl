@@ -1,31 +1,51 @@
 // History best (paper Step 4) with the individual's genes: a (1 + GENE_TEXTURES) x 1 record,
-// texel 0 = (value, x, y, generation + 1), then the genes. Reads this generation's reduction
-// result and the previous record, writes the other record texture (ping-pong).
-// C twin: src/cga/keep_best.c.
-uniform sampler2D t_reduced;
+// texel 0 = (value, x, y, generation + 1), then the genes. Takes this generation's best texel
+// (the reduction's result) and the previous record, writes the other record texture
+// (ping-pong). C twin: src/cga/keep_best.c.
+#include "cga/common.glsl"
+uniform sampler2D t_reduced;  // fragment: the reduction's 1 x 1 result; compute: the
+                              // fitness dispatch's per-group bests (cga/fitness.glsl)
 uniform sampler2D t_record;
 uniform sampler2D t_genes[GENE_TEXTURES];
-uniform float u_sign;
-uniform float u_generation_plus_one;
-layout(location = 0) out vec4 o_record;
 
-bool is_nan(float x) { return (floatBitsToUint(x) & 0x7FFFFFFFu) > 0x7F800000u; }
+#ifdef GLEVO_COMPUTE
+#define REDUCE_GROUP 1024
+#endif
+#include "reduce/better.glsl"
 
-void main()
+vec4 cga_record_texel(int i, vec4 cur)
 {
-    int i = int(gl_FragCoord.x);
-    vec4 cur = texelFetch(t_reduced, ivec2(0), 0);
     vec4 old = texelFetch(t_record, ivec2(0), 0);
     bool take = old.w == 0.0 || (is_nan(old.x) && !is_nan(cur.x));
     if (!take && cur.w != 0.0 && !is_nan(cur.x)) take = u_sign * cur.x > u_sign * old.x;
-    if (!take) {
-        o_record = texelFetch(t_record, ivec2(i, 0), 0);
-    } else if (i == 0) {
-        o_record = vec4(cur.xyz, u_generation_plus_one);
-    } else {
-        vec4 g = vec4(0.0);
-        for (int t = 0; t < GENE_TEXTURES; ++t)
-            if (t == i - 1) g = texelFetch(t_genes[t], ivec2(cur.yz), 0);
-        o_record = g;
-    }
+    if (!take) return texelFetch(t_record, ivec2(i, 0), 0);
+    if (i == 0) return vec4(cur.xyz, u_generation_plus_one);
+    vec4 g = vec4(0.0);
+    for (int t = 0; t < GENE_TEXTURES; ++t)
+        if (t == i - 1) g = texelFetch(t_genes[t], ivec2(cur.yz), 0);
+    return g;
 }
+
+#ifdef GLEVO_FRAGMENT
+layout(location = 0) out vec4 o_record;
+void main() { o_record = cga_record_texel(int(gl_FragCoord.x), texelFetch(t_reduced, ivec2(0), 0)); }
+#endif
+#ifdef GLEVO_COMPUTE
+// One work-group finishes the reduction over the fitness dispatch's per-group bests (the
+// second level, fused here to save a dispatch), then writes the record's texels.
+layout(local_size_x = REDUCE_GROUP) in;
+layout(rgba32f) writeonly uniform image2D i_record;
+void main()
+{
+    ivec2 groups = (u_grid + 15) / 16;
+    int n = groups.x * groups.y;
+    vec4 best = vec4(0.0);
+    for (int k = int(gl_LocalInvocationIndex); k < n; k += REDUCE_GROUP) {
+        vec4 c = texelFetch(t_reduced, ivec2(k % groups.x, k / groups.x), 0);
+        if (better(c, best)) best = c;
+    }
+    best = reduce_group(best, gl_LocalInvocationIndex);
+    int i = int(gl_LocalInvocationIndex);
+    if (i <= GENE_TEXTURES) imageStore(i_record, ivec2(i, 0), cga_record_texel(i, best));
+}
+#endif

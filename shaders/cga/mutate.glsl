@@ -1,54 +1,61 @@
-// Mutation pass (paper §2.5 3): each bit of each gene flips with probability pm. C twin:
+// Mutation (paper §2.5 3): each bit of each gene flips with probability pm. C twin:
 // src/cga/mutate.c. Per bit (the paper's): one random word per bit and channel. MUTATION_SKIP:
 // the same distribution with one word per flip, the gap to the next flipped bit found by
-// comparing a uniform with u_flip_cdf[k - 1] = 1 - (1 - pm)^k (comparisons only: exact twins).
+// comparing a uniform with flip_cdf(k - 1) = 1 - (1 - pm)^k (comparisons only: exact twins).
 #include "cga/common.glsl"
 #include "rng/source.glsl"
 #include "bits/fbits.glsl"
+
+float flip_cdf(int k) { return u_flip_cdf[k >> 2][k & 3]; }
+
+// Gene texture t of cell p after mutation.
+vec4 cga_mutate(ivec2 p, int t, vec4 g)
+{
+    uint texel = cell_index(p);
+#ifdef MUTATION_SKIP
+    int n = min(4, DIM - 4 * t) * u_bits;
+    int pos = 0, word = 4;
+    uint draw = 0u;
+    uvec4 r = uvec4(0u);
+    while (pos < n) {
+        if (word == 4) {
+            r = rng_words(uvec2(p), texel, PASS_MUTATE, uint(t * 32) + draw);
+            draw += 1u;
+            word = 0;
+        }
+        float u = rng_u01(r[word]);
+        word += 1;
+        int remaining = n - pos;
+        if (!(u < flip_cdf(remaining - 1))) break;
+        int lo = 0, hi = remaining - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (u < flip_cdf(mid)) hi = mid;
+            else lo = mid + 1;
+        }
+        pos += lo;
+        int c = pos / u_bits;
+        g[c] = fbit_flip(g[c], pos - c * u_bits);
+        pos += 1;
+    }
+#else
+    for (int b = 0; b < u_bits; ++b) {
+        uvec4 r = rng_words(uvec2(p), texel, PASS_MUTATE, uint(t * 32 + b));
+        for (int c = 0; c < 4; ++c)
+            if (4 * t + c < DIM && rng_u01(r[c]) < u_pm) g[c] = fbit_flip(g[c], b);
+    }
+#endif
+    return g;
+}
+
+#if defined(GLEVO_FRAGMENT) && !defined(CGA_BODIES_ONLY)
 uniform sampler2D t_genes[GENE_TEXTURES];
-uniform float u_pm;
-uniform float u_flip_cdf[96];
 layout(location = 0) out vec4 o_genes[GENE_TEXTURES];
 
 void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
-    uint texel = cell_index(p);
-    for (int t = 0; t < GENE_TEXTURES; ++t) {
-        vec4 g = texelFetch(t_genes[t], p, 0);
-#ifdef MUTATION_SKIP
-        int n = min(4, DIM - 4 * t) * u_bits;
-        int pos = 0, word = 4;
-        uint draw = 0u;
-        uvec4 r = uvec4(0u);
-        while (pos < n) {
-            if (word == 4) {
-                r = rng_words(uvec2(p), texel, PASS_MUTATE, uint(t * 32) + draw);
-                draw += 1u;
-                word = 0;
-            }
-            float u = rng_u01(r[word]);
-            word += 1;
-            int remaining = n - pos;
-            if (!(u < u_flip_cdf[remaining - 1])) break;
-            int lo = 0, hi = remaining - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) / 2;
-                if (u < u_flip_cdf[mid]) hi = mid;
-                else lo = mid + 1;
-            }
-            pos += lo;
-            int c = pos / u_bits;
-            g[c] = fbit_flip(g[c], pos - c * u_bits);
-            pos += 1;
-        }
-#else
-        for (int b = 0; b < u_bits; ++b) {
-            uvec4 r = rng_words(uvec2(p), texel, PASS_MUTATE, uint(t * 32 + b));
-            for (int c = 0; c < 4; ++c)
-                if (4 * t + c < DIM && rng_u01(r[c]) < u_pm) g[c] = fbit_flip(g[c], b);
-        }
-#endif
-        o_genes[t] = g;
-    }
+    for (int t = 0; t < GENE_TEXTURES; ++t)
+        o_genes[t] = cga_mutate(p, t, texelFetch(t_genes[t], p, 0));
 }
+#endif

@@ -1,12 +1,9 @@
-// Selection pass (paper §2.5 1): roulette over the cell's neighbourhood, the winner's genes
-// replace the cell. Weights: sign * f minus the neighbourhood's worst, plus 1% of the spread
-// so the worst keeps a chance. C twin: src/cga/select.c (same order, same float operations).
+// Selection (paper §2.5 1): roulette over the cell's neighbourhood, the winner's genes replace
+// the cell. Weights: sign * f minus the neighbourhood's worst, plus 1% of the spread so the
+// worst keeps a chance. C twin: src/cga/select.c (same order, same float operations).
 #include "cga/common.glsl"
 #include "rng/source.glsl"
 uniform sampler2D t_fitness;
-uniform sampler2D t_genes[GENE_TEXTURES];
-uniform float u_sign;
-layout(location = 0) out vec4 o_genes[GENE_TEXTURES];
 
 #if NEIGHBOURHOOD == 1
 const int N = 5;
@@ -29,9 +26,9 @@ ivec2 offset(int i)
 #endif
 }
 
-void main()
+// The cell whose genes replace p's.
+ivec2 cga_select(ivec2 p)
 {
-    ivec2 p = ivec2(gl_FragCoord.xy);
     float s[N];
     float lo = 3.402823466e38, hi = -3.402823466e38;
     for (int i = 0; i < N; ++i) {
@@ -52,6 +49,16 @@ void main()
             break;
         }
     }
-    ivec2 q = torus(p + offset(pick));
+    return torus(p + offset(pick));
+}
+
+#if defined(GLEVO_FRAGMENT) && !defined(CGA_BODIES_ONLY)
+uniform sampler2D t_genes[GENE_TEXTURES];
+layout(location = 0) out vec4 o_genes[GENE_TEXTURES];
+
+void main()
+{
+    ivec2 q = cga_select(ivec2(gl_FragCoord.xy));
     for (int t = 0; t < GENE_TEXTURES; ++t) o_genes[t] = texelFetch(t_genes[t], q, 0);
 }
+#endif

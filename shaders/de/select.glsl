@@ -2,11 +2,9 @@
 // target's gene; accepted ones re-derive the trial gene exactly as the trial pass did, from the
 // individual's choices (r1, r2, r3, jrand, exp length) that the trial pass left in t_choice
 // and the gene's crossover uniform (one Philox call and three texel reads per accepted gene
-// instead of a trial texture). C twin: src/de/de_cpu.c (cpu_generation).
+// instead of a trial texture). C twin: src/de/cpu.c (cpu_generation).
 #include "de/common.glsl"
 
-uniform sampler2D t_fitness; // written by this generation's trial pass: .g = accept flag
-uniform usampler2D t_choice; // written by the trial pass: (r1, r2, r3, jrand | L << 16)
 layout(location = 0) out vec4 o_gene;
 
 void main()
@@ -20,15 +18,13 @@ void main()
         o_gene = vec4(own, 0.0, 0.0, 0.0);
         return;
     }
-    uint i = uint(k);
-    uvec4 r = texelFetch(t_choice, ivec2(slot, p.y), 0);
-    int L = int(r.w >> 16);
-    r.w &= 0xFFFFu;
+    uint i = uint(k), g = u_generation;
+    uvec4 c = texelFetch(t_choice, ivec2(slot, p.y), 0);
 #if DE_STRATEGY == 3
     float u = 0.0;
 #else
-    float u = de_u01(i, DE_PASS_CROSS, uint(j));
+    float u = de_u01(i, g, DE_PASS_CROSS, uint(j));
 #endif
-    float t = de_from_mutant(r, L, j, u) ? de_repaired_mutant(i, r, de_best_index(), j) : own;
-    o_gene = vec4(t, 0.0, 0.0, 0.0);
+    o_gene = vec4(de_trial_gene(i, g, de_choice_indices(c), de_best_index(), de_choice_length(c),
+                                j, u), 0.0, 0.0, 0.0);
 }

@@ -2,7 +2,6 @@
 // connection of gene g to the set {s} and its random tie-break priority. C twin:
 // glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
-uniform sampler2D t_dsm;
 layout(location = 0) out uint o_conn;
 layout(location = 1) out uint o_prio;
 
@@ -10,5 +9,5 @@ void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
     o_conn = p.x == p.y ? CLIQUE_USED : quantize_mi(texelFetch(t_dsm, p, 0).r);
-    o_prio = philox4x32(uvec4(uint(p.x), u_generation, 1u, uint(p.y)), u_key).x;
+    o_prio = clique_priority(p.y, p.x);
 }

@@ -1,10 +1,6 @@
 // Lossy: after a pick, keep only the individuals also complementary at the picked gene.
+// C twin: glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
-uniform usampler2D t_mask;
-uniform usampler2D t_ils;
-uniform usampler2D t_pop;
-uniform int u_n;
-uniform int u_step;
 layout(location = 0) out uint o_mask;
 
 void main()
@@ -14,7 +10,7 @@ void main()
     uint b = texelFetch(t_ils, ivec2(u_step, p.y), 0).r;
     if (b != CLIQUE_END) {
         int g = int(b);
-        m &= texelFetch(t_pop, ivec2(p.x, g), 0).r ^ rep_flip(t_pop, g, representative(p.y, u_n));
+        m &= clique_complement(t_pop, p.x, g, rep_flip(t_pop, g, representative(p.y, u_n)));
     }
     o_mask = m;
 }

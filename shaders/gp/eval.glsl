@@ -17,21 +17,12 @@
 // the cases in use, GP_LANES: quads interpreted together per program walk, so that fetching
 // and decoding a code and the switch are paid once per 4 * GP_LANES cases (lane l takes quad
 // q0 + l * u_group), and GP_LONG_PROGRAMS when a program may cross a row of t_programs.
+#include "gp/uniforms.glsl"
 uniform usampler2D t_programs; // R32UI, 4096 wide: per program [length, codes...]
 uniform usampler2D t_index;    // R32UI, 4096 wide: program p's offset into t_programs
 uniform sampler2D t_consts;    // R32F, 4096 wide
 uniform sampler2D t_data;      // RGBA32F: quad q of variable v at (q % w, v * rows + q / w)
 uniform sampler2D t_target;    // RGBA32F: quad q at (q % w, q / w)
-uniform int u_pop;
-uniform int u_group;
-uniform ivec2 u_tile;
-uniform int u_prog_rows;
-uniform int u_cases;
-uniform int u_quads;
-uniform ivec2 u_quad_range;    // this draw's quads [begin, end): long evaluations are split
-                               // into several draws added by blending (no multi-second draws)
-uniform int u_data_width;
-uniform int u_data_rows;       // rows per variable
 layout(location = 0) out vec4 o_sums;
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }

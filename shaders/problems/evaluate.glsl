@@ -3,8 +3,11 @@
 // C twin (tests/problems/test_problems.c); the problem comes in as #include <problem>.
 #include <problem>
 
+layout(std140) uniform pass_uniforms {
+    int u_dim;
+    int u_pad0, u_pad1, u_pad2;
+};
 uniform sampler2D t_z;
-uniform int u_dim;
 layout(location = 0) out vec4 o_fitness;
 
 void main()

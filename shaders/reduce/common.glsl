@@ -1,9 +1,12 @@
-// Shared by the reduction passes: fetch with bounds (odd sizes: a missing texel is "empty"),
-// and the first level's conversion of raw data into (value, x, y, present).
+// Shared by the reduction passes: the pass block, fetch with bounds (odd sizes: a missing texel
+// is "empty"), and the first level's conversion of raw data into (value, x, y, present).
+// C side: src/reduce/reduce.h (reduce_uniforms).
+layout(std140) uniform pass_uniforms {
+    ivec2 u_size;    // size of t_input actually holding data
+    int u_first;     // 1: t_input is raw data; 0: it holds partial results
+    int u_channel;   // which channel of raw data to reduce (min/max)
+};
 uniform sampler2D t_input;
-uniform ivec2 u_size;    // size of t_input actually holding data
-uniform int u_first;     // 1: t_input is raw data; 0: it holds partial results
-uniform int u_channel;   // which channel of raw data to reduce (min/max)
 
 vec4 reduce_fetch(ivec2 p)
 {

@@ -1,6 +1,7 @@
 // History best: the better of this generation's reduction result and the previous history
 // texel (both (value, x, y, present)), written to the other history texture (ping-pong).
 // Equal values keep the history (the earlier find). Define REDUCE_MAX for maximisation.
+// C twin: src/reduce/reduce_cpu.c (cpu_reduce_keep_best).
 uniform sampler2D t_current;
 uniform sampler2D t_history;
 layout(location = 0) out vec4 o_best;

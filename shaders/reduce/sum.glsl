@@ -1,7 +1,7 @@
 // Sum of all four channels, one 2x2 block per fragment, added as (t00 + t10) + (t01 + t11)
 // so that the C twin (src/reduce/reduce_cpu.c) rounds identically. Missing texels add 0.
-uniform sampler2D t_input;
-uniform ivec2 u_size;
+// Fragment driver only: a sum's rounding depends on its tree, and this tree is the twin's.
+#include "reduce/common.glsl"
 layout(location = 0) out vec4 o_sum;
 
 vec4 fetch(ivec2 p)

@@ -2,14 +2,13 @@
 // (texel, generation, pass, draw) under u_key = (seed, stream). With RNG_TEXTURE: the 2008
 // scheme (Li, Chi, Wan §2.3), a 1024x1024 table of random words uploaded once and read at
 // per-generation random offsets: (x1, y1) = in + (i, j) + (p, q) * TR(in), n = TR(x1, y1).
-// C twin: src/rng/rng_source.c.
+// C twin: src/rng/rng_source.c. The including pass's uniform block declares
+// uvec2 u_key, uint u_generation and, with RNG_TEXTURE, uvec4 u_rng_offset ((i, j, p, q),
+// drawn by the host each generation).
 #include "rng/philox.glsl"
-uniform uvec2 u_key;
-uniform uint u_generation;
 
 #ifdef RNG_TEXTURE
 uniform usampler2D t_random_table;
-uniform uvec4 u_rng_offset; // (i, j, p, q), drawn by the host each generation
 
 uvec4 rng_words(uvec2 xy, uint texel, uint pass, uint draw)
 {

@@ -1,11 +1,14 @@
 // Test pass: writes the Philox words and their rng_u01 floats for counter
 // (texel, generation, pass, draw), so tests/rng/test_rng.c can compare with the C twin.
 #include "rng/philox.glsl"
-uniform uvec2 u_key;
-uniform uint u_generation;
-uniform uint u_pass;
-uniform uint u_draw;
-uniform uint u_width;
+layout(std140) uniform pass_uniforms {
+    uvec2 u_key;
+    uint u_generation;
+    uint u_pass;
+    uint u_draw;
+    uint u_width;
+    uint u_pad0, u_pad1;
+};
 layout(location = 0) out uvec4 o_bits;
 layout(location = 1) out vec4 o_floats;
 

@@ -5,84 +5,123 @@
 #include <string.h>
 
 #include "cga/cga_internal.h"
+#include "core/names.h"
 
-static glevo_cga_params with_defaults(const glevo_cga_params *in)
+static const char *const neighbourhood_names[] = {"moore", "von-neumann", "moore5"};
+static const char *const algorithm_names[] = {"cellular", "sga"};
+static const char *const mutation_names[] = {"per-bit", "skip"};
+
+const char *glevo_cga_neighbourhood_name(glevo_cga_neighbourhood n)
 {
-    glevo_cga_params p = *in;
+    return names_get(neighbourhood_names, NAMES_COUNT(neighbourhood_names), (int)n);
+}
+int glevo_cga_neighbourhood_parse(const char *name)
+{
+    return names_find(neighbourhood_names, NAMES_COUNT(neighbourhood_names), name);
+}
+const char *glevo_cga_algorithm_name(glevo_cga_algorithm a)
+{
+    return names_get(algorithm_names, NAMES_COUNT(algorithm_names), (int)a);
+}
+int glevo_cga_algorithm_parse(const char *name)
+{
+    return names_find(algorithm_names, NAMES_COUNT(algorithm_names), name);
+}
+const char *glevo_cga_mutation_name(glevo_cga_mutation m)
+{
+    return names_get(mutation_names, NAMES_COUNT(mutation_names), (int)m);
+}
+int glevo_cga_mutation_parse(const char *name)
+{
+    return names_find(mutation_names, NAMES_COUNT(mutation_names), name);
+}
+
+/* The one place the cellular GA's defaults are written (the CLI prints these in --help). */
+glevo_cga_params glevo_cga_params_defaults(const glevo_cga_params *in)
+{
+    glevo_cga_params p = {0};
+    if (in) p = *in;
     if (p.problem && !p.dim) p.dim = p.problem->fixed_dim ? p.problem->fixed_dim : p.problem->default_dim;
     if (!p.width) p.width = 64;
     if (!p.height) p.height = 64;
     if (!p.bits) p.bits = 24;
-    if (!p.pc_set && p.pc == 0) p.pc = 0.8;
-    if (!p.pm_set && p.pm == 0) p.pm = 0.005;
+    p.pc = p.pc == GLEVO_ZERO ? 0.0 : p.pc == 0 ? 0.8 : p.pc;
+    p.pm = p.pm == GLEVO_ZERO ? 0.0 : p.pm == 0 ? 0.005 : p.pm;
     if (!p.report_every) p.report_every = 25;
     return p;
 }
 
 glevo_status glevo_cga_validate(const glevo_cga_params *in)
 {
-    if (!in->problem) return glevo_fail(GLEVO_ERR_INVALID, "no problem given");
-    glevo_cga_params p = with_defaults(in);
+    if (!in || !in->problem) return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem is NULL");
+    glevo_cga_params p = glevo_cga_params_defaults(in);
     if (p.dim < 1 || p.dim > GLEVO_CGA_MAX_DIM)
-        return glevo_fail(GLEVO_ERR_INVALID, "--dim %d is outside 1..%d", p.dim, GLEVO_CGA_MAX_DIM);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.dim %d is outside 1..%d", p.dim,
+                          GLEVO_CGA_MAX_DIM);
     if (p.problem->fixed_dim && p.dim != p.problem->fixed_dim)
-        return glevo_fail(GLEVO_ERR_INVALID, "--dim %d: problem %s is defined for dimension %d only",
-                          p.dim, p.problem->name, p.problem->fixed_dim);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.dim %d: problem %s is defined for "
+                          "dimension %d only", p.dim, p.problem->name, p.problem->fixed_dim);
     if (p.width < 2 || p.height < 1 || p.width > 16384 || p.height > 16384)
-        return glevo_fail(GLEVO_ERR_INVALID, "--grid %dx%d is outside 2x1..16384x16384", p.width, p.height);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.width x height %dx%d is outside "
+                          "2x1..16384x16384", p.width, p.height);
     if (p.width % 2)
-        return glevo_fail(GLEVO_ERR_INVALID, "--grid %dx%d: the width must be even (crossover pairs "
-                          "texels 2i and 2i+1 of a row)", p.width, p.height);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.width x height %dx%d: the width must "
+                          "be even (crossover pairs texels 2i and 2i+1 of a row)", p.width, p.height);
     if (p.bits < 1 || p.bits > 24)
-        return glevo_fail(GLEVO_ERR_INVALID, "--bits %d is outside 1..24 (a float holds 24-bit "
-                          "integers exactly)", p.bits);
-    if (!(p.pc >= 0 && p.pc <= 1)) return glevo_fail(GLEVO_ERR_INVALID, "--pc %g is outside [0, 1]", p.pc);
-    if (!(p.pm >= 0 && p.pm <= 1)) return glevo_fail(GLEVO_ERR_INVALID, "--pm %g is outside [0, 1]", p.pm);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.bits %d is outside 1..24 (a float "
+                          "holds 24-bit integers exactly)", p.bits);
+    if (!(p.pc >= 0 && p.pc <= 1))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.pc %g is outside [0, 1]", p.pc);
+    if (!(p.pm >= 0 && p.pm <= 1))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.pm %g is outside [0, 1]", p.pm);
     if (p.report_every < 1)
-        return glevo_fail(GLEVO_ERR_INVALID, "report interval %d is below 1", p.report_every);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.report_every %d is below 1",
+                          p.report_every);
     if ((unsigned)p.mutation > GLEVO_MUTATION_SKIP)
-        return glevo_fail(GLEVO_ERR_INVALID, "unknown mutation sampling %d", (int)p.mutation);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.mutation %d is unknown", (int)p.mutation);
     if ((unsigned)p.neighbourhood > GLEVO_NEIGHBOURHOOD_MOORE5)
-        return glevo_fail(GLEVO_ERR_INVALID, "unknown neighbourhood %d", (int)p.neighbourhood);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.neighbourhood %d is unknown",
+                          (int)p.neighbourhood);
+    if ((unsigned)p.rng > GLEVO_RNG_TEXTURE)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.rng %d is unknown", (int)p.rng);
+    if ((unsigned)p.algorithm > GLEVO_CGA_STANDARD)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.algorithm %d is unknown",
+                          (int)p.algorithm);
+    if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.backend %d is unknown", (int)p.backend);
     if (p.algorithm == GLEVO_CGA_STANDARD && p.backend != GLEVO_BACKEND_CPU)
-        return glevo_fail(GLEVO_ERR_INVALID, "--algorithm sga runs on the CPU only (use --backend cpu)");
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.algorithm sga runs on the CPU "
+                          "only: glevo_cga_params.backend must be cpu");
     if (p.backend == GLEVO_BACKEND_CPU && !p.problem->init)
-        return glevo_fail(GLEVO_ERR_INVALID, "problem %s is a GLSL file: it has no CPU twin, use "
-                          "--backend fragment", p.problem->name);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem %s is a GLSL file: it has "
+                          "no CPU twin, so glevo_cga_params.backend cannot be cpu", p.problem->name);
     if (!(p.problem->upper > p.problem->lower))
-        return glevo_fail(GLEVO_ERR_INVALID, "domain [%g, %g] is empty", p.problem->lower, p.problem->upper);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem %s: domain [%g, %g] is "
+                          "empty", p.problem->name, p.problem->lower, p.problem->upper);
     return GLEVO_OK;
 }
 
-static glevo_status allocate(glevo_cga *cga)
+static const cga_engine_ops *engine_for(const glevo_cga_params *p)
 {
-    size_t cells = (size_t)cga->layout.width * cga->layout.height;
-    cga->gene_floats = cells * 4 * (size_t)cga->layout.textures;
-    cga->genes = calloc(cga->gene_floats, sizeof(float));
-    cga->record = calloc(4 + 4 * (size_t)cga->layout.textures, sizeof(float));
-    if (!cga->genes || !cga->record) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the population");
-    if (cga->params.backend != GLEVO_BACKEND_CPU) return GLEVO_OK;
-    cga->selected = calloc(cga->gene_floats, sizeof(float));
-    cga->crossed = calloc(cga->gene_floats, sizeof(float));
-    cga->points = calloc(cga->gene_floats / 2, sizeof(float));
-    cga->fitness = calloc(cells, sizeof(float));
-    if (cga->params.algorithm == GLEVO_CGA_STANDARD) cga->cumulative = calloc(cells, sizeof(double));
-    if (!cga->selected || !cga->crossed || !cga->points || !cga->fitness ||
-        (cga->params.algorithm == GLEVO_CGA_STANDARD && !cga->cumulative))
-        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d population",
-                          cga->layout.width, cga->layout.height);
-    return GLEVO_OK;
+    switch (p->backend) {
+    case GLEVO_BACKEND_CPU: return p->algorithm == GLEVO_CGA_STANDARD ? &cga_sga_ops : &cga_cpu_ops;
+    case GLEVO_BACKEND_COMPUTE: return &cga_compute_ops;
+    default: return &cga_fragment_ops;
+    }
 }
 
-glevo_status glevo_cga_create(glevo_context *ctx, const glevo_cga_params *params, glevo_cga **out)
+glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out)
 {
     *out = NULL;
     glevo_status st = glevo_cga_validate(params);
     if (st) return st;
+    glevo_cga_params resolved = glevo_cga_params_defaults(params);
+    resolved.backend = glevo_backend_resolve(resolved.backend);
+    if ((st = glevo_backend_check(resolved.backend, "glevo_cga_params.backend"))) return st;
     glevo_cga *cga = calloc(1, sizeof *cga);
     if (!cga) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    cga->params = with_defaults(params);
-    cga->ctx = ctx;
+    cga->params = resolved;
+    cga->ops = engine_for(&resolved);
     const glevo_problem *pr = cga->params.problem;
     cga_layout *l = &cga->layout;
     l->width = cga->params.width;
@@ -96,12 +135,14 @@ glevo_status glevo_cga_create(glevo_context *ctx, const glevo_cga_params *params
     l->neighbourhood = cga->params.neighbourhood;
     cga_mutation_init(&cga->mutation, cga->params.mutation, cga->params.pm);
     st = glevo_rng_source_init(&cga->rng, cga->params.rng, cga->params.seed, 0);
-    if (!st) st = allocate(cga);
+    size_t cells = (size_t)l->width * l->height;
+    cga->gene_floats = cells * 4 * (size_t)l->textures;
+    cga->genes = st ? NULL : calloc(cga->gene_floats, sizeof(float));
+    cga->record = st ? NULL : calloc(4 + 4 * (size_t)l->textures, sizeof(float));
+    if (!st && (!cga->genes || !cga->record))
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the population");
     if (!st) cga_init_cpu(l, cga->params.seed, cga->genes);
-    if (!st && cga->params.backend == GLEVO_BACKEND_FRAGMENT) {
-        if (!ctx) st = glevo_fail(GLEVO_ERR_INVALID, "the fragment backend needs a GL context");
-        if (!st) st = cga_gpu_create(cga);
-    }
+    if (!st) st = cga->ops->create(cga);
     if (st) {
         glevo_cga_destroy(cga);
         return st;
@@ -113,10 +154,9 @@ glevo_status glevo_cga_create(glevo_context *ctx, const glevo_cga_params *params
 void glevo_cga_destroy(glevo_cga *cga)
 {
     if (!cga) return;
-    cga_gpu_destroy(cga);
+    if (cga->ops) cga->ops->destroy(cga);
     glevo_rng_source_free(&cga->rng);
-    free(cga->genes), free(cga->selected), free(cga->crossed), free(cga->points);
-    free(cga->fitness), free(cga->cumulative), free(cga->record);
+    free(cga->genes), free(cga->record);
     free(cga);
 }
 
@@ -124,13 +164,7 @@ glevo_status glevo_cga_step(glevo_cga *cga, int generations)
 {
     for (int i = 0; i < generations; ++i) {
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
-        glevo_status st;
-        if (cga->params.backend == GLEVO_BACKEND_FRAGMENT)
-            st = cga_gpu_generation(cga);
-        else if (cga->params.algorithm == GLEVO_CGA_STANDARD)
-            st = cga_sga_generation(cga);
-        else
-            st = cga_cpu_generation(cga);
+        glevo_status st = cga->ops->generation(cga);
         if (st) return st;
         cga->generation++;
         cga->evaluations += (long long)cga->layout.width * cga->layout.height;
@@ -148,10 +182,8 @@ double glevo_cga_decode(const glevo_cga *cga, float gene)
 glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out)
 {
     memset(out, 0, sizeof *out);
-    if (cga->gpu) {
-        glevo_status st = cga_gpu_read_record(cga, cga->record);
-        if (st) return st;
-    }
+    glevo_status st = cga->ops->read_record(cga, cga->record);
+    if (st) return st;
     const float *r = cga->record;
     if (r[3] == 0.0f) {
         out->fitness = NAN;
@@ -173,16 +205,12 @@ const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga) { return &cga-
 
 glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitness)
 {
-    if (cga->gpu) return cga_gpu_read(cga, genes, fitness);
-    if (genes) memcpy(genes, cga->genes, cga->gene_floats * sizeof(float));
-    if (fitness) memcpy(fitness, cga->fitness, (size_t)cga->layout.width * cga->layout.height * sizeof(float));
-    return GLEVO_OK;
+    return cga->ops->read(cga, genes, fitness);
 }
 
 glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes)
 {
-    memcpy(cga->genes, genes, cga->gene_floats * sizeof(float));
-    return cga->gpu ? cga_gpu_write(cga, genes) : GLEVO_OK;
+    return cga->ops->write(cga, genes);
 }
 
 glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)

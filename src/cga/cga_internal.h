@@ -1,13 +1,15 @@
 /* Cellular GA internals: the population layout shared by the GLSL passes and their C twins,
- * the pass numbers that key the random stream, and the engine object. */
+ * the pass numbers that key the random stream, the uniform block, the engine object and its
+ * ops table (one per backend: fragment.c, compute.c, cpu.c). */
 #ifndef GLEVO_CGA_INTERNAL_H
 #define GLEVO_CGA_INTERNAL_H
 
 #include "glevo/cga.h"
 #include "glevo/rng_source.h"
 
-/* Counter word 2 of every random draw: which pass draws (DESIGN.md "Counter-based
- * randomness"). Word 0 is the texel, word 1 the generation, word 3 the draw. */
+/* Counter word 2 of every random draw: which pass draws (docs/architecture.md, "Counter-based
+ * randomness"). Word 0 is the texel, word 1 the generation, word 3 the draw. Injected into the
+ * shaders as PASS_SELECT etc. by gpu.c, so C and GLSL cannot disagree. */
 enum { CGA_PASS_INIT = 0, CGA_PASS_SELECT = 1, CGA_PASS_XPOINTS = 2, CGA_PASS_MUTATE = 3 };
 
 /* Layout: gene j of the cell (x, y) is channel j % 4 of texture j / 4; arrays of genes hold
@@ -52,37 +54,63 @@ void cga_mutate_cpu(const cga_layout *l, const glevo_rng_source *rng, const cga_
 void cga_keep_best_cpu(const cga_layout *l, const float reduced[4], const float *genes,
                        long long generation, float *record);
 
+/* The block pass_uniforms of shaders/cga/common.glsl (std140; every cGA pass reads it). */
+typedef struct cga_uniforms {
+    uint32_t rng_offset[4];
+    int32_t grid[2];
+    uint32_t key[2];
+    int32_t bits;
+    uint32_t generation;
+    float lower, step, sign, generation_plus_one, pc, pm;
+    float flip_cdf[CGA_MAX_GENE_BITS];
+} cga_uniforms;
+
 typedef struct cga_gpu cga_gpu;
+typedef struct glevo_cga glevo_cga;
+
+/* One per backend (DE's shape): the engine behind glevo_cga. */
+typedef struct cga_engine_ops {
+    glevo_status (*create)(glevo_cga *cga);
+    /* One generation at cga->generation (the random stream is already set to it). */
+    glevo_status (*generation)(glevo_cga *cga);
+    /* Best-so-far record (a small readback on the GPU). */
+    glevo_status (*read_record)(glevo_cga *cga, float *record);
+    glevo_status (*read)(glevo_cga *cga, float *genes, float *fitness);
+    glevo_status (*write)(glevo_cga *cga, const float *genes);
+    void (*destroy)(glevo_cga *cga);
+} cga_engine_ops;
+
+extern const cga_engine_ops cga_fragment_ops, cga_compute_ops, cga_cpu_ops, cga_sga_ops;
 
 struct glevo_cga {
-    glevo_cga_params params;
+    glevo_cga_params params;      /* with defaults filled in */
+    const cga_engine_ops *ops;
     cga_layout layout;
     glevo_rng_source rng;
     cga_mutation mutation;
     long long generation, evaluations;
     size_t gene_floats;
     float *record;        /* best-so-far record (CPU engines; GPU copy read on demand) */
+    float *genes;         /* initial population; the CPU engines' current one */
     /* CPU engines */
-    float *genes, *selected, *crossed, *points, *fitness;
+    float *selected, *crossed, *points, *fitness;
     double *cumulative;   /* standard GA roulette */
-    /* GPU engine */
+    /* GPU engines (gpu.c; fragment.c and compute.c run the generations) */
     cga_gpu *gpu;
-    glevo_context *ctx;
 };
 
-glevo_status cga_gpu_create(glevo_cga *cga);
+/* Shared by the two GPU drivers (gpu.c). */
+glevo_status cga_gpu_create(glevo_cga *cga, bool compute);
 void cga_gpu_destroy(glevo_cga *cga);
-glevo_status cga_gpu_generation(glevo_cga *cga);
 glevo_status cga_gpu_read_record(glevo_cga *cga, float *record);
 glevo_status cga_gpu_read(glevo_cga *cga, float *genes, float *fitness);
 glevo_status cga_gpu_write(glevo_cga *cga, const float *genes);
+void cga_gpu_uniforms(const glevo_cga *cga, cga_uniforms *u);
 unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index);
 /* Reads one stage for tests: genes-shaped for population/selected/crossed, W*H floats for
- * fitness; CGA_STAGE_POINTS gives the crossover-point textures; CGA_STAGE_RECORD the record. */
+ * fitness; CGA_STAGE_POINTS gives the crossover-point textures; CGA_STAGE_RECORD the record.
+ * The compute backend has the population, fitness and record only. */
 enum { CGA_STAGE_POINTS = 100, CGA_STAGE_RECORD = 101 };
 glevo_status cga_gpu_read_stage(glevo_cga *cga, int stage, float *out);
-
-glevo_status cga_cpu_generation(glevo_cga *cga);
-glevo_status cga_sga_generation(glevo_cga *cga);
 
 #endif

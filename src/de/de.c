@@ -1,7 +1,7 @@
 /* Differential evolution front door: parameter defaults and validation, the initial
  * population (drawn on the host from the shared stream so both engines start from the same
  * bits), the generation loop with best-so-far checks every K generations, and results with
- * the error value computed in double on the host (Qin et al. 2012, section 5; DESIGN.md). */
+ * the error value computed in double on the host (Qin et al. 2012, section 5). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "de/de_internal.h"
+#include "core/names.h"
 
 static double now_seconds(void)
 {
@@ -22,7 +23,7 @@ static const char *const strategy_names[] = {"rand1bin", "best1bin", "current-to
 
 const char *glevo_de_strategy_name(glevo_de_strategy s)
 {
-    return (unsigned)s < 4 ? strategy_names[s] : "unknown";
+    return names_get(strategy_names, NAMES_COUNT(strategy_names), (int)s);
 }
 
 int glevo_de_strategy_parse(const char *name)
@@ -38,6 +39,27 @@ int glevo_de_strategy_parse(const char *name)
     return -1;
 }
 
+static const char *const kernel_names[] = {"auto", "generation", "resident"};
+
+const char *glevo_de_kernel_name(glevo_de_kernel k)
+{
+    return names_get(kernel_names, NAMES_COUNT(kernel_names), (int)k);
+}
+
+int glevo_de_kernel_parse(const char *name)
+{
+    return names_find(kernel_names, NAMES_COUNT(kernel_names), name);
+}
+
+void de_shader_defines(const de_config *c, char *out, size_t size)
+{
+    snprintf(out, size,
+             "#define DE_STRATEGY %d\n%s#define DE_PASS_INDEX %uu\n#define DE_PASS_CROSS %uu\n"
+             "#define DE_PASS_BOUND %uu\n", (int)c->strategy,
+             c->problem->direction == GLEVO_MAXIMIZE ? "#define DE_MAXIMIZE 1\n" : "",
+             DE_PASS_INDEX, DE_PASS_CROSS, DE_PASS_BOUND);
+}
+
 static void config_free(de_config *c)
 {
     free(c->shift);
@@ -48,45 +70,68 @@ static void config_free(de_config *c)
     memset(c, 0, sizeof *c);
 }
 
-static glevo_status config_resolve(const glevo_de_params *in, glevo_backend backend,
-                                   de_config *c)
+glevo_de_params glevo_de_params_defaults(const glevo_de_params *in)
+{
+    glevo_de_params p = {0};
+    if (in) p = *in;
+    if (!p.problem) p.problem = glevo_problem_find("sphere");
+    if (!p.dim && p.problem) p.dim = p.problem->fixed_dim ? p.problem->fixed_dim : 10;
+    if (!p.pop) p.pop = 100;
+    if (p.F == 0.0) p.F = 0.5;
+    p.CR = p.CR == GLEVO_ZERO ? 0.0 : p.CR == 0.0 ? 0.3 : p.CR;
+    if (!p.max_evals) p.max_evals = 10000LL * p.dim;
+    if (!p.check_every) p.check_every = 100;
+    return p;
+}
+
+static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
 {
     memset(c, 0, sizeof *c);
-    c->problem = in->problem ? in->problem : glevo_problem_find("sphere");
+    glevo_de_params d = glevo_de_params_defaults(in);
+    c->problem = d.problem;
     const glevo_problem *p = c->problem;
     if (!p) return GLEVO_ERR_INVALID;
-    c->dim = in->dim ? in->dim : (p->fixed_dim ? p->fixed_dim : 10);
-    c->np = in->pop ? in->pop : 100;
-    double F = in->F != 0.0 ? in->F : 0.5;
-    double CR = in->CR == GLEVO_DE_CR_ZERO ? 0.0 : in->CR != 0.0 ? in->CR : 0.3;
-    if (c->dim < 1) return glevo_fail(GLEVO_ERR_INVALID, "--dim %d is below 1", c->dim);
+    c->dim = d.dim;
+    c->np = d.pop;
+    double F = d.F, CR = d.CR;
+    if (c->dim < 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.dim %d is below 1", c->dim);
     if (p->fixed_dim && c->dim != p->fixed_dim)
-        return glevo_fail(GLEVO_ERR_INVALID, "--dim %d: problem '%s' is %d-dimensional", c->dim,
-                          p->name, p->fixed_dim);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.dim %d: problem '%s' is "
+                          "%d-dimensional", c->dim, p->name, p->fixed_dim);
     if (c->np < 4)
-        return glevo_fail(GLEVO_ERR_INVALID, "--pop %d is below 4 (DE needs i, r1, r2, r3)",
-                          c->np);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.pop %d is below 4 (DE needs i, r1, "
+                          "r2, r3)", c->np);
     if (!(CR >= 0.0 && CR <= 1.0))
-        return glevo_fail(GLEVO_ERR_INVALID, "--CR %g is outside [0, 1]", CR);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.CR %g is outside [0, 1]", CR);
     if (!(F > 0.0 && F <= 2.0))
-        return glevo_fail(GLEVO_ERR_INVALID, "--F %g is outside (0, 2]", F);
-    if ((unsigned)in->strategy > GLEVO_DE_RAND_1_EXP)
-        return glevo_fail(GLEVO_ERR_INVALID, "strategy %d is unknown", (int)in->strategy);
-    if (in->max_evals < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "--max-evals %lld is negative", in->max_evals);
-    if (in->check_every < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "check interval %d is negative", in->check_every);
-    if (backend == GLEVO_BACKEND_CPU && !p->init)
-        return glevo_fail(GLEVO_ERR_INVALID,
-                          "problem '%s' is a GLSL file without a C twin: use --backend fragment",
-                          p->name);
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.F %g is outside (0, 2]", F);
+    if ((unsigned)d.strategy > GLEVO_DE_RAND_1_EXP)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.strategy %d is unknown",
+                          (int)d.strategy);
+    if ((unsigned)d.kernel > GLEVO_DE_KERNEL_RESIDENT)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.kernel %d is unknown (auto, "
+                          "generation, resident)", (int)d.kernel);
+    if (d.max_evals < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.max_evals %lld is negative",
+                          d.max_evals);
+    if (d.check_every < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.check_every %d is negative",
+                          d.check_every);
+    if ((unsigned)d.backend > GLEVO_BACKEND_AUTO)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.backend %d is unknown",
+                          (int)d.backend);
+    if (d.backend == GLEVO_BACKEND_CPU && !p->init)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.problem '%s' is a GLSL file without "
+                          "a C twin: glevo_de_params.backend cannot be cpu", p->name);
     c->F = (float)F;
     c->CR = (float)CR;
-    c->strategy = in->strategy;
-    c->max_evals = in->max_evals ? in->max_evals : 10000LL * c->dim;
-    c->seed = in->seed;
-    c->check_every = in->check_every ? in->check_every : 100;
-    c->target_efv = in->target_efv;
+    c->strategy = d.strategy;
+    c->kernel = d.kernel;
+    c->max_evals = d.max_evals;
+    c->seed = d.seed;
+    c->check_every = d.check_every;
+    c->target_efv = d.target_efv;
 
     size_t D = (size_t)c->dim;
     c->shift = calloc(D, sizeof(double));
@@ -120,23 +165,25 @@ static glevo_status config_resolve(const glevo_de_params *in, glevo_backend back
     return GLEVO_OK;
 }
 
-glevo_status glevo_de_create(const glevo_de_params *params, glevo_backend backend,
-                             glevo_de **out)
+glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
 {
     *out = NULL;
     glevo_de_params zero = {0};
     if (!params) params = &zero;
-    if (backend != GLEVO_BACKEND_CPU && backend != GLEVO_BACKEND_FRAGMENT)
-        return glevo_fail(GLEVO_ERR_INVALID, "backend %d is unknown", (int)backend);
     glevo_de *de = calloc(1, sizeof *de);
     if (!de) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    glevo_status st = config_resolve(params, backend, &de->c);
+    glevo_status st = config_resolve(params, &de->c);
+    glevo_backend backend = glevo_backend_resolve(params->backend);
+    if (st == GLEVO_OK) st = glevo_backend_check(backend, "glevo_de_params.backend");
     if (st != GLEVO_OK) {
+        config_free(&de->c);
         free(de);
         return st;
     }
     de->backend = backend;
-    st = backend == GLEVO_BACKEND_CPU ? de_cpu_create(de) : de_gpu_create(de);
+    st = backend == GLEVO_BACKEND_CPU       ? de_cpu_create(de)
+         : backend == GLEVO_BACKEND_COMPUTE ? de_compute_create(de)
+                                            : de_fragment_create(de);
     if (st != GLEVO_OK) {
         config_free(&de->c);
         free(de);
@@ -194,16 +241,32 @@ static glevo_status best_error(glevo_de *de, float *ybest, float *fbest, double 
     return GLEVO_OK;
 }
 
+/* Generations one engine call may run: up to the next best-so-far check, within the budget
+ * (and 2^20, so the generation counter stays well inside 32 bits a call). */
+static long long batch_size(const glevo_de *de, long long wanted)
+{
+    const de_config *c = &de->c;
+    long long n = wanted, left = (c->max_evals - de->evaluations) / c->np;
+    if (n > left) n = left;
+    if (c->target_efv > 0.0) {
+        long long to_check = c->check_every - de->generations % c->check_every;
+        if (n > to_check) n = to_check;
+    }
+    return n < (1LL << 20) ? n : 1LL << 20;
+}
+
 glevo_status glevo_de_step(glevo_de *de, long long generations)
 {
     double t0 = now_seconds();
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
-    for (long long k = 0; k < generations && !glevo_de_done(de); ++k) {
-        st = de->ops->generation(de, (uint32_t)(de->generations + 1));
+    for (long long k = 0; k < generations && !glevo_de_done(de);) {
+        long long n = batch_size(de, generations - k);
+        st = de->ops->generations(de, (uint32_t)(de->generations + 1), (uint32_t)n);
         if (st != GLEVO_OK) break;
-        de->generations++;
-        de->evaluations += de->c.np;
+        k += n;
+        de->generations += n;
+        de->evaluations += n * de->c.np;
         if (de->c.target_efv > 0.0 && de->generations % de->c.check_every == 0) {
             if (!ybest) ybest = malloc(sizeof(float) * (size_t)de->c.dim);
             if (!ybest) {
@@ -250,6 +313,7 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
     out->generations = de->generations;
     out->seconds = de->seconds;
     snprintf(out->renderer, sizeof out->renderer, "%s", de->renderer);
+    snprintf(out->engine, sizeof out->engine, "%s", de->engine);
     return GLEVO_OK;
 }
 
@@ -283,12 +347,11 @@ void glevo_de_destroy(glevo_de *de)
     free(de);
 }
 
-glevo_status glevo_de_run(const glevo_de_params *params, glevo_backend backend,
-                          glevo_de_result *out)
+glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out)
 {
     memset(out, 0, sizeof *out);
     glevo_de *de;
-    glevo_status st = glevo_de_create(params, backend, &de);
+    glevo_status st = glevo_de_create(params, &de);
     if (st != GLEVO_OK) return st;
     st = glevo_de_step(de, 1LL << 62);
     if (st == GLEVO_OK) st = glevo_de_result_get(de, out);

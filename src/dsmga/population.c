@@ -1,4 +1,4 @@
-/* Population files for `glevo dsm` (DESIGN.md "File formats") and FastCounting's bit-packed
+/* Population files for `glevo dsm` (README, "Input formats") and FastCounting's bit-packed
  * layout (Li & Yu 2017 §4.2): one row of ceil(n/32) words per gene, bit i = individual i. */
 #include <stdint.h>
 #include <stdio.h>

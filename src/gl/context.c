@@ -1,6 +1,7 @@
 /* glevo_context: create (EGL headless or GLFW window), describe, destroy. The shared part
  * after a context is current: GLEW loading, the entry-point check, the empty VAO that core
  * profiles require for attribute-less full-screen draws. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,15 +15,18 @@ glevo_status glevo_context_create(const glevo_context_params *params, glevo_cont
     glevo_context_params defaults = {0};
     if (!params) params = &defaults;
     *out = NULL;
+    if (params->device_plus_one < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_context_params.device_plus_one %d is "
+                          "negative", params->device_plus_one);
     struct glevo_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory creating a GL context");
     ctx->profile = params->profile;
-    int device_plus_one = params->device_plus_one ? params->device_plus_one
-                                                  : (params->device > 0 ? params->device + 1 : 0);
+    ctx->log = params->log;
+    ctx->log_user = params->log_user;
     const char *env_debug = getenv("GLEVO_GL_DEBUG");
     ctx->debug = params->debug || (env_debug && *env_debug == '1');
     glevo_status st = params->window ? glfw_context_open(ctx, params)
-                                     : egl_context_open(ctx, device_plus_one);
+                                     : egl_context_open(ctx, params->device_plus_one);
     if (st != GLEVO_OK) {
         free(ctx);
         return st;
@@ -37,13 +41,31 @@ glevo_status glevo_context_create(const glevo_context_params *params, glevo_cont
     return GLEVO_OK;
 }
 
+static void query_limits(struct glevo_context *ctx)
+{
+    gpu_limits *l = &ctx->limits;
+    glGetIntegerv(GL_MAJOR_VERSION, &ctx->gl_major);
+    glGetIntegerv(GL_MINOR_VERSION, &ctx->gl_minor);
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &l->max_texture_size);
+    glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &l->max_texture_units);
+    l->compute = (ctx->gl_major > 4 || (ctx->gl_major == 4 && ctx->gl_minor >= 3)) &&
+                 glDispatchCompute && glBindImageTexture && glMemoryBarrier;
+    if (!l->compute) return;
+    glGetIntegerv(GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS, &l->max_compute_texture_units);
+    for (GLuint i = 0; i < 3; ++i)
+        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &l->max_work_group_size[i]);
+    glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &l->max_work_group_invocations);
+    glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &l->max_shared_bytes);
+}
+
 glevo_status gl_context_finish_setup(struct glevo_context *ctx)
 {
     glewExperimental = GL_TRUE;
     GLenum glew = glewInit();
     /* Debian's GLEW is built for GLX: under EGL without X it returns
-     * GLEW_ERROR_NO_GLX_DISPLAY yet has loaded the entry points (DESIGN.md, measured facts). */
-    if (glew != GLEW_OK && !(glew == GLEW_ERROR_NO_GLX_DISPLAY && !ctx->is_window))
+     * GLEW_ERROR_NO_GLX_DISPLAY yet has loaded the entry points (docs/performance.md, "Machines"). */
+    bool headless = ctx->window == NULL;
+    if (glew != GLEW_OK && !(glew == GLEW_ERROR_NO_GLX_DISPLAY && headless))
         return glevo_fail(GLEVO_ERR_GL, "GLEW could not load OpenGL entry points (code %u: %s)",
                           glew, (const char *)glewGetErrorString(glew));
     while (glGetError() != GL_NO_ERROR) {
@@ -56,24 +78,29 @@ glevo_status gl_context_finish_setup(struct glevo_context *ctx)
         {(const void *)glTexImage2D, "glTexImage2D"},
         {(const void *)glGenQueries, "glGenQueries"},
         {(const void *)glUniform1ui, "glUniform1ui"},
+        {(const void *)glBindBufferRange, "glBindBufferRange"},
+        {(const void *)glUniformBlockBinding, "glUniformBlockBinding"},
     };
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; ++i)
         if (!needed[i].fn)
             return glevo_fail(GLEVO_ERR_GL, "OpenGL entry point %s is missing", needed[i].name);
-    GLint major = 0, minor = 0;
-    glGetIntegerv(GL_MAJOR_VERSION, &major);
-    glGetIntegerv(GL_MINOR_VERSION, &minor);
-    if (major < 4 || (major == 4 && minor < 1))
+    query_limits(ctx);
+    if (ctx->gl_major < 4 || (ctx->gl_major == 4 && ctx->gl_minor < 1))
         return glevo_fail(GLEVO_ERR_NO_DEVICE, "OpenGL %d.%d is too old: glevo needs 4.1 core",
-                          major, minor);
+                          ctx->gl_major, ctx->gl_minor);
     if (ctx->debug) gl_debug_enable();
     glGenVertexArrays(1, &ctx->empty_vao);
     glBindVertexArray(ctx->empty_vao);
+    glGenBuffers(1, &ctx->uniform_ring);
+    glBindBuffer(GL_UNIFORM_BUFFER, ctx->uniform_ring);
+    glBufferData(GL_UNIFORM_BUFFER, UNIFORM_RING_BYTES, NULL, GL_STREAM_DRAW);
+    glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &ctx->uniform_align);
+    if (ctx->uniform_align < 16) ctx->uniform_align = 16;
     /* Render targets hold data, not colours: no clamping, no blending, no dithering. */
     glDisable(GL_DITHER);
     glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
-    return GLEVO_OK;
+    return gpu_check("context set-up");
 }
 
 void gl_context_release_objects(struct glevo_context *ctx)
@@ -82,31 +109,32 @@ void gl_context_release_objects(struct glevo_context *ctx)
         if (ctx->fbos[i].fbo) glDeleteFramebuffers(1, &ctx->fbos[i].fbo);
     if (ctx->query_count) glDeleteQueries(ctx->query_count, ctx->queries);
     if (ctx->empty_vao) glDeleteVertexArrays(1, &ctx->empty_vao);
+    if (ctx->uniform_ring) glDeleteBuffers(1, &ctx->uniform_ring);
 }
 
 void glevo_context_destroy(glevo_context *ctx)
 {
     if (!ctx) return;
-    gl_current = ctx;
-    gl_context_release_objects(ctx);
-    if (ctx->is_window)
-        glfw_context_close(ctx);
-    else
-        egl_context_close(ctx);
+    if (ctx->platform) {
+        ctx->platform->make_current(ctx);
+        gl_current = ctx;
+        gl_context_release_objects(ctx);
+        ctx->platform->close(ctx);
+    }
     gl_current = NULL;
     free(ctx);
 }
 
 glevo_status glevo_context_make_current(glevo_context *ctx)
 {
-    if (ctx->is_window) {
-        extern void glfw_make_current(struct glevo_context *);
-        glfw_make_current(ctx);
-    } else if (!eglMakeCurrent(ctx->display, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx->egl_context)) {
-        return glevo_fail(GLEVO_ERR_GL, "eglMakeCurrent failed (0x%x)", eglGetError());
-    }
-    gl_current = ctx;
-    return GLEVO_OK;
+    glevo_status st = ctx->platform->make_current(ctx);
+    if (st == GLEVO_OK) gl_current = ctx;
+    return st;
+}
+
+void glevo_context_swap(glevo_context *ctx)
+{
+    if (ctx) ctx->platform->swap(ctx);
 }
 
 static void copy_gl_string(char *dst, size_t size, GLenum name)
@@ -137,7 +165,47 @@ void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out)
     out->usable = true;
 }
 
-void *glevo_context_window(glevo_context *ctx) { return ctx->is_window ? ctx->window : NULL; }
+void glevo_context_features(const glevo_context *ctx, glevo_features *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!ctx) ctx = gl_current;
+    if (!ctx) return;
+    const gpu_limits *l = &ctx->limits;
+    out->gl_major = ctx->gl_major;
+    out->gl_minor = ctx->gl_minor;
+    out->compute = l->compute;
+    out->max_texture_size = l->max_texture_size;
+    glGetIntegerv(GL_MAX_DRAW_BUFFERS, &out->max_draw_buffers);
+    if (!l->compute) return;
+    for (int i = 0; i < 3; ++i) {
+        out->max_work_group_size[i] = l->max_work_group_size[i];
+        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, (GLuint)i, &out->max_work_group_count[i]);
+    }
+    out->max_work_group_invocations = l->max_work_group_invocations;
+    out->max_shared_bytes = l->max_shared_bytes;
+}
+
+const gpu_limits *gpu_context_limits(void)
+{
+    static const gpu_limits none = {0};
+    return gl_current ? &gl_current->limits : &none;
+}
+
+void gpu_log(int level, const char *fmt, ...)
+{
+    struct glevo_context *ctx = gl_current;
+    if (!ctx || !ctx->log) return;
+    char message[16384];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    size_t n = strlen(message);
+    while (n > 0 && message[n - 1] == '\n') message[--n] = '\0';
+    ctx->log(ctx->log_user, (glevo_log_level)level, message);
+}
+
+void *glevo_context_window(glevo_context *ctx) { return ctx->window; }
 
 void glevo_context_finish(glevo_context *ctx)
 {

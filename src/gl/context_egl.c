@@ -68,7 +68,25 @@ int glevo_egl_device_count(void)
  * attribute to no module (so no suppression can name them). The driver is torn down at exit. */
 static void display_release(EGLDisplay display) { (void)display; }
 
-/* Core context on one device: 4.3 first, 4.1 as the floor (DESIGN.md "GL baseline"). */
+static glevo_status egl_make_current(struct glevo_context *ctx)
+{
+    if (!eglMakeCurrent(ctx->display, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx->egl_context))
+        return glevo_fail(GLEVO_ERR_GL, "eglMakeCurrent failed (0x%x)", eglGetError());
+    return GLEVO_OK;
+}
+
+static void egl_swap(struct glevo_context *ctx) { (void)ctx; /* headless: nothing shown */ }
+
+static void egl_close(struct glevo_context *ctx)
+{
+    eglMakeCurrent(ctx->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(ctx->display, ctx->egl_context);
+    display_release(ctx->display);
+}
+
+static const gl_platform egl_platform = {"egl", egl_make_current, egl_swap, egl_close};
+
+/* Core context on one device: 4.3 first, 4.1 as the floor (docs/architecture.md, "Contracts"). */
 static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT device, int index)
 {
     EGLDisplay display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, device, NULL);
@@ -117,6 +135,7 @@ static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT devic
         return glevo_fail(GLEVO_ERR_NO_DEVICE, "EGL device %d: surfaceless eglMakeCurrent "
                           "failed (0x%x)", index, eglGetError());
     }
+    ctx->platform = &egl_platform;
     ctx->display = display;
     ctx->egl_context = context;
     ctx->device_index = index;
@@ -137,8 +156,9 @@ glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one)
     if (device_plus_one > 0) {
         int index = device_plus_one - 1;
         if (index >= count)
-            return glevo_fail(GLEVO_ERR_INVALID, "--device %d does not exist: EGL lists %d "
-                              "device(s), 0..%d", index, count, count - 1);
+            return glevo_fail(GLEVO_ERR_INVALID, "glevo_context_params.device_plus_one %d: "
+                              "EGL device %d does not exist, EGL lists %d device(s), 0..%d",
+                              device_plus_one, index, count, count - 1);
         return open_on_device(ctx, devices[index], index);
     }
     /* Auto: hardware devices first, the software rasterizer last. */
@@ -157,12 +177,6 @@ glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one)
                       count, tried);
 }
 
-void egl_context_close(struct glevo_context *ctx)
-{
-    eglMakeCurrent(ctx->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(ctx->display, ctx->egl_context);
-    display_release(ctx->display);
-}
 
 glevo_status glevo_egl_device_describe(int index, glevo_device_info *out)
 {

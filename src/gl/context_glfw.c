@@ -6,6 +6,7 @@
 
 #include "gl/context_internal.h"
 
+static const gl_platform glfw_platform;
 static bool glfw_initialised;
 static char glfw_error_text[256];
 
@@ -41,24 +42,24 @@ glevo_status glfw_context_open(struct glevo_context *ctx, const glevo_context_pa
                           glfw_error_text);
     }
     glfwMakeContextCurrent(window);
-    ctx->is_window = true;
+    ctx->platform = &glfw_platform;
     ctx->window = window;
     ctx->device_index = -1;
     snprintf(ctx->device_name, sizeof ctx->device_name, "window");
     return GLEVO_OK;
 }
 
-void glfw_make_current(struct glevo_context *ctx) { glfwMakeContextCurrent(ctx->window); }
+static glevo_status glfw_make_current(struct glevo_context *ctx)
+{
+    glfwMakeContextCurrent(ctx->window);
+    return GLEVO_OK;
+}
+
+static void glfw_swap(struct glevo_context *ctx) { glfwSwapBuffers(ctx->window); }
 
 /* GLFW stays initialised once used, like the EGL displays (context_egl.c): glfwTerminate
  * closes the X display, and Mesa then unloads its driver leaking 112 bytes that LeakSanitizer
  * can attribute to no module. The window itself is destroyed here. */
-void glfw_context_close(struct glevo_context *ctx)
-{
-    glfwDestroyWindow(ctx->window);
-}
+static void glfw_close(struct glevo_context *ctx) { glfwDestroyWindow(ctx->window); }
 
-void glevo_context_swap(glevo_context *ctx)
-{
-    if (ctx->is_window) glfwSwapBuffers(ctx->window);
-}
+static const gl_platform glfw_platform = {"glfw", glfw_make_current, glfw_swap, glfw_close};

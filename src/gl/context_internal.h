@@ -1,5 +1,7 @@
-/* The context object behind glevo_context, shared by the EGL and GLFW paths, the pass
- * machinery (FBO cache, empty VAO) and the profiler. Internal to src/gl. */
+/* The context object behind glevo_context and every cross-file internal of src/gl (GLFW's
+ * internal.h shape): the platform table that context_egl.c and context_glfw.c install, the
+ * pass machinery (FBO cache, empty VAO, uniform stream, pending barrier), the profiler and the
+ * log sink. Internal to src/gl. */
 #ifndef GLEVO_CONTEXT_INTERNAL_H
 #define GLEVO_CONTEXT_INTERNAL_H
 
@@ -7,11 +9,16 @@
 #include <EGL/egl.h>
 #include <stdbool.h>
 
+#include "gl/gpgpu.h"
 #include "glevo/context.h"
 
 #define PROFILE_MAX_PASSES 64
 #define PROFILE_MAX_QUERIES 256
 #define FBO_CACHE_SIZE 32
+/* Uniform blocks are streamed through one buffer: each pass's block is written at the next
+ * aligned offset and bound as a range, so no upload waits for the draws still reading the
+ * previous ones; when the ring is full the buffer is orphaned (glBufferData(NULL)). */
+#define UNIFORM_RING_BYTES (256 * 1024)
 
 typedef struct profile_entry {
     char name[64];
@@ -21,13 +28,22 @@ typedef struct profile_entry {
 
 typedef struct fbo_entry {
     GLuint fbo;
-    GLuint attachments[8];
+    GLuint attachments[GPU_MAX_TARGETS];
     int count;
     unsigned long long last_use;
 } fbo_entry;
 
+struct glevo_context;
+/* What differs between a headless EGL context and a GLFW window (GLFW's _GLFWcontext). */
+typedef struct gl_platform {
+    const char *name;
+    glevo_status (*make_current)(struct glevo_context *ctx);
+    void (*swap)(struct glevo_context *ctx);
+    void (*close)(struct glevo_context *ctx);
+} gl_platform;
+
 struct glevo_context {
-    bool is_window;
+    const gl_platform *platform;
     EGLDisplay display;
     EGLContext egl_context;
     void *window; /* GLFWwindow* */
@@ -37,6 +53,16 @@ struct glevo_context {
     GLuint empty_vao;
     bool profile;
     bool debug;
+    glevo_log_fn log;
+    void *log_user;
+    gpu_limits limits;
+    int gl_major, gl_minor;
+    /* uniform stream */
+    GLuint uniform_ring;
+    GLint uniform_align;
+    size_t uniform_head;
+    /* a compute dispatch wrote images or buffers that nothing has fenced yet */
+    bool barrier_pending;
     profile_entry profile_entries[PROFILE_MAX_PASSES];
     int profile_count;
     GLuint queries[PROFILE_MAX_QUERIES];
@@ -50,15 +76,27 @@ struct glevo_context {
 /* The context current on this thread (NULL if none): the one hidden global of glevo. */
 extern _Thread_local struct glevo_context *gl_current;
 
-/* Shared set-up once a context is current: GLEW, entry-point check, VAO. */
+/* Platforms (context_egl.c, context_glfw.c): open a context on ctx, install ctx->platform,
+ * leave it current. */
+glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one);
+glevo_status glfw_context_open(struct glevo_context *ctx, const glevo_context_params *params);
+
+/* Shared set-up once a context is current: GLEW, entry-point check, limits, VAO, ring. */
 glevo_status gl_context_finish_setup(struct glevo_context *ctx);
 void gl_context_release_objects(struct glevo_context *ctx);
-glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one);
-void egl_context_close(struct glevo_context *ctx);
-glevo_status glfw_context_open(struct glevo_context *ctx, const glevo_context_params *params);
-void glfw_context_close(struct glevo_context *ctx);
+
+/* Pass machinery shared by pass.c, texture.c and dispatch.c. */
+GLuint gpu_fbo_for(gpu_texture *const *targets, int count);
+void gpu_fbo_forget(GLuint texture);
+/* Issues the memory barrier a previous dispatch left pending (before draws, dispatches,
+ * uploads and readbacks). */
+void gpu_fence_compute_writes(void);
+/* Binds the pass's textures to their units and its uniform block; checks counts. */
+glevo_status gpu_bind_common(gpu_pass *p);
+const char *gl_error_name(GLenum e);
+
 void profile_resolve(struct glevo_context *ctx);
-/* KHR_debug: every driver message on stderr, naming the pass being drawn (GL 4.3 / KHR_debug). */
+/* KHR_debug: every driver message to the log, naming the pass being drawn (GL 4.3). */
 void gl_debug_enable(void);
 void gl_debug_set_pass(const char *pass_name);
 

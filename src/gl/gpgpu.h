@@ -1,24 +1,31 @@
-/* The GPGPU machine (internal API for the algorithm folders): textures, programs built from
- * embedded .glsl files, and passes = program + input textures + render targets + uniforms,
- * drawn as one full-screen triangle into an FBO. Knows nothing of genetics.
+/* The GPGPU machine (internal API for the algorithm folders): textures and buffers, programs
+ * built from embedded .glsl files, and steps = program + inputs + outputs + one uniform block,
+ * either drawn as a full-screen triangle into an FBO (the fragment driver, the 2008 way) or
+ * dispatched as compute work-groups writing images (the compute driver, the 2012 way). Knows
+ * nothing of genetics. docs/architecture.md draws the layers.
  *
- * A pass in use:
- *     gpu_pass p = { .name = "cga.select", .program = &e->select };
- *     gpu_pass_input(&p, "t_population", &pop[cur]);
- *     gpu_pass_target(&p, &pop[next]);
- *     gpu_pass_begin(&p);                       // binds FBO, program, textures
- *     gpu_uniform_1f(&p, "u_pc", pc);           // uniforms while bound
- *     st = gpu_pass_draw(&p);                   // draws, checks GL errors with the pass name
+ * A pass in use (sokol_gfx's shape: bindings by slot, uniforms as one block from a C struct):
+ *     static const gpu_slot samplers[] = {{"t_fitness"}, {"t_genes", 8}, {0}};
+ *     gpu_program_build(&prog, &(gpu_program_desc){.name = "cga.select",
+ *                       .fragment = "cga/select.glsl", .samplers = samplers,
+ *                       .uniform_size = sizeof(cga_uniforms)});
+ *     gpu_pass p = {.name = "cga.select", .program = &prog};
+ *     gpu_pass_input(&p, SELECT_FITNESS, &fitness);     // slot = index in the unit table
+ *     gpu_pass_target(&p, &selected);
+ *     gpu_pass_uniforms(&p, &u, sizeof u);              // the std140 block pass_uniforms
+ *     st = gpu_pass_draw(&p);                           // or gpu_pass_dispatch(&p)
  */
 #ifndef GLEVO_GPGPU_H
 #define GLEVO_GPGPU_H
 
 #include <GL/glew.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "glevo/status.h"
 
+/* ---- textures ---- */
 typedef enum gpu_format {
     GPU_RGBA32F,
     GPU_R32F,
@@ -39,7 +46,6 @@ void gpu_texture_destroy(gpu_texture *t);
 /* Set every texel to zero. */
 glevo_status gpu_texture_clear(gpu_texture *t);
 glevo_status gpu_texture_upload(gpu_texture *t, const void *data);
-/* Upload a sub-rectangle. */
 glevo_status gpu_texture_upload_rect(gpu_texture *t, int x, int y, int w, int h,
                                      const void *data);
 /* Read the whole texture (or a rectangle) back; a full GPU sync. */
@@ -48,70 +54,129 @@ glevo_status gpu_texture_read_rect(const gpu_texture *t, int x, int y, int w, in
 int gpu_format_channels(gpu_format f);
 size_t gpu_format_texel_bytes(gpu_format f);
 
-/* Program: the shared full-screen vertex shader + fragment shader `fragment_file`
- * (a name under shaders/, e.g. "cga/select.glsl"). `defines` (may be NULL) is inserted after
- * #version, e.g. "#define D 4\n". `aliases` maps `#include <name>` to a file: pairs of
- * strings {"problem", "problems/camel.glsl", NULL}; a value that is a path (contains '/' and
- * exists on disk as given, or starts with '/' or '.') is read from disk, so user fitness
- * files work. Compile and link errors name the .glsl file and line. */
+/* ---- buffers (shader storage, compute driver) ---- */
+typedef struct gpu_buffer {
+    GLuint id;
+    size_t size;
+} gpu_buffer;
+
+glevo_status gpu_buffer_create(gpu_buffer *b, size_t size, const void *data);
+void gpu_buffer_destroy(gpu_buffer *b);
+glevo_status gpu_buffer_upload(gpu_buffer *b, size_t offset, size_t size, const void *data);
+/* Reads size bytes at offset back; a full GPU sync. */
+glevo_status gpu_buffer_read(const gpu_buffer *b, size_t offset, size_t size, void *out);
+
+/* ---- programs ---- */
+/* One entry of a program's sampler or image table: `count` units (0 counts as 1) for a GLSL
+ * array `name[count]`. Slots are assigned in table order, so an algorithm's enum of slots
+ * mirrors its table. A name that the composed shader does not contain at all is a build error
+ * (a typo); one that the shader declares but this variant does not use is fine. */
+typedef struct gpu_slot {
+    const char *name;
+    int count;
+} gpu_slot;
+
+/* Every non-opaque uniform of a program lives in one std140 block named `pass_uniforms`,
+ * mirrored by a C struct of `uniform_size` bytes (padded to a multiple of 16): the build fails
+ * when the sizes differ or when any other loose uniform exists. */
+typedef struct gpu_program_desc {
+    const char *name;              /* for errors, e.g. "cga.select" */
+    const char *fragment;          /* fragment file under shaders/ (with the full-screen
+                                    * triangle, or `vertex`), or NULL for a compute program */
+    const char *vertex;            /* NULL: common/fullscreen_vertex.glsl */
+    const char *compute;           /* compute file: GLSL 4.30, `#define GLEVO_COMPUTE 1` */
+    const char *defines;           /* inserted after #version, e.g. "#define DIM 4\n" */
+    const char *const *aliases;    /* `#include <name>` -> file pairs, NULL-terminated */
+    const gpu_slot *samplers;      /* {0}-terminated, may be NULL */
+    const gpu_slot *images;        /* compute: image units, {0}-terminated, may be NULL */
+    const gpu_slot *buffers;       /* compute: shader-storage blocks by block name */
+    size_t uniform_size;           /* sizeof the C struct of pass_uniforms; 0: no block */
+} gpu_program_desc;
+
+#define GPU_MAX_INPUTS 32
+#define GPU_MAX_TARGETS 8
+#define GPU_MAX_IMAGES 8
+#define GPU_MAX_BUFFERS 8
+
 typedef struct gpu_program {
     GLuint id;
     char name[96];
-    /* Uniform-location cache: looked up once per name. */
-    struct { char name[48]; GLint loc; } cache[32];
-    int cache_count;
+    bool compute;
+    int sampler_units, image_units, buffer_units;
+    size_t uniform_size;
+    int local_size[3];             /* compute: the shader's work-group size */
 } gpu_program;
 
-glevo_status gpu_program_build(gpu_program *p, const char *fragment_file, const char *defines,
-                               const char *const *aliases);
-/* The same with another vertex shader than the full-screen triangle (e.g. a line strip). */
-glevo_status gpu_program_build_with_vertex(gpu_program *p, const char *vertex_file,
-                                           const char *fragment_file, const char *defines,
-                                           const char *const *aliases);
+glevo_status gpu_program_build(gpu_program *p, const gpu_program_desc *desc);
 void gpu_program_destroy(gpu_program *p);
 /* Writes the driver's binary of a linked program to path (best effort, for counting
  * instructions: NVIDIA's embeds its assembly as text). */
 void gpu_program_dump_binary(const gpu_program *p, const char *path);
 
-#define GPU_MAX_INPUTS 12
-#define GPU_MAX_TARGETS 8
+/* ---- passes: one step descriptor, two drivers ---- */
+typedef enum gpu_blend {
+    GPU_BLEND_NONE = 0, /* targets receive the fragment's values */
+    GPU_BLEND_ADD = 1,  /* targets += values (float targets; long evaluations in chunks) */
+} gpu_blend;
+
+typedef enum gpu_access { GPU_READ_ONLY = 0, GPU_WRITE_ONLY, GPU_READ_WRITE } gpu_access;
 
 typedef struct gpu_pass {
-    const char *name; /* for errors and the --profile table, e.g. "cga.crossover" */
+    const char *name;              /* for errors, --profile and --gl-debug, e.g. "cga.select" */
     gpu_program *program;
-    const gpu_texture *inputs[GPU_MAX_INPUTS];
-    const char *input_names[GPU_MAX_INPUTS];
-    int input_count;
+    const gpu_texture *inputs[GPU_MAX_INPUTS];   /* by sampler slot */
+    /* Fragment driver: colour attachments in order. Compute driver: the images, by image
+     * slot (write-only unless images_access says otherwise). */
     gpu_texture *targets[GPU_MAX_TARGETS];
     int target_count;
-    /* Viewport inside the targets; w == 0 means the whole first target. */
+    gpu_access access[GPU_MAX_TARGETS];          /* compute: per image slot */
+    gpu_buffer *buffers[GPU_MAX_BUFFERS];        /* compute: by buffer slot */
+    /* Fragment: viewport inside the targets (w == 0: the whole first target). */
     int x, y, w, h;
+    gpu_blend blend;
+    /* Compute: work-groups to dispatch. */
+    int groups[3];
+    const void *uniforms;                        /* the pass_uniforms block, set by */
+    size_t uniform_size;                         /* gpu_pass_uniforms */
+    const char *error;                           /* first binding error, reported at run */
 } gpu_pass;
 
-void gpu_pass_input(gpu_pass *p, const char *sampler_name, const gpu_texture *t);
+/* Bindings: bounds-checked against the program's tables (an error is reported, naming the
+ * pass, by the draw or dispatch that follows). */
+void gpu_pass_input(gpu_pass *p, int slot, const gpu_texture *t);
+void gpu_pass_inputs(gpu_pass *p, int first_slot, const gpu_texture *t, int count);
 void gpu_pass_target(gpu_pass *p, gpu_texture *t);
-glevo_status gpu_pass_begin(gpu_pass *p);
-void gpu_uniform_1f(gpu_pass *p, const char *name, float v);
-void gpu_uniform_2f(gpu_pass *p, const char *name, float a, float b);
-void gpu_uniform_4f(gpu_pass *p, const char *name, float a, float b, float c, float d);
-void gpu_uniform_1i(gpu_pass *p, const char *name, int v);
-void gpu_uniform_2i(gpu_pass *p, const char *name, int a, int b);
-void gpu_uniform_1ui(gpu_pass *p, const char *name, uint32_t v);
-void gpu_uniform_2ui(gpu_pass *p, const char *name, uint32_t a, uint32_t b);
-void gpu_uniform_4ui(gpu_pass *p, const char *name, const uint32_t v[4]);
-void gpu_uniform_1fv(gpu_pass *p, const char *name, int count, const float *v);
-void gpu_uniform_1iv(gpu_pass *p, const char *name, int count, const int *v);
-/* Draw the full-screen triangle; GL errors are reported naming the pass. */
+void gpu_pass_targets(gpu_pass *p, gpu_texture *t, int count);
+void gpu_pass_image(gpu_pass *p, int slot, gpu_texture *t, gpu_access access);
+void gpu_pass_buffer(gpu_pass *p, int slot, gpu_buffer *b);
+/* The uniform block's contents (copied at the draw or dispatch; size must equal the
+ * program's uniform_size). */
+void gpu_pass_uniforms(gpu_pass *p, const void *block, size_t size);
+/* Fragment driver: bind the targets as an FBO, the inputs, the block; draw the full-screen
+ * triangle. GL errors are reported naming the pass. */
 glevo_status gpu_pass_draw(gpu_pass *p);
-
-/* Random counter key as the shaders expect it: u_key = (seed, stream). */
-void gpu_uniform_key(gpu_pass *p, uint32_t seed, uint32_t stream);
+/* Compute driver: bind inputs, images, buffers and the block; glDispatchCompute(groups).
+ * Later reads of what it wrote (any driver, readbacks) are fenced by a memory barrier. */
+glevo_status gpu_pass_dispatch(gpu_pass *p);
+/* Work-groups of `local` invocations covering n (ceil division). */
+int gpu_groups(long long n, int local);
 
 /* GL error check outside passes (e.g. after uploads): names `where`. */
 glevo_status gpu_check(const char *where);
-
-/* Wait for the GPU to finish everything submitted (for honest host timing). */
+/* Wait for the GPU to finish everything submitted (for honest host timing, long chunks). */
 void gpu_finish(void);
+
+/* ---- the context's capabilities ---- */
+typedef struct gpu_limits {
+    int max_texture_size;
+    int max_texture_units;         /* fragment stage */
+    int max_compute_texture_units;
+    bool compute;                  /* GL 4.3 compute shaders */
+    int max_work_group_size[3];
+    int max_work_group_invocations;
+    int max_shared_bytes;
+} gpu_limits;
+const gpu_limits *gpu_context_limits(void);
 
 /* Shader library (embedded at build time, overridable with GLEVO_SHADER_DIR). Returns the
  * text of a shader file or NULL, with glevo_last_error set. Caller frees. */
@@ -121,5 +186,13 @@ char *gpu_shader_source(const char *file);
 bool gpu_profile_enabled(void);
 void gpu_profile_begin(const char *pass_name);
 void gpu_profile_end(void);
+
+/* Messages for the user (shader logs, driver debug output) go to the context's log
+ * callback; nothing in the library writes to stderr itself. */
+void gpu_log(int level, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 #endif

@@ -1,6 +1,7 @@
 /* --profile: GPU time per pass through GL_TIME_ELAPSED queries. Results are collected only
  * when the query pool fills or the table is printed, so profiling adds no sync per pass. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl/context_internal.h"
@@ -59,11 +60,16 @@ void gpu_profile_end(void)
     gl_current->query_open = false;
 }
 
+/* The table goes to `stdio_file`, or to the context's log callback when it is NULL (the
+ * library itself never writes to stderr). */
 void glevo_context_print_profile(glevo_context *ctx, void *stdio_file)
 {
-    FILE *out = stdio_file ? stdio_file : stderr;
     if (!ctx->profile) return;
     profile_resolve(ctx);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = stdio_file ? stdio_file : open_memstream(&text, &size);
+    if (!out) return;
     double total = 0;
     for (int i = 0; i < ctx->profile_count; ++i) total += ctx->profile_entries[i].total_ms;
     fprintf(out, "%-28s %10s %12s %10s %7s\n", "pass", "draws", "total ms", "us/draw", "share");
@@ -74,4 +80,11 @@ void glevo_context_print_profile(glevo_context *ctx, void *stdio_file)
                 total > 0 ? 100.0 * e->total_ms / total : 0.0);
     }
     fprintf(out, "%-28s %10s %12.3f\n", "all passes", "", total);
+    if (stdio_file) return;
+    fclose(out);
+    struct glevo_context *previous = gl_current;
+    gl_current = ctx;
+    gpu_log(GLEVO_LOG_INFO, "%s", text);
+    gl_current = previous;
+    free(text);
 }

@@ -1,15 +1,22 @@
-/* Program build: the shared full-screen vertex shader + one composed fragment shader.
- * Compile and link logs are rewritten to name our .glsl files and lines. */
+/* Program build for both drivers: the shared full-screen vertex shader + one composed fragment
+ * shader (GLSL 4.10, `GLEVO_FRAGMENT`), or one composed compute shader (GLSL 4.30,
+ * `GLEVO_COMPUTE`). After linking, the program is checked against its C description, once
+ * (sokol's validation layer): samplers, images and storage blocks resolved to units by name,
+ * the uniform block's size equal to its C struct's, no uniform outside the block, the
+ * work-group size within the device's limits. Compile logs name our .glsl files and lines. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gl/gpgpu.h"
+#include "gl/context_internal.h"
 #include "gl/shader_compose.h"
 #include "glevo/shader.h"
 
 #define VERTEX_FILE "common/fullscreen_vertex.glsl"
+#define FRAGMENT_PREAMBLE "#version 410 core\n#define GLEVO_FRAGMENT 1\n"
+#define COMPUTE_PREAMBLE "#version 430 core\n#define GLEVO_COMPUTE 1\n"
+#define BLOCK_NAME "pass_uniforms"
 
 static GLuint compile(GLenum type, const shader_text *src, const char *program_name,
                       glevo_status *st)
@@ -24,12 +31,12 @@ static GLuint compile(GLenum type, const shader_text *src, const char *program_n
         char log[8192] = "";
         glGetShaderInfoLog(shader, sizeof log, NULL, log);
         char *mapped = shader_log_rewrite(src, log);
-        /* First line only in the one-sentence error; the whole log on stderr for teaching. */
+        /* First line only in the one-sentence error; the whole log to the context's log. */
         char first[1024];
         snprintf(first, sizeof first, "%.1000s", mapped ? mapped : log);
         char *nl = strchr(first, '\n');
         if (nl) *nl = '\0';
-        fprintf(stderr, "glevo: shader compile log for program '%s':\n%s", program_name,
+        gpu_log(GLEVO_LOG_INFO, "shader compile log for program '%s':\n%s", program_name,
                 mapped ? mapped : log);
         *st = glevo_fail(GLEVO_ERR_GL, "shader for pass program '%s' failed to compile: %s",
                          program_name, first);
@@ -40,52 +47,206 @@ static GLuint compile(GLenum type, const shader_text *src, const char *program_n
     return shader;
 }
 
-glevo_status gpu_program_build(gpu_program *p, const char *fragment_file, const char *defines,
-                               const char *const *aliases)
+static GLuint link(const char *name, const GLuint *shaders, int count, glevo_status *st)
 {
-    return gpu_program_build_with_vertex(p, VERTEX_FILE, fragment_file, defines, aliases);
-}
-
-glevo_status gpu_program_build_with_vertex(gpu_program *p, const char *vertex_file,
-                                           const char *fragment_file, const char *defines,
-                                           const char *const *aliases)
-{
-    memset(p, 0, sizeof *p);
-    snprintf(p->name, sizeof p->name, "%s", fragment_file);
-    shader_text vs_text, fs_text;
-    glevo_status st = shader_compose(&vs_text, vertex_file, NULL, NULL);
-    if (st != GLEVO_OK) return st;
-    st = shader_compose(&fs_text, fragment_file, defines, aliases);
-    if (st != GLEVO_OK) {
-        shader_text_free(&vs_text);
-        return st;
-    }
-    GLuint vs = compile(GL_VERTEX_SHADER, &vs_text, p->name, &st);
-    GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, &fs_text, p->name, &st) : 0;
-    shader_text_free(&vs_text);
-    shader_text_free(&fs_text);
-    if (!vs || !fs) {
-        if (vs) glDeleteShader(vs);
-        return st;
-    }
     GLuint prog = glCreateProgram();
-    glAttachShader(prog, vs);
-    glAttachShader(prog, fs);
+    for (int i = 0; i < count; ++i) glAttachShader(prog, shaders[i]);
     glLinkProgram(prog);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
+    for (int i = 0; i < count; ++i) glDeleteShader(shaders[i]);
     GLint ok = GL_FALSE;
     glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[4096] = "";
-        glGetProgramInfoLog(prog, sizeof log, NULL, log);
-        glDeleteProgram(prog);
-        char *nl = strchr(log, '\n');
-        if (nl) *nl = '\0';
-        return glevo_fail(GLEVO_ERR_GL, "program '%s' failed to link: %s", p->name, log);
+    if (ok) return prog;
+    char log[4096] = "";
+    glGetProgramInfoLog(prog, sizeof log, NULL, log);
+    glDeleteProgram(prog);
+    gpu_log(GLEVO_LOG_INFO, "link log for program '%s':\n%s", name, log);
+    char *nl = strchr(log, '\n');
+    if (nl) *nl = '\0';
+    *st = glevo_fail(GLEVO_ERR_GL, "program '%s' failed to link: %s", name, log);
+    return 0;
+}
+
+/* Whether `name` occurs in the composed text as a whole identifier: declared (perhaps unused
+ * by this variant) rather than misspelt. */
+static bool mentions(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        bool start = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        bool end = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+        if (start && end) return true;
     }
-    p->id = prog;
-    return gpu_check(p->name);
+    return false;
+}
+
+/* Sets the unit of every element of every table entry; returns the units used. */
+static int assign_units(gpu_program *p, const gpu_slot *table, const char *kind,
+                        const char *text, glevo_status *st)
+{
+    int unit = 0;
+    for (const gpu_slot *s = table; s && s->name && *st == GLEVO_OK; ++s) {
+        int count = s->count > 0 ? s->count : 1;
+        bool any = false;
+        for (int k = 0; k < count; ++k, ++unit) {
+            char element[128];
+            snprintf(element, sizeof element, s->count > 0 ? "%s[%d]" : "%s", s->name, k);
+            GLint loc = glGetUniformLocation(p->id, element);
+            if (loc < 0) continue;
+            glProgramUniform1i(p->id, loc, unit);
+            any = true;
+        }
+        if (!any && !mentions(text, s->name))
+            *st = glevo_fail(GLEVO_ERR_INVALID, "program '%s': %s '%s' does not occur in its "
+                             "shader (a misspelt name?)", p->name, kind, s->name);
+    }
+    return unit;
+}
+
+static int bind_storage_blocks(gpu_program *p, const gpu_slot *table, const char *text,
+                               glevo_status *st)
+{
+    int slot = 0;
+    for (const gpu_slot *s = table; s && s->name && *st == GLEVO_OK; ++s, ++slot) {
+        GLuint index = glGetProgramResourceIndex(p->id, GL_SHADER_STORAGE_BLOCK, s->name);
+        if (index != GL_INVALID_INDEX)
+            glShaderStorageBlockBinding(p->id, index, (GLuint)slot);
+        else if (!mentions(text, s->name))
+            *st = glevo_fail(GLEVO_ERR_INVALID, "program '%s': storage block '%s' does not "
+                             "occur in its shader (a misspelt name?)", p->name, s->name);
+    }
+    return slot;
+}
+
+static bool is_opaque(GLenum type)
+{
+    switch (type) {
+    case GL_SAMPLER_2D: case GL_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_2D:
+    case GL_IMAGE_2D: case GL_INT_IMAGE_2D: case GL_UNSIGNED_INT_IMAGE_2D:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool in_table(const gpu_slot *table, const char *name)
+{
+    size_t n = strcspn(name, "[");
+    for (const gpu_slot *s = table; s && s->name; ++s)
+        if (strlen(s->name) == n && !strncmp(s->name, name, n)) return true;
+    return false;
+}
+
+/* The uniform block against its C struct, no loose uniforms (a loose `u_pc` that nothing
+ * sets would silently read zero) and no sampler or image outside the tables (it would read
+ * unit 0 unnoticed). */
+static glevo_status check_uniforms(gpu_program *p, const gpu_program_desc *d, const char *text,
+                                   bool allow_loose)
+{
+    GLuint block = glGetUniformBlockIndex(p->id, BLOCK_NAME);
+    if (block != GL_INVALID_INDEX) {
+        GLint size = 0;
+        glGetActiveUniformBlockiv(p->id, block, GL_UNIFORM_BLOCK_DATA_SIZE, &size);
+        if (d->uniform_size == 0 || (size_t)size != d->uniform_size)
+            return glevo_fail(GLEVO_ERR_INVALID, "program '%s': its uniform block %s is %d "
+                              "bytes, the C struct given is %zu (std140 layouts differ?)",
+                              p->name, BLOCK_NAME, size, d->uniform_size);
+        glUniformBlockBinding(p->id, block, 0);
+    } else if (d->uniform_size && !mentions(text, BLOCK_NAME)) {
+        return glevo_fail(GLEVO_ERR_INVALID, "program '%s' declares no uniform block %s",
+                          p->name, BLOCK_NAME);
+    }
+    if (allow_loose) return GLEVO_OK;
+    GLint active = 0;
+    glGetProgramiv(p->id, GL_ACTIVE_UNIFORMS, &active);
+    for (GLuint i = 0; i < (GLuint)active; ++i) {
+        GLint in_block = -1, type = 0;
+        glGetActiveUniformsiv(p->id, 1, &i, GL_UNIFORM_BLOCK_INDEX, &in_block);
+        glGetActiveUniformsiv(p->id, 1, &i, GL_UNIFORM_TYPE, &type);
+        if (in_block >= 0) continue;
+        char name[128] = "";
+        glGetActiveUniformName(p->id, i, sizeof name, NULL, name);
+        if (!is_opaque((GLenum)type))
+            return glevo_fail(GLEVO_ERR_INVALID, "program '%s': uniform '%s' is outside the "
+                              "%s block", p->name, name, BLOCK_NAME);
+        if (!in_table(d->samplers, name) && !in_table(d->images, name))
+            return glevo_fail(GLEVO_ERR_INVALID, "program '%s': sampler or image '%s' is in "
+                              "none of its unit tables", p->name, name);
+    }
+    return GLEVO_OK;
+}
+
+static glevo_status check_work_group(gpu_program *p)
+{
+    glGetProgramiv(p->id, GL_COMPUTE_WORK_GROUP_SIZE, p->local_size);
+    const gpu_limits *l = gpu_context_limits();
+    long long total = (long long)p->local_size[0] * p->local_size[1] * p->local_size[2];
+    for (int i = 0; i < 3; ++i)
+        if (p->local_size[i] > l->max_work_group_size[i])
+            return glevo_fail(GLEVO_ERR_UNSUPPORTED, "program '%s': work-group size %d along "
+                              "axis %d exceeds this device's %d", p->name, p->local_size[i], i,
+                              l->max_work_group_size[i]);
+    if (total > l->max_work_group_invocations)
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "program '%s': %lld invocations a work-group "
+                          "exceed this device's %d", p->name, total,
+                          l->max_work_group_invocations);
+    return GLEVO_OK;
+}
+
+static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_loose)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "%s", d->name ? d->name
+                                          : d->compute ? d->compute : d->fragment);
+    p->compute = d->compute != NULL;
+    if (p->compute && !gpu_context_limits()->compute)
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "program '%s' is a compute shader: this "
+                          "context has no GL 4.3 compute shaders", p->name);
+    if (!p->compute && !d->fragment)
+        return glevo_fail(GLEVO_ERR_INVALID, "program '%s' names no shader", p->name);
+    shader_text texts[2];
+    int stages = 0;
+    GLenum types[2];
+    glevo_status st;
+    if (p->compute) {
+        st = shader_compose(&texts[0], COMPUTE_PREAMBLE, d->compute, d->defines, d->aliases);
+        types[stages++] = GL_COMPUTE_SHADER;
+    } else {
+        st = shader_compose(&texts[0], FRAGMENT_PREAMBLE, d->fragment, d->defines, d->aliases);
+        types[stages++] = GL_FRAGMENT_SHADER;
+        if (!st) {
+            st = shader_compose(&texts[1], FRAGMENT_PREAMBLE,
+                                d->vertex ? d->vertex : VERTEX_FILE, NULL, NULL);
+            types[stages++] = GL_VERTEX_SHADER;
+            if (st) shader_text_free(&texts[0]);
+        }
+    }
+    if (st) return st;
+    GLuint shaders[2] = {0, 0};
+    for (int i = 0; i < stages && !st; ++i) shaders[i] = compile(types[i], &texts[i], p->name, &st);
+    if (!st) p->id = link(p->name, shaders, stages, &st);
+    else
+        for (int i = 0; i < stages; ++i)
+            if (shaders[i]) glDeleteShader(shaders[i]);
+    if (!st) p->sampler_units = assign_units(p, d->samplers, "sampler", texts[0].text, &st);
+    if (!st) p->image_units = assign_units(p, d->images, "image", texts[0].text, &st);
+    if (!st) p->buffer_units = bind_storage_blocks(p, d->buffers, texts[0].text, &st);
+    if (!st && p->sampler_units > (p->compute ? gpu_context_limits()->max_compute_texture_units
+                                              : gpu_context_limits()->max_texture_units))
+        st = glevo_fail(GLEVO_ERR_UNSUPPORTED, "program '%s' samples %d textures: this device "
+                        "has %d texture units", p->name, p->sampler_units,
+                        gpu_context_limits()->max_texture_units);
+    if (!st) st = check_uniforms(p, d, texts[0].text, allow_loose);
+    if (!st && p->compute) st = check_work_group(p);
+    p->uniform_size = d->uniform_size;
+    for (int i = 0; i < stages; ++i) shader_text_free(&texts[i]);
+    if (!st) st = gpu_check(p->name);
+    if (st) gpu_program_destroy(p);
+    return st;
+}
+
+glevo_status gpu_program_build(gpu_program *p, const gpu_program_desc *desc)
+{
+    return build(p, desc, false);
 }
 
 void gpu_program_destroy(gpu_program *p)
@@ -98,8 +259,9 @@ glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_
                                   unsigned *program_id)
 {
     gpu_program p;
-    glevo_status st = gpu_program_build_with_vertex(
-        &p, vertex_file ? vertex_file : VERTEX_FILE, fragment_file, NULL, NULL);
+    /* Front ends set their own loose uniforms with glUniform*: no block required. */
+    gpu_program_desc d = {.vertex = vertex_file, .fragment = fragment_file};
+    glevo_status st = build(&p, &d, true);
     *program_id = st == GLEVO_OK ? p.id : 0;
     return st;
 }

@@ -21,12 +21,15 @@ typedef struct shader_text {
     bool out_of_memory;
 } shader_text;
 
-glevo_status shader_compose(shader_text *out, const char *main_file, const char *defines,
-                            const char *const *aliases);
+/* preamble: the #version line and the driver's define ("#version 410 core\n#define
+ * GLEVO_FRAGMENT 1\n"), then `defines`, then the main file with its includes. */
+glevo_status shader_compose(shader_text *out, const char *preamble, const char *main_file,
+                            const char *defines, const char *const *aliases);
 /* The same, with the main file's text given instead of read (`main_file` names it in errors
  * and resolves its relative includes); the fuzz harness composes untrusted text this way. */
-glevo_status shader_compose_text(shader_text *out, const char *main_file, const char *main_text,
-                                 const char *defines, const char *const *aliases);
+glevo_status shader_compose_text(shader_text *out, const char *preamble, const char *main_file,
+                                 const char *main_text, const char *defines,
+                                 const char *const *aliases);
 void shader_text_free(shader_text *t);
 bool gpu_shader_source_is_not_embedded(const char *name);
 /* Rewrites a driver info log so that "0:12(5): error" (Mesa) and "0(12) : error" (NVIDIA)

@@ -187,20 +187,21 @@ static glevo_status expand(shader_text *out, const char *name, const char *loade
     return st;
 }
 
-glevo_status shader_compose(shader_text *out, const char *main_file, const char *defines,
-                            const char *const *aliases)
+glevo_status shader_compose(shader_text *out, const char *preamble, const char *main_file,
+                            const char *defines, const char *const *aliases)
 {
-    return shader_compose_text(out, main_file, NULL, defines, aliases);
+    return shader_compose_text(out, preamble, main_file, NULL, defines, aliases);
 }
 
-glevo_status shader_compose_text(shader_text *out, const char *main_file, const char *main_text,
-                                 const char *defines, const char *const *aliases)
+glevo_status shader_compose_text(shader_text *out, const char *preamble, const char *main_file,
+                                 const char *main_text, const char *defines,
+                                 const char *const *aliases)
 {
     memset(out, 0, sizeof *out);
     /* String 0 is the preamble (version and defines); files are numbered from 1. */
     snprintf(out->files[0], sizeof out->files[0], "<defines>");
     out->file_count = 1;
-    append(out, "#version 410 core\n", 18);
+    append(out, preamble, strlen(preamble));
     if (defines) append(out, defines, strlen(defines));
     glevo_status st = expand(out, main_file, main_text, aliases, 0);
     if (st == GLEVO_OK && out->out_of_memory)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gl/gpgpu.h"
+#include "gl/context_internal.h"
 
 typedef struct format_desc { GLenum internal, format, type; int channels; } format_desc;
 
@@ -25,8 +25,7 @@ size_t gpu_format_texel_bytes(gpu_format f) { return (size_t)describe(f).channel
 glevo_status gpu_texture_create(gpu_texture *t, int w, int h, gpu_format f, const void *data)
 {
     memset(t, 0, sizeof *t);
-    GLint max_size = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    int max_size = gpu_context_limits()->max_texture_size;
     if (w < 1 || h < 1 || w > max_size || h > max_size)
         return glevo_fail(GLEVO_ERR_INVALID, "texture size %dx%d is outside 1..%d", w, h,
                           max_size);
@@ -56,7 +55,6 @@ glevo_status gpu_texture_create(gpu_texture *t, int w, int h, gpu_format f, cons
 
 void gpu_texture_destroy(gpu_texture *t)
 {
-    extern void gpu_fbo_forget(GLuint texture);
     if (t->id) gpu_fbo_forget(t->id);
     if (t->id) glDeleteTextures(1, &t->id);
     t->id = 0;
@@ -66,6 +64,7 @@ glevo_status gpu_texture_upload_rect(gpu_texture *t, int x, int y, int w, int h,
                                      const void *data)
 {
     format_desc d = describe(t->format);
+    gpu_fence_compute_writes();
     glBindTexture(GL_TEXTURE_2D, t->id);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexSubImage2D(GL_TEXTURE_2D, 0, x, y, w, h, d.format, d.type, data);
@@ -80,7 +79,7 @@ glevo_status gpu_texture_upload(gpu_texture *t, const void *data)
 glevo_status gpu_texture_read_rect(const gpu_texture *t, int x, int y, int w, int h, void *out)
 {
     /* Read through a framebuffer: glGetTexImage is not in GLES, and this keeps one path. */
-    extern GLuint gpu_fbo_for(gpu_texture *const *targets, int count);
+    gpu_fence_compute_writes();
     gpu_texture *target = (gpu_texture *)t;
     GLuint fbo = gpu_fbo_for(&target, 1);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);

@@ -15,7 +15,7 @@
 
 #define GP_BLOCK 64
 
-/* One operator on floats, exactly as DESIGN.md defines it (sin, cos and protected division as
+/* One operator on floats, exactly as include/glevo/gp.h defines it (sin, cos and protected division as
  * gp_math.h defines them); shaders/gp/eval.glsl is the twin. */
 static inline float apply2(glevo_gp_op op, float a, float b)
 {

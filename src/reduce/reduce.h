@@ -10,20 +10,31 @@
 typedef enum reduce_op { REDUCE_MIN = 0, REDUCE_MAX = 1, REDUCE_SUM = 2 } reduce_op;
 
 #define REDUCE_MAX_LEVELS 24
+/* Compute driver: invocations per work-group and the most groups of the first dispatch (the
+ * second reduces their results in one group, so the two must match). */
+#define REDUCE_LOCAL 256
+
+/* The block of shaders/reduce/common.glsl (std140). */
+typedef struct reduce_uniforms {
+    int32_t size[2];
+    int32_t first, channel;
+} reduce_uniforms;
 
 typedef struct gpu_reducer {
     int width, height;
+    bool compute;        /* dispatches (two at any size) instead of 2x2 passes */
     gpu_program best[2]; /* [REDUCE_MIN], [REDUCE_MAX] */
-    gpu_program sum;
+    gpu_program sum;     /* fragment only: its rounding follows the twin's 2x2 tree */
     gpu_program keep_best[2];
     gpu_texture levels[REDUCE_MAX_LEVELS];
     int level_count;
 } gpu_reducer;
 
-glevo_status gpu_reducer_create(gpu_reducer *r, int width, int height);
+/* compute: use the compute driver (needs GL 4.3); the result texture is the same either way. */
+glevo_status gpu_reducer_create(gpu_reducer *r, int width, int height, bool compute);
 void gpu_reducer_destroy(gpu_reducer *r);
 /* Reduces `input` (width x height of the reducer, any float format); for min/max only
- * `channel` counts. *result points at a 1x1 RGBA32F texture owned by the reducer, valid until
+ * `channel` counts; sum needs a fragment reducer. *result points at a 1x1 RGBA32F texture owned by the reducer, valid until
  * the next call. */
 glevo_status gpu_reduce(gpu_reducer *r, reduce_op op, const gpu_texture *input, int channel,
                         const gpu_texture **result);

@@ -4,6 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
+
+static const char *const mode_names[] = {"philox", "texture"};
+const char *glevo_rng_mode_name(glevo_rng_mode m) { return names_get(mode_names, 2, (int)m); }
+int glevo_rng_mode_parse(const char *name) { return names_find(mode_names, 2, name); }
+
 glevo_status glevo_rng_source_init(glevo_rng_source *s, glevo_rng_mode mode, uint32_t seed,
                                    uint32_t stream)
 {

@@ -1,89 +1,87 @@
-/* Contact sheet of PNG snapshots (glevo_png_sheet): libpng's simplified reader turns every
- * input into RGB8, tiles are copied into one canvas, the writer renames it into place. */
-#include <png.h>
+/* Contact sheet of PNG snapshots (glevo_png_sheet): every input is read by cairo, painted
+ * unscaled into its tile under a label strip, and the sheet renamed into place. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "glevo/sheet.h"
-#include "glevo/snapshot.h"
+#include "viz/viz.h"
 
-static glevo_status png_begin(const char *path, png_image *img)
+#define SHEET_BACKGROUND 0xFFFFFF
+#define LABEL_PX 13.0
+
+/* "dir/generation-000040.png" -> "generation 40"; "dir/x.png" -> "x". */
+static void label_from_path(const char *path, char *buf, size_t size)
 {
-    memset(img, 0, sizeof *img);
-    img->version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(img, path)) {
-        glevo_status st = glevo_fail(GLEVO_ERR_IO, "cannot read PNG '%s' (%s)", path,
-                                     img->message);
-        png_image_free(img);
-        return st;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    long gen;
+    char tail[8];
+    if (sscanf(base, "generation-%ld%7s", &gen, tail) == 2 && !strcmp(tail, ".png")) {
+        snprintf(buf, size, "generation %ld", gen);
+        return;
     }
-    return GLEVO_OK;
+    snprintf(buf, size, "%s", base);
+    size_t n = strlen(buf);
+    if (n > 4 && !strcmp(buf + n - 4, ".png")) buf[n - 4] = '\0';
 }
 
-glevo_status glevo_png_size(const char *path, int *width, int *height)
-{
-    png_image img;
-    glevo_status st = png_begin(path, &img);
-    if (st) return st;
-    *width = (int)img.width, *height = (int)img.height;
-    png_image_free(&img);
-    return GLEVO_OK;
-}
-
-glevo_status glevo_png_sheet(const char *const *pngs, int n, int columns, const char *out)
+glevo_status glevo_png_sheet(const char *const *pngs, const char *const *labels, int n,
+                             int columns, const char *out)
 {
     if (n < 1) return glevo_fail(GLEVO_ERR_INVALID, "a sheet needs at least one image, got %d", n);
     if (columns < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "sheet columns %d is below 1", columns);
+    cairo_surface_t **tiles = calloc((size_t)n, sizeof *tiles);
+    char (*names)[256] = calloc((size_t)n, sizeof *names);
+    if (!tiles || !names) {
+        free(tiles), free(names);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a sheet of %d images", n);
+    }
+    glevo_status st = GLEVO_OK;
     int tw = 0, th = 0;
-    for (int i = 0; i < n; ++i) {
-        int w, h;
-        glevo_status st = glevo_png_size(pngs[i], &w, &h);
-        if (st) return st;
+    /* Label widths need a context; a 1x1 surface measures them. */
+    cairo_surface_t *probe = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+    cairo_t *pc = cairo_create(probe);
+    viz_font_set(pc, VIZ_SANS_BOLD, LABEL_PX);
+    for (int i = 0; i < n && !st; ++i) {
+        if ((st = viz_png_read(pngs[i], &tiles[i]))) break;
+        if (labels && labels[i]) snprintf(names[i], sizeof names[i], "%s", labels[i]);
+        else label_from_path(pngs[i], names[i], sizeof names[i]);
+        int w = cairo_image_surface_get_width(tiles[i]), h = cairo_image_surface_get_height(tiles[i]);
+        int lw = (int)(viz_text_width(pc, names[i]) + 0.999) + 8;
         if (w > tw) tw = w;
+        if (lw > tw) tw = lw;
         if (h > th) th = h;
     }
-    const int gap = GLEVO_SHEET_GAP;
+    cairo_destroy(pc);
+    cairo_surface_destroy(probe);
+    const int gap = GLEVO_SHEET_GAP, lh = GLEVO_SHEET_LABEL_HEIGHT;
     int cols = columns < n ? columns : n, rows = (n + cols - 1) / cols;
-    int W = cols * tw + (cols + 1) * gap, H = rows * th + (rows + 1) * gap;
-    if ((double)W * H > 1 << 28)
-        return glevo_fail(GLEVO_ERR_INVALID, "sheet of %dx%d pixels is too large", W, H);
-    unsigned char *canvas = malloc((size_t)W * H * 3);
-    unsigned char *tile = malloc((size_t)tw * th * 3);
-    if (!canvas || !tile) {
-        free(canvas), free(tile);
-        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d sheet", W, H);
-    }
-    memset(canvas, 40, (size_t)W * H * 3);
-    glevo_status st = GLEVO_OK;
-    for (int i = 0; i < n && !st; ++i) {
-        png_image img;
-        if ((st = png_begin(pngs[i], &img))) break;
-        img.format = PNG_FORMAT_RGB;
-        if (!png_image_finish_read(&img, NULL, tile, (png_int_32)(tw * 3), NULL)) {
-            st = glevo_fail(GLEVO_ERR_IO, "cannot read PNG '%s' (%s)", pngs[i], img.message);
-            png_image_free(&img);
-            break;
-        }
-        /* The canvas is top-down here; flipped below for the bottom-up writer. */
-        int x0 = gap + (i % cols) * (tw + gap), y0 = gap + (i / cols) * (th + gap);
-        for (unsigned y = 0; y < img.height; ++y)
-            memcpy(canvas + ((size_t)(y0 + y) * W + x0) * 3, tile + (size_t)y * tw * 3,
-                   (size_t)img.width * 3);
-        png_image_free(&img);
-    }
+    int W = cols * tw + (cols + 1) * gap, H = rows * (lh + th) + (rows + 1) * gap;
+    if (!st && (double)W * H > 1 << 28)
+        st = glevo_fail(GLEVO_ERR_INVALID, "sheet of %dx%d pixels is too large", W, H);
     if (!st) {
-        /* glevo_png_write_rgb takes GL's order (row 0 at the bottom). */
-        size_t stride = (size_t)W * 3;
-        for (int y = 0; y < H / 2; ++y)
-            for (size_t k = 0; k < stride; ++k) {
-                unsigned char *a = canvas + (size_t)y * stride + k;
-                unsigned char *b = canvas + (size_t)(H - 1 - y) * stride + k;
-                unsigned char t = *a;
-                *a = *b, *b = t;
-            }
-        st = glevo_png_write_rgb(out, canvas, W, H);
+        cairo_surface_t *sheet = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+        cairo_t *cr = cairo_create(sheet);
+        viz_rgb(cr, SHEET_BACKGROUND);
+        cairo_paint(cr);
+        viz_font_set(cr, VIZ_SANS_BOLD, LABEL_PX);
+        for (int i = 0; i < n; ++i) {
+            int x0 = gap + (i % cols) * (tw + gap), y0 = gap + (i / cols) * (lh + th + gap);
+            viz_rgb(cr, 0x222222);
+            viz_text(cr, x0 + 2, y0 + lh - 6, 0, names[i]);
+            cairo_set_source_surface(cr, tiles[i], x0, y0 + lh);
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+            cairo_paint(cr);
+        }
+        cairo_destroy(cr);
+        st = cairo_surface_status(sheet)
+                 ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d sheet", W, H)
+                 : viz_png_write(sheet, out);
+        cairo_surface_destroy(sheet);
     }
-    free(canvas), free(tile);
+    for (int i = 0; i < n; ++i) cairo_surface_destroy(tiles[i]);
+    free(tiles), free(names);
     return st;
 }

@@ -63,14 +63,16 @@ START_TEST(glsl_equals_integer_ops)
     ck_assert(gpu_texture_create(&out0, w, h, GPU_RGBA32F, NULL) == GLEVO_OK);
     ck_assert(gpu_texture_create(&out1, w, h, GPU_RGBA32F, NULL) == GLEVO_OK);
     gpu_program prog;
-    ck_assert_msg(gpu_program_build(&prog, "bits/test_ops.glsl", NULL, NULL) == GLEVO_OK, "%s",
-                  glevo_last_error());
+    static const gpu_slot samplers[] = {{"t_values", 0}, {"t_args", 0}, {0}};
+    ck_assert_msg(gpu_program_build(&prog, &(gpu_program_desc){.name = "test.fbits",
+                                    .fragment = "bits/test_ops.glsl",
+                                    .samplers = samplers}) == GLEVO_OK,
+                  "%s", glevo_last_error());
     gpu_pass p = {.name = "test.fbits", .program = &prog};
-    gpu_pass_input(&p, "t_values", &tv);
-    gpu_pass_input(&p, "t_args", &ta);
+    gpu_pass_input(&p, 0, &tv);
+    gpu_pass_input(&p, 1, &ta);
     gpu_pass_target(&p, &out0);
     gpu_pass_target(&p, &out1);
-    ck_assert(gpu_pass_begin(&p) == GLEVO_OK);
     ck_assert_msg(gpu_pass_draw(&p) == GLEVO_OK, "%s", glevo_last_error());
     float *r0 = malloc(sizeof(float) * 4 * w * h), *r1 = malloc(sizeof(float) * 4 * w * h);
     ck_assert(gpu_texture_read(&out0, r0) == GLEVO_OK);

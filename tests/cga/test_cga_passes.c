@@ -103,14 +103,14 @@ END_TEST
 START_TEST(every_pass_equals_its_twin)
 {
     const pass_case *k = &cases[_i];
-    glevo_context *ctx = testutil_context();
+    testutil_context();
     glevo_cga_params p = {.problem = glevo_problem_find(k->problem), .dim = k->dim,
                           .width = k->width, .height = k->height, .bits = k->bits,
                           .pc = 0.7, .pm = 0.05, .neighbourhood = k->neighbourhood,
                           .rng = k->rng, .mutation = k->mutation,
                           .seed = SEED + (uint32_t)_i};
     glevo_cga *cga;
-    ck_assert_msg(glevo_cga_create(ctx, &p, &cga) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
     const cga_layout *l = &cga->layout;
     size_t n = cga->gene_floats, cells = (size_t)l->width * l->height;
     float *start = malloc(n * 4), *want = malloc(n * 4), *got = malloc(n * 4);
@@ -175,14 +175,14 @@ END_TEST
 START_TEST(gpu_run_equals_cpu_run)
 {
     static const char *problems[] = {"camel", "sphere"};
-    glevo_context *ctx = testutil_context();
+    testutil_context();
     for (int k = 0; k < 2; ++k) {
         glevo_cga_params p = {.problem = glevo_problem_find(problems[k]), .dim = k ? 5 : 0,
                               .width = 12, .height = 7, .pm = 0.02, .seed = 4242};
         glevo_cga *gpu, *cpu;
-        ck_assert(glevo_cga_create(ctx, &p, &gpu) == GLEVO_OK);
+        ck_assert(glevo_cga_create(&p, &gpu) == GLEVO_OK);
         p.backend = GLEVO_BACKEND_CPU;
-        ck_assert(glevo_cga_create(NULL, &p, &cpu) == GLEVO_OK);
+        ck_assert(glevo_cga_create(&p, &cpu) == GLEVO_OK);
         size_t n = glevo_cga_gene_floats(gpu);
         float *a = malloc(n * 4), *b = malloc(n * 4);
         for (int g = 0; g < 12; ++g) {

@@ -15,9 +15,9 @@ static void one_generation(const char *problem, glevo_de_strategy strategy, int 
     glevo_de_params p = {.problem = glevo_problem_find(problem), .dim = dim, .pop = np,
                          .strategy = strategy, .seed = seed, .CR = 0.5};
     glevo_de *gpu, *cpu;
-    ck_assert_msg(glevo_de_create(&p, GLEVO_BACKEND_FRAGMENT, &gpu) == GLEVO_OK, "%s",
+    ck_assert_msg(glevo_de_create((p.backend = GLEVO_BACKEND_FRAGMENT, &p), &gpu) == GLEVO_OK, "%s",
                   glevo_last_error());
-    ck_assert_int_eq(glevo_de_create(&p, GLEVO_BACKEND_CPU, &cpu), GLEVO_OK);
+    ck_assert_int_eq(glevo_de_create((p.backend = GLEVO_BACKEND_CPU, &p), &cpu), GLEVO_OK);
     size_t n = (size_t)np * (size_t)dim;
     double *xg = malloc(n * sizeof(double)), *xc = malloc(n * sizeof(double));
     float *fg = malloc((size_t)np * sizeof(float)), *fc = malloc((size_t)np * sizeof(float));
@@ -99,7 +99,7 @@ START_TEST(test_selection_monotone)
     testutil_context();
     glevo_de_params p = {.problem = glevo_problem_find("rastrigin"), .dim = 5, .pop = 21};
     glevo_de *de;
-    ck_assert_int_eq(glevo_de_create(&p, GLEVO_BACKEND_FRAGMENT, &de), GLEVO_OK);
+    ck_assert_int_eq(glevo_de_create((p.backend = GLEVO_BACKEND_FRAGMENT, &p), &de), GLEVO_OK);
     check_accepts(de, 21, 5);
     glevo_de_destroy(de);
 }
@@ -114,7 +114,7 @@ START_TEST(test_sphere_converges)
     for (int b = 0; b < 2; ++b) {
         glevo_de_result r;
         glevo_backend backend = b ? GLEVO_BACKEND_CPU : GLEVO_BACKEND_FRAGMENT;
-        ck_assert_msg(glevo_de_run(&p, backend, &r) == GLEVO_OK, "%s", glevo_last_error());
+        ck_assert_msg(glevo_de_run((p.backend = backend, &p), &r) == GLEVO_OK, "%s", glevo_last_error());
         ck_assert_msg(r.efv < 1e-8, "backend %d: EFV %g after %lld evaluations", b, r.efv,
                       r.evaluations);
         ck_assert(r.efv >= 0.0);
@@ -134,7 +134,7 @@ START_TEST(test_target_stops_early)
     glevo_de_params p = {.problem = glevo_problem_find("sphere"), .dim = 5, .pop = 20,
                          .max_evals = 1000000, .target_efv = 1e-3, .check_every = 10};
     glevo_de_result r;
-    ck_assert_int_eq(glevo_de_run(&p, GLEVO_BACKEND_CPU, &r), GLEVO_OK);
+    ck_assert_int_eq(glevo_de_run((p.backend = GLEVO_BACKEND_CPU, &p), &r), GLEVO_OK);
     ck_assert(r.efv < 1e-3);
     ck_assert_int_lt(r.evaluations, 1000000);
     ck_assert_int_eq(r.generations % 10, 0);
@@ -146,17 +146,17 @@ START_TEST(test_bad_params)
 {
     glevo_de *de = NULL;
     glevo_de_params p = {.pop = 3};
-    ck_assert_int_eq(glevo_de_create(&p, GLEVO_BACKEND_CPU, &de), GLEVO_ERR_INVALID);
+    ck_assert_int_eq(glevo_de_create((p.backend = GLEVO_BACKEND_CPU, &p), &de), GLEVO_ERR_INVALID);
     ck_assert_ptr_null(de);
     ck_assert_msg(strstr(glevo_last_error(), "3") != NULL, "%s", glevo_last_error());
     p = (glevo_de_params){.CR = 1.5};
-    ck_assert_int_eq(glevo_de_create(&p, GLEVO_BACKEND_CPU, &de), GLEVO_ERR_INVALID);
+    ck_assert_int_eq(glevo_de_create((p.backend = GLEVO_BACKEND_CPU, &p), &de), GLEVO_ERR_INVALID);
     p = (glevo_de_params){.dim = -2};
-    ck_assert_int_eq(glevo_de_create(&p, GLEVO_BACKEND_CPU, &de), GLEVO_ERR_INVALID);
+    ck_assert_int_eq(glevo_de_create((p.backend = GLEVO_BACKEND_CPU, &p), &de), GLEVO_ERR_INVALID);
     p = (glevo_de_params){.problem = glevo_problem_find("camel"), .dim = 3};
-    ck_assert_int_eq(glevo_de_create(&p, GLEVO_BACKEND_CPU, &de), GLEVO_ERR_INVALID);
+    ck_assert_int_eq(glevo_de_create((p.backend = GLEVO_BACKEND_CPU, &p), &de), GLEVO_ERR_INVALID);
     p = (glevo_de_params){.CR = GLEVO_DE_CR_ZERO, .pop = 4, .max_evals = 8};
-    ck_assert_int_eq(glevo_de_create(&p, GLEVO_BACKEND_CPU, &de), GLEVO_OK);
+    ck_assert_int_eq(glevo_de_create((p.backend = GLEVO_BACKEND_CPU, &p), &de), GLEVO_OK);
     glevo_de_destroy(de);
     ck_assert_int_eq(glevo_de_strategy_parse("rand/1/bin"), GLEVO_DE_RAND_1_BIN);
     ck_assert_int_eq(glevo_de_strategy_parse("current-to-best1bin"),

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "de/de_internal.h"
+#include "de/trial.h"
 #include "gl/gpgpu.h"
 #include "testutil.h"
 
@@ -41,10 +42,13 @@ static void compare_gpu(glevo_de_strategy strategy, int np, int dim, float CR, u
     testutil_context();
     de_config c = {.dim = dim, .np = np, .CR = CR, .seed = seed, .strategy = strategy};
     int per_row = 3, rows = (np + per_row - 1) / per_row; /* odd tiling on purpose */
-    char defines[64];
-    snprintf(defines, sizeof defines, "#define DE_STRATEGY %d\n", (int)strategy);
+    c.problem = glevo_problem_find("sphere");
+    char defines[256];
+    de_shader_defines(&c, defines, sizeof defines);
     gpu_program prog;
-    ck_assert_msg(gpu_program_build(&prog, "de/stream_debug.glsl", defines, NULL) == GLEVO_OK,
+    ck_assert_msg(gpu_program_build(&prog, &(gpu_program_desc){
+                      .name = "de.stream_debug", .fragment = "de/stream_debug.glsl",
+                      .defines = defines, .uniform_size = sizeof(de_uniforms)}) == GLEVO_OK,
                   "%s", glevo_last_error());
     gpu_texture out;
     ck_assert_int_eq(gpu_texture_create(&out, per_row * dim, rows, GPU_RGBA32F, NULL), GLEVO_OK);
@@ -52,13 +56,9 @@ static void compare_gpu(glevo_de_strategy strategy, int np, int dim, float CR, u
     for (uint32_t g = 1; g <= 3; ++g) {
         gpu_pass p = {.name = "de.stream_debug", .program = &prog};
         gpu_pass_target(&p, &out);
-        ck_assert_int_eq(gpu_pass_begin(&p), GLEVO_OK);
-        gpu_uniform_key(&p, seed, GLEVO_DE_STREAM);
-        gpu_uniform_1ui(&p, "u_generation", g);
-        gpu_uniform_1i(&p, "u_np", np);
-        gpu_uniform_1i(&p, "u_dim", dim);
-        gpu_uniform_1i(&p, "u_per_row", per_row);
-        gpu_uniform_1f(&p, "u_CR", CR);
+        de_uniforms u = {.key = {seed, GLEVO_DE_STREAM}, .generation = g, .np = np, .dim = dim,
+                         .per_row = per_row, .CR = CR};
+        gpu_pass_uniforms(&p, &u, sizeof u);
         ck_assert_int_eq(gpu_pass_draw(&p), GLEVO_OK);
         ck_assert_int_eq(gpu_texture_read(&out, texels), GLEVO_OK);
         int mutant_genes = 0;

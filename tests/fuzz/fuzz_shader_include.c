@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!text) return 0;
     static const char *const aliases[] = {"problem", "problems/sphere.glsl", "self", "fuzz.glsl", NULL};
     shader_text t;
-    if (shader_compose_text(&t, "fuzz.glsl", text, "#define FUZZ 1\n", aliases) == GLEVO_OK) {
+    if (shader_compose_text(&t, "#version 410 core\n", "fuzz.glsl", text, "#define FUZZ 1\n", aliases) == GLEVO_OK) {
         if (!t.text || strlen(t.text) != t.length) FUZZ_FAIL("composed length %zu", t.length);
         if (t.file_count < 2 || t.file_count > SHADER_MAX_FILES) FUZZ_FAIL("%d files", t.file_count);
         /* The same text as a driver log: every "S:L(C):" prefix is mapped or left alone. */

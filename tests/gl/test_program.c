@@ -39,7 +39,7 @@ START_TEST(syntax_error_names_file_and_line)
     char main_path[600];
     snprintf(main_path, sizeof main_path, "%s/main.glsl", dir);
     gpu_program p;
-    glevo_status st = gpu_program_build(&p, main_path, NULL, NULL);
+    glevo_status st = gpu_program_build(&p, &(gpu_program_desc){.fragment = main_path});
     ck_assert_int_eq(st, GLEVO_ERR_GL);
     char want[700];
     snprintf(want, sizeof want, "%s/inc.glsl:4", dir);
@@ -92,7 +92,7 @@ START_TEST(pass_errors_name_the_pass)
 {
     testutil_context();
     gpu_pass p = {.name = "test.no_target"};
-    ck_assert_int_eq(gpu_pass_begin(&p), GLEVO_ERR_INVALID);
+    ck_assert_int_eq(gpu_pass_draw(&p), GLEVO_ERR_INVALID);
     ck_assert_msg(strstr(glevo_last_error(), "test.no_target"), "%s", glevo_last_error());
 }
 END_TEST

@@ -56,7 +56,7 @@ START_TEST(test_size_limit_and_seeds)
 {
     glevo_gp_data *d = square_plus(17);
     glevo_gp_params p = {.pop = 64, .generations = 5, .seed = 1, .max_size = 9,
-                         .eval = {.strategy = GLEVO_GP_CPU, .threads = 1}};
+                         .backend = GLEVO_BACKEND_CPU, .eval = {.threads = 1}};
     glevo_gp_result a, b;
     ck_assert_int_eq(glevo_gp_run(&p, d, &a), GLEVO_OK);
     ck_assert_int_le(a.best_nodes, 9);
@@ -93,11 +93,66 @@ START_TEST(test_classification_run)
     ck_assert_int_eq(glevo_gp_data_create(2, n, x, y, &d), GLEVO_OK);
     glevo_gp_params p = {.function_set = GLEVO_GP_CLASSIFICATION, .pop = 200, .generations = 20,
                          .seed = 4, .metric = GLEVO_GP_ACCURACY, .stop_on_target = true,
-                         .target_error = 0, .eval = {.strategy = GLEVO_GP_CPU}};
+                         .target_error = 0, .backend = GLEVO_BACKEND_CPU};
     glevo_gp_result r;
     ck_assert_int_eq(glevo_gp_run(&p, d, &r), GLEVO_OK);
     ck_assert_msg(r.best_error == 1.0, "accuracy %g: %s", r.best_error, r.best_sexpr);
     glevo_gp_result_free(&r);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* The stepping API is the run: create, uneven steps, and the result equal glevo_gp_run's for
+ * the same seed; the getters describe the last evaluated generation; steps past the end do
+ * nothing. */
+static void count_progress(void *user, int generation, double best_error, const char *best)
+{
+    (void)best_error, (void)best;
+    int *calls = user;
+    ck_assert_int_eq(generation, calls[0]); /* generations in order, each once */
+    calls[0]++;
+}
+
+START_TEST(test_steps_equal_the_run)
+{
+    glevo_gp_data *d = square_plus(23);
+    int calls[1] = {0};
+    glevo_gp_params p = {.pop = 80, .generations = 7, .seed = 5, .max_size = 20,
+                         .backend = GLEVO_BACKEND_CPU, .eval = {.threads = 1},
+                         .progress = count_progress, .progress_user = calls};
+    glevo_gp_result whole, stepped;
+    ck_assert_int_eq(glevo_gp_run(&p, d, &whole), GLEVO_OK);
+    ck_assert_int_eq(calls[0], 8);
+    calls[0] = 0;
+    glevo_gp *gp = NULL;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_generation(gp), 0);
+    ck_assert(!glevo_gp_done(gp));
+    ck_assert_int_eq(glevo_gp_step(gp, 3), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_generation(gp), 3);
+    ck_assert_int_eq(glevo_gp_step(gp, 10), GLEVO_OK); /* stops at generation 7 */
+    ck_assert(glevo_gp_done(gp));
+    ck_assert_int_eq(glevo_gp_generation(gp), 7);
+    ck_assert_int_eq(glevo_gp_step(gp, 1), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_generation(gp), 7);
+    ck_assert_int_eq(calls[0], 8);
+    ck_assert_int_eq(glevo_gp_step(gp, -1), GLEVO_ERR_INVALID);
+    ck_assert_int_eq(glevo_gp_result_get(gp, &stepped), GLEVO_OK);
+    ck_assert_str_eq(stepped.best_sexpr, whole.best_sexpr);
+    ck_assert(stepped.best_error == whole.best_error);
+    ck_assert(glevo_gp_best_error(gp) == whole.best_error);
+    ck_assert_int_eq(stepped.generations, whole.generations);
+    ck_assert_int_eq(stepped.evaluations, whole.evaluations);
+    ck_assert_int_eq(stepped.nodes_evaluated, whole.nodes_evaluated);
+    int best = -1;
+    const glevo_gp_programs *pop = glevo_gp_population(gp, &best);
+    ck_assert_int_eq(glevo_gp_programs_count(pop), 80);
+    char text[4096];
+    glevo_gp_program_sexpr(pop, best, text, sizeof text);
+    ck_assert_str_eq(text, whole.best_sexpr);
+    glevo_gp_destroy(gp);
+    glevo_gp_result_free(&whole);
+    glevo_gp_result_free(&stepped);
     glevo_gp_data_destroy(d);
 }
 END_TEST
@@ -110,6 +165,7 @@ int main(void)
     tcase_add_test(tc, test_recovers_square_plus);
     tcase_add_test(tc, test_size_limit_and_seeds);
     tcase_add_test(tc, test_classification_run);
+    tcase_add_test(tc, test_steps_equal_the_run);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

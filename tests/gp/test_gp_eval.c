@@ -7,6 +7,7 @@
 
 #include "glevo/gp.h"
 #include "glevo/rng.h"
+#include "gp_engines.h"
 #include "testutil.h"
 
 static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
@@ -45,7 +46,7 @@ static void compare(uint32_t ops, int pop, int size, int vars, int cases, uint32
     /* Every requested opcode appears (the generator is not silently narrowing the test). */
     ck_assert_uint_eq(glevo_gp_programs_ops_used(p) & ops, ops);
     double *cpu = malloc((size_t)pop * sizeof *cpu), *gpu = malloc((size_t)pop * sizeof *gpu);
-    glevo_gp_eval_params cp = {.strategy = GLEVO_GP_CPU, .threads = 2};
+    glevo_gp_eval_params cp = {.backend = GLEVO_BACKEND_CPU, .threads = 2};
     glevo_gp_evaluator *ev = NULL;
     ck_assert_int_eq(glevo_gp_evaluator_create(&cp, d, &ev), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_evaluate(ev, p, metric, cpu), GLEVO_OK);
@@ -126,21 +127,21 @@ START_TEST(test_known_values)
     ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_programs_parse(p, "(+ (* x1 x1) x2)\n(/ x1 0)\n(if (< x1 x2) 1 2)\n",
                                              "t", 2), GLEVO_OK);
-    for (int s = GLEVO_GP_PPPE; s <= GLEVO_GP_CPU; ++s) {
-        glevo_gp_eval_params ep = {.strategy = (glevo_gp_strategy)s};
+    for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
+        glevo_gp_eval_params ep = gp_engines[s].params;
         glevo_gp_evaluator *ev = NULL;
         ck_assert_int_eq(glevo_gp_evaluator_create(&ep, d, &ev), GLEVO_OK);
         double e[3];
         ck_assert_int_eq(glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, e), GLEVO_OK);
-        ck_assert_msg(e[0] == 5.0, "%s: %g", glevo_gp_strategy_name(s), e[0]);
+        ck_assert_msg(e[0] == 5.0, "%s: %g", gp_engines[s].name, e[0]);
         /* (/ x1 0) = 1 everywhere: |1 - y| summed. */
         double w1 = 0, w2 = 0;
         for (int c = 0; c < 5; ++c) {
             w1 += fabs(1.0 - y[c]);
             w2 += fabs((x[c] < x[5 + c] ? 1.0 : 2.0) - y[c]);
         }
-        ck_assert_msg(fabs(e[1] - w1) < 1e-5, "%s: %g vs %g", glevo_gp_strategy_name(s), e[1], w1);
-        ck_assert_msg(fabs(e[2] - w2) < 1e-5, "%s: %g vs %g", glevo_gp_strategy_name(s), e[2], w2);
+        ck_assert_msg(fabs(e[1] - w1) < 1e-5, "%s: %g vs %g", gp_engines[s].name, e[1], w1);
+        ck_assert_msg(fabs(e[2] - w2) < 1e-5, "%s: %g vs %g", gp_engines[s].name, e[2], w2);
         glevo_gp_evaluator_destroy(ev);
     }
     glevo_gp_programs_destroy(p);

@@ -10,6 +10,7 @@
 #include "glevo/gp.h"
 #include "glevo/rng.h"
 #include "gp/gp_math.h"
+#include "gp_engines.h"
 #include "testutil.h"
 
 static double ulp_of(double v)
@@ -91,15 +92,15 @@ static void exact_on_gpu(const char *program, float (*op)(float, float), int emi
     glevo_gp_programs *p = NULL;
     ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_programs_parse(p, program, "t", 2), GLEVO_OK);
-    for (int s = GLEVO_GP_PPPE; s <= GLEVO_GP_CPU; ++s) {
-        glevo_gp_eval_params ep = {.strategy = (glevo_gp_strategy)s};
+    for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
+        glevo_gp_eval_params ep = gp_engines[s].params;
         glevo_gp_evaluator *ev = NULL;
         ck_assert_int_eq(glevo_gp_evaluator_create(&ep, d, &ev), GLEVO_OK);
         double e = -1;
         glevo_status st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, &e);
         ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
         ck_assert_msg(e == 0.0, "%s %s: SAE %g against the CPU's values", program,
-                      glevo_gp_strategy_name((glevo_gp_strategy)s), e);
+                      gp_engines[s].name, e);
         glevo_gp_evaluator_destroy(ev);
     }
     glevo_gp_programs_destroy(p);

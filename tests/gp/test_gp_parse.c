@@ -1,5 +1,5 @@
 /* GP programs and data: S-expression round trips, parse errors naming line and column, CSV
- * errors, and the CPU interpreter's operators at their edge cases (DESIGN.md semantics). */
+ * errors, and the CPU interpreter's operators at their edge cases (include/glevo/gp.h semantics). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -227,16 +227,21 @@ START_TEST(test_gpu_snippets)
         for (int j = 0; j < dim; ++j) z[j] = 0.0f; /* row 0: the optimum of most problems */
         const char *aliases[] = {"problem", p->snippet, NULL};
         gpu_program prog;
-        glevo_status st = gpu_program_build(&prog, "problems/evaluate.glsl", NULL, aliases);
+        static const gpu_slot z_slot[] = {{"t_z", 0}, {0}};
+        struct { int32_t dim, pad[3]; } u = {dim, {0, 0, 0}};
+        glevo_status st = gpu_program_build(&prog, &(gpu_program_desc){
+                                                .name = "problems.evaluate",
+                                                .fragment = "problems/evaluate.glsl",
+                                                .aliases = aliases, .samplers = z_slot,
+                                                .uniform_size = sizeof u});
         ck_assert_msg(st == GLEVO_OK, "%s: %s", p->name, glevo_last_error());
         gpu_texture tz, tf;
         ck_assert_int_eq(gpu_texture_create(&tz, dim, n, GPU_R32F, z), GLEVO_OK);
         ck_assert_int_eq(gpu_texture_create(&tf, 1, n, GPU_RGBA32F, NULL), GLEVO_OK);
         gpu_pass pass = {.name = "problems.evaluate", .program = &prog};
-        gpu_pass_input(&pass, "t_z", &tz);
+        gpu_pass_input(&pass, 0, &tz);
         gpu_pass_target(&pass, &tf);
-        ck_assert_int_eq(gpu_pass_begin(&pass), GLEVO_OK);
-        gpu_uniform_1i(&pass, "u_dim", dim);
+        gpu_pass_uniforms(&pass, &u, sizeof u);
         ck_assert_int_eq(gpu_pass_draw(&pass), GLEVO_OK);
         ck_assert_int_eq(gpu_texture_read(&tf, out), GLEVO_OK);
         for (int i = 0; i < n; ++i) {

@@ -1,6 +1,7 @@
 /* GPU reductions against their C twins on odd sizes, plus the documented tie and NaN
  * policy, and sums against a double-precision sum. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "glevo/rng.h"
@@ -17,13 +18,18 @@ static float *random_data(int w, int h, int channels, uint32_t salt)
     return d;
 }
 
+/* Min/max run through both drivers: the fragment reducer's 2x2 passes and the compute
+ * reducer's two dispatches (tests loop over _i = 0, 1). Sums are fragment only. */
+static bool compute_driver;
+
 static void gpu_result(int w, int h, gpu_format f, const float *data, reduce_op op, int channel,
                        float out[4])
 {
     gpu_texture t;
     ck_assert(gpu_texture_create(&t, w, h, f, data) == GLEVO_OK);
     gpu_reducer r;
-    ck_assert_msg(gpu_reducer_create(&r, w, h) == GLEVO_OK, "%s", glevo_last_error());
+    bool compute = compute_driver && op != REDUCE_SUM;
+    ck_assert_msg(gpu_reducer_create(&r, w, h, compute) == GLEVO_OK, "%s", glevo_last_error());
     const gpu_texture *res;
     ck_assert_msg(gpu_reduce(&r, op, &t, channel, &res) == GLEVO_OK, "%s", glevo_last_error());
     ck_assert(gpu_texture_read(res, out) == GLEVO_OK);
@@ -31,11 +37,14 @@ static void gpu_result(int w, int h, gpu_format f, const float *data, reduce_op 
     gpu_texture_destroy(&t);
 }
 
-static const int sizes[][2] = {{1, 1}, {7, 5}, {1, 13}, {33, 1}, {61, 37}, {128, 64}, {129, 255}};
+/* 600 x 120: more than 256 groups of 256, so the compute reducer's grid-stride loop wraps. */
+static const int sizes[][2] = {{1, 1}, {7, 5}, {1, 13}, {33, 1}, {61, 37}, {128, 64}, {129, 255},
+                               {600, 120}};
 
 START_TEST(min_max_equal_cpu_on_odd_sizes)
 {
     testutil_context();
+    compute_driver = _i;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
         int w = sizes[s][0], h = sizes[s][1];
         float *d = random_data(w, h, 4, (uint32_t)s);
@@ -99,6 +108,7 @@ END_TEST
 START_TEST(ties_go_to_lowest_index_and_nan_never_wins)
 {
     testutil_context();
+    compute_driver = _i;
     const int w = 7, h = 5;
     float d[35];
     for (int i = 0; i < w * h; ++i) d[i] = 3.0f;
@@ -123,7 +133,7 @@ START_TEST(keep_best_merges_history)
 {
     testutil_context();
     gpu_reducer r;
-    ck_assert(gpu_reducer_create(&r, 3, 3) == GLEVO_OK);
+    ck_assert(gpu_reducer_create(&r, 3, 3, false) == GLEVO_OK);
     const float cases[][2][4] = {
         {{5, 1, 1, 1}, {0, 0, 0, 0}}, /* empty history takes current */
         {{5, 1, 1, 1}, {4, 2, 2, 1}}, /* min: history is better */
@@ -158,10 +168,10 @@ int main(void)
     Suite *s = suite_create("reduce");
     TCase *tc = tcase_create("reduce");
     tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, min_max_equal_cpu_on_odd_sizes);
+    tcase_add_loop_test(tc, min_max_equal_cpu_on_odd_sizes, 0, 2);
     tcase_add_test(tc, sum_equals_cpu_and_double);
     tcase_add_test(tc, single_channel_texture_sums_and_counts);
-    tcase_add_test(tc, ties_go_to_lowest_index_and_nan_never_wins);
+    tcase_add_loop_test(tc, ties_go_to_lowest_index_and_nan_never_wins, 0, 2);
     tcase_add_test(tc, keep_best_merges_history);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);

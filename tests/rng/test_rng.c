@@ -8,6 +8,12 @@
 #include "glevo/rng_source.h"
 #include "testutil.h"
 
+/* The pass blocks of shaders/rng/test_stream.glsl and test_source.glsl (std140). */
+typedef struct stream_uniforms { uint32_t key[2], generation, pass, draw, width, pad[2]; } stream_uniforms;
+typedef struct source_uniforms {
+    uint32_t offset[4], key[2], generation, pass, draw, width, pad[2];
+} source_uniforms;
+
 START_TEST(philox_known_answers)
 {
     /* Random123's kat_vectors for philox4x32_10. */
@@ -38,7 +44,10 @@ START_TEST(glsl_stream_equals_c_stream)
     const int w = 61, h = 37;
     const uint32_t seed = 20261123u, stream = 7u, generation = 12345u, pass = 3u;
     gpu_program prog;
-    ck_assert_msg(gpu_program_build(&prog, "rng/test_stream.glsl", NULL, NULL) == GLEVO_OK,
+    stream_uniforms u;
+    ck_assert_msg(gpu_program_build(&prog, &(gpu_program_desc){.name = "test.rng",
+                                    .fragment = "rng/test_stream.glsl",
+                                    .uniform_size = sizeof u}) == GLEVO_OK,
                   "%s", glevo_last_error());
     gpu_texture bits, floats;
     ck_assert(gpu_texture_create(&bits, w, h, GPU_RGBA32UI, NULL) == GLEVO_OK);
@@ -47,12 +56,8 @@ START_TEST(glsl_stream_equals_c_stream)
         gpu_pass p = {.name = "test.rng", .program = &prog};
         gpu_pass_target(&p, &bits);
         gpu_pass_target(&p, &floats);
-        ck_assert(gpu_pass_begin(&p) == GLEVO_OK);
-        gpu_uniform_key(&p, seed, stream);
-        gpu_uniform_1ui(&p, "u_generation", generation);
-        gpu_uniform_1ui(&p, "u_pass", pass);
-        gpu_uniform_1ui(&p, "u_draw", draw);
-        gpu_uniform_1ui(&p, "u_width", (uint32_t)w);
+        u = (stream_uniforms){{seed, stream}, generation, pass, draw, (uint32_t)w, {0, 0}};
+        gpu_pass_uniforms(&p, &u, sizeof u);
         ck_assert_msg(gpu_pass_draw(&p) == GLEVO_OK, "%s", glevo_last_error());
         uint32_t *got = malloc(sizeof(uint32_t) * 4 * w * h);
         float *got_f = malloc(sizeof(float) * 4 * w * h);
@@ -129,8 +134,12 @@ START_TEST(rng_source_glsl_equals_c)
         glevo_rng_source src;
         ck_assert(glevo_rng_source_init(&src, mode, 99u, 3u) == GLEVO_OK);
         gpu_program prog;
-        ck_assert_msg(gpu_program_build(&prog, "rng/test_source.glsl",
-                                        mode ? "#define RNG_TEXTURE 1\n" : NULL, NULL) == GLEVO_OK,
+        source_uniforms u;
+        static const gpu_slot table_slot[] = {{"t_random_table", 0}, {0}};
+        ck_assert_msg(gpu_program_build(&prog, &(gpu_program_desc){
+                          .name = "test.rng_source", .fragment = "rng/test_source.glsl",
+                          .defines = mode ? "#define RNG_TEXTURE 1\n" : NULL,
+                          .samplers = table_slot, .uniform_size = sizeof u}) == GLEVO_OK,
                       "%s", glevo_last_error());
         gpu_texture table, out;
         if (mode)
@@ -142,15 +151,11 @@ START_TEST(rng_source_glsl_equals_c)
             glevo_rng_source_set_generation(&src, gen);
             for (uint32_t draw = 0; draw < 3; ++draw) {
                 gpu_pass p = {.name = "test.rng_source", .program = &prog};
-                if (mode) gpu_pass_input(&p, "t_random_table", &table);
+                if (mode) gpu_pass_input(&p, 0, &table);
                 gpu_pass_target(&p, &out);
-                ck_assert(gpu_pass_begin(&p) == GLEVO_OK);
-                gpu_uniform_key(&p, src.seed, src.stream);
-                gpu_uniform_1ui(&p, "u_generation", gen);
-                gpu_uniform_4ui(&p, "u_rng_offset", src.offset);
-                gpu_uniform_1ui(&p, "u_pass", 4u);
-                gpu_uniform_1ui(&p, "u_draw", draw);
-                gpu_uniform_1ui(&p, "u_width", (uint32_t)w);
+                u = (source_uniforms){{src.offset[0], src.offset[1], src.offset[2], src.offset[3]},
+                                {src.seed, src.stream}, gen, 4u, draw, (uint32_t)w, {0, 0}};
+                gpu_pass_uniforms(&p, &u, sizeof u);
                 ck_assert_msg(gpu_pass_draw(&p) == GLEVO_OK, "%s", glevo_last_error());
                 ck_assert(gpu_texture_read(&out, got) == GLEVO_OK);
                 for (int y = 0; y < h; ++y)

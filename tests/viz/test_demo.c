@@ -46,7 +46,8 @@ static void xvfb_start(void)
             if (null >= 0) dup2(null, 1), dup2(null, 2);
             char name[16];
             snprintf(name, sizeof name, ":%d", d);
-            execlp("Xvfb", "Xvfb", name, "-screen", "0", "1280x720x24", "-nolisten", "tcp",
+            /* -noreset: a server that resets when its last client leaves refuses the next one for a moment */
+            execlp("Xvfb", "Xvfb", name, "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset",
                    (char *)NULL);
             _exit(127);
         }
@@ -86,24 +87,6 @@ static const char *demo_path(void)
     snprintf(slash ? slash + 1 : path, sizeof path - (slash ? (size_t)(slash + 1 - path) : 0),
              "glevo-demo");
     return path;
-}
-
-/* RGB8 pixels of a PNG (top row first); NULL when it cannot be read. */
-static unsigned char *png_load(const char *path, int *w, int *h)
-{
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, path)) return NULL;
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
-    if (!rgb || !png_image_finish_read(&img, NULL, rgb, 0, NULL)) {
-        free(rgb);
-        png_image_free(&img);
-        return NULL;
-    }
-    *w = (int)img.width, *h = (int)img.height;
-    return rgb;
 }
 
 static int screenshot_with(const char *extra, int frames, const char *name, char *path,
@@ -148,8 +131,8 @@ START_TEST(screenshot_is_not_blank_changes_and_repeats)
     ck_assert_int_eq(screenshot(30, "late.png", late, sizeof late), 0);
     ck_assert_int_eq(screenshot(30, "again.png", again, sizeof again), 0);
     int w1, h1, w2, h2, w3, h3;
-    unsigned char *a = png_load(early, &w1, &h1), *b = png_load(late, &w2, &h2);
-    unsigned char *c = png_load(again, &w3, &h3);
+    unsigned char *a = testutil_png_load(early, &w1, &h1), *b = testutil_png_load(late, &w2, &h2);
+    unsigned char *c = testutil_png_load(again, &w3, &h3);
     ck_assert_msg(a && b && c, "screenshots are not readable PNGs (%s, %s)", early, late);
     ck_assert_msg(w1 == 480 && h1 == 270 && w2 == 480 && h2 == 270 && w3 == 480 && h3 == 270,
                   "screenshot sizes %dx%d, %dx%d, %dx%d, want 480x270", w1, h1, w2, h2, w3, h3);
@@ -179,7 +162,7 @@ START_TEST(de_view_moves_its_points)
     ck_assert_int_eq(screenshot_with("--de", 2, "de-early.png", early, sizeof early), 0);
     ck_assert_int_eq(screenshot_with("--de", 25, "de-late.png", late, sizeof late), 0);
     int w1, h1, w2, h2;
-    unsigned char *a = png_load(early, &w1, &h1), *b = png_load(late, &w2, &h2);
+    unsigned char *a = testutil_png_load(early, &w1, &h1), *b = testutil_png_load(late, &w2, &h2);
     ck_assert_msg(a && b && w1 == w2 && h1 == h2, "DE screenshots unreadable or sized apart");
     size_t n = (size_t)w1 * h1, changed = 0, white = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -198,7 +181,7 @@ START_TEST(gp_view_draws_data_and_program)
     char shot[512];
     ck_assert_int_eq(screenshot_with("--gp", 6, "gp.png", shot, sizeof shot), 0);
     int w, h;
-    unsigned char *a = png_load(shot, &w, &h);
+    unsigned char *a = testutil_png_load(shot, &w, &h);
     ck_assert_msg(a != NULL, "GP screenshot unreadable");
     size_t white = 0, orange = 0;
     for (size_t i = 0; i < (size_t)w * h; ++i) {
@@ -208,6 +191,27 @@ START_TEST(gp_view_draws_data_and_program)
     }
     ck_assert_msg(white > 48, "only %zu white pixels: the data points are missing", white);
     ck_assert_msg(orange > 40, "only %zu orange pixels: the program's curve is missing", orange);
+    free(a);
+}
+END_TEST
+
+/* The pass inspector's fitness view shows the fitness on the left and the genes on the right,
+ * not the same texture twice. Panels as demo_layout puts them in a 480x270 window: 228 px
+ * wide at x = 8 and 244, rows 16..131 from the top (labels in the first ~20 rows). */
+START_TEST(fitness_view_shows_two_pictures)
+{
+    if (display < 0) return;
+    char shot[512];
+    ck_assert_int_eq(screenshot_with("--view fitness", 3, "fitness.png", shot, sizeof shot), 0);
+    int w, h;
+    unsigned char *a = testutil_png_load(shot, &w, &h);
+    ck_assert_msg(a && w == 480 && h == 270, "fitness-view screenshot unreadable or sized apart");
+    int same = 0, total = 0;
+    for (int y = 40; y < 130; ++y)
+        for (int x = 8; x < 8 + 228; ++x, ++total)
+            same += !memcmp(a + ((size_t)y * w + x) * 3, a + ((size_t)y * w + x + 236) * 3, 3);
+    ck_assert_msg(same < total / 5, "left and right panels agree in %d of %d pixels: one texture twice?",
+                  same, total);
     free(a);
 }
 END_TEST
@@ -368,7 +372,8 @@ START_TEST(sheet_tiles_in_order_with_right_size)
     char paths[3][512];
     const char *list[3];
     static const unsigned char colour[3][3] = {{200, 0, 0}, {0, 200, 0}, {0, 0, 200}};
-    static const int size[3][2] = {{14, 10}, {9, 7}, {14, 10}};
+    /* Tiles wider than their labels, so that the tile sizes alone set the geometry. */
+    static const int size[3][2] = {{140, 100}, {90, 70}, {140, 100}};
     for (int i = 0; i < 3; ++i) {
         snprintf(paths[i], sizeof paths[i], "%s/tile%d.png", tmpdir, i);
         write_tile(paths[i], size[i][0], size[i][1], colour[i][0], colour[i][1], colour[i][2]);
@@ -376,36 +381,42 @@ START_TEST(sheet_tiles_in_order_with_right_size)
     }
     char out[512];
     snprintf(out, sizeof out, "%s/sheet.png", tmpdir);
-    ck_assert_msg(glevo_png_sheet(list, 3, 2, out) == GLEVO_OK, "%s", glevo_last_error());
-    int w, h, g = GLEVO_SHEET_GAP;
-    unsigned char *rgb = png_load(out, &w, &h);
+    const char *labels[3] = {"first", NULL, "third"}; /* NULL: from the file name */
+    ck_assert_msg(glevo_png_sheet(list, labels, 3, 2, out) == GLEVO_OK, "%s", glevo_last_error());
+    int w, h, g = GLEVO_SHEET_GAP, lh = GLEVO_SHEET_LABEL_HEIGHT;
+    unsigned char *rgb = testutil_png_load(out, &w, &h);
     ck_assert_msg(rgb != NULL, "sheet %s is not a readable PNG", out);
-    ck_assert_int_eq(w, 2 * 14 + 3 * g);
-    ck_assert_int_eq(h, 2 * 10 + 3 * g);
-    /* Tile i at column i % 2, row i / 2, top-left aligned; each image's bottom-left marker
-     * lands at the tile's bottom-left (PNG rows go top down). */
+    ck_assert_int_eq(w, 2 * 140 + 3 * g);
+    ck_assert_int_eq(h, 2 * (lh + 100) + 3 * g);
+    /* Tile i at column i % 2, row i / 2, top-left aligned under its label strip; each image's
+     * bottom-left marker lands at the tile's bottom-left (PNG rows go top down). */
+    const unsigned char *bg = pixel(rgb, w, 0, 0);
     for (int i = 0; i < 3; ++i) {
-        int x0 = g + (i % 2) * (14 + g), y0 = g + (i / 2) * (10 + g);
-        const unsigned char *p = pixel(rgb, w, x0 + 1, y0);
+        int x0 = g + (i % 2) * (140 + g), y0 = g + (i / 2) * (lh + 100 + g);
+        const unsigned char *p = pixel(rgb, w, x0 + 1, y0 + lh);
         ck_assert_msg(p[0] == colour[i][0] && p[1] == colour[i][1] && p[2] == colour[i][2],
                       "tile %d top-left is %d,%d,%d", i, p[0], p[1], p[2]);
-        const unsigned char *m = pixel(rgb, w, x0, y0 + size[i][1] - 1);
+        const unsigned char *m = pixel(rgb, w, x0, y0 + lh + size[i][1] - 1);
         ck_assert_msg(m[0] == 255 - colour[i][0], "tile %d is upside down or misplaced", i);
+        int ink = 0; /* the label strip holds text */
+        for (int y = y0; y < y0 + lh; ++y)
+            for (int x = x0; x < x0 + 140; ++x) ink += pixel(rgb, w, x, y)[0] < 128;
+        ck_assert_msg(ink > 20, "tile %d's label strip is blank (%d dark pixels)", i, ink);
     }
-    const unsigned char *empty = pixel(rgb, w, g + 14 + g + 3, g + 10 + g + 3);
-    ck_assert_msg(empty[0] == 40 && empty[1] == 40, "the empty slot is %d,%d,%d", empty[0],
-                  empty[1], empty[2]);
+    const unsigned char *empty = pixel(rgb, w, g + 140 + g + 3, g + lh + 100 + g + lh + 3);
+    ck_assert_msg(!memcmp(empty, bg, 3), "the empty slot is %d,%d,%d", empty[0], empty[1],
+                  empty[2]);
     free(rgb);
     /* A missing input fails and names it; nothing is written. */
     char missing[512], out2[512];
     snprintf(missing, sizeof missing, "%s/nope.png", tmpdir);
     snprintf(out2, sizeof out2, "%s/sheet2.png", tmpdir);
     const char *bad[2] = {paths[0], missing};
-    ck_assert(glevo_png_sheet(bad, 2, 2, out2) == GLEVO_ERR_IO);
+    ck_assert(glevo_png_sheet(bad, NULL, 2, 2, out2) == GLEVO_ERR_IO);
     ck_assert_msg(strstr(glevo_last_error(), "nope.png") != NULL, "%s", glevo_last_error());
     ck_assert(access(out2, F_OK) != 0);
-    ck_assert(glevo_png_sheet(list, 0, 2, out2) == GLEVO_ERR_INVALID);
-    ck_assert(glevo_png_sheet(list, 3, 0, out2) == GLEVO_ERR_INVALID);
+    ck_assert(glevo_png_sheet(list, NULL, 0, 2, out2) == GLEVO_ERR_INVALID);
+    ck_assert(glevo_png_sheet(list, NULL, 3, 0, out2) == GLEVO_ERR_INVALID);
 }
 END_TEST
 
@@ -414,7 +425,7 @@ START_TEST(sheet_of_cli_snapshots)
     char cmd[4096], out[4096];
     snprintf(cmd, sizeof cmd,
              "'%s' cga --problem rastrigin --dim 3 --grid 24x10 --generations 40 --seed 3 "
-             "--snapshot '%s/snaps' --every 10 2>&1",
+             "--snapshot '%s/snaps' --every 10 --snapshot-scale 3 2>&1",
              testutil_cli(), tmpdir);
     int rc = testutil_run(cmd, out, sizeof out);
     ck_assert_msg(rc == 0, "%s -> %d\n%s", cmd, rc, out);
@@ -424,16 +435,16 @@ START_TEST(sheet_of_cli_snapshots)
         snprintf(paths[i], sizeof paths[i], "%s/snaps/generation-%06d.png", tmpdir, 10 * (i + 1));
         int w = 0, h = 0;
         ck_assert_msg(glevo_png_size(paths[i], &w, &h) == GLEVO_OK, "%s", glevo_last_error());
-        ck_assert_msg(w == 48 && h == 10, "%s is %dx%d, want 48x10 (2W x H)", paths[i], w, h);
+        ck_assert_msg(w == 144 && h == 30, "%s is %dx%d, want 144x30 (2W x H, scale 3)", paths[i], w, h);
         list[i] = paths[i];
     }
     char sheet[512];
     snprintf(sheet, sizeof sheet, "%s/snaps-sheet.png", tmpdir);
-    ck_assert_msg(glevo_png_sheet(list, 4, 2, sheet) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_msg(glevo_png_sheet(list, NULL, 4, 2, sheet) == GLEVO_OK, "%s", glevo_last_error());
     int w = 0, h = 0;
     ck_assert(glevo_png_size(sheet, &w, &h) == GLEVO_OK);
-    ck_assert_int_eq(w, 2 * 48 + 3 * GLEVO_SHEET_GAP);
-    ck_assert_int_eq(h, 2 * 10 + 3 * GLEVO_SHEET_GAP);
+    ck_assert_int_eq(w, 2 * 144 + 3 * GLEVO_SHEET_GAP);
+    ck_assert_int_eq(h, 2 * (GLEVO_SHEET_LABEL_HEIGHT + 30) + 3 * GLEVO_SHEET_GAP);
 }
 END_TEST
 
@@ -446,6 +457,7 @@ int main(void)
     tcase_add_test(tc, screenshot_is_not_blank_changes_and_repeats);
     tcase_add_test(tc, de_view_moves_its_points);
     tcase_add_test(tc, gp_view_draws_data_and_program);
+    tcase_add_test(tc, fitness_view_shows_two_pictures);
     tcase_add_test(tc, sigint_exits_zero);
     tcase_add_test(tc, window_close_exits_zero);
     tcase_add_test(tc, sheet_tiles_in_order_with_right_size);

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Regenerates every picture the README and the guides show, with glevo itself and fixed seeds:
+#   scripts/make-pictures.sh [OUT_DIR]     (default docs/images; needs ./build, see quickstart)
+# Population snapshots and the contact sheet come from `glevo cga`, the window pictures from
+# glevo-demo under Xvfb (--frames N --screenshot), the benchmark charts are redrawn from the
+# CSV tables recorded on the H100 under docs/results/. On the same packages (Debian 12, Mesa
+# llvmpipe, cairo 1.16, fonts-dejavu-core) the output is the same on every run: the test
+# tests/viz/test_pictures.c regenerates them and compares them with the committed ones.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-docs/images}
+build=${GLEVO_BUILD:-build}
+glevo=$build/glevo
+demo=$build/glevo-demo
+results=docs/results/h100-2026-11-23
+h100="NVIDIA H100 80GB HBM3/PCIe/SSE2"
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The main job's picture (the quickstart's command) and a contact sheet of a Rastrigin run.
+"$glevo" cga --problem camel --grid 64x64 --generations 200 --seed 1 --quiet \
+    --snapshot-final "$out/camel-population.png" >/dev/null
+"$glevo" cga --problem rastrigin --dim 3 --grid 64x40 --generations 40 --seed 1 --quiet \
+    --snapshot "$work/snaps" --every 10 --sheet "$out/sheet.png" --sheet-columns 2 >/dev/null
+
+# Benchmark charts from the recorded tables (the numbers of the README's performance page).
+"$glevo" bench dsmga --redraw "$results/dsmga/dsmga_all.csv" --out "$work" --name dsmga \
+    --caption "$h100, 2026-11-23; populations from the sweeps" >/dev/null
+"$glevo" bench gp --redraw "$results/gp/gp.csv" --out "$work" \
+    --caption "$h100, 2026-11-23 (GPU strategies 13:20 UTC, CPU interpreter 12:56 UTC)" >/dev/null
+for f in dsmga_speedup gp_regression gp_classification; do
+    cp "$work/$f.png" "$out/${f//_/-}.png"
+done
+
+# Window pictures: glevo-demo on an X server (Xvfb when none is given).
+shot() { # NAME ARGS...: an 800x450 window after the given frames
+    local name=$1
+    shift
+    if [ -n "${DISPLAY:-}" ]; then
+        "$demo" --size 800x450 "$@" --screenshot "$name" >/dev/null
+    else
+        xvfb-run -a -s "-screen 0 1280x720x24" "$demo" --size 800x450 "$@" --screenshot "$name" >/dev/null
+    fi
+}
+shot "$out/demo.png" --grid 160x100 --frames 35
+shot "$out/demo-de.png" --de --frames 12
+shot "$out/demo-gp.png" --gp --frames 40
+for v in population fitness selected crossed; do
+    shot "$work/pass-$v.png" --problem sphere --grid 24x16 --frames 2 --view "$v" --size 480x300
+done
+"$demo" --sheet "$out/passes.png" --columns 2 "$work/pass-fitness.png" "$work/pass-selected.png" \
+    "$work/pass-crossed.png" "$work/pass-population.png"
+echo "make-pictures: wrote $(ls "$out" | wc -l) pictures to $out" >&2

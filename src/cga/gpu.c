@@ -1,0 +1,212 @@
+/* What the cellular GA's two GPU drivers share: programs (built for the driver, from the same
+ * pass bodies), the texture layout, the uniform block, readbacks and uploads. fragment.c and
+ * compute.c only order the passes of a generation.
+ *
+ * Textures: gene sets of ceil(dim / 4) RGBA32F textures. The fragment driver keeps every
+ * stage in its own set (current -> selected -> crossed -> current) for the demo's pass
+ * inspector; the compute driver ping-pongs `current` and `selected` (its fused step writes
+ * the next population directly). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cga/gpu_internal.h"
+
+/* Texture-unit tables, one per program; the slot enums in gpu_internal.h mirror them. */
+static const gpu_slot fitness_samplers[] = {{"t_genes", MAX_TEX}, {0}};
+static const gpu_slot keep_samplers[] = {{"t_reduced", 0}, {"t_record", 0}, {"t_genes", MAX_TEX}, {0}};
+static const gpu_slot select_samplers[] = {{"t_fitness", 0}, {"t_genes", MAX_TEX}, {"t_random_table", 0}, {0}};
+static const gpu_slot xpoints_samplers[] = {{"t_random_table", 0}, {0}};
+static const gpu_slot crossover_samplers[] = {{"t_genes", MAX_TEX}, {"t_points", MAX_TEX}, {0}};
+static const gpu_slot mutate_samplers[] = {{"t_genes", MAX_TEX}, {"t_random_table", 0}, {0}};
+static const gpu_slot fitness_images[] = {{"i_fitness", 0}, {"i_partial", 0}, {0}};
+static const gpu_slot record_images[] = {{"i_record", 0}, {0}};
+static const gpu_slot genes_images[] = {{"i_genes", MAX_TEX}, {0}};
+
+static glevo_status build(gpu_program *p, const char *name, const char *file, bool compute,
+                          const gpu_slot *samplers, const gpu_slot *images, const char *defines,
+                          const char *const *aliases)
+{
+    gpu_program_desc d = {.name = name, .defines = defines, .aliases = aliases,
+                          .samplers = samplers, .uniform_size = sizeof(cga_uniforms)};
+    if (compute) {
+        d.compute = file;
+        d.images = images;
+    } else {
+        d.fragment = file;
+    }
+    return gpu_program_build(p, &d);
+}
+
+static glevo_status build_programs(glevo_cga *cga, bool compute)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    char defines[512];
+    snprintf(defines, sizeof defines,
+             "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
+             "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s%s",
+             l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
+             CGA_PASS_MUTATE, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
+             cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
+             l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
+    const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
+    glevo_status st = build(&g->fitness, "cga.fitness", "cga/fitness.glsl", compute,
+                            fitness_samplers, fitness_images, defines, aliases);
+    if (!st) st = build(&g->keep_best, "cga.keep_best", "cga/keep_best.glsl", compute,
+                        keep_samplers, record_images, defines, NULL);
+    if (!st && compute)
+        st = build(&g->evolve, "cga.evolve", "cga/evolve.glsl", true, select_samplers,
+                   genes_images, defines, NULL);
+    if (!st && !compute)
+        st = build(&g->select, "cga.select", "cga/select.glsl", false, select_samplers, NULL,
+                   defines, NULL);
+    if (!st && !compute)
+        st = build(&g->xpoints, "cga.crossover_points", "cga/crossover_points.glsl", false,
+                   xpoints_samplers, NULL, defines, NULL);
+    if (!st && !compute)
+        st = build(&g->crossover, "cga.crossover", "cga/crossover.glsl", false,
+                   crossover_samplers, NULL, defines, NULL);
+    if (!st && !compute)
+        st = build(&g->mutate, "cga.mutate", "cga/mutate.glsl", false, mutate_samplers, NULL,
+                   defines, NULL);
+    return st;
+}
+
+glevo_status cga_gpu_create(glevo_cga *cga, bool compute)
+{
+    const cga_layout *l = &cga->layout;
+    cga_gpu *g = calloc(1, sizeof *g);
+    if (!g) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    cga->gpu = g;
+    g->compute = compute;
+    glevo_status st = build_programs(cga, compute);
+    for (int t = 0; t < l->textures && !st; ++t) {
+        st = gpu_texture_create(&g->current[t], l->width, l->height, GPU_RGBA32F,
+                                cga->genes + cga_texel(l, t, 0, 0));
+        if (!st) st = gpu_texture_create(&g->selected[t], l->width, l->height, GPU_RGBA32F, NULL);
+        if (!st && !compute)
+            st = gpu_texture_create(&g->crossed[t], l->width, l->height, GPU_RGBA32F, NULL);
+        if (!st && !compute)
+            st = gpu_texture_create(&g->points[t], l->width / 2, l->height, GPU_RGBA32F, NULL);
+    }
+    if (!st) st = gpu_texture_create(&g->fitness_tex, l->width, l->height, GPU_R32F, NULL);
+    if (!st) st = gpu_texture_create(&g->record[0], 1 + l->textures, 1, GPU_RGBA32F, NULL);
+    if (!st) st = gpu_texture_create(&g->record[1], 1 + l->textures, 1, GPU_RGBA32F, NULL);
+    if (!st && cga->params.rng == GLEVO_RNG_TEXTURE)
+        st = gpu_texture_create(&g->random_table, GLEVO_RNG_TABLE_SIDE, GLEVO_RNG_TABLE_SIDE,
+                                GPU_RGBA32UI, cga->rng.table);
+    /* The compute driver reduces inside its fitness and record dispatches (one best texel per
+     * 16 x 16 work-group in `partial`); the fragment driver runs the 2x2 reduction passes. */
+    if (!st && compute)
+        st = gpu_texture_create(&g->partial, (l->width + 15) / 16, (l->height + 15) / 16,
+                                GPU_RGBA32F, NULL);
+    if (!st && !compute) st = gpu_reducer_create(&g->reducer, l->width, l->height, false);
+    return st;
+}
+
+void cga_gpu_destroy(glevo_cga *cga)
+{
+    cga_gpu *g = cga->gpu;
+    if (!g) return;
+    gpu_program *programs[] = {&g->fitness, &g->select, &g->xpoints, &g->crossover,
+                               &g->mutate, &g->keep_best, &g->evolve};
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; ++i)
+        gpu_program_destroy(programs[i]);
+    for (int t = 0; t < MAX_TEX; ++t) {
+        gpu_texture_destroy(&g->current[t]);
+        gpu_texture_destroy(&g->selected[t]);
+        gpu_texture_destroy(&g->crossed[t]);
+        gpu_texture_destroy(&g->points[t]);
+    }
+    gpu_texture_destroy(&g->fitness_tex);
+    gpu_texture_destroy(&g->partial);
+    gpu_texture_destroy(&g->random_table);
+    gpu_texture_destroy(&g->record[0]);
+    gpu_texture_destroy(&g->record[1]);
+    gpu_reducer_destroy(&g->reducer);
+    free(g);
+    cga->gpu = NULL;
+}
+
+/* Every cGA pass reads the same block: grid, gene length, random key and source, and the
+ * operators' parameters. */
+void cga_gpu_uniforms(const glevo_cga *cga, cga_uniforms *u)
+{
+    memset(u, 0, sizeof *u);
+    memcpy(u->rng_offset, cga->rng.offset, sizeof u->rng_offset);
+    u->grid[0] = cga->layout.width;
+    u->grid[1] = cga->layout.height;
+    u->key[0] = cga->rng.seed;
+    u->key[1] = cga->rng.stream;
+    u->bits = cga->layout.bits;
+    u->generation = cga->rng.generation;
+    u->lower = cga->layout.lower;
+    u->step = cga->layout.step;
+    u->sign = cga->layout.sign;
+    u->generation_plus_one = (float)(cga->generation + 1);
+    u->pc = (float)cga->params.pc;
+    u->pm = cga->mutation.pm;
+    memcpy(u->flip_cdf, cga->mutation.flip_cdf, sizeof u->flip_cdf);
+}
+
+glevo_status cga_gpu_read_record(glevo_cga *cga, float *record)
+{
+    return gpu_texture_read(&cga->gpu->record[cga->gpu->record_index], record);
+}
+
+glevo_status cga_gpu_read(glevo_cga *cga, float *genes, float *fitness)
+{
+    const cga_layout *l = &cga->layout;
+    glevo_status st = GLEVO_OK;
+    for (int t = 0; t < l->textures && !st && genes; ++t)
+        st = gpu_texture_read(&cga->gpu->current[t], genes + cga_texel(l, t, 0, 0));
+    if (!st && fitness) st = gpu_texture_read(&cga->gpu->fitness_tex, fitness);
+    return st;
+}
+
+glevo_status cga_gpu_write(glevo_cga *cga, const float *genes)
+{
+    const cga_layout *l = &cga->layout;
+    glevo_status st = GLEVO_OK;
+    for (int t = 0; t < l->textures && !st; ++t)
+        st = gpu_texture_upload(&cga->gpu->current[t], genes + cga_texel(l, t, 0, 0));
+    return st;
+}
+
+unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index)
+{
+    const cga_gpu *g = cga->gpu;
+    if (!g || index < 0 || index >= cga->layout.textures) return 0;
+    switch (stage) {
+    case GLEVO_CGA_STAGE_POPULATION: return g->current[index].id;
+    case GLEVO_CGA_STAGE_FITNESS: return g->fitness_tex.id;
+    case GLEVO_CGA_STAGE_SELECTED: return g->compute ? 0 : g->selected[index].id;
+    case GLEVO_CGA_STAGE_CROSSED: return g->compute ? 0 : g->crossed[index].id;
+    }
+    return 0;
+}
+
+glevo_status cga_gpu_read_stage(glevo_cga *cga, int stage, float *out)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    if (stage == GLEVO_CGA_STAGE_FITNESS) return gpu_texture_read(&g->fitness_tex, out);
+    if (stage == CGA_STAGE_RECORD) return cga_gpu_read_record(cga, out);
+    if (g->compute && stage != GLEVO_CGA_STAGE_POPULATION)
+        return glevo_fail(GLEVO_ERR_INVALID, "the compute backend keeps no stage %d", stage);
+    glevo_status st = GLEVO_OK;
+    for (int t = 0; t < l->textures && !st; ++t) {
+        float *genes_out = out + cga_texel(l, t, 0, 0);
+        switch (stage) {
+        case GLEVO_CGA_STAGE_POPULATION: st = gpu_texture_read(&g->current[t], genes_out); break;
+        case GLEVO_CGA_STAGE_SELECTED: st = gpu_texture_read(&g->selected[t], genes_out); break;
+        case GLEVO_CGA_STAGE_CROSSED: st = gpu_texture_read(&g->crossed[t], genes_out); break;
+        case CGA_STAGE_POINTS:
+            st = gpu_texture_read(&g->points[t], out + (size_t)t * l->height * (l->width / 2) * 4);
+            break;
+        default: return glevo_fail(GLEVO_ERR_INVALID, "unknown stage %d", stage);
+        }
+    }
+    return st;
+}

@@ -1,0 +1,35 @@
+/* The backend vocabulary shared by every family: names, AUTO, and the capability check that
+ * turns "compute on a GL 4.1 context" into one sentence instead of a shader error. */
+#include "core/names.h"
+#include "glevo/backend.h"
+#include "glevo/context.h"
+
+static const char *const names[] = {"fragment", "cpu", "compute", "auto"};
+
+const char *glevo_backend_name(glevo_backend b) { return names_get(names, 4, (int)b); }
+int glevo_backend_parse(const char *name) { return names_find(names, 4, name); }
+
+glevo_backend glevo_backend_resolve(glevo_backend b)
+{
+    if (b != GLEVO_BACKEND_AUTO) return b;
+    glevo_features f;
+    glevo_context_features(NULL, &f);
+    return f.compute ? GLEVO_BACKEND_COMPUTE : GLEVO_BACKEND_FRAGMENT;
+}
+
+glevo_status glevo_backend_check(glevo_backend b, const char *params_field)
+{
+    if ((unsigned)b > GLEVO_BACKEND_AUTO)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s %d is not a backend (fragment, cpu, compute, "
+                          "auto)", params_field, (int)b);
+    if (b == GLEVO_BACKEND_CPU) return GLEVO_OK;
+    glevo_features f;
+    glevo_context_features(NULL, &f);
+    if (f.gl_major == 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s %s needs a current GL context "
+                          "(glevo_context_create)", params_field, glevo_backend_name(b));
+    if (b == GLEVO_BACKEND_COMPUTE && !f.compute)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s compute needs OpenGL 4.3 compute shaders; "
+                          "this context is OpenGL %d.%d", params_field, f.gl_major, f.gl_minor);
+    return GLEVO_OK;
+}

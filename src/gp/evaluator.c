@@ -1,0 +1,114 @@
+/* glevo_gp_evaluator: one front for every backend (the CPU interpreter, fragment passes,
+ * compute dispatches), so callers pick a backend and, for the fragment passes, a layout; the
+ * variable check and the metrics are the same for all. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/names.h"
+#include "gp/eval_internal.h"
+
+static const char *const strategy_names[] = {"auto", "pppe", "fp", "ppcu"};
+
+const char *glevo_gp_strategy_name(glevo_gp_strategy s)
+{
+    return names_get(strategy_names, NAMES_COUNT(strategy_names), (int)s);
+}
+
+glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out)
+{
+    int s = names_find(strategy_names, NAMES_COUNT(strategy_names), text);
+    if (s < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "strategy '%s' is unknown (auto, pppe, fp or ppcu)",
+                          text);
+    *out = (glevo_gp_strategy)s;
+    return GLEVO_OK;
+}
+
+glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e) { return e->used; }
+glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e) { return e->backend; }
+
+/* The CPU backend: the threaded interpreter (interp_cpu.c), no state. */
+static glevo_status cpu_create(glevo_gp_evaluator *e)
+{
+    (void)e;
+    return GLEVO_OK;
+}
+static glevo_status cpu_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                 glevo_gp_sums *sums)
+{
+    return glevo_gp_evaluate_cpu(p, e->data, e->params.threads, sums);
+}
+static void cpu_destroy(glevo_gp_evaluator *e) { (void)e; }
+const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy};
+
+glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
+                                       const glevo_gp_data *data, glevo_gp_evaluator **out)
+{
+    *out = NULL;
+    glevo_gp_eval_params p = params ? *params : (glevo_gp_eval_params){0};
+    if (p.lanes == 0) p.lanes = 1; /* more lanes measured slower (H100) */
+    if (p.lanes < 1 || p.lanes > 8)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.lanes %d is outside 1..8",
+                          p.lanes);
+    if (p.group < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.group %d is negative", p.group);
+    if ((unsigned)p.strategy > GLEVO_GP_PPCU)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.strategy %d is unknown",
+                          (int)p.strategy);
+    glevo_backend backend = glevo_backend_resolve(p.backend);
+    glevo_status st = glevo_backend_check(backend, "glevo_gp_eval_params.backend");
+    if (st) return st;
+    glevo_gp_evaluator *e = calloc(1, sizeof *e);
+    if (!e) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the evaluator");
+    e->params = p;
+    e->params.backend = backend;
+    e->backend = backend;
+    e->used = backend == GLEVO_BACKEND_FRAGMENT ? p.strategy : GLEVO_GP_AUTO;
+    e->data = data;
+    e->ops = backend == GLEVO_BACKEND_CPU       ? &gp_cpu_ops
+             : backend == GLEVO_BACKEND_COMPUTE ? &gp_compute_ops
+                                                : &gp_fragment_ops;
+    st = e->ops->create(e);
+    if (st) {
+        glevo_gp_evaluator_destroy(e);
+        return st;
+    }
+    *out = e;
+    return GLEVO_OK;
+}
+
+void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
+{
+    if (!e) return;
+    e->ops->destroy(e);
+    free(e->sums);
+    free(e);
+}
+
+glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                               glevo_gp_metric metric, double *errors)
+{
+    int pop = p->count;
+    if (pop == 0) return GLEVO_OK;
+    if (e->sums_cap < pop) {
+        glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
+        if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
+        e->sums = n;
+        e->sums_cap = pop;
+    }
+    for (int i = 0; i < pop; ++i) {
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
+        for (int k = 0; k < len; ++k)
+            if (GLEVO_GP_CODE_OP(c[k]) == GLEVO_GP_VAR &&
+                (int)GLEVO_GP_CODE_INDEX(c[k]) >= e->data->vars)
+                return glevo_fail(GLEVO_ERR_INVALID,
+                                  "program %d uses x%u but the data has %d input variable(s)",
+                                  i + 1, GLEVO_GP_CODE_INDEX(c[k]) + 1, e->data->vars);
+    }
+    glevo_status st = e->ops->evaluate(e, p, e->sums);
+    if (st) return st;
+    for (int i = 0; i < pop; ++i)
+        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
+    return GLEVO_OK;
+}
