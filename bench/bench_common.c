@@ -1,5 +1,5 @@
 /* What every bench suite shares: its output folder and the Markdown and CSV tables in it,
- * written through core/output_file (whole or not at all; checked before any work). */
+ * written through glevo_output (whole or not at all; checked before any work). */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 #include "../cli/cli.h"
 #include "bench.h"
-#include "core/output_file.h" /* internal: atomic outputs */
+#include "glevo/output.h"
 
 int bench_make_out_dir(const char *command, const char *out_dir)
 {
@@ -17,19 +17,19 @@ int bench_make_out_dir(const char *command, const char *out_dir)
         return cli_bad_input(command, "--out %s: %s", out_dir, strerror(errno));
     /* An existing folder that takes no files (read-only, /proc) is bad input now, not a
      * table silently missing after the run. */
-    if (output_folder_check(out_dir, "--out") != GLEVO_OK) return cli_fail(command, GLEVO_ERR_INVALID);
+    if (glevo_output_folder_check(out_dir, "--out") != GLEVO_OK) return cli_fail(command, GLEVO_ERR_INVALID);
     return 0;
 }
 
 /* The open tables, found again by their FILE when the suite closes them. */
-static output_file tables[8];
+static glevo_output *tables[8];
 
 static FILE *table_open(const char *out_dir, const char *suite, const char *ext)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.%s", out_dir, suite, ext);
     for (int i = 0; i < 8; ++i)
-        if (!tables[i].f) return output_file_open(&tables[i], path) == GLEVO_OK ? tables[i].f : NULL;
+        if (!tables[i]) return glevo_output_open(path, &tables[i]) == GLEVO_OK ? glevo_output_stream(tables[i]) : NULL;
     glevo_fail(GLEVO_ERR_IO, "too many open tables");
     return NULL;
 }
@@ -58,12 +58,14 @@ int bench_close_table(FILE *f, bool keep)
 {
     if (!f) return 0;
     for (int i = 0; i < 8; ++i)
-        if (tables[i].f == f) {
+        if (tables[i] && glevo_output_stream(tables[i]) == f) {
+            glevo_output *o = tables[i];
+            tables[i] = NULL;
             if (!keep) {
-                output_file_abort(&tables[i]);
+                glevo_output_abort(o);
                 return 0;
             }
-            return output_file_commit(&tables[i]) == GLEVO_OK ? 0 : 1;
+            return glevo_output_commit(o) == GLEVO_OK ? 0 : 1;
         }
     return fclose(f) != 0;
 }

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "core/output_file.h" /* internal: atomic outputs */
 #include "glevo/cga.h"
+#include "glevo/output.h"
 #include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 
@@ -35,12 +35,12 @@ static int parse_enum(const char *command, const char *option, const char *value
     return cli_bad_input(command, "--%s '%s' is unknown (known: %s)", option, value, known);
 }
 
-/* The trace goes through core/output_file: a temporary file renamed at the end, so no
+/* The trace goes through glevo_output: a temporary file renamed at the end, so no
  * half-written CSV, and a device or FIFO given as the path is written directly. With
  * checkpoints it is also put in place at every checkpoint (trace_sync), so the file always
  * holds the rows a checkpoint covers, and a resumed run copies exactly those before going on:
  * rows written after the last checkpoint by a run that died are dropped. */
-typedef struct trace_file { output_file out; FILE *f; const char *path; } trace_file;
+typedef struct trace_file { glevo_output *out; FILE *f; const char *path; bool in_place; } trace_file;
 
 /* Copies the first `bytes` bytes of the trace at path into the new one. */
 static glevo_status trace_copy_prefix(trace_file *t, long long bytes)
@@ -63,19 +63,23 @@ static glevo_status trace_copy_prefix(trace_file *t, long long bytes)
     return GLEVO_OK;
 }
 
-/* keep_bytes: a resumed run's trace goes on from what its checkpoint covers. */
+/* keep_bytes: a resumed run's trace goes on from what its checkpoint covers. A device or
+ * FIFO (written in place, as glevo_output does) cannot be truncated or put in place. */
 static int trace_open(trace_file *t, const char *path, long long keep_bytes)
 {
+    t->out = NULL;
     t->f = NULL;
     t->path = path;
     if (!path) return 0;
-    if (output_file_open(&t->out, path) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
-    t->f = t->out.f;
-    if (keep_bytes > 0 && t->out.tmp[0]) {
+    struct stat sb;
+    t->in_place = lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
+    if (glevo_output_open(path, &t->out) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
+    t->f = glevo_output_stream(t->out);
+    if (keep_bytes > 0 && !t->in_place) {
         glevo_status st = trace_copy_prefix(t, keep_bytes);
         if (st) {
-            output_file_abort(&t->out);
-            t->f = NULL;
+            glevo_output_abort(t->out);
+            t->out = NULL, t->f = NULL;
             return cli_fail("cga", st);
         }
     } else if (keep_bytes == 0) {
@@ -88,24 +92,26 @@ static int trace_open(trace_file *t, const char *path, long long keep_bytes)
 static glevo_status trace_sync(trace_file *t, long long *bytes)
 {
     *bytes = 0;
-    if (!t->f) return GLEVO_OK;
+    if (!t->out) return GLEVO_OK;
     if (fflush(t->f) != 0) return glevo_fail(GLEVO_ERR_IO, "cannot write '%s'", t->path);
     *bytes = ftell(t->f);
-    if (!t->out.tmp[0]) return GLEVO_OK; /* a device or FIFO, written in place */
-    t->f = NULL;
-    glevo_status st = output_file_commit(&t->out);
-    if (!st) st = output_file_open(&t->out, t->path);
+    if (t->in_place) return GLEVO_OK;
+    glevo_status st = glevo_output_commit(t->out);
+    t->out = NULL, t->f = NULL;
+    if (!st) st = glevo_output_open(t->path, &t->out);
     if (st) return st;
-    t->f = t->out.f;
+    t->f = glevo_output_stream(t->out);
     return trace_copy_prefix(t, *bytes);
 }
 
 static glevo_status trace_close(trace_file *t, bool keep)
 {
-    if (!t->f) return GLEVO_OK;
+    if (!t->out) return GLEVO_OK;
+    glevo_output *out = t->out;
+    t->out = NULL;
     t->f = NULL;
-    if (keep) return output_file_commit(&t->out);
-    output_file_abort(&t->out);
+    if (keep) return glevo_output_commit(out);
+    glevo_output_abort(out);
     return GLEVO_OK;
 }
 
@@ -221,7 +227,7 @@ int cmd_cga(int argc, char **argv)
     const char *const outputs[][2] = {{"--trace", o.trace}, {"--snapshot-final", o.snapshot_final},
                                       {"--sheet", o.sheet}};
     for (int i = 0; i < 3; ++i)
-        if (outputs[i][1] && output_file_check(outputs[i][1], outputs[i][0]) != GLEVO_OK)
+        if (outputs[i][1] && glevo_output_check(outputs[i][1], outputs[i][0]) != GLEVO_OK)
             return cli_fail("cga", GLEVO_ERR_INVALID);
 
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
@@ -272,7 +278,7 @@ int cmd_cga(int argc, char **argv)
         struct stat sb;
         if (stat(o.snapshot_dir, &sb) != 0 && mkdir(o.snapshot_dir, 0755) != 0)
             return cli_bad_input("cga", "--snapshot '%s' cannot be created", o.snapshot_dir);
-        if (output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
+        if (glevo_output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
     }
 
     glevo_context *ctx = NULL;

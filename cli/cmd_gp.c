@@ -112,17 +112,19 @@ int cmd_gp(int argc, char **argv)
     if ((st = glevo_gp_strategy_parse(strategy_text, &p.eval.strategy))) return cli_fail(cmd, st);
     if (threads < 0) return cli_bad_input(cmd, "--threads %d is negative", threads);
     if (p.pop < 2) return cli_bad_input(cmd, "--pop %d is below 2", p.pop);
-    /* The library reads 0 in these fields as "use the default": refuse an explicit 0 rather
-     * than silently run 50 generations or mutate at 0.1. */
-    if (p.generations < 1) return cli_bad_input(cmd, "--generations %d is below 1", p.generations);
+    /* Zero in the params struct means "the default": a 0 the user typed goes in as
+     * GLEVO_LITERAL (0 generations: the initial population only; --pm 0: no mutation). Where
+     * the library has no literal zero (tournament, depths), 0 is refused. */
+    if (p.generations < 0) return cli_bad_input(cmd, "--generations %d is negative", p.generations);
     if (p.tournament < 1) return cli_bad_input(cmd, "--tournament %d is below 1", p.tournament);
     if (p.init_min_depth < 1) return cli_bad_input(cmd, "--init-depth-min %d is below 1", p.init_min_depth);
     if (p.init_max_depth < 1) return cli_bad_input(cmd, "--init-depth-max %d is below 1", p.init_max_depth);
-    if (p.pc == 0.0) return cli_bad_input(cmd, "--pc 0 is not supported (the library reads 0 as its default 0.9); give a value in (0, 1]");
-    if (p.pm == 0.0) return cli_bad_input(cmd, "--pm 0 is not supported (the library reads 0 as its default 0.1); give a value in (0, 1]");
     if (p.max_size < 1) return cli_bad_input(cmd, "--max-size %d is below 1", p.max_size);
     if (p.elitism < 0) return cli_bad_input(cmd, "--elitism %d is negative", p.elitism);
-    p.elitism = GLEVO_LITERAL(p.elitism); /* 0 in the params struct means "default" */
+    p.generations = GLEVO_LITERAL(p.generations);
+    p.pc = GLEVO_LITERAL(p.pc);
+    p.pm = GLEVO_LITERAL(p.pm);
+    p.elitism = GLEVO_LITERAL(p.elitism);
     p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;

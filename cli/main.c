@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/output_file.h" /* internal: atomic outputs and their signal cleanup */
+#include "glevo/output.h"
 
 static const struct {
     const char *name;
@@ -45,7 +45,7 @@ static int finish(int rc)
 int main(int argc, char **argv)
 {
     /* Ctrl-C or a kill during a run removes the temporary files of outputs being written. */
-    output_file_install_signal_cleanup();
+    glevo_output_install_signal_cleanup();
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/output_file.h" /* internal: temporary files removed on a second signal */
+#include "glevo/output.h"
 
 #define CHECKPOINT_SECONDS 60.0
 
@@ -15,7 +15,7 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
     if (stop_signal) { /* the second one: no more waiting */
-        output_file_remove_temps();
+        glevo_output_remove_temps();
         signal(sig, SIG_DFL);
         raise(sig);
         return;
@@ -26,7 +26,7 @@ static void on_signal(int sig)
 int run_control_check(const char *command, const char *algorithm, run_control *k)
 {
     if (k->every < 0) return cli_bad_input(command, "--checkpoint-every %d is negative", k->every);
-    if (k->checkpoint && output_file_check(k->checkpoint, "--checkpoint") != GLEVO_OK)
+    if (k->checkpoint && glevo_output_check(k->checkpoint, "--checkpoint") != GLEVO_OK)
         return cli_fail(command, GLEVO_ERR_INVALID);
     if (!k->resume) return 0;
     glevo_status st = glevo_checkpoint_info_read(k->resume, &k->from);

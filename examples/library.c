@@ -12,7 +12,7 @@ int main(void)
     glevo_cga_best best;
     glevo_cga_params p = {.problem = glevo_problem_find("camel"), .width = 64, .height = 64};
     glevo_status st = glevo_context_create(&(glevo_context_params){0}, &ctx);
-    if (st == GLEVO_OK) st = glevo_cga_create(&p, &ga);
+    if (st == GLEVO_OK) st = glevo_cga_create(&p, &ga); /* runs on the current context */
     if (st == GLEVO_OK) st = glevo_cga_step(ga, 100);
     if (st == GLEVO_OK) st = glevo_cga_best_get(ga, &best);
     if (st == GLEVO_OK)

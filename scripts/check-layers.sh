@@ -21,10 +21,7 @@ out=$(grep -rnE '^[[:space:]]+extern[[:space:]]' src cli bench demos tests --inc
 out=$(grep -rnE '\bstderr\b' src --include='*.c' --include='*.h' | grep -vE ':[0-9]+:[[:space:]]*(\*|//|/\*)')
 [ -n "$out" ] && report "the library writes to stderr:" <<< "$out"
 
-# One named exception: core/output_file.h, the atomic writer the CLI and bench share with the
-# library (written outputs and their signal cleanup), marked "internal" where it is included.
-out=$(grep -rnE '#include[[:space:]]*"(gl|cga|de|gp|dsmga|reduce|core|problems|rng|bits|viz)/' cli bench |
-      grep -v '"core/output_file.h"')
+out=$(grep -rnE '#include[[:space:]]*"(gl|cga|de|gp|dsmga|reduce|core|problems|rng|bits|viz)/' cli bench)
 [ -n "$out" ] && report "a front end includes library internals:" <<< "$out"
 
 [ $bad = 0 ] && echo "check-layers: ok"

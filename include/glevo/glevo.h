@@ -19,5 +19,6 @@
 #include "glevo/dsmga.h"
 #include "glevo/snapshot.h"
 #include "glevo/sheet.h"
+#include "glevo/output.h"
 
 #endif

@@ -176,14 +176,15 @@ glevo_status glevo_spin_parse(const char *text, size_t length, const char *sourc
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: couplings before the 'L' line", r.source, line);
                 break;
             }
-            int8_t **dst = is_right ? &right : &down;
-            if (*dst) {
+            if (is_right ? right != NULL : down != NULL) {
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: a second '%s' section", r.source, line, tok);
                 break;
             }
-            *dst = malloc((size_t)L * L);
-            if (!*dst) { st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading %s", r.source); break; }
-            st = read_couplings(&r, *dst, L * L);
+            int8_t *J = malloc((size_t)L * L);
+            if (!J) { st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading %s", r.source); break; }
+            if (is_right) right = J;
+            else down = J;
+            st = read_couplings(&r, J, L * L);
         } else {
             st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: unexpected '%s'", r.source, line, tok);
         }

@@ -21,10 +21,8 @@ typedef struct shader_text {
     bool out_of_memory;
 } shader_text;
 
-/* preamble: the #version line and the driver's define ("#version 410 core
-#define
- * GLEVO_FRAGMENT 1
-"), then `defines`, then the main file with its includes. */
+/* preamble: the #version line and the driver's define ("#version 410 core\n#define
+ * GLEVO_FRAGMENT 1\n"), then `defines`, then the main file with its includes. */
 glevo_status shader_compose(shader_text *out, const char *preamble, const char *main_file,
                             const char *defines, const char *const *aliases);
 /* The same, with the main file's text given instead of read (`main_file` names it in errors

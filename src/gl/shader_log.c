@@ -1,5 +1,6 @@
-/* Driver shader logs rewritten to name our .glsl files and lines: the driver only knows
- * source-string numbers, the composed shader_text knows which file each number is. */
+/* Driver info logs mapped back to glevo's files: the driver names source strings by number,
+ * the composer (shader_library.c) numbered each included file, so "0:12(5): error" (Mesa) and
+ * "0(12) : error" (NVIDIA) become "select.glsl:12:5: error". */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -146,10 +146,10 @@ END_TEST
 START_TEST(zero_is_never_a_silent_default)
 {
     const char *csv = testutil_write_tmp("x,y\n1,2\n2,4\n3,6\n");
-    /* gp --generations 0 ran 50 generations. */
-    ck_assert_int_eq(glevo("gp --backend cpu --data %s --generations 0", csv), 2);
-    ck_assert_msg(strstr(out, "--generations 0"), "%s", out);
-    ck_assert_int_eq(glevo("gp --backend cpu --data %s --pm 0", csv), 2);
+    /* gp --generations 0 ran 50 generations; now it is the initial population alone. */
+    ck_assert_int_eq(glevo("gp --backend cpu --data %s --pop 8 --generations 0 --pm 0 --json --quiet", csv), 0);
+    ck_assert_msg(strstr(out, "\"generations\":0,"), "%s", out);
+    ck_assert_int_eq(glevo("gp --backend cpu --data %s --tournament 0", csv), 2);
     remove(csv);
     /* cga's help said "--target (default 0)", but the default is no target at all. */
     ck_assert_int_eq(glevo("cga --help"), 0);

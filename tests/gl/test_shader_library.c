@@ -54,8 +54,7 @@ START_TEST(semantic_error_names_the_users_file)
                                   "layout(location = 0) out vec4 o;\n"
                                   "void main()\n{\n    o = vec4(undefined_thing(1.0));\n}\n");
     gpu_program p;
-    ck_assert_int_eq(gpu_program_build(&p, &(gpu_program_desc){.name = "test.semantic", .fragment = path,
-                                                           .defines = "#define UNUSED 1\n"}), GLEVO_ERR_GL);
+    ck_assert_int_eq(gpu_program_build(&p, &(gpu_program_desc){.fragment = path, .defines = "#define UNUSED 1\n"}), GLEVO_ERR_GL);
     char want[300];
     snprintf(want, sizeof want, "%s:4:", path);
     ck_assert_msg(strstr(glevo_last_error(), want), "'%s' does not name %s", glevo_last_error(), want);
@@ -98,15 +97,14 @@ START_TEST(bare_name_and_neighbour_includes)
     ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
     ck_assert_int_eq(chdir(dir), 0);
     gpu_program p;
-    glevo_status st = gpu_program_build(&p, &(gpu_program_desc){.name = "test.bare",
-                                                                 .fragment = "bare.glsl"});
+    glevo_status st = gpu_program_build(&p, &(gpu_program_desc){.fragment = "bare.glsl"});
     ck_assert_int_eq(chdir(cwd), 0);
     ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
     gpu_program_destroy(&p);
     /* From another folder, by path: helper.glsl is found beside bare.glsl. */
     char path[300];
     snprintf(path, sizeof path, "%s/bare.glsl", dir);
-    st = gpu_program_build(&p, &(gpu_program_desc){.name = "test.bare", .fragment = path});
+    st = gpu_program_build(&p, &(gpu_program_desc){.fragment = path});
     ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
     gpu_program_destroy(&p);
 }
