@@ -58,27 +58,6 @@ glevo_status glevo_cga_save(glevo_cga *cga, const char *path, const glevo_checkp
     return st;
 }
 
-/* An enum parameter stored by name: the file's value, or what changes asks for (zero rule). */
-static glevo_status same_enum(const ckpt_reader *r, const char *entry, const char *field, int asked,
-                              const char *(*name_of)(int), int (*parse)(const char *), int *out)
-{
-    const char *have;
-    glevo_status st = ckpt_get_str(r, entry, &have);
-    if (st) return st;
-    int v = parse(have);
-    if (v < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown",
-                          ckpt_reader_source(r), entry, have);
-    if (asked != 0) {
-        int want = asked == GLEVO_ZERO ? 0 : asked;
-        if (want != v)
-            return glevo_fail(GLEVO_ERR_INVALID, "%s %s differs from the checkpoint's %s: it "
-                              "would change the run", field, name_of(want), have);
-    }
-    *out = v;
-    return GLEVO_OK;
-}
-
 static const char *nb_name(int v) { return glevo_cga_neighbourhood_name((glevo_cga_neighbourhood)v); }
 static const char *alg_name(int v) { return glevo_cga_algorithm_name((glevo_cga_algorithm)v); }
 static const char *rng_name(int v) { return glevo_rng_mode_name((glevo_rng_mode)v); }
@@ -114,16 +93,16 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
     /* Zero in a params struct means default; the file's zeros are meant literally. */
     p->pc = GLEVO_LITERAL(p->pc), p->pm = GLEVO_LITERAL(p->pm);
     int e = 0;
-    if (!st) st = same_enum(r, "param.neighbourhood", "glevo_cga_params.neighbourhood",
+    if (!st) st = ckpt_same_enum(r, "param.neighbourhood", "glevo_cga_params.neighbourhood",
                             (int)c->neighbourhood, nb_name, glevo_cga_neighbourhood_parse, &e);
     p->neighbourhood = (glevo_cga_neighbourhood)e;
-    if (!st) st = same_enum(r, "param.algorithm", "glevo_cga_params.algorithm", (int)c->algorithm,
+    if (!st) st = ckpt_same_enum(r, "param.algorithm", "glevo_cga_params.algorithm", (int)c->algorithm,
                             alg_name, glevo_cga_algorithm_parse, &e);
     p->algorithm = (glevo_cga_algorithm)e;
-    if (!st) st = same_enum(r, "param.rng", "glevo_cga_params.rng", (int)c->rng, rng_name,
+    if (!st) st = ckpt_same_enum(r, "param.rng", "glevo_cga_params.rng", (int)c->rng, rng_name,
                             glevo_rng_mode_parse, &e);
     p->rng = (glevo_rng_mode)e;
-    if (!st) st = same_enum(r, "param.mutation", "glevo_cga_params.mutation", (int)c->mutation,
+    if (!st) st = ckpt_same_enum(r, "param.mutation", "glevo_cga_params.mutation", (int)c->mutation,
                             mut_name, glevo_cga_mutation_parse, &e);
     p->mutation = (glevo_cga_mutation)e;
     if (!st) st = ckpt_same_i64(r, "param.seed", "glevo_cga_params.seed", c->seed != 0,
@@ -131,16 +110,8 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
     if (!st) st = ckpt_get_ll(r, "param.seed", 0, UINT32_MAX, &v);
     p->seed = (uint32_t)v;
     /* Safe to change: where the run executes and how often it reports. */
-    const char *backend = NULL;
-    if (!st) st = ckpt_get_str(r, "param.backend", &backend);
-    if (!st) {
-        int b = glevo_backend_parse(backend);
-        if (b < 0)
-            return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.backend '%s' is unknown",
-                              ckpt_reader_source(r), backend);
-        p->backend = c->backend == 0 ? (glevo_backend)b
-                     : (int)c->backend == GLEVO_ZERO ? GLEVO_BACKEND_FRAGMENT : c->backend;
-    }
+    if (!st) st = ckpt_take_enum(r, "param.backend", (int)c->backend, glevo_backend_parse, &e);
+    p->backend = (glevo_backend)e;
     if (!st) st = ckpt_get_int(r, "param.report_every", 1, INT32_MAX, &p->report_every);
     if (c->report_every) p->report_every = c->report_every;
     return st;

@@ -1,6 +1,6 @@
 /* The checkpoint container (docs/checkpoint.md): writing named, typed entries little-endian
- * behind a fixed header and closing them with zlib's CRC-32; reading checks magic, size,
- * checksum, version and structure before any family sees a value. */
+ * behind a header with its own CRC-32 and closing them with zlib's CRC-32; reading checks
+ * magic, header, size, checksum, version and structure before any family sees a value. */
 #include "core/checkpoint.h"
 
 #include <errno.h>
@@ -12,8 +12,9 @@
 #include <time.h>
 #include <zlib.h>
 
-#include "core/output_file.h"
+#include "glevo/backend.h"
 
+#include "core/output_file.h"
 
 #define MAX_NAME 255
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -195,8 +196,8 @@ static void emit(sink *s, const void *p, size_t n)
 
 static void emit_payload(sink *s, const entry *e)
 {
-    size_t es = ckpt_type_size(e->type);
 #if IS_BIG_ENDIAN
+    size_t es = ckpt_type_size(e->type);
     if (e->type >= CKPT_U8 && es > 1) {
         uint8_t buf[1 << 16];
         const uint8_t *p = e->data;
@@ -210,7 +211,6 @@ static void emit_payload(sink *s, const entry *e)
         return;
     }
 #endif
-    (void)es;
     emit(s, e->data, e->bytes);
 }
 
@@ -637,6 +637,38 @@ glevo_status ckpt_same_f64(const ckpt_reader *r, const char *entry_name, const c
     shortest(have, h, sizeof h);
     return glevo_fail(GLEVO_ERR_INVALID, "%s %s differs from the checkpoint's %s: it would change "
                       "the run", field, a, h);
+}
+
+glevo_status ckpt_same_enum(const ckpt_reader *r, const char *entry, const char *field, int asked,
+                            const char *(*name_of)(int), int (*parse)(const char *), int *out)
+{
+    const char *have;
+    glevo_status st = ckpt_get_str(r, entry, &have);
+    if (st) return st;
+    int v = parse(have);
+    if (v < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown", r->source,
+                          entry, have);
+    int want = asked == GLEVO_ZERO ? 0 : asked;
+    if (asked != 0 && want != v)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s %s differs from the checkpoint's %s: it would "
+                          "change the run", field, name_of(want), have);
+    *out = v;
+    return GLEVO_OK;
+}
+
+glevo_status ckpt_take_enum(const ckpt_reader *r, const char *entry, int asked,
+                            int (*parse)(const char *), int *out)
+{
+    const char *have;
+    glevo_status st = ckpt_get_str(r, entry, &have);
+    if (st) return st;
+    int v = parse(have);
+    if (v < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown", r->source,
+                          entry, have);
+    *out = asked == 0 ? v : asked == GLEVO_ZERO ? 0 : asked;
+    return GLEVO_OK;
 }
 
 glevo_status ckpt_same_str(const ckpt_reader *r, const char *entry_name, const char *field,

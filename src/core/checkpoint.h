@@ -107,6 +107,16 @@ glevo_status ckpt_same_f64(const ckpt_reader *r, const char *entry, const char *
 glevo_status ckpt_same_str(const ckpt_reader *r, const char *entry, const char *field, bool is_set,
                            const char *asked);
 
+/* An enum parameter stored by its name: *out gets the file's value; `asked` follows the zero
+ * rule (0: as in the file, GLEVO_ZERO: the value 0) and must equal it. */
+glevo_status ckpt_same_enum(const ckpt_reader *r, const char *entry, const char *field, int asked,
+                            const char *(*name_of)(int), int (*parse)(const char *), int *out);
+
+/* An enum parameter a resume may change (the backend, DE's kernel): the file's value, or
+ * `asked` when it is not 0 (GLEVO_ZERO: the value 0). */
+glevo_status ckpt_take_enum(const ckpt_reader *r, const char *entry, int asked,
+                            int (*parse)(const char *), int *out);
+
 /* CRC-32 (zlib's) of bytes, for fingerprints of inputs a checkpoint does not store (GP's data,
  * DSMGA-II's spin instance). */
 uint32_t ckpt_crc32(uint32_t crc, const void *data, size_t size);

@@ -53,6 +53,8 @@ glevo_status glevo_de_save(glevo_de *de, const char *path, const glevo_checkpoin
     return st;
 }
 
+static const char *strategy_name(int s) { return glevo_de_strategy_name((glevo_de_strategy)s); }
+
 /* F and CR: the float the engines use is what must agree. */
 static glevo_status same_float(const ckpt_reader *r, const char *entry, const char *field,
                                bool is_set, double asked, double *out)
@@ -83,20 +85,10 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_de_params *c
     if (!st) st = same_float(r, "param.CR", "glevo_de_params.CR", c->CR != 0,
                              c->CR == GLEVO_ZERO ? 0.0 : c->CR, &p->CR);
     p->CR = GLEVO_LITERAL(p->CR);
-    const char *name = NULL;
-    if (!st) st = ckpt_get_str(r, "param.strategy", &name);
-    if (!st) {
-        int s = glevo_de_strategy_parse(name);
-        if (s < 0)
-            return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.strategy '%s' is unknown",
-                              ckpt_reader_source(r), name);
-        int want = (int)c->strategy == GLEVO_ZERO ? 0 : (int)c->strategy;
-        if (c->strategy != 0 && want != s)
-            return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.strategy %s differs from the "
-                              "checkpoint's %s: it would change the run",
-                              glevo_de_strategy_name((glevo_de_strategy)want), name);
-        p->strategy = (glevo_de_strategy)s;
-    }
+    int e = 0;
+    if (!st) st = ckpt_same_enum(r, "param.strategy", "glevo_de_params.strategy", (int)c->strategy,
+                                 strategy_name, glevo_de_strategy_parse, &e);
+    p->strategy = (glevo_de_strategy)e;
     if (!st) st = ckpt_same_i64(r, "param.seed", "glevo_de_params.seed", c->seed != 0,
                                 c->seed == (uint32_t)GLEVO_ZERO ? 0 : c->seed);
     if (!st) st = ckpt_get_ll(r, "param.seed", 0, UINT32_MAX, &v);
@@ -123,20 +115,10 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_de_params *c
     if (c->max_evals) p->max_evals = c->max_evals;
     if (c->check_every) p->check_every = c->check_every;
     if (c->target_efv) p->target_efv = c->target_efv;
-    if (!st) st = ckpt_get_str(r, "param.backend", &name);
-    if (!st && glevo_backend_parse(name) < 0)
-        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.backend '%s' is unknown",
-                        ckpt_reader_source(r), name);
-    if (!st)
-        p->backend = c->backend == 0 ? (glevo_backend)glevo_backend_parse(name)
-                     : (int)c->backend == GLEVO_ZERO ? GLEVO_BACKEND_FRAGMENT : c->backend;
-    if (!st) st = ckpt_get_str(r, "param.kernel", &name);
-    if (!st && glevo_de_kernel_parse(name) < 0)
-        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.kernel '%s' is unknown",
-                        ckpt_reader_source(r), name);
-    if (!st)
-        p->kernel = c->kernel ? ((int)c->kernel == GLEVO_ZERO ? GLEVO_DE_KERNEL_AUTO : c->kernel)
-                              : (glevo_de_kernel)glevo_de_kernel_parse(name);
+    if (!st) st = ckpt_take_enum(r, "param.backend", (int)c->backend, glevo_backend_parse, &e);
+    p->backend = (glevo_backend)e;
+    if (!st) st = ckpt_take_enum(r, "param.kernel", (int)c->kernel, glevo_de_kernel_parse, &e);
+    p->kernel = (glevo_de_kernel)e;
     return st;
 }
 

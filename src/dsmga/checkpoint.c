@@ -114,14 +114,9 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_dsmga_params
     if (c->max_generations) p->max_generations = c->max_generations == GLEVO_ZERO ? 0 : c->max_generations;
     if (c->max_nfe) p->max_nfe = c->max_nfe == GLEVO_ZERO ? 0 : c->max_nfe;
     if (c->stall_generations) p->stall_generations = c->stall_generations;
-    const char *backend = NULL;
-    if (!st) st = ckpt_get_str(r, "param.backend", &backend);
-    if (!st && glevo_backend_parse(backend) < 0)
-        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.backend '%s' is unknown",
-                        ckpt_reader_source(r), backend);
-    if (!st)
-        p->backend = c->backend == 0 ? (glevo_backend)glevo_backend_parse(backend)
-                     : (int)c->backend == GLEVO_ZERO ? GLEVO_BACKEND_FRAGMENT : c->backend;
+    int b = 0;
+    if (!st) st = ckpt_take_enum(r, "param.backend", (int)c->backend, glevo_backend_parse, &b);
+    p->backend = (glevo_backend)b;
     return st;
 }
 

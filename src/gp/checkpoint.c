@@ -114,24 +114,6 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     return st;
 }
 
-static glevo_status same_enum(const ckpt_reader *r, const char *entry, const char *field, int asked,
-                              const char *(*name_of)(int), int (*parse)(const char *), int *out)
-{
-    const char *have;
-    glevo_status st = ckpt_get_str(r, entry, &have);
-    if (st) return st;
-    int v = parse(have);
-    if (v < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown",
-                          ckpt_reader_source(r), entry, have);
-    int want = asked == GLEVO_ZERO ? 0 : asked;
-    if (asked != 0 && want != v)
-        return glevo_fail(GLEVO_ERR_INVALID, "%s %s differs from the checkpoint's %s: it would "
-                          "change the run", field, name_of(want), have);
-    *out = v;
-    return GLEVO_OK;
-}
-
 static double literal(double v) { return v == GLEVO_ZERO ? 0.0 : v; }
 
 /* The file's parameters (resolved), with the caller's changes: generations, the backend, the
@@ -142,7 +124,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
     if (!c) c = &none;
     memset(P, 0, sizeof *P);
     int e = 0;
-    glevo_status st = same_enum(r, "param.function_set", "glevo_gp_params.function_set",
+    glevo_status st = ckpt_same_enum(r, "param.function_set", "glevo_gp_params.function_set",
                                 (int)c->function_set, set_name, set_parse, &e);
     P->function_set = (glevo_gp_function_set)e;
 #define SAME_INT(field, lo, hi)                                                                  \
@@ -170,7 +152,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
     if (!st) st = ckpt_same_f64(r, "param.const_max", "glevo_gp_params.const_max", range, c->const_max);
     if (!st) st = ckpt_get_f64(r, "param.const_min", &P->const_min);
     if (!st) st = ckpt_get_f64(r, "param.const_max", &P->const_max);
-    if (!st) st = same_enum(r, "param.metric", "glevo_gp_params.metric", (int)c->metric,
+    if (!st) st = ckpt_same_enum(r, "param.metric", "glevo_gp_params.metric", (int)c->metric,
                             metric_name, metric_parse, &e);
     P->metric = (glevo_gp_metric)e;
     long long v = 0;
@@ -182,15 +164,9 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
     if (!st) st = ckpt_get_int(r, "param.generations", 0, INT32_MAX, &P->generations);
     if (c->generations) P->generations = c->generations == GLEVO_ZERO ? 0 : c->generations;
     const char *name = NULL;
-    if (!st) st = ckpt_get_str(r, "param.backend", &name);
-    if (!st && glevo_backend_parse(name) < 0)
-        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.backend '%s' is unknown",
-                        ckpt_reader_source(r), name);
-    if (!st) {
-        P->backend = c->backend == 0 ? (glevo_backend)glevo_backend_parse(name)
-                     : (int)c->backend == GLEVO_ZERO ? GLEVO_BACKEND_FRAGMENT : c->backend;
-        st = ckpt_get_str(r, "param.eval.strategy", &name);
-    }
+    if (!st) st = ckpt_take_enum(r, "param.backend", (int)c->backend, glevo_backend_parse, &e);
+    P->backend = (glevo_backend)e;
+    if (!st) st = ckpt_get_str(r, "param.eval.strategy", &name);
     if (!st && glevo_gp_strategy_parse(name, &P->eval.strategy))
         st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.eval.strategy '%s' is unknown",
                         ckpt_reader_source(r), name);
