@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "glevo/cga.h"
+#include "glevo/output.h"
 #include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 
@@ -14,7 +15,8 @@ typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
     const char *snapshot_dir, *snapshot_final, *sheet;
     int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
-    double pc, pm, target, lower, upper, tolerance, max_evals;
+    double pc, pm, target, lower, upper, tolerance;
+    long long max_evals;
     bool maximize, has_target;
     common_opts common;
 } cga_cli;
@@ -33,33 +35,87 @@ static int parse_enum(const char *command, const char *option, const char *value
     return cli_bad_input(command, "--%s '%s' is unknown (known: %s)", option, value, known);
 }
 
-/* The trace goes to a temporary file renamed at the end: no half-written CSV. */
-typedef struct trace_file { FILE *f; char tmp[4096]; const char *path; } trace_file;
+/* The trace goes through glevo_output: a temporary file renamed at the end, so no
+ * half-written CSV, and a device or FIFO given as the path is written directly. With
+ * checkpoints it is also put in place at every checkpoint (trace_sync), so the file always
+ * holds the rows a checkpoint covers, and a resumed run copies exactly those before going on:
+ * rows written after the last checkpoint by a run that died are dropped. */
+typedef struct trace_file { glevo_output *out; FILE *f; const char *path; bool in_place; } trace_file;
 
-static int trace_open(trace_file *t, const char *path)
+/* Copies the first `bytes` bytes of the trace at path into the new one. */
+static glevo_status trace_copy_prefix(trace_file *t, long long bytes)
 {
-    t->path = path;
+    FILE *in = fopen(t->path, "rb");
+    if (!in) return glevo_fail(GLEVO_ERR_INVALID, "--trace '%s' cannot be read to resume it", t->path);
+    char buf[1 << 16];
+    long long left = bytes;
+    while (left > 0) {
+        size_t n = fread(buf, 1, left < (long long)sizeof buf ? (size_t)left : sizeof buf, in);
+        if (n == 0) break;
+        fwrite(buf, 1, n, t->f);
+        left -= (long long)n;
+    }
+    fclose(in);
+    if (left > 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "--trace '%s' holds %lld bytes, fewer than the %lld "
+                          "the checkpoint covers: give the trace of the run that wrote it, or "
+                          "another path", t->path, bytes - left, bytes);
+    return GLEVO_OK;
+}
+
+/* keep_bytes: a resumed run's trace goes on from what its checkpoint covers. A device or
+ * FIFO (written in place, as glevo_output does) cannot be truncated or put in place. */
+static int trace_open(trace_file *t, const char *path, long long keep_bytes)
+{
+    t->out = NULL;
     t->f = NULL;
+    t->path = path;
     if (!path) return 0;
-    snprintf(t->tmp, sizeof t->tmp, "%s.tmp%ld", path, (long)getpid());
-    t->f = fopen(t->tmp, "w");
-    if (!t->f) return cli_bad_input("cga", "--trace '%s' cannot be written", path);
-    fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
+    struct stat sb;
+    t->in_place = lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
+    if (glevo_output_open(path, &t->out) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
+    t->f = glevo_output_stream(t->out);
+    if (keep_bytes > 0 && !t->in_place) {
+        glevo_status st = trace_copy_prefix(t, keep_bytes);
+        if (st) {
+            glevo_output_abort(t->out);
+            t->out = NULL, t->f = NULL;
+            return cli_fail("cga", st);
+        }
+    } else if (keep_bytes == 0) {
+        fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
+    }
     return 0;
 }
 
-static int trace_close(trace_file *t, bool keep)
+/* Puts the rows so far in place and goes on writing behind them; *bytes: their length. */
+static glevo_status trace_sync(trace_file *t, long long *bytes)
 {
-    if (!t->f) return 0;
-    int bad = fclose(t->f) != 0;
-    if (!keep || bad) {
-        remove(t->tmp);
-        return bad;
-    }
-    return rename(t->tmp, t->path) != 0;
+    *bytes = 0;
+    if (!t->out) return GLEVO_OK;
+    if (fflush(t->f) != 0) return glevo_fail(GLEVO_ERR_IO, "cannot write '%s'", t->path);
+    *bytes = ftell(t->f);
+    if (t->in_place) return GLEVO_OK;
+    glevo_status st = glevo_output_commit(t->out);
+    t->out = NULL, t->f = NULL;
+    if (!st) st = glevo_output_open(t->path, &t->out);
+    if (st) return st;
+    t->f = glevo_output_stream(t->out);
+    return trace_copy_prefix(t, *bytes);
 }
 
-static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *best,
+static glevo_status trace_close(trace_file *t, bool keep)
+{
+    if (!t->out) return GLEVO_OK;
+    glevo_output *out = t->out;
+    t->out = NULL;
+    t->f = NULL;
+    if (keep) return glevo_output_commit(out);
+    glevo_output_abort(out);
+    return GLEVO_OK;
+}
+
+static void print_json(const run_control *ctl, glevo_cga *cga, const glevo_cga_best *best,
                        const char *renderer, double seconds, const glevo_problem *pr, double optimum,
                        bool reached)
 {
@@ -70,7 +126,7 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
     json_string(&w, "problem", pr->name);
     json_string(&w, "backend", glevo_backend_name(p->backend));
     json_string(&w, "renderer", renderer);
-    json_int(&w, "seed", o->common.seed);
+    json_int(&w, "seed", p->seed);
     json_int(&w, "dim", p->dim);
     json_int(&w, "grid_width", p->width);
     json_int(&w, "grid_height", p->height);
@@ -91,24 +147,29 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
     json_int(&w, "evaluations", glevo_cga_evaluations(cga));
     json_int(&w, "generations", glevo_cga_generation(cga));
     json_number(&w, "seconds", seconds);
+    run_control_json(ctl, &w);
     json_end_object(&w);
 }
 
 
 int cmd_cga(int argc, char **argv)
 {
+    /* "Not given" marks: dim -1, max_evals -1, target and tolerance NaN (never a value a
+     * user could mean, so an explicit 0 is taken as 0). */
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
-                 .algorithm = "cellular", .mutation = "per-bit", .grid = {64, 64}, .generations = 200, .bits = 24,
-                 .report_every = 25, .pc = 0.8, .pm = 0.005, .lower = -1, .upper = 1,
+                 .algorithm = "cellular", .mutation = "per-bit", .dim = -1, .grid = {64, 64},
+                 .generations = 200, .bits = 24, .report_every = 25, .pc = 0.8, .pm = 0.005,
+                 .target = NAN, .tolerance = NAN, .max_evals = -1, .lower = -1, .upper = 1,
                  .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT};
+    run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
-        {"dim", OPT_INT, &o.dim, "number of genes (0: the problem's default)"},
+        {"dim", OPT_INT, &o.dim, "number of genes (default: the problem's; 2 with --fitness)"},
         {"grid", OPT_GRID, o.grid, "population grid, one individual per texel (width even)"},
         {"generations", OPT_INT, &o.generations, "stop after this many generations"},
-        {"max-evals", OPT_DOUBLE, &o.max_evals, "stop after this many evaluations (0: no limit)"},
-        {"target", OPT_DOUBLE, &o.target, "stop once the best reaches this value"},
-        {"tolerance", OPT_DOUBLE, &o.tolerance, "success when |best - optimum| <= this (0: 1e-4 * max(1, |optimum|))"},
+        {"max-evals", OPT_COUNT, &o.max_evals, "stop after this many evaluations (default: no limit)"},
+        {"target", OPT_DOUBLE, &o.target, "stop once the best reaches this value (default: none)"},
+        {"tolerance", OPT_DOUBLE, &o.tolerance, "success when |best - optimum| <= this (default: 1e-4 * max(1, |optimum|))"},
         {"pc", OPT_DOUBLE, &o.pc, "crossover probability per pair and gene"},
         {"pm", OPT_DOUBLE, &o.pm, "mutation probability per bit"},
         {"bits", OPT_INT, &o.bits, "gene length L, 1..24"},
@@ -128,6 +189,7 @@ int cmd_cga(int argc, char **argv)
         {"sheet-columns", OPT_INT, &o.sheet_columns, "columns of the contact sheet"},
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
         {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
+        RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(o.common),
         {0}};
     bool help;
@@ -140,13 +202,20 @@ int cmd_cga(int argc, char **argv)
                        "crossover, mutation) plus a reduction for the best.", specs);
         return 0;
     }
-    for (int i = 1; i < argc; ++i)
-        if (!strncmp(argv[i], "--target", 8)) o.has_target = true;
+    o.has_target = !isnan(o.target);
+    if ((rc = run_control_check("cga", "cga", &ctl))) return rc;
+    /* A resumed run: the checkpoint's backend and --generations unless typed again. */
+    bool resume = ctl.resume != NULL;
+    if (resume && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
+    if (resume && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
+        o.generations = (int)ctl.from.extra.goal;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
+    if (o.dim != -1 && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
+    if (o.report_every < 1) return cli_bad_input("cga", "--report-every %d is below 1", o.report_every);
     if (o.bits < 1 || o.bits > 24)
         return cli_bad_input("cga", "--bits %d is outside 1..24 (a float holds 24-bit integers exactly)", o.bits);
     if (o.generations < 1) return cli_bad_input("cga", "--generations %d is below 1", o.generations);
-    if (o.max_evals < 0) return cli_bad_input("cga", "--max-evals %g is negative", o.max_evals);
+    if (o.max_evals == 0) return cli_bad_input("cga", "--max-evals 0 is below 1");
     if (o.snapshot_every < 1) return cli_bad_input("cga", "--every %d is below 1", o.snapshot_every);
     if (o.sheet && !o.snapshot_dir) return cli_bad_input("cga", "--sheet '%s' needs --snapshot DIR", o.sheet);
     if (o.sheet_columns < 1) return cli_bad_input("cga", "--sheet-columns %d is below 1", o.sheet_columns);
@@ -154,6 +223,12 @@ int cmd_cga(int argc, char **argv)
     if (o.snapshot_scale < 0 || o.snapshot_scale > 64)
         return cli_bad_input("cga", "--snapshot-scale %d is outside 0..64", o.snapshot_scale);
     glevo_snapshot_params snap = {.scale = o.snapshot_scale};
+    /* Output paths are checked before any work: a typo must not cost a whole run. */
+    const char *const outputs[][2] = {{"--trace", o.trace}, {"--snapshot-final", o.snapshot_final},
+                                      {"--sheet", o.sheet}};
+    for (int i = 0; i < 3; ++i)
+        if (outputs[i][1] && glevo_output_check(outputs[i][1], outputs[i][0]) != GLEVO_OK)
+            return cli_fail("cga", GLEVO_ERR_INVALID);
 
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
     static const char *const rngs[] = {"philox", "texture"};
@@ -168,25 +243,42 @@ int cmd_cga(int argc, char **argv)
     glevo_problem user_problem;
     const glevo_problem *pr;
     if (o.fitness_file) {
-        glevo_status st = glevo_problem_from_glsl(o.fitness_file, o.dim ? o.dim : 2, o.lower, o.upper,
+        glevo_status st = glevo_problem_from_glsl(o.fitness_file, o.dim > 0 ? o.dim : 2, o.lower, o.upper,
                                                   o.maximize ? GLEVO_MAXIMIZE : GLEVO_MINIMIZE, &user_problem);
         if (st) return cli_fail("cga", st == GLEVO_ERR_IO ? GLEVO_ERR_INVALID : st);
         pr = &user_problem;
     } else if (!(pr = glevo_problem_find(o.problem))) {
         return cli_fail("cga", GLEVO_ERR_INVALID);
     }
-    glevo_cga_params params = {.problem = pr, .dim = o.dim, .width = o.grid[0], .height = o.grid[1],
+    glevo_cga_params params = {.problem = pr, .dim = o.dim > 0 ? o.dim : 0, .width = o.grid[0], .height = o.grid[1],
                                .bits = o.bits, .pc = GLEVO_LITERAL(o.pc), .pm = GLEVO_LITERAL(o.pm),
                                .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng, .mutation = (glevo_cga_mutation)mut,
                                .algorithm = (glevo_cga_algorithm)alg,
                                .backend = (glevo_backend)glevo_backend_parse(o.common.backend),
                                .seed = o.common.seed, .report_every = o.report_every};
-    glevo_status st = glevo_cga_validate(&params);
+    /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
+    glevo_cga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
+#define GIVEN(name) opt_given(argc, argv, 1, name)
+    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = pr;
+    if (GIVEN("dim")) changes.dim = params.dim;
+    if (GIVEN("grid")) changes.width = params.width, changes.height = params.height;
+    if (GIVEN("bits")) changes.bits = params.bits;
+    if (GIVEN("pc")) changes.pc = params.pc;
+    if (GIVEN("pm")) changes.pm = params.pm;
+    if (GIVEN("neighbourhood")) changes.neighbourhood = (glevo_cga_neighbourhood)GLEVO_LITERAL(nb);
+    if (GIVEN("rng")) changes.rng = (glevo_rng_mode)GLEVO_LITERAL(rng);
+    if (GIVEN("mutation")) changes.mutation = (glevo_cga_mutation)GLEVO_LITERAL(mut);
+    if (GIVEN("algorithm")) changes.algorithm = (glevo_cga_algorithm)GLEVO_LITERAL(alg);
+    if (GIVEN("seed")) changes.seed = params.seed ? params.seed : (uint32_t)GLEVO_ZERO;
+    if (GIVEN("report-every")) changes.report_every = params.report_every;
+#undef GIVEN
+    glevo_status st = resume ? GLEVO_OK : glevo_cga_validate(&params);
     if (st) return cli_fail("cga", st);
     if (o.snapshot_dir) {
         struct stat sb;
         if (stat(o.snapshot_dir, &sb) != 0 && mkdir(o.snapshot_dir, 0755) != 0)
             return cli_bad_input("cga", "--snapshot '%s' cannot be created", o.snapshot_dir);
+        if (glevo_output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
     }
 
     glevo_context *ctx = NULL;
@@ -195,24 +287,27 @@ int cmd_cga(int argc, char **argv)
     char renderer[256] = "cpu";
     if (ctx) snprintf(renderer, sizeof renderer, "%s", glevo_context_renderer(ctx));
     glevo_cga *cga = NULL;
-    st = glevo_cga_create(&params, &cga);
+    st = resume ? glevo_cga_load(ctl.resume, &changes, &cga) : glevo_cga_create(&params, &cga);
     if (st) {
         glevo_context_destroy(ctx);
-        return cli_fail("cga", st);
+        return cli_fail_fitness("cga", st, o.fitness_file);
     }
     trace_file trace;
-    if ((rc = trace_open(&trace, o.trace))) {
+    if ((rc = trace_open(&trace, o.trace, resume ? ctl.from.extra.trace_bytes : 0))) {
         glevo_cga_destroy(cga);
         glevo_context_destroy(ctx);
         return rc;
     }
-    int dim = glevo_cga_params_of(cga)->dim;
+    const glevo_cga_params *run = glevo_cga_params_of(cga);
+    pr = run->problem;
+    alg = (int)run->algorithm;
+    int dim = run->dim;
     double optimum = pr->has_optimum ? glevo_problem_optimum(pr, dim) : NAN;
-    double tolerance = o.tolerance > 0 ? o.tolerance : 1e-4 * fmax(1.0, fabs(optimum));
-    long long cells = (long long)o.grid[0] * o.grid[1];
+    double tolerance = !isnan(o.tolerance) ? o.tolerance : 1e-4 * fmax(1.0, fabs(optimum));
+    long long cells = (long long)run->width * run->height;
     long long max_generations = o.generations;
-    if (o.max_evals > 0 && (long long)(o.max_evals / (double)cells) < max_generations)
-        max_generations = (long long)(o.max_evals / (double)cells);
+    /* Whole generations within the budget (integers: max_evals <= 2^53, so no overflow). */
+    if (o.max_evals > 0 && o.max_evals / cells < max_generations) max_generations = o.max_evals / cells;
     if (max_generations < 1) max_generations = 1;
 
     char **snapshots = NULL;
@@ -220,11 +315,22 @@ int cmd_cga(int argc, char **argv)
     double start = cli_seconds_now(), last_progress = start;
     glevo_cga_best best = {0};
     bool stop = false;
-    while (!stop && glevo_cga_generation(cga) < max_generations) {
+    run_control_start(&ctl, glevo_cga_generation(cga));
+    /* The checkpoint: the trace's rows put in place first, so the file holds what it covers. */
+    glevo_checkpoint_extra extra = {.goal = o.generations};
+#define CHECKPOINT()                                                                          \
+    do {                                                                                      \
+        double t0 = cli_seconds_now();                                                        \
+        if (!(st = trace_sync(&trace, &extra.trace_bytes)) &&                                 \
+            !(st = glevo_cga_save(cga, ctl.checkpoint, &extra)))                              \
+            run_control_wrote(&ctl, glevo_cga_generation(cga), cli_seconds_now() - t0);       \
+    } while (0)
+    while (!stop && !run_control_signal() && glevo_cga_generation(cga) < max_generations) {
         long long gen = glevo_cga_generation(cga);
-        int chunk = params.report_every;
+        int chunk = run->report_every;
         if (o.snapshot_dir && o.snapshot_every < chunk) chunk = o.snapshot_every;
         if (gen + chunk > max_generations) chunk = (int)(max_generations - gen);
+        chunk = (int)run_control_chunk(&ctl, gen, chunk);
         if ((st = glevo_cga_step(cga, chunk))) break;
         gen = glevo_cga_generation(cga);
         if ((st = glevo_cga_best_get(cga, &best))) break;
@@ -255,7 +361,15 @@ int cmd_cga(int argc, char **argv)
                     best.fitness, now - start);
             last_progress = now;
         }
+        if (run_control_due(&ctl, gen)) {
+            CHECKPOINT();
+            if (st) break;
+        }
     }
+    /* The end, or a signal: a last checkpoint where the run stands. */
+    if (!st && run_control_final_due(&ctl, glevo_cga_generation(cga))) CHECKPOINT();
+#undef CHECKPOINT
+    run_control_report("cga", &ctl, glevo_cga_generation(cga));
     if (!st) glevo_context_finish(ctx);
     double seconds = cli_seconds_now() - start;
     if (!st) st = glevo_cga_best_get(cga, &best);
@@ -264,22 +378,25 @@ int cmd_cga(int argc, char **argv)
         st = glevo_png_sheet((const char *const *)snapshots, NULL, snapshot_count, o.sheet_columns, o.sheet);
     for (int i = 0; i < snapshot_count; ++i) free(snapshots[i]);
     free(snapshots);
-    if (trace_close(&trace, st == GLEVO_OK) && !st)
-        st = glevo_fail(GLEVO_ERR_IO, "--trace '%s' could not be written", o.trace);
+    glevo_status trace_st = trace_close(&trace, st == GLEVO_OK);
+    if (!st) st = trace_st;
     if (st) {
         glevo_cga_destroy(cga);
         glevo_context_destroy(ctx);
         return cli_fail("cga", st);
     }
     bool reached = pr->has_optimum && fabs(best.fitness - optimum) <= tolerance;
+    if (isnan(best.fitness))
+        fprintf(stderr, "glevo cga: warning: every fitness value was NaN, so there is no best "
+                        "individual%s\n", o.fitness_file ? " (check the --fitness file)" : "");
     if (o.common.json) {
-        print_json(&o, cga, &best, renderer, seconds, pr, optimum, reached);
+        print_json(&ctl, cga, &best, renderer, seconds, pr, optimum, reached);
     } else {
         printf("problem      %s (dim %d, %s)\nengine       %s %s on %s\n", pr->name, dim,
                pr->direction == GLEVO_MAXIMIZE ? "maximise" : "minimise",
                alg ? "standard GA" : "cellular GA", glevo_backend_name(glevo_cga_params_of(cga)->backend), renderer);
-        printf("population   %dx%d = %lld, %lld generations, %lld evaluations, %.3f s\n", o.grid[0], o.grid[1],
-               cells, glevo_cga_generation(cga), glevo_cga_evaluations(cga), seconds);
+        printf("population   %dx%d = %lld, %lld generations, %lld evaluations, %.3f s\n", run->width,
+               run->height, cells, glevo_cga_generation(cga), glevo_cga_evaluations(cga), seconds);
         printf("best         %.10g at generation %lld\nbest x      ", best.fitness, best.generation);
         for (int j = 0; j < dim; ++j) printf(" %.8g", best.x[j]);
         printf("\n");
@@ -291,5 +408,5 @@ int cmd_cga(int argc, char **argv)
     if (ctx && o.common.profile) glevo_context_print_profile(ctx, stderr);
     glevo_cga_destroy(cga);
     glevo_context_destroy(ctx);
-    return 0;
+    return run_control_exit(0);
 }

@@ -2,6 +2,7 @@
  * fragment passes per generation or as fused compute dispatches, or on the CPU (Qin et al.
  * 2012; issues 4 and 13). One run, or
  * --runs N independent seeds with mean/std/success-rate statistics as in the paper's tables. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +28,47 @@ static double std_of(double sum, double sq, int n)
     return var > 0.0 ? sqrt(var) : 0.0;
 }
 
+/* One run: created (or loaded from --resume), stepped in pieces so that a signal stops it
+ * between generations, checkpointed when due, at its end and when stopped. */
+static glevo_status run_one(const glevo_de_params *params, const glevo_de_params *changes,
+                            run_control *ctl, glevo_de_result *out)
+{
+    glevo_de *de = NULL;
+    glevo_status st = ctl->resume ? glevo_de_load(ctl->resume, changes, &de)
+                                  : glevo_de_create(params, &de);
+    if (st) return st;
+    run_control_start(ctl, glevo_de_generation(de));
+    glevo_checkpoint_extra extra = {0};
+#define CHECKPOINT()                                                                          \
+    do {                                                                                      \
+        double t0 = cli_seconds_now();                                                        \
+        if (!(st = glevo_de_save(de, ctl->checkpoint, &extra)))                               \
+            run_control_wrote(ctl, glevo_de_generation(de), cli_seconds_now() - t0);          \
+    } while (0)
+    while (!st && !glevo_de_done(de) && !run_control_signal()) {
+        long long chunk = run_control_chunk(ctl, glevo_de_generation(de), 100);
+        if ((st = glevo_de_step(de, chunk))) break;
+        if (run_control_due(ctl, glevo_de_generation(de))) CHECKPOINT();
+    }
+    if (!st && run_control_final_due(ctl, glevo_de_generation(de))) CHECKPOINT();
+#undef CHECKPOINT
+    run_control_report("de", ctl, glevo_de_generation(de));
+    if (!st) st = glevo_de_result_get(de, out);
+    glevo_de_destroy(de);
+    return st;
+}
+
 int cmd_de(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL,
                *kernel = "auto";
-    int dim = -1, pop = 100, runs = 1, check_every = 0;
-    double F = 0.5, CR = 0.3, max_evals = 0, target_efv = 0, lower = -100, upper = 100;
+    /* INT_MIN and -1 mark "not given"; an explicit 0 is refused rather than read as a default. */
+    int dim = INT_MIN, pop = 100, runs = 1, check_every = 100;
+    long long max_evals = -1;
+    double F = 0.5, CR = 0.3, target_efv = 0, lower = -100, upper = 100;
     bool maximize = false, help = false;
+    run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name,
          "sphere, rosenbrock, griewank, rastrigin, ackley, schwefel, schaffer, camel"},
@@ -43,19 +77,20 @@ int cmd_de(int argc, char **argv)
         {"lower", OPT_DOUBLE, &lower, "domain lower bound per gene for --fitness"},
         {"upper", OPT_DOUBLE, &upper, "domain upper bound per gene for --fitness"},
         {"maximize", OPT_FLAG, &maximize, "--fitness is maximised (default: minimised)"},
-        {"dim", OPT_INT, &dim, "dimension D (-1: 10, or the problem's fixed dimension)"},
+        {"dim", OPT_INT, &dim, "dimension D (default: 10, or the problem's fixed dimension)"},
         {"pop", OPT_INT, &pop, "population size NP (at least 4)"},
-        {"max-evals", OPT_DOUBLE, &max_evals, "evaluation budget (0: 10^4 * D)"},
+        {"max-evals", OPT_COUNT, &max_evals, "evaluation budget (default: 10^4 * D)"},
         {"F", OPT_DOUBLE, &F, "differential weight"},
         {"CR", OPT_DOUBLE, &CR, "crossover rate in [0, 1]"},
         {"strategy", OPT_STRING, &strategy, "rand1bin, best1bin, current-to-best1bin, rand1exp"},
         {"shift", OPT_STRING, &shift, "cec (CEC 2005 shift vectors where defined) or none"},
         {"runs", OPT_INT, &runs, "independent runs (seeds seed, seed+1, ...) with statistics"},
-        {"target-efv", OPT_DOUBLE, &target_efv, "stop a run once its error value is below (0: run the full budget)"},
-        {"check-every", OPT_INT, &check_every, "generations between best-so-far readbacks (0: 100)"},
+        {"target-efv", OPT_DOUBLE, &target_efv, "stop a run once its error value is below this (0: never, run the full budget)"},
+        {"check-every", OPT_INT, &check_every, "generations between best-so-far readbacks"},
         {"kernel", OPT_STRING, &kernel,
          "compute backend: auto, generation (a dispatch a generation) or resident (the "
          "population in one work-group, many generations a dispatch)"},
+        RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse("de", specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -69,12 +104,30 @@ int cmd_de(int argc, char **argv)
                        specs);
         return 0;
     }
+    if ((rc = run_control_check("de", "de", &ctl))) return rc;
+    bool resume = ctl.resume != NULL;
+    if ((ctl.checkpoint || resume) && runs > 1)
+        return cli_bad_input("de", "--runs %d: --checkpoint and --resume save and continue one run", runs);
+    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* What the run used, for the checks below and the report (typed options stay typed). */
+    static char text[8][256];
+    const char *v;
+    if (!fitness && (v = run_control_param(&ctl, argc, argv, "problem", "param.problem", text[0], 256)))
+        problem_name = v;
+    if ((v = run_control_param(&ctl, argc, argv, "dim", "param.dim", text[1], 256))) dim = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "pop", "param.pop", text[2], 256))) pop = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "F", "param.F", text[3], 256))) F = strtod(v, NULL);
+    if ((v = run_control_param(&ctl, argc, argv, "CR", "param.CR", text[4], 256))) CR = strtod(v, NULL);
+    if ((v = run_control_param(&ctl, argc, argv, "strategy", "param.strategy", text[5], 256))) strategy = v;
+    if ((v = run_control_param(&ctl, argc, argv, "seed", "param.seed", text[6], 256))) c.seed = (uint32_t)strtoul(v, NULL, 10);
+    if ((v = run_control_param(&ctl, argc, argv, "shift", "param.shifted", text[7], 256)))
+        shift = atoi(v) ? "cec" : "none";
     if ((rc = common_check_backend("de", &c))) return rc;
     const glevo_problem *problem = NULL;
     glevo_problem user;
-    if (dim != -1 && dim < 1) return cli_bad_input("de", "--dim %d is below 1", dim);
+    if (dim != INT_MIN && dim < 1) return cli_bad_input("de", "--dim %d is below 1", dim);
     if (fitness) {
-        if (dim < 1) return cli_bad_input("de", "--dim %d: a --fitness problem needs --dim >= 1", dim);
+        if (dim == INT_MIN) return cli_bad_input("de", "--fitness %s needs --dim D (its dimension)", fitness);
         glevo_status st = glevo_problem_from_glsl(fitness, dim, lower, upper,
                                                   maximize ? GLEVO_MAXIMIZE : GLEVO_MINIMIZE, &user);
         if (st != GLEVO_OK) return cli_bad_input("de", "%s", glevo_last_error());
@@ -88,10 +141,10 @@ int cmd_de(int argc, char **argv)
     if (pop < 4) return cli_bad_input("de", "--pop %d is below 4 (DE needs i, r1, r2, r3 distinct)", pop);
     if (!(CR >= 0.0 && CR <= 1.0)) return cli_bad_input("de", "--CR %g is outside [0, 1]", CR);
     if (!(F > 0.0 && F <= 2.0)) return cli_bad_input("de", "--F %g is outside (0, 2]", F);
-    if (max_evals < 0) return cli_bad_input("de", "--max-evals %g is negative", max_evals);
+    if (max_evals == 0) return cli_bad_input("de", "--max-evals 0 is below 1");
     if (runs < 1) return cli_bad_input("de", "--runs %d must be at least 1", runs);
     if (target_efv < 0) return cli_bad_input("de", "--target-efv %g is negative", target_efv);
-    if (check_every < 0) return cli_bad_input("de", "--check-every %d is negative", check_every);
+    if (check_every < 1) return cli_bad_input("de", "--check-every %d is below 1", check_every);
     int strat = glevo_de_strategy_parse(strategy);
     if (strat < 0)
         return cli_bad_input("de", "--strategy '%s' is unknown (rand1bin, best1bin, "
@@ -104,16 +157,38 @@ int cmd_de(int argc, char **argv)
     if (problem->fixed_dim && dim > 0 && dim != problem->fixed_dim)
         return cli_bad_input("de", "--dim %d: problem '%s' is %d-dimensional", dim, problem->name,
                              problem->fixed_dim);
+    /* The population is one texel per gene (16384 x 16384 at most) and as many floats on the
+     * host: a size beyond that is bad input, not a failure halfway through allocation. */
+    long long genes = dim > 0 ? dim : problem->fixed_dim ? problem->fixed_dim : 10;
+    if ((long long)pop * genes > (1LL << 28))
+        return cli_bad_input("de", "--pop %d is out of range: %d x %lld genes exceed 2^28 "
+                                   "(one 16384 x 16384 texture)", pop, pop, genes);
 
     glevo_de_params params = {
-        .problem = problem, .dim = dim < 0 ? 0 : dim, .pop = pop, .F = F,
+        .problem = problem, .dim = dim > 0 ? dim : 0, .pop = pop, .F = F,
         .CR = CR == 0.0 ? GLEVO_DE_CR_ZERO : CR, .strategy = (glevo_de_strategy)strat,
-        .max_evals = (long long)max_evals, .no_shift = !strcmp(shift, "none"),
+        .max_evals = max_evals > 0 ? max_evals : 0, .no_shift = !strcmp(shift, "none"),
         .check_every = check_every, .target_efv = target_efv, .kernel = (glevo_de_kernel)kern,
         .backend = (glevo_backend)glevo_backend_parse(c.backend)};
 
+    /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
+    glevo_de_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
+#define GIVEN(name) opt_given(argc, argv, 1, name)
+    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = problem;
+    if (GIVEN("dim")) changes.dim = params.dim;
+    if (GIVEN("pop")) changes.pop = pop;
+    if (GIVEN("F")) changes.F = F;
+    if (GIVEN("CR")) changes.CR = params.CR;
+    if (GIVEN("strategy")) changes.strategy = (glevo_de_strategy)GLEVO_LITERAL(strat);
+    if (GIVEN("shift")) changes.no_shift = params.no_shift;
+    if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;
+    if (GIVEN("max-evals")) changes.max_evals = params.max_evals;
+    if (GIVEN("check-every")) changes.check_every = check_every;
+    if (GIVEN("target-efv")) changes.target_efv = target_efv;
+    if (GIVEN("kernel")) changes.kernel = (glevo_de_kernel)GLEVO_LITERAL(kern);
+#undef GIVEN
     /* Validate everything (including the shift vector's dimension) before opening a context. */
-    if (!fitness) {
+    if (!fitness && !resume) {
         glevo_de_params probe = params;
         probe.pop = 4;
         probe.max_evals = 4;
@@ -134,7 +209,7 @@ int cmd_de(int argc, char **argv)
     glevo_status st = GLEVO_OK;
     for (int k = 0; k < runs; ++k) {
         params.seed = c.seed + (uint32_t)k;
-        st = glevo_de_run(&params, &r);
+        st = run_one(&params, &changes, &ctl, &r);
         if (st != GLEVO_OK) break;
         s.count++;
         if (!isnan(r.efv)) {
@@ -158,8 +233,11 @@ int cmd_de(int argc, char **argv)
     if (st != GLEVO_OK) {
         glevo_de_result_free(&best);
         glevo_context_destroy(ctx);
-        return cli_fail("de", st);
+        return cli_fail_fitness("de", st, fitness);
     }
+    if (isnan(best.best_fitness))
+        fprintf(stderr, "glevo de: warning: every fitness value was NaN, so there is no best "
+                        "individual%s\n", fitness ? " (check the --fitness file)" : "");
     int D = best.dim;
     if (c.json) {
         json_writer w = {0};
@@ -170,7 +248,8 @@ int cmd_de(int argc, char **argv)
         json_string(&w, "backend", glevo_backend_name(params.backend));
         json_string(&w, "renderer", best.renderer);
         json_string(&w, "engine", best.engine);
-        json_int(&w, "seed", c.seed + (uint32_t)best_run);
+        json_int(&w, "seed", c.seed); /* as given; runs use seed, seed + 1, ... */
+        json_int(&w, "best_seed", c.seed + (uint32_t)best_run);
         json_int(&w, "dim", D);
         json_int(&w, "pop", pop);
         json_number(&w, "F", F);
@@ -194,6 +273,7 @@ int cmd_de(int argc, char **argv)
             json_number(&w, "seconds_mean", s.sec_sum / runs);
             json_number(&w, "seconds_std", std_of(s.sec_sum, s.sec_sq, runs));
         }
+        run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
         printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s, %s (%s)\n",

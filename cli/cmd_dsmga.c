@@ -1,5 +1,6 @@
 /* glevo dsmga: DSMGA-II (Hsu & Yu 2015) with its model building on the GPU (Li & Yu 2017):
  * one run, or the population-sizing sweep (--sweep). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,9 +19,11 @@ int cmd_dsmga(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *problem_name = "trap", *model = "lossless", *spin_file = NULL;
-    int ell = 100, pop = 100, selection = 2, max_gens = 10000, repeat = 0, runs = 10, stall = 0;
-    double max_nfe = 0;
+    /* INT_MIN and -1 mark "not given"; an explicit 0 is refused rather than read as a default. */
+    int ell = 100, pop = 100, selection = 2, max_gens = 10000, repeat = INT_MIN, runs = 10, stall = 20;
+    long long max_nfe = -1;
     bool sweep = false, help = false, skip_dup = false;
+    run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name, "onemax, trap (k=5), ftrap (folded, k=6), cyctrap, spin"},
         {"ell", OPT_INT, &ell, "problem size in bits (spin: L*L)"},
@@ -28,14 +31,15 @@ int cmd_dsmga(int argc, char **argv)
         {"model", OPT_STRING, &model, "FindClique: lossless or lossy (stop a set without a donor)"},
         {"selection", OPT_INT, &selection, "tournament size (selection pressure s)"},
         {"max-gens", OPT_INT, &max_gens, "generation limit"},
-        {"stall", OPT_INT, &stall, "end after this many generations without any change (0: 20, -1: never)"},
-        {"max-nfe", OPT_DOUBLE, &max_nfe, "evaluation budget (0: none)"},
-        {"repeat", OPT_INT, &repeat, "restricted-mixing sweeps a generation (0: max(1, ell/50))"},
+        {"stall", OPT_INT, &stall, "end after this many generations without any change (-1: never)"},
+        {"max-nfe", OPT_COUNT, &max_nfe, "evaluation budget (default: none)"},
+        {"repeat", OPT_INT, &repeat, "restricted-mixing sweeps a generation (default: max(1, ell/50))"},
         {"spin-file", OPT_STRING, &spin_file, "spin-glass instance (data/spin/ format)"},
         {"skip-duplicates", OPT_FLAG, &skip_dup,
          "restricted mixing skips a trial already in the population (Hsu & Yu 2015 code) instead of stopping (their 2016+ code)"},
         {"sweep", OPT_FLAG, &sweep, "find the smallest population solving --runs runs in a row (--pop: first guess)"},
         {"runs", OPT_INT, &runs, "runs per population in the sweep"},
+        RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse("dsmga", specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -46,14 +50,39 @@ int cmd_dsmga(int argc, char **argv)
                        "DSMGA-II with DSM and linkage sets built in fragment passes, compute dispatches or on the CPU.", specs);
         return 0;
     }
+    if ((rc = run_control_check("dsmga", "dsmga", &ctl))) return rc;
+    bool resume = ctl.resume != NULL;
+    if ((ctl.checkpoint || resume) && sweep)
+        return cli_bad_input("dsmga", "--sweep: --checkpoint and --resume save and continue one run");
+    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* The run's problem and what is printed come from the checkpoint unless typed: the
+     * problem is rebuilt from its name, length and seed (a --spin-file must be given again). */
+    static char text[8][256];
+    const char *v;
+    if ((v = run_control_param(&ctl, argc, argv, "problem", "param.problem", text[0], 256))) problem_name = v;
+    if ((v = run_control_param(&ctl, argc, argv, "ell", "param.ell", text[1], 256))) ell = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "seed", "param.seed", text[2], 256))) c.seed = (uint32_t)strtoul(v, NULL, 10);
+    if ((v = run_control_param(&ctl, argc, argv, "pop", "param.pop", text[3], 256))) pop = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "model", "param.model", text[4], 256))) model = v;
+    if ((v = run_control_param(&ctl, argc, argv, "selection", "param.selection_pressure", text[5], 256)))
+        selection = atoi(v);
     if ((rc = common_check_backend("dsmga", &c))) return rc;
     glevo_dsmga_model m = GLEVO_DSMGA_LOSSLESS;
     if ((rc = parse_model(model, &m))) return rc;
-    if (pop < 2) return cli_bad_input("dsmga", "--pop %d: at least 2 individuals", pop);
-    if (selection < 1) return cli_bad_input("dsmga", "--selection %d must be at least 1", selection);
+    /* Sizes are bounded so that pop * ell bytes, pop * selection tournament slots and the
+     * FastCounting words stay far inside int and memory. */
+    if (pop < 2 || pop > (1 << 24))
+        return cli_bad_input("dsmga", "--pop %d is out of range (2..16777216)", pop);
+    if (ell > 0 && (long long)pop * ell > (1LL << 30))
+        return cli_bad_input("dsmga", "--pop %d is out of range: %d x %d genes exceed 2^30", pop, pop, ell);
+    if (selection < 1 || selection > pop || selection > 1024)
+        return cli_bad_input("dsmga", "--selection %d is out of range (1..%d: at most the population and 1024)",
+                             selection, pop < 1024 ? pop : 1024);
     if (max_gens < 1) return cli_bad_input("dsmga", "--max-gens %d must be positive", max_gens);
-    if (max_nfe < 0) return cli_bad_input("dsmga", "--max-nfe %g is negative", max_nfe);
-    if (repeat < 0) return cli_bad_input("dsmga", "--repeat %d is negative", repeat);
+    if (max_nfe == 0) return cli_bad_input("dsmga", "--max-nfe 0 is below 1");
+    if (repeat != INT_MIN && repeat < 1) return cli_bad_input("dsmga", "--repeat %d is below 1", repeat);
+    if (stall == 0 || stall < -1)
+        return cli_bad_input("dsmga", "--stall %d: give at least 1 generation, or -1 for never", stall);
     if (runs < 1) return cli_bad_input("dsmga", "--runs %d must be positive", runs);
 
     glevo_dsmga_problem *problem = NULL;
@@ -68,7 +97,7 @@ int cmd_dsmga(int argc, char **argv)
     }
     const char *renderer = gpu ? glevo_context_renderer(ctx) : "cpu";
     glevo_dsmga_params params = {.pop = pop, .selection_pressure = selection, .max_generations = max_gens,
-                                 .max_nfe = (long long)max_nfe, .repeat = repeat, .model = m,
+                                 .max_nfe = max_nfe > 0 ? max_nfe : 0, .repeat = repeat > 0 ? repeat : 0, .model = m,
                                  .skip_duplicates = skip_dup, .stall_generations = stall, .backend = common_backend(&c), .seed = c.seed};
     double t0 = cli_seconds_now();
     glevo_dsmga_sweep_result sw = {0};
@@ -78,22 +107,57 @@ int cmd_dsmga(int argc, char **argv)
         params.pop = sw.pop;
         if (!c.quiet) fprintf(stderr, "glevo dsmga: sweep: population %d solves %d runs in a row\n", sw.pop, runs);
     }
+    /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
+    glevo_dsmga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
+#define GIVEN(name) opt_given(argc, argv, 1, name)
+    if (GIVEN("pop")) changes.pop = params.pop;
+    if (GIVEN("selection")) changes.selection_pressure = params.selection_pressure;
+    if (GIVEN("max-gens")) changes.max_generations = params.max_generations;
+    if (GIVEN("max-nfe")) changes.max_nfe = params.max_nfe;
+    if (GIVEN("repeat")) changes.repeat = params.repeat;
+    if (GIVEN("model")) changes.model = params.model;
+    if (GIVEN("skip-duplicates")) changes.skip_duplicates = true;
+    if (GIVEN("stall")) changes.stall_generations = params.stall_generations;
+    if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;
+#undef GIVEN
     glevo_dsmga *e = NULL;
-    st = glevo_dsmga_create(problem, &params, &e);
+    st = resume ? glevo_dsmga_load(ctl.resume, problem, &changes, &e)
+                : glevo_dsmga_create(problem, &params, &e);
     if (st != GLEVO_OK) goto fail;
+    run_control_start(&ctl, glevo_dsmga_generation(e));
+    glevo_checkpoint_extra extra = {0};
+#define CHECKPOINT()                                                                          \
+    do {                                                                                      \
+        double t0 = cli_seconds_now();                                                        \
+        if (!(st = glevo_dsmga_save(e, ctl.checkpoint, &extra)))                              \
+            run_control_wrote(&ctl, glevo_dsmga_generation(e), cli_seconds_now() - t0);       \
+    } while (0)
     bool done = false;
-    while (!done) {
+    while (!done && !run_control_signal()) {
         st = glevo_dsmga_step(e, &done);
+        if (st == GLEVO_OK && run_control_due(&ctl, glevo_dsmga_generation(e))) CHECKPOINT();
         if (st != GLEVO_OK) {
             glevo_dsmga_destroy(e);
             goto fail;
         }
     }
+    if (run_control_final_due(&ctl, glevo_dsmga_generation(e))) CHECKPOINT();
+#undef CHECKPOINT
+    if (st != GLEVO_OK) {
+        glevo_dsmga_destroy(e);
+        goto fail;
+    }
+    run_control_report("dsmga", &ctl, glevo_dsmga_generation(e));
     glevo_dsmga_result r;
     glevo_dsmga_result_get(e, &r);
     double seconds = cli_seconds_now() - t0;
     int L = glevo_dsmga_problem_ell(problem);
     char *best = malloc((size_t)L + 1);
+    if (!best) {
+        glevo_dsmga_destroy(e);
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
     for (int i = 0; i < L; ++i) best[i] = (char)('0' + glevo_dsmga_best(e)[i]);
     best[L] = '\0';
     if (c.json) {
@@ -120,7 +184,10 @@ int cmd_dsmga(int argc, char **argv)
             json_int(&w, "sweep_pop", sw.pop);
             json_number(&w, "sweep_mean_nfe", sw.mean_nfe);
         }
-        json_string(&w, "best_x", best);
+        json_begin_array(&w, "best_x");
+        for (int i = 0; i < L; ++i) json_int(&w, NULL, best[i] - '0');
+        json_end_array(&w);
+        run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
         printf("problem %s ell %d pop %d model %s backend %s (%s)\n", glevo_dsmga_problem_name(problem), L,
@@ -134,7 +201,7 @@ int cmd_dsmga(int argc, char **argv)
     if (gpu && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_dsmga_problem_destroy(problem);
     glevo_context_destroy(ctx);
-    return 0;
+    return run_control_exit(0);
 fail:
     rc = cli_fail("dsmga", st);
     glevo_dsmga_problem_destroy(problem);

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -107,6 +108,8 @@ void glevo_gp_programs_clear(glevo_gp_programs *p);
  * any). Errors: "LINE:COLUMN: what" prefixed by source. Appends to p. */
 glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, const char *source,
                                      int vars);
+/* Reads a program file (at most 1 GiB of text, no NUL bytes) and parses it as above. */
+glevo_status glevo_gp_programs_load(glevo_gp_programs *p, const char *path, int vars);
 /* Appends one program: codes in prefix order whose constant indices refer to consts[]. The
  * program must be well formed (glevo_gp_program_check). */
 glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, int length,
@@ -246,6 +249,17 @@ double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
 /* The run so far as a result (free it with glevo_gp_result_free). */
 glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
+
+/* Checkpoints (docs/checkpoint.md): the parameters, the random stream's state, the evaluated
+ * generation's programs and errors, the best and the counters, written atomically; the data
+ * is not stored, only its shape and CRC-32. load builds the run back on the same data, and
+ * stepping it ends bit for bit where the saved run would have (on the same evaluator
+ * backend). changes: NULL, or parameters to change, zero meaning "as in the file" (GLEVO_ZERO
+ * asks for 0): generations, backend, eval, target_error with stop_on_target, and progress
+ * may change; any other field that differs is refused naming it, as is other data. */
+glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra);
+glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
+                           const glevo_gp_data *data, glevo_gp **out);
 
 /* Runs GP on data to the end: create, step until done, result. */
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
