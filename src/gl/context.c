@@ -114,6 +114,7 @@ void gl_context_release_objects(struct glevo_context *ctx)
     if (ctx->query_count) glDeleteQueries(ctx->query_count, ctx->queries);
     if (ctx->empty_vao) glDeleteVertexArrays(1, &ctx->empty_vao);
     if (ctx->uniform_ring) glDeleteBuffers(1, &ctx->uniform_ring);
+    if (ctx->unpack_buffer) glDeleteBuffers(1, &ctx->unpack_buffer);
 }
 
 void glevo_context_destroy(glevo_context *ctx)

@@ -59,6 +59,8 @@ struct glevo_context {
     int gl_major, gl_minor;
     /* uniform stream */
     GLuint uniform_ring;
+    /* uploads: a pixel-unpack buffer, orphaned and refilled per upload */
+    GLuint unpack_buffer;
     GLint uniform_align;
     size_t uniform_head;
     /* a compute dispatch wrote images or buffers that nothing has fenced yet */
