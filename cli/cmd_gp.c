@@ -117,6 +117,7 @@ int cmd_gp(int argc, char **argv)
     if (test) {
         glevo_gp_evaluator *ev = NULL;
         glevo_gp_eval_params tp = p.eval;
+        tp.backend = p.backend; /* the run's backend (p.eval's is the default) */
         if ((st = glevo_gp_evaluator_create(&tp, test, &ev)) ||
             (st = glevo_gp_evaluate(ev, r.best, p.metric, &test_error))) {
             glevo_gp_evaluator_destroy(ev);

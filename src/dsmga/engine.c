@@ -19,8 +19,8 @@ struct glevo_dsmga {
     uint64_t *key;    /* Zobrist hash of each individual */
     uint64_t *zob;    /* per-gene random 64-bit words */
     uint8_t *sel;     /* selected population, n × ell */
-    uint32_t *rows;   /* FastCounting rows of the selection */
-    uint32_t *prows;  /* FastCounting rows of the population (lossy donor test) */
+    uint32_t *rows;   /* CPU model: FastCounting rows of the selection */
+    uint32_t *prows;  /* CPU model: FastCounting rows of the population (lossy donor test) */
     float *mi;
     int32_t *ils, *len;
     uint8_t *trial;
@@ -193,8 +193,9 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     e->key = malloc(e->n * sizeof *e->key);
     e->zob = malloc(ell * sizeof *e->zob);
     e->sel = malloc(nl);
-    e->rows = malloc((size_t)ell * e->words * sizeof *e->rows);
-    e->prows = malloc((size_t)ell * e->words * sizeof *e->prows);
+    /* GPU models pack on the GPU from the bytes (glevo_dsm_gpu_build_bits, pop_bits). */
+    e->rows = gpu ? NULL : malloc((size_t)ell * e->words * sizeof *e->rows);
+    e->prows = gpu ? NULL : malloc((size_t)ell * e->words * sizeof *e->prows);
     e->mi = gpu ? NULL : malloc(ll * sizeof *e->mi);
     e->ils = malloc(ll * sizeof *e->ils);
     e->len = malloc(ell * sizeof *e->len);
@@ -208,8 +209,8 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     while (e->hcap < (size_t)e->n * 4) e->hcap *= 2;
     e->hkeys = malloc(e->hcap * sizeof *e->hkeys);
     e->hcount = malloc(e->hcap * sizeof *e->hcount);
-    if (!e->pop || !e->fit || !e->key || !e->zob || !e->sel || !e->rows || !e->prows ||
-        (!gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit || !e->tour ||
+    if (!e->pop || !e->fit || !e->key || !e->zob || !e->sel ||
+        (!gpu && (!e->rows || !e->prows || !e->mi)) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit || !e->tour ||
         !e->best || !e->hkeys || !e->hcount) {
         glevo_dsmga_destroy(e);
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II (ell %d, pop %d)", ell, p.pop);
@@ -255,22 +256,33 @@ static void tournament(glevo_dsmga *e)
     }
 }
 
+/* The timers charge what each model really costs: the CPU engine packs FastCounting rows on
+ * the host; a GPU model gets the population bytes and packs them itself. Neither fills the
+ * linkage sets past their ends (sets_only): restricted and back mixing read no further. */
 static glevo_status build_model(glevo_dsmga *e)
 {
     double t0 = now_ms();
-    glevo_dsm_pack(e->sel, e->n, e->ell, e->rows);
     glevo_status st = GLEVO_OK;
-    if (e->gpu) st = glevo_dsm_gpu_build(e->gpu, e->rows);
-    else glevo_dsm_mi_cpu(e->rows, e->n, e->ell, e->mi);
+    if (e->gpu) {
+        st = glevo_dsm_gpu_build_bits(e->gpu, e->sel);
+    } else {
+        glevo_dsm_pack(e->sel, e->n, e->ell, e->rows);
+        glevo_dsm_mi_cpu(e->rows, e->n, e->ell, e->mi);
+    }
     if (st != GLEVO_OK) return st;
     double t1 = now_ms();
     e->dsm_ms += t1 - t0;
     glevo_clique_params cp = {.seed = e->p.seed, .generation = (uint32_t)e->generation,
-                              .lossy = e->p.model == GLEVO_DSMGA_LOSSY, .pop_rows = e->prows,
-                              .pop_n = e->n};
-    if (cp.lossy) glevo_dsm_pack(e->pop, e->n, e->ell, e->prows);
-    if (e->gpu) st = glevo_dsm_gpu_clique(e->gpu, &cp, e->ils, e->len);
-    else glevo_find_clique_cpu(e->mi, e->ell, &cp, e->ils, e->len);
+                              .lossy = e->p.model == GLEVO_DSMGA_LOSSY, .pop_n = e->n,
+                              .sets_only = true};
+    if (e->gpu) {
+        cp.pop_bits = e->pop;
+        st = glevo_dsm_gpu_clique(e->gpu, &cp, e->ils, e->len);
+    } else {
+        cp.pop_rows = e->prows;
+        if (cp.lossy) glevo_dsm_pack(e->pop, e->n, e->ell, e->prows);
+        glevo_find_clique_cpu(e->mi, e->ell, &cp, e->ils, e->len);
+    }
     e->ils_ms += now_ms() - t1;
     return st;
 }
