@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -167,6 +168,20 @@ glevo_status glevo_dsmga_solve(const glevo_dsmga_problem *problem, const glevo_d
 void glevo_dsmga_result_get(const glevo_dsmga *e, glevo_dsmga_result *out);
 /* Best individual so far (ell bytes). */
 const uint8_t *glevo_dsmga_best(const glevo_dsmga *e);
+
+/* Checkpoints (docs/checkpoint.md), between steps: the parameters, the problem's name,
+ * length and spin-glass couplings' CRC-32, the population, keys and key multiset, the random
+ * stream's counter, the best so far and the counters, written atomically. load builds the run
+ * back on the same problem; stepping it ends bit for bit where the saved run would have.
+ * changes: NULL, or parameters to change, zero meaning "as in the file" (GLEVO_ZERO asks for
+ * 0): max_generations, max_nfe, stall_generations and backend may change; any other field
+ * that differs is refused naming it, as is another problem. */
+glevo_status glevo_dsmga_save(glevo_dsmga *e, const char *path, const glevo_checkpoint_extra *extra);
+glevo_status glevo_dsmga_load(const char *path, const glevo_dsmga_problem *problem,
+                              const glevo_dsmga_params *changes, glevo_dsmga **out);
+/* Generations done and evaluations so far. */
+int glevo_dsmga_generation(const glevo_dsmga *e);
+long long glevo_dsmga_nfe(const glevo_dsmga *e);
 
 /* Population sizing (the paper's sweep): smallest n, found by doubling then bisection to
  * within 10%, for which `runs` consecutive runs (seeds seed, seed+1, ...) all find the

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -248,6 +249,17 @@ double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
 /* The run so far as a result (free it with glevo_gp_result_free). */
 glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
+
+/* Checkpoints (docs/checkpoint.md): the parameters, the random stream's state, the evaluated
+ * generation's programs and errors, the best and the counters, written atomically; the data
+ * is not stored, only its shape and CRC-32. load builds the run back on the same data, and
+ * stepping it ends bit for bit where the saved run would have (on the same evaluator
+ * backend). changes: NULL, or parameters to change, zero meaning "as in the file" (GLEVO_ZERO
+ * asks for 0): generations, backend, eval, target_error with stop_on_target, and progress
+ * may change; any other field that differs is refused naming it, as is other data. */
+glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra);
+glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
+                           const glevo_gp_data *data, glevo_gp **out);
 
 /* Runs GP on data to the end: create, step until done, result. */
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,

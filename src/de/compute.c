@@ -187,7 +187,7 @@ static glevo_status compute_init(glevo_de *de, const float *y)
 }
 
 static const de_engine_ops compute_ops = {compute_init, compute_generations, de_gpu_best,
-                                          de_gpu_population, de_gpu_destroy};
+                                          de_gpu_population, de_gpu_restore, de_gpu_destroy};
 
 glevo_status de_compute_create(glevo_de *de)
 {

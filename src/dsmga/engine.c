@@ -8,39 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dsmga_internal.h"
-
-struct glevo_dsmga {
-    const glevo_dsmga_problem *problem;
-    glevo_dsmga_params p;
-    int ell, n, words;
-    uint8_t *pop;     /* n × ell */
-    double *fit;
-    uint64_t *key;    /* Zobrist hash of each individual */
-    uint64_t *zob;    /* per-gene random 64-bit words */
-    uint8_t *sel;     /* selected population, n × ell */
-    uint32_t *rows;   /* CPU model: FastCounting rows of the selection */
-    uint32_t *prows;  /* CPU model: FastCounting rows of the population (lossy donor test) */
-    float *mi;
-    int32_t *ils, *len;
-    uint8_t *trial;
-    int *order, *cand, *visit;
-    int *tour;        /* selection_pressure permutations of the population (tournaments) */
-    /* hash set of population keys (open addressing with counts, rebuilt when full) */
-    uint64_t *hkeys;
-    int *hcount;
-    size_t hcap, hfill;
-    host_rng rng;
-    uint8_t *best;
-    double best_fit, optimum;
-    long long nfe;
-    int generation;
-    bool solved, done;
-    bool changed;     /* some individual changed during this generation */
-    int stalled;      /* generations in a row without any change */
-    double dsm_ms, ils_ms, seconds;
-    glevo_dsm_gpu *gpu;
-};
+#include "dsmga/engine_internal.h"
 
 static double now_ms(void)
 {
@@ -158,13 +126,13 @@ glevo_dsmga_params glevo_dsmga_params_defaults(const glevo_dsmga_params *in, int
     return p;
 }
 
-glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
-                                glevo_dsmga **out)
+glevo_status dsmga_resolve_params(const glevo_dsmga_problem *problem,
+                                  const glevo_dsmga_params *params, glevo_dsmga_params *out)
 {
-    *out = NULL;
     int ell = glevo_dsmga_problem_ell(problem);
     glevo_dsmga_params p = glevo_dsmga_params_defaults(params, ell);
     p.backend = glevo_backend_resolve(p.backend);
+    *out = p;
     if (p.pop < 2)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.pop %d: DSMGA-II needs at least "
                           "2 individuals", p.pop);
@@ -179,6 +147,15 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.backend %d is unknown",
                           (int)p.backend);
+    return GLEVO_OK;
+}
+
+glevo_status dsmga_engine_new(const glevo_dsmga_problem *problem, const glevo_dsmga_params *resolved,
+                              glevo_dsmga **out)
+{
+    *out = NULL;
+    int ell = glevo_dsmga_problem_ell(problem);
+    const glevo_dsmga_params p = *resolved;
     bool gpu = p.backend != GLEVO_BACKEND_CPU;
     glevo_dsmga *e = calloc(1, sizeof *e);
     if (!e) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II");
@@ -227,6 +204,20 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
         e->zob[g] = (uint64_t)host_rng_u32(&e->rng) << 32 | host_rng_u32(&e->rng);
     e->optimum = glevo_dsmga_problem_optimum(problem);
     e->best_fit = -INFINITY;
+    *out = e;
+    return GLEVO_OK;
+}
+
+glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
+                                glevo_dsmga **out)
+{
+    *out = NULL;
+    glevo_dsmga_params p;
+    glevo_dsmga *e;
+    glevo_status st = dsmga_resolve_params(problem, params, &p);
+    if (!st) st = dsmga_engine_new(problem, &p, &e);
+    if (st) return st;
+    int ell = e->ell;
     double t0 = now_ms();
     for (int i = 0; i < e->n; ++i) {
         uint8_t *x = e->pop + (size_t)i * ell;
@@ -446,3 +437,5 @@ glevo_status glevo_dsmga_run(glevo_dsmga *e, glevo_dsmga_result *out)
 }
 
 const uint8_t *glevo_dsmga_best(const glevo_dsmga *e) { return e->best; }
+int glevo_dsmga_generation(const glevo_dsmga *e) { return e->generation; }
+long long glevo_dsmga_nfe(const glevo_dsmga *e) { return e->nfe; }

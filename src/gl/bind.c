@@ -29,10 +29,21 @@ glevo_status gpu_check(const char *where)
     return glevo_fail(GLEVO_ERR_GL, "%s: %s (0x%x)", where, gl_error_name(e), e);
 }
 
+/* A fence and a client wait rather than glFinish: the wait returns as soon as the GPU has
+ * passed the fence (drivers may let glFinish sleep or yield longer), and it flushes first. */
 void gpu_finish(void)
 {
     gpu_fence_compute_writes();
-    glFinish();
+    GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    if (!fence) {
+        glFinish();
+        return;
+    }
+    GLenum r;
+    do
+        r = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+    while (r == GL_TIMEOUT_EXPIRED);
+    glDeleteSync(fence);
 }
 
 int gpu_groups(long long n, int local) { return (int)((n + local - 1) / local); }

@@ -213,5 +213,5 @@ void *glevo_context_window(glevo_context *ctx) { return ctx->window; }
 
 void glevo_context_finish(glevo_context *ctx)
 {
-    if (ctx) glFinish();
+    if (ctx) gpu_finish();
 }
