@@ -37,6 +37,46 @@ def write(name, series):
                 w.writerow([label, x, "%.6g" % y, dash, COLOURS[engine]])
 
 
+def cga():
+    """Seconds for 1000 generations (camel) against the population: the first session's
+    Table 2 (fragment, CPU cGA, CPU SGA) and the compute sweep of the second."""
+    table, in_camel = [], False
+    for line in open(os.path.join(FIRST, "cga_table2.md")):
+        if line.startswith("**"):
+            in_camel = line.strip() == "**camel**"
+        cells = [c.strip() for c in line.split("|")]
+        if in_camel and len(cells) > 6 and cells[1].isdigit():
+            table.append((int(cells[1]), float(cells[3]), float(cells[4]), float(cells[5])))
+    sweep = rows(os.path.join(COMPUTE, "cga/cga_sweep.csv"))
+    write("cga.csv", [
+        ("compute", "compute", 0, [(int(r["individuals"]), float(r["seconds"])) for r in sweep]),
+        ("fragment", "fragment", 0, [(n, g) for n, g, _, _ in table]),
+        ("CPU cellular GA 1 core", "CPU", 0, [(n, c) for n, _, c, _ in table]),
+        ("CPU standard GA 1 core", "CPU", 1, [(n, s) for n, _, _, s in table])])
+
+
+def dsmga():
+    """ms a generation against ell (folded trap at the swept populations): BuildDSM and lossy
+    FindClique on each engine (the CPU's FindClique is the original, lossless one)."""
+    first = [r for r in rows(os.path.join(FIRST, "dsmga/dsmga_all.csv")) if r["problem"] == "ftrap"]
+    new = rows(os.path.join(COMPUTE, "dsmga/dsmga_ftrap_small.csv")) + \
+        rows(os.path.join(COMPUTE, "dsmga/dsmga_ftrap_pack.csv"))
+    series = []
+    for label, engine, dash, key, table, backend in (
+            ("BuildDSM compute", "compute", 0, "dsm_gpu_ms", new, "compute"),
+            ("BuildDSM fragment", "fragment", 0, "dsm_gpu_ms", new, "fragment"),
+            ("BuildDSM CPU", "CPU", 0, "dsm_cpu_ms", first, None),
+            ("FindClique lossy compute", "compute", 1, "ils_lossy_gpu_ms", new, "compute"),
+            ("FindClique lossy fragment", "fragment", 1, "ils_lossy_gpu_ms", new, "fragment"),
+            ("FindClique CPU (original)", "CPU", 1, "ils_cpu_ms", first, None)):
+        pts = {}
+        for r in table:
+            if backend is None or r.get("backend") == backend:
+                pts[int(r["ell"])] = float(r[key])
+        series.append((label, engine, dash, list(pts.items())))
+    write("dsmga.csv", series)
+
+
 def de():
     """Seconds a run against NP (shifted sphere, 1e4 D evaluations) for D 10 and 100."""
     compute = [r for r in rows(os.path.join(COMPUTE, "de/tables.csv")) if r["problem"] == "sphere"]
@@ -76,8 +116,10 @@ def gp():
 
 
 def main():
+    cga()
     de()
     gp()
+    dsmga()
     print("scaling-data: wrote", ", ".join(sorted(os.listdir(OUT))), "to", OUT, file=sys.stderr)
 
 
