@@ -11,7 +11,8 @@ case "$mode" in run|--run) mode=run ;; --test|test) mode=test ;;
 
 packages=(build-essential cmake pkg-config libglew-dev libegl-dev libgl-dev libegl-mesa0
           libgl1-mesa-dri libglfw3-dev libpng-dev libcairo2-dev libfreetype-dev
-          fonts-dejavu-core check xvfb xauth)
+          fonts-dejavu-core check xvfb xauth
+          libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
