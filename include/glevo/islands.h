@@ -74,6 +74,10 @@ typedef struct glevo_islands glevo_islands;
 glevo_status glevo_islands_init(int *argc, char ***argv);
 void glevo_islands_finalize(void);
 
+/* Ends every rank of the job (MPI_Abort): the way out when glevo_islands_broken says the
+ * ranks can no longer meet in a collective (one hung past the timeout). */
+void glevo_islands_abort(int code);
+
 glevo_islands_params glevo_islands_params_defaults(const glevo_islands_params *params);
 /* Checks the parameters against the number of islands and the population of one island; the
  * message names the params field and the bad value ("glevo_islands_params.migrants 40 is
@@ -121,6 +125,9 @@ typedef struct glevo_islands_state {
  * lowest failing rank), so that all ranks can stop together (write checkpoints, exit). */
 glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop, double best,
                                 glevo_islands_state *out);
+/* True once a rank waited past the timeout: the others cannot be met again, so the caller
+ * should report and glevo_islands_abort rather than finalise. */
+bool glevo_islands_broken(const glevo_islands *is);
 /* Collective: one migration round (best M out to the neighbours, worst-if-better in). A local
  * failure still takes part in the exchange (sending nothing), so no rank waits forever; the
  * failure is returned here and should be passed to the next glevo_islands_sync. */

@@ -34,7 +34,7 @@ struct glevo_islands {
     int rank, count, local_rank, device;
     int *neighbours, neighbour_count;
     glevo_island island;
-    bool attached, maximize;
+    bool attached, maximize, broken;
     long long migrations, immigrants;
     double migration_seconds, sync_seconds;
     double *best, *evaluations, *immigrant_counts; /* per island, from the last sync */
@@ -55,6 +55,10 @@ glevo_status glevo_islands_init(int *argc, char ***argv)
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "MPI could not be initialised");
     return GLEVO_OK;
 }
+
+void glevo_islands_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
+
+bool glevo_islands_broken(const glevo_islands *is) { return is->broken; }
 
 void glevo_islands_finalize(void)
 {
@@ -207,10 +211,12 @@ static glevo_status wait_for(glevo_islands *is, MPI_Request *req, const char *wh
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) return GLEVO_OK;
         double waited = now() - start;
-        if (is->params.timeout > 0 && waited > is->params.timeout)
+        if (is->params.timeout > 0 && waited > is->params.timeout) {
+            is->broken = true;
             return glevo_fail(GLEVO_ERR_UNSUPPORTED, "island %d: no answer from the other "
                               "islands within %g s at the %s (a rank hung or died)", is->rank,
                               is->params.timeout, what);
+        }
         if (waited > 2e-4) nanosleep(&(struct timespec){0, 100000}, NULL);
     }
 }
