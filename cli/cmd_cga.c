@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "glevo/cga.h"
+#include "islands.h"
 #include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 
@@ -17,6 +18,7 @@ typedef struct cga_cli {
     double pc, pm, target, lower, upper, tolerance, max_evals;
     bool maximize, has_target;
     common_opts common;
+    island_opts islands;
 } cga_cli;
 
 static int parse_enum(const char *command, const char *option, const char *value,
@@ -100,7 +102,8 @@ int cmd_cga(int argc, char **argv)
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
                  .algorithm = "cellular", .mutation = "per-bit", .grid = {64, 64}, .generations = 200, .bits = 24,
                  .report_every = 25, .pc = 0.8, .pm = 0.005, .lower = -1, .upper = 1,
-                 .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT};
+                 .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT,
+                 .islands = ISLAND_OPTS_DEFAULT};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
         {"dim", OPT_INT, &o.dim, "number of genes (0: the problem's default)"},
@@ -129,6 +132,7 @@ int cmd_cga(int argc, char **argv)
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
         {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
         COMMON_OPT_SPECS(o.common),
+        ISLAND_OPT_SPECS(o.islands),
         {0}};
     bool help;
     int rc = opt_parse("cga", specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -189,6 +193,18 @@ int cmd_cga(int argc, char **argv)
             return cli_bad_input("cga", "--snapshot '%s' cannot be created", o.snapshot_dir);
     }
 
+    long long cells = (long long)o.grid[0] * o.grid[1];
+    long long max_generations = o.generations;
+    if (o.max_evals > 0 && (long long)(o.max_evals / (double)cells) < max_generations)
+        max_generations = (long long)(o.max_evals / (double)cells);
+    if (max_generations < 1) max_generations = 1;
+    if (o.islands.enabled) {
+        if (o.snapshot_dir || o.snapshot_final)
+            return cli_bad_input("cga", "--snapshot and --snapshot-final are not available with --islands");
+        return islands_cga(&params, max_generations, o.has_target, o.target, o.tolerance,
+                           &o.common, &o.islands, o.trace);
+    }
+
     glevo_context *ctx = NULL;
     if (params.backend != GLEVO_BACKEND_CPU && (rc = common_context_create("cga", &o.common, &ctx)))
         return rc;
@@ -209,12 +225,6 @@ int cmd_cga(int argc, char **argv)
     int dim = glevo_cga_params_of(cga)->dim;
     double optimum = pr->has_optimum ? glevo_problem_optimum(pr, dim) : NAN;
     double tolerance = o.tolerance > 0 ? o.tolerance : 1e-4 * fmax(1.0, fabs(optimum));
-    long long cells = (long long)o.grid[0] * o.grid[1];
-    long long max_generations = o.generations;
-    if (o.max_evals > 0 && (long long)(o.max_evals / (double)cells) < max_generations)
-        max_generations = (long long)(o.max_evals / (double)cells);
-    if (max_generations < 1) max_generations = 1;
-
     char **snapshots = NULL;
     int snapshot_count = 0;
     double start = cli_seconds_now(), last_progress = start;

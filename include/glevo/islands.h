@@ -29,10 +29,10 @@ typedef enum glevo_topology {
 typedef struct glevo_islands_params {
     glevo_topology topology;  /* default ring */
     int migrants;             /* M, the best M of an island emigrate; default 1 */
-    int every;                /* K, generations between migrations; default 50 */
+    int migrate_every;        /* K, generations between migrations; default 50 */
     int torus_width;          /* islands per torus row, dividing N; default the most square */
-    double timeout;           /* seconds a rank waits for the others at a synchronisation
-                               * point before aborting the job; 0: wait as long as it takes */
+    double sync_timeout;      /* seconds a rank waits for the others at a synchronisation
+                               * point before giving up (glevo_islands_broken); 0: no limit */
     void *comm;               /* an MPI_Comm *; NULL: MPI_COMM_WORLD */
 } glevo_islands_params;
 

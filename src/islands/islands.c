@@ -73,7 +73,7 @@ glevo_islands_params glevo_islands_params_defaults(const glevo_islands_params *i
     glevo_islands_params p = {0};
     if (in) p = *in;
     if (!p.migrants) p.migrants = 1;
-    if (!p.every) p.every = 50;
+    if (!p.migrate_every) p.migrate_every = 50;
     return p;
 }
 
@@ -89,11 +89,12 @@ glevo_status glevo_islands_validate(const glevo_islands_params *in, int islands,
     if (population > 0 && p.migrants > population)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.migrants %d is above the "
                           "population of an island, %d", p.migrants, population);
-    if (p.every < 1)
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.every %d is below 1", p.every);
-    if (!(p.timeout >= 0))
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.timeout %g is negative",
-                          p.timeout);
+    if (p.migrate_every < 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.migrate_every %d is below 1",
+                          p.migrate_every);
+    if (!(p.sync_timeout >= 0))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.sync_timeout %g is negative",
+                          p.sync_timeout);
     if (p.torus_width < 0 || (islands > 0 && p.torus_width > 0 && islands % p.torus_width))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.torus_width %d does not "
                           "divide the %d islands", p.torus_width, islands);
@@ -211,11 +212,11 @@ static glevo_status wait_for(glevo_islands *is, MPI_Request *req, const char *wh
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) return GLEVO_OK;
         double waited = now() - start;
-        if (is->params.timeout > 0 && waited > is->params.timeout) {
+        if (is->params.sync_timeout > 0 && waited > is->params.sync_timeout) {
             is->broken = true;
             return glevo_fail(GLEVO_ERR_UNSUPPORTED, "island %d: no answer from the other "
                               "islands within %g s at the %s (a rank hung or died)", is->rank,
-                              is->params.timeout, what);
+                              is->params.sync_timeout, what);
         }
         if (waited > 2e-4) nanosleep(&(struct timespec){0, 100000}, NULL);
     }
@@ -468,7 +469,7 @@ glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *ru
     glevo_status local = GLEVO_OK, st;
     if (!out->best_x || !x) local = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     if (!local && !ops) local = glevo_fail(GLEVO_ERR_INVALID, "island %d has no algorithm attached", is->rank);
-    long long every = is->params.every, report = run->report_every;
+    long long every = is->params.migrate_every, report = run->report_every;
     double start = now(), best = NAN, migration0 = is->migration_seconds, sync0 = is->sync_seconds;
     for (;;) {
         long long gen = ops ? ops->generation(algo) : 0;

@@ -103,7 +103,8 @@ static int island_main(const scenario *sc)
 {
     if (glevo_islands_init(NULL, NULL)) return 3;
     glevo_islands_params ip = {.topology = (glevo_topology)glevo_topology_parse(sc->topology),
-                               .migrants = 2, .every = 10, .timeout = sc->timeout};
+                               .migrants = 2, .migrate_every = 10,
+                               .sync_timeout = sc->timeout};
     glevo_islands *is;
     if (glevo_islands_create(&ip, &is)) {
         printf("create failed: %s\n", glevo_last_error());

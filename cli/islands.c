@@ -1,0 +1,275 @@
+/* The --islands front end shared by glevo cga and glevo de: MPI start-up, one island per rank
+ * on its EGL device, a collective check after start-up (a rank whose context or engine
+ * failed stops every rank), the run, and rank 0's output: the one JSON object (or a text
+ * summary), progress on stderr, and the per-island trace. Every rank returns the same exit
+ * code. Without MPI, --islands is bad input naming what to install. */
+#include "islands.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef GLEVO_HAVE_MPI
+int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
+                 const char *trace_path)
+{
+    (void)c, (void)o, (void)trace_path;
+    return cli_bad_input(f->command, "--islands needs glevo built with MPI (install "
+                         "libopenmpi-dev and openmpi-bin, then cmake -DGLEVO_MPI=ON)");
+}
+#else
+
+/* The trace goes to a temporary file renamed at the end: no half-written CSV. */
+typedef struct trace_out {
+    FILE *f;
+    char tmp[4096];
+    const char *path;
+} trace_out;
+
+typedef struct progress {
+    const island_family *f;
+    const common_opts *c;
+    bool root;
+    double last;
+    trace_out trace;
+    long long generations;
+} progress;
+
+/* Rank 0 at every synchronisation point: one trace row per island, progress once a second. */
+static void report(void *user, const glevo_islands_state *s)
+{
+    progress *p = user;
+    if (!p->root) return;
+    if (p->trace.f)
+        for (int i = 0; i < s->count; ++i)
+            fprintf(p->trace.f, "%lld,%d,%.0f,%.9g,%.0f,%lld,%.6f\n", s->generation, i,
+                    s->evaluations[i], s->best[i], s->immigrants[i], s->migrations, s->seconds);
+    if (!p->c->quiet && s->seconds - p->last > 1.0) {
+        fprintf(stderr, "glevo %s: generation %lld", p->f->command, s->generation);
+        if (p->generations > 0) fprintf(stderr, "/%lld", p->generations);
+        fprintf(stderr, ", best %.9g (island %d), %lld migrations, %.1f s\n", s->global_best,
+                s->global_best_island, s->migrations, s->seconds);
+        p->last = s->seconds;
+    }
+}
+
+/* --island-devices "0,2": device of node-local rank r is list[r mod length]. */
+static int parse_devices(const char *command, const char *text, int *list, int capacity,
+                         int *count)
+{
+    *count = 0;
+    if (!text) return 0;
+    const char *p = text;
+    while (*p) {
+        char *end;
+        long d = strtol(p, &end, 10);
+        if (end == p || d < 0 || d > 1023 || (*end && *end != ',') || *count == capacity)
+            return cli_bad_input(command, "--island-devices '%s' is not a list of device "
+                                 "indices like 0,1", text);
+        list[(*count)++] = (int)d;
+        p = *end ? end + 1 : end;
+    }
+    if (*count == 0)
+        return cli_bad_input(command, "--island-devices '%s' is not a list of device indices "
+                             "like 0,1", text);
+    return 0;
+}
+
+static void print_json(const island_family *f, const common_opts *c, const island_opts *o,
+                       const char *renderer, const glevo_islands_summary *s, double seconds)
+{
+    long long evaluations = 0;
+    double migration_max = 0, share = 0;
+    for (int i = 0; i < s->count; ++i) {
+        evaluations += s->islands[i].evaluations;
+        migration_max = fmax(migration_max, s->islands[i].migration_seconds);
+        share += s->islands[i].seconds > 0 ? s->islands[i].migration_seconds / s->islands[i].seconds : 0;
+    }
+    json_writer w = {0};
+    json_begin_object(&w, NULL);
+    json_string(&w, "algorithm", f->command);
+    json_string(&w, "backend", c->backend);
+    json_string(&w, "renderer", renderer);
+    json_int(&w, "seed", c->seed);
+    json_number(&w, "best_fitness", s->best_fitness);
+    json_begin_array(&w, "best_x");
+    for (int j = 0; j < s->dim; ++j) json_number(&w, NULL, s->best_x[j]);
+    json_end_array(&w);
+    json_int(&w, "evaluations", evaluations);
+    json_int(&w, "generations", s->islands[0].generations);
+    json_number(&w, "seconds", seconds);
+    f->json(f->user, &w, s->best_fitness, s->best_x);
+    json_begin_object(&w, "islands");
+    json_int(&w, "count", s->count);
+    json_string(&w, "topology", o->topology);
+    json_int(&w, "migrants", o->migrants);
+    json_int(&w, "migrate_every", o->migrate_every);
+    json_string(&w, "selection", "best");
+    json_string(&w, "replacement", "worst-if-better");
+    json_int(&w, "migrations", s->migrations);
+    json_number(&w, "migration_seconds", migration_max);
+    json_number(&w, "migration_share", share / s->count);
+    json_int(&w, "best_island", s->best_island);
+    json_bool(&w, "stopped_early", s->stopped);
+    json_begin_array(&w, "per_island");
+    for (int i = 0; i < s->count; ++i) {
+        const glevo_island_report *r = &s->islands[i];
+        json_begin_object(&w, NULL);
+        json_int(&w, "island", r->island);
+        json_int(&w, "device", r->device);
+        json_int(&w, "seed", (uint32_t)(c->seed + (uint32_t)r->island));
+        json_number(&w, "best_fitness", r->best_fitness);
+        json_int(&w, "evaluations", r->evaluations);
+        json_int(&w, "generations", r->generations);
+        json_int(&w, "immigrants", r->immigrants);
+        json_number(&w, "seconds", r->seconds);
+        json_number(&w, "migration_seconds", r->migration_seconds);
+        json_number(&w, "sync_seconds", r->sync_seconds);
+        json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_end_object(&w);
+    json_end_object(&w);
+    fputc('\n', stdout);
+}
+
+static void print_text(const island_family *f, const island_opts *o, const char *renderer,
+                       const glevo_islands_summary *s, double seconds)
+{
+    printf("islands      %d (%s, %d migrants every %d generations), %lld migrations on %s\n",
+           s->count, o->topology, o->migrants, o->migrate_every, s->migrations, renderer);
+    for (int i = 0; i < s->count; ++i) {
+        const glevo_island_report *r = &s->islands[i];
+        printf("island %-5d best %.10g, %lld evaluations, %lld immigrants, %.3f s migrating\n",
+               i, r->best_fitness, r->evaluations, r->immigrants, r->migration_seconds);
+    }
+    printf("best         %.10g (island %d), %.3f s\nbest x      ", s->best_fitness,
+           s->best_island, seconds);
+    for (int j = 0; j < s->dim; ++j) printf(" %.8g", s->best_x[j]);
+    printf("\n");
+    (void)f;
+}
+
+/* Start-up on this rank: device, context, engine. Errors are left for the collective check. */
+static glevo_status start(glevo_islands *is, const island_family *f, const common_opts *c,
+                          const int *devices, int device_count, glevo_context **ctx,
+                          bool *engine, char *renderer, size_t renderer_size)
+{
+    glevo_status st = GLEVO_OK;
+    snprintf(renderer, renderer_size, "cpu");
+    if (common_is_gpu(c)) {
+        int device = c->device >= 0 ? c->device
+                     : device_count ? devices[glevo_islands_local_rank(is) % device_count]
+                                    : glevo_islands_device(is, glevo_egl_device_count());
+        glevo_islands_set_device(is, device);
+        glevo_context_params cp = {.device_plus_one = device + 1, .profile = c->profile,
+                                   .debug = c->gl_debug, .log = cli_log};
+        st = glevo_context_create(&cp, ctx);
+        int b = glevo_backend_parse(c->backend);
+        if (!st) st = glevo_backend_check((glevo_backend)b, "--backend");
+        if (!st) snprintf(renderer, renderer_size, "%s", glevo_context_renderer(*ctx));
+    }
+    glevo_island island = {0};
+    if (!st) st = f->create(f->user, glevo_islands_seed(is, c->seed), &island);
+    if (!st) *engine = true;
+    if (!st) st = glevo_islands_attach(is, island);
+    return st;
+}
+
+static int trace_open(trace_out *t, const char *command, const char *path)
+{
+    t->path = path;
+    t->f = NULL;
+    if (!path) return 0;
+    snprintf(t->tmp, sizeof t->tmp, "%s.tmp%ld", path, (long)getpid());
+    t->f = fopen(t->tmp, "w");
+    if (!t->f) return cli_bad_input(command, "--trace '%s' cannot be written", path);
+    fprintf(t->f, "generation,island,evaluations,best_so_far,immigrants,migrations,seconds\n");
+    return 0;
+}
+
+static int trace_close(trace_out *t, bool keep)
+{
+    if (!t->f) return 0;
+    int bad = fclose(t->f) != 0;
+    if (!keep || bad) {
+        remove(t->tmp);
+        return bad;
+    }
+    return rename(t->tmp, t->path) != 0;
+}
+
+int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
+                 const char *trace_path)
+{
+    const char *cmd = f->command;
+    int topology = glevo_topology_parse(o->topology);
+    if (topology < 0)
+        return cli_bad_input(cmd, "--topology '%s' is unknown (ring, fully-connected, "
+                             "unconnected or torus)", o->topology);
+    if (o->migrants < 1) return cli_bad_input(cmd, "--migrants %d is below 1", o->migrants);
+    if (o->migrate_every < 1)
+        return cli_bad_input(cmd, "--migrate-every %d is below 1", o->migrate_every);
+    int devices[64], device_count = 0, rc;
+    if ((rc = parse_devices(cmd, o->devices, devices, 64, &device_count))) return rc;
+    glevo_islands_params ip = {.topology = (glevo_topology)topology, .migrants = o->migrants,
+                               .migrate_every = o->migrate_every, .torus_width = o->torus_width,
+                               .sync_timeout = o->sync_timeout};
+    glevo_status st = glevo_islands_validate(&ip, 0, f->population);
+    if (st) return cli_fail(cmd, st);
+    if ((st = glevo_islands_init(NULL, NULL))) return cli_fail(cmd, st);
+
+    /* From here every rank takes the same path to the same exit code. */
+    glevo_islands *is = NULL;
+    if ((st = glevo_islands_create(&ip, &is))) {
+        /* Bad input that needs the number of ranks (--torus-width): every rank knows it. */
+        int code = cli_fail(cmd, st);
+        glevo_islands_finalize();
+        return code;
+    }
+    bool root = glevo_islands_rank(is) == 0, engine = false;
+    glevo_context *ctx = NULL;
+    char renderer[256];
+    st = start(is, f, c, devices, device_count, &ctx, &engine, renderer, sizeof renderer);
+    progress p = {.f = f, .c = c, .root = root, .generations = f->generations};
+    glevo_islands_state state;
+    glevo_status all = glevo_islands_sync(is, st, false, NAN, &state);
+    /* The trace is opened by rank 0 alone; its failure is bad input for the whole job. */
+    int trace_rc = 0;
+    if (!all && root) trace_rc = trace_open(&p.trace, cmd, trace_path);
+    if (!all) all = glevo_islands_sync(is, trace_rc ? GLEVO_ERR_INVALID : GLEVO_OK, false, NAN, &state);
+    glevo_islands_summary sum = {0};
+    glevo_islands_run run = {.generations = f->generations, .has_target = f->has_target,
+                             .target = f->target, .report_every = f->report_every,
+                             .report = report, .user = &p};
+    double t0 = cli_seconds_now();
+    if (!all) all = glevo_islands_evolve(is, &run, &sum);
+    if (!all) glevo_context_finish(ctx);
+    double seconds = cli_seconds_now() - t0;
+    if (trace_close(&p.trace, all == GLEVO_OK) && !all)
+        all = glevo_fail(GLEVO_ERR_IO, "--trace '%s' could not be written", trace_path);
+    int code = 0;
+    if (all) {
+        /* The message names the failing island; one rank says it. A hung rank cannot be
+         * met again: end the job instead of finalising. */
+        if (trace_rc) code = trace_rc;
+        else if (root || glevo_islands_broken(is)) code = cli_fail(cmd, all);
+        else code = glevo_status_exit_code(all);
+        if (glevo_islands_broken(is)) glevo_islands_abort(code);
+    } else if (root) {
+        if (c->json)
+            print_json(f, c, o, renderer, &sum, seconds);
+        else
+            print_text(f, o, renderer, &sum, seconds);
+        fflush(stdout);
+    }
+    if (ctx && c->profile && !all) glevo_context_print_profile(ctx, stderr);
+    glevo_islands_summary_free(&sum);
+    if (engine) f->destroy(f->user);
+    glevo_context_destroy(ctx);
+    glevo_islands_destroy(is);
+    glevo_islands_finalize();
+    return code;
+}
+#endif
