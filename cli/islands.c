@@ -55,25 +55,22 @@ static void report(void *user, const glevo_islands_state *s)
 }
 
 /* --island-devices "0,2": device of node-local rank r is list[r mod length]. */
-static int parse_devices(const char *command, const char *text, int *list, int capacity,
-                         int *count)
+static glevo_status parse_devices(const char *text, int *list, int capacity, int *count)
 {
     *count = 0;
-    if (!text) return 0;
+    if (!text) return GLEVO_OK;
     const char *p = text;
     while (*p) {
         char *end;
         long d = strtol(p, &end, 10);
         if (end == p || d < 0 || d > 1023 || (*end && *end != ',') || *count == capacity)
-            return cli_bad_input(command, "--island-devices '%s' is not a list of device "
-                                 "indices like 0,1", text);
+            break;
         list[(*count)++] = (int)d;
         p = *end ? end + 1 : end;
+        if (!*p) return GLEVO_OK;
     }
-    if (*count == 0)
-        return cli_bad_input(command, "--island-devices '%s' is not a list of device indices "
-                             "like 0,1", text);
-    return 0;
+    return glevo_fail(GLEVO_ERR_INVALID, "--island-devices '%s' is not a list of device indices "
+                      "like 0,1", text);
 }
 
 static void print_json(const island_family *f, const common_opts *c, const island_opts *o,
@@ -89,7 +86,7 @@ static void print_json(const island_family *f, const common_opts *c, const islan
     json_writer w = {0};
     json_begin_object(&w, NULL);
     json_string(&w, "algorithm", f->command);
-    json_string(&w, "backend", c->backend);
+    json_string(&w, "backend", glevo_backend_name(common_backend(c)));
     json_string(&w, "renderer", renderer);
     json_int(&w, "seed", c->seed);
     json_number(&w, "best_fitness", s->best_fitness);
@@ -200,31 +197,45 @@ static int trace_close(trace_out *t, bool keep)
     return rename(t->tmp, t->path) != 0;
 }
 
+/* The options, checked alike on every rank (so that rank 0 alone need say what is wrong). */
+static glevo_status check_options(const island_family *f, const island_opts *o,
+                                  glevo_islands_params *ip, int *devices, int *device_count)
+{
+    int topology = glevo_topology_parse(o->topology);
+    if (topology < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "--topology '%s' is unknown (ring, fully-connected, "
+                          "unconnected or torus)", o->topology);
+    if (o->migrants < 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "--migrants %d is below 1", o->migrants);
+    if (o->migrate_every < 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "--migrate-every %d is below 1", o->migrate_every);
+    glevo_status st = parse_devices(o->devices, devices, 64, device_count);
+    if (st) return st;
+    *ip = (glevo_islands_params){.topology = (glevo_topology)topology, .migrants = o->migrants,
+                                 .migrate_every = o->migrate_every,
+                                 .torus_width = o->torus_width, .sync_timeout = o->sync_timeout};
+    return glevo_islands_validate(ip, 0, f->population);
+}
+
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
                  const char *trace_path)
 {
     const char *cmd = f->command;
-    int topology = glevo_topology_parse(o->topology);
-    if (topology < 0)
-        return cli_bad_input(cmd, "--topology '%s' is unknown (ring, fully-connected, "
-                             "unconnected or torus)", o->topology);
-    if (o->migrants < 1) return cli_bad_input(cmd, "--migrants %d is below 1", o->migrants);
-    if (o->migrate_every < 1)
-        return cli_bad_input(cmd, "--migrate-every %d is below 1", o->migrate_every);
-    int devices[64], device_count = 0, rc;
-    if ((rc = parse_devices(cmd, o->devices, devices, 64, &device_count))) return rc;
-    glevo_islands_params ip = {.topology = (glevo_topology)topology, .migrants = o->migrants,
-                               .migrate_every = o->migrate_every, .torus_width = o->torus_width,
-                               .sync_timeout = o->sync_timeout};
-    glevo_status st = glevo_islands_validate(&ip, 0, f->population);
+    glevo_status st = glevo_islands_init(NULL, NULL);
     if (st) return cli_fail(cmd, st);
-    if ((st = glevo_islands_init(NULL, NULL))) return cli_fail(cmd, st);
+    int devices[64], device_count = 0, rc;
+    glevo_islands_params ip;
+    if ((st = check_options(f, o, &ip, devices, &device_count))) {
+        rc = glevo_islands_world_rank() == 0 ? cli_fail(cmd, st) : glevo_status_exit_code(st);
+        glevo_islands_finalize();
+        return rc;
+    }
 
     /* From here every rank takes the same path to the same exit code. */
     glevo_islands *is = NULL;
     if ((st = glevo_islands_create(&ip, &is))) {
         /* Bad input that needs the number of ranks (--torus-width): every rank knows it. */
-        int code = cli_fail(cmd, st);
+        int code = glevo_islands_world_rank() == 0 ? cli_fail(cmd, st) : glevo_status_exit_code(st);
         glevo_islands_finalize();
         return code;
     }

@@ -73,6 +73,9 @@ typedef struct glevo_islands glevo_islands;
  * finalised; the library never calls either by itself. */
 glevo_status glevo_islands_init(int *argc, char ***argv);
 void glevo_islands_finalize(void);
+/* This process's rank in MPI_COMM_WORLD (after glevo_islands_init): which rank speaks for the
+ * job before the islands exist, e.g. to report bad options once. */
+int glevo_islands_world_rank(void);
 
 /* Ends every rank of the job (MPI_Abort): the way out when glevo_islands_broken says the
  * ranks can no longer meet in a collective (one hung past the timeout). */

@@ -56,6 +56,13 @@ glevo_status glevo_islands_init(int *argc, char ***argv)
     return GLEVO_OK;
 }
 
+int glevo_islands_world_rank(void)
+{
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return rank;
+}
+
 void glevo_islands_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 
 bool glevo_islands_broken(const glevo_islands *is) { return is->broken; }
