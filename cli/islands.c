@@ -156,10 +156,20 @@ static glevo_status start(glevo_islands *is, const island_family *f, const commo
     glevo_status st = GLEVO_OK;
     snprintf(renderer, renderer_size, "cpu");
     if (common_is_gpu(c)) {
-        int device = c->device >= 0 ? c->device
-                     : device_count ? devices[glevo_islands_local_rank(is) % device_count]
-                                    : glevo_islands_device(is, glevo_egl_device_count());
-        glevo_islands_set_device(is, device);
+        /* --device: every island there; --island-devices: that list; otherwise the hardware
+         * devices (an NVIDIA host also lists Mesa's software device, which no rank should
+         * land on), or every device where all are software (llvmpipe in CI). */
+        int hardware[64], device;
+        if (c->device >= 0) {
+            device = c->device;
+            glevo_islands_set_device(is, device);
+        } else if (device_count) {
+            device = glevo_islands_device(is, devices, device_count);
+        } else {
+            int n = glevo_egl_hardware_devices(hardware, 64);
+            device = n > 0 ? glevo_islands_device(is, hardware, n)
+                           : glevo_islands_device(is, NULL, glevo_egl_device_count());
+        }
         glevo_context_params cp = {.device_plus_one = device + 1, .profile = c->profile,
                                    .debug = c->gl_debug, .log = cli_log};
         st = glevo_context_create(&cp, ctx);

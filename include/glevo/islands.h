@@ -97,10 +97,10 @@ int glevo_islands_local_rank(const glevo_islands *is);  /* among the ranks of th
 /* The documented derivation of an island's seed: seed + rank (mod 2^32), so that island i of
  * an unconnected run is the plain run with seed + i. */
 uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed);
-/* The EGL device of this island: the local rank mod `devices` (on one host, rank mod
- * devices); recorded for messages. glevo_islands_set_device records an override (-1 = none,
- * e.g. the cpu backend). */
-int glevo_islands_device(glevo_islands *is, int devices);
+/* The EGL device of this island: devices[local rank mod count] (devices NULL: the local rank
+ * mod count), so the ranks of a host spread over its GPUs; recorded for messages. -1 when
+ * count < 1. glevo_islands_set_device records a choice made otherwise (-1: no GL device). */
+int glevo_islands_device(glevo_islands *is, const int *devices, int count);
 void glevo_islands_set_device(glevo_islands *is, int device);
 /* Neighbours this island receives migrants from (sorted ranks); returns their number. */
 int glevo_islands_neighbours(const glevo_islands *is, int *out, int capacity);

@@ -176,9 +176,10 @@ int glevo_islands_count(const glevo_islands *is) { return is->count; }
 int glevo_islands_local_rank(const glevo_islands *is) { return is->local_rank; }
 uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed) { return seed + (uint32_t)is->rank; }
 
-int glevo_islands_device(glevo_islands *is, int devices)
+int glevo_islands_device(glevo_islands *is, const int *devices, int count)
 {
-    is->device = devices > 0 ? is->local_rank % devices : -1;
+    int slot = count > 0 ? is->local_rank % count : -1;
+    is->device = slot < 0 ? -1 : devices ? devices[slot] : slot;
     return is->device;
 }
 

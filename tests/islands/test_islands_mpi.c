@@ -116,7 +116,7 @@ static int island_main(const scenario *sc)
     glevo_context *ctx = NULL;
     glevo_status st = GLEVO_OK;
     if (backend != GLEVO_BACKEND_CPU) {
-        int device = glevo_islands_device(is, glevo_egl_device_count());
+        int device = glevo_islands_device(is, NULL, glevo_egl_device_count());
         st = glevo_context_create(&(glevo_context_params){.device_plus_one = device + 1}, &ctx);
     }
     /* No mutation: an island whose individuals are all alike cannot move by itself. */
