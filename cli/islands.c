@@ -96,6 +96,7 @@ static void print_json(const island_family *f, const common_opts *c, const islan
     json_int(&w, "evaluations", evaluations);
     json_int(&w, "generations", s->islands[0].generations);
     json_number(&w, "seconds", seconds);
+    if (f->has_target) json_number(&w, "target", f->target);
     f->json(f->user, &w, s->best_fitness, s->best_x);
     json_begin_object(&w, "islands");
     json_int(&w, "count", s->count);

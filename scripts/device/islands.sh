@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Islands on the GPU machine (issue 15): 1, 2, 4, 8 islands at equal total population, every
+# rank on the one H100 (ranks time-slice it), then 1..16 islands on the CPU backend over the
+# 16 host cores. Speedup in evaluations per second and in time-to-target, and the share of time
+# spent migrating at K = 50 (goal < 5 %). One CSV row per run into $OUT/islands.csv, speedups
+# into $OUT/islands_speedup.csv, the raw JSON into $OUT/islands.jsonl; about 4 minutes.
+#   . .gl/env.sh && scripts/device/islands.sh [BUILD]
+# The machine's own Open MPI (4.1.6, libmpi.so.40, the ABI of Debian's 4.1.4) runs the build.
+# ISLANDS_SMOKE=1 shrinks every size 16-fold and the generations 10-fold: a dry run on llvmpipe.
+set -uo pipefail
+build=${1:-build}
+out=${OUT:-out}; mkdir -p "$out"
+g="$PWD/$build/glevo"
+mpirun=${MPIRUN:-mpirun}
+root=""; [ "$(id -u)" -eq 0 ] && root="--allow-run-as-root"
+smoke=${ISLANDS_SMOKE:-0}
+csv="$out/islands.csv"; jsonl="$out/islands.jsonl"; : > "$jsonl"; : > "$out/islands_stderr.txt"
+echo "section,backend,islands,total_population,island_grid,generations,migrate_every,migrants,seconds,evals_per_s,target,reached,migration_share,migration_seconds,sync_seconds,best,renderer" > "$csv"
+"$mpirun" --version 2>&1 | head -1 > "$out/islands_mpi.txt"
+
+# One CSV row from a run's JSON. Evaluations per second count the generations' evaluations
+# (the migrations' extra fitness passes are left out).
+row_py=$(mktemp /tmp/islands-row-XXXXXX.py)
+trap 'rm -f "$row_py"' EXIT
+cat > "$row_py" <<'PY'
+import json, sys
+d = json.loads(sys.stdin.read()); isl = d["islands"]; rows = isl["per_island"]
+cells = d["grid_width"] * d["grid_height"]
+eps = cells * d["generations"] * isl["count"] / d["seconds"]
+print(",".join(str(v) for v in [
+    sys.argv[1], d["backend"], isl["count"], cells * isl["count"],
+    f'{d["grid_width"]}x{d["grid_height"]}', d["generations"], isl["migrate_every"],
+    isl["migrants"], f'{d["seconds"]:.4f}', f"{eps:.4g}", d.get("target", ""),
+    isl["stopped_early"], f'{isl["migration_share"]:.4f}', f'{isl["migration_seconds"]:.4f}',
+    f'{max(r["sync_seconds"] for r in rows):.4f}', d["best_fitness"], '"' + d["renderer"] + '"']))
+PY
+
+# run SECTION BACKEND N GRID BIND ARGS...: one mpirun job, its JSON line kept, a CSV row.
+run() {
+  local section=$1 backend=$2 n=$3 grid=$4 bind=$5; shift 5
+  local line
+  line=$(timeout 120 "$mpirun" $root --oversubscribe --quiet --bind-to "$bind" -np "$n" \
+           "$g" cga --islands --backend "$backend" --grid "$grid" --json --quiet "$@" \
+           2>>"$out/islands_stderr.txt")
+  if [ -z "$line" ]; then echo "$section,$backend,$n,,$grid,,,,,,,,,,,,FAILED" >> "$csv"; return; fi
+  echo "$line" >> "$jsonl"
+  python3 "$row_py" "$section" <<< "$line" >> "$csv"
+}
+
+# split W H N: the island grid at equal total population (halve the longer side, N a power of 2).
+split() {
+  local w=$1 h=$2 n=$3
+  [ "$smoke" = 1 ] && w=$((w / 4)) h=$((h / 4))
+  while [ "$n" -gt 1 ]; do
+    if [ "$h" -ge "$w" ]; then h=$((h / 2)); else w=$((w / 2)); fi
+    n=$((n / 2))
+  done
+  echo "${w}x${h}"
+}
+gens() { if [ "$smoke" = 1 ]; then echo $(($1 / 10)); else echo "$1"; fi; }
+
+# 1. Throughput on the GPU, both drivers: a GPU-bound total (10^6) and a launch-bound one (16k).
+for backend in fragment compute; do
+  for total in 1024:1024:300 128:128:1000; do
+    IFS=: read -r w h n_gens <<< "$total"
+    for n in 1 2 4 8; do
+      run throughput $backend $n "$(split $w $h $n)" none --problem camel \
+        --generations "$(gens $n_gens)" --report-every 50 --migrate-every 50 --migrants 4
+    done
+  done
+done
+# 2. The migration share against K at 8 islands (K = 50 is the goal's; 10 and 200 beside it).
+for k in 10 200; do
+  run migration-share fragment 8 "$(split 1024 1024 8)" none --problem camel \
+    --generations "$(gens 400)" --report-every $k --migrate-every $k --migrants 4
+done
+# 3. Time to target: Rastrigin in 10 dimensions, total 512x512, stop once best <= 0.1 (checked
+#    every 10 generations), at most 3000 generations.
+for backend in fragment compute; do
+  for n in 1 2 4 8; do
+    run time-to-target $backend $n "$(split 512 512 $n)" none --problem rastrigin --dim 10 \
+      --generations "$(gens 3000)" --target 0.1 --report-every 10 --migrate-every 50 --migrants 4
+  done
+done
+# 4. The CPU backend over the host's cores, one rank per core.
+for n in 1 2 4 8 16; do
+  run throughput cpu $n "$(split 256 256 $n)" core --problem camel --generations "$(gens 60)" \
+    --report-every 30 --migrate-every 30 --migrants 4
+done
+for n in 1 2 4 8 16; do
+  run time-to-target cpu $n "$(split 256 256 $n)" core --problem rastrigin --dim 10 \
+    --generations "$(gens 600)" --target 0.1 --report-every 10 --migrate-every 50 --migrants 4
+done
+
+# Speedups against 1 island of the same section, backend and total population.
+python3 - "$csv" > "$out/islands_speedup.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["seconds"]]
+base = {(r["section"], r["backend"], r["total_population"]): r for r in rows if r["islands"] == "1"}
+print("section,backend,total_population,islands,evals_per_s,speedup_evals,seconds,speedup_time,reached,migration_share")
+for r in rows:
+    b = base.get((r["section"], r["backend"], r["total_population"]))
+    if not b: continue
+    se = float(r["evals_per_s"]) / float(b["evals_per_s"])
+    st = float(b["seconds"]) / float(r["seconds"])
+    print(f'{r["section"]},{r["backend"]},{r["total_population"]},{r["islands"]},'
+          f'{r["evals_per_s"]},{se:.3f},{r["seconds"]},{st:.3f},{r["reached"]},{r["migration_share"]}')
+PY
+cat "$csv" "$out/islands_speedup.csv"
