@@ -1,8 +1,8 @@
 /* glevo bench de: Qin et al. 2012 Tables 1-3 (cudaDE_i, GTX 560): shifted sphere, Rosenbrock,
  * Griewank, Rastrigin (F1-F4) x D 10/50/100 x NP 50/100/500/1000, DE/rand/1/bin F 0.5 CR 0.3,
  * 10^4 D evaluations, 25 runs, success = EFV < 1e-8. Prints the paper's figures beside ours
- * (fragment engine and CPU engine) as a Markdown table; --out DIR also writes de.md and
- * de.csv there. */
+ * (any of the fragment, compute and CPU engines) as a Markdown table; --out DIR also writes
+ * de.md and de.csv there. --cells hands over to bench_de_cells.c. */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -14,7 +14,7 @@
 
 #include "bench.h"
 #include "cli.h"
-#include "glevo/de.h"
+#include "bench_de.h"
 
 static const char *const problem_names[4] = {"sphere", "rosenbrock", "griewank", "rastrigin"};
 static const int dims[3] = {10, 50, 100};
@@ -53,77 +53,114 @@ static double sd(double sum, double sq, int n)
     return v > 0 ? sqrt(v) : 0.0;
 }
 
-/* One run's outcome; runs of a cell may finish in any order on worker threads. */
-typedef struct run_outcome {
-    double efv, seconds;
-    glevo_status status;
-} run_outcome;
-
-typedef struct cell_job {
+typedef struct de_job {
     glevo_de_params params;
     glevo_backend backend;
     uint32_t seed;
     int runs;
     atomic_int next;
-    run_outcome *out;
-} cell_job;
+    de_run_outcome *out;
+} de_job;
 
-static void run_one(cell_job *job, int k)
+static void run_one(de_job *job, int k)
 {
     glevo_de_params p = job->params;
     p.seed = job->seed + (uint32_t)k;
-    glevo_de_result r;
     p.backend = job->backend;
-    job->out[k].status = glevo_de_run(&p, &r);
-    if (job->out[k].status != GLEVO_OK) return;
-    job->out[k].efv = r.efv;
-    job->out[k].seconds = r.seconds;
+    glevo_de_result r;
+    de_run_outcome *o = &job->out[k];
+    o->status = glevo_de_run(&p, &r);
+    if (o->status != GLEVO_OK) return;
+    o->efv = r.efv;
+    o->seconds = r.seconds;
+    o->generations = r.generations;
+    snprintf(o->engine, sizeof o->engine, "%s", r.engine);
     glevo_de_result_free(&r);
 }
 
-static void *cell_worker(void *arg)
+static void *de_worker(void *arg)
 {
-    cell_job *job = arg;
+    de_job *job = arg;
     for (int k; (k = atomic_fetch_add(&job->next, 1)) < job->runs;) run_one(job, k);
     return NULL;
 }
 
-/* jobs > 1 (CPU engine only: the GL context is bound to this thread) runs independent seeds
- * on that many threads at once; each run's time is still its own wall time, single-threaded. */
-static glevo_status run_cell(const char *problem, int dim, int pop, int runs, uint32_t seed,
-                             glevo_backend backend, int jobs, cell *out)
+glevo_status bench_de_runs(const glevo_de_params *params, glevo_backend backend, uint32_t seed,
+                           int runs, int jobs, de_run_outcome *out)
 {
-    cell_job job = {.params = {.problem = glevo_problem_find(problem), .dim = dim, .pop = pop},
-                    .backend = backend, .seed = seed, .runs = runs,
-                    .out = calloc((size_t)runs, sizeof(run_outcome))};
-    if (!job.out) return glevo_fail(GLEVO_ERR_NOMEM, "no memory for %d run results", runs);
+    de_job job = {.params = *params, .backend = backend, .seed = seed, .runs = runs, .out = out};
     atomic_init(&job.next, 0);
     if (backend != GLEVO_BACKEND_CPU) jobs = 1;
     if (jobs > runs) jobs = runs;
     pthread_t tid[63];
     int started = 0;
     for (; started < jobs - 1 && started < 63; ++started)
-        if (pthread_create(&tid[started], NULL, cell_worker, &job) != 0) break;
-    cell_worker(&job); /* this thread works too, and alone when no thread could start */
+        if (pthread_create(&tid[started], NULL, de_worker, &job) != 0) break;
+    de_worker(&job); /* this thread works too, and alone when no thread could start */
     for (int t = 0; t < started; ++t) pthread_join(tid[t], NULL);
+    for (int k = 0; k < runs; ++k)
+        if (out[k].status != GLEVO_OK) return out[k].status;
+    return GLEVO_OK;
+}
 
+int bench_de_backends(const char *list, glevo_backend *out, int *count)
+{
+    *count = 0;
+    if (!strcmp(list, "both")) list = "fragment,cpu";
+    bool seen[4] = {false};
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), p);
+        int b = glevo_backend_parse(name);
+        if (b < 0 || b == GLEVO_BACKEND_AUTO || n > 31)
+            return cli_bad_input("bench de", "--backend '%s': '%s' is not fragment, compute "
+                                 "or cpu (or both, or a comma list)", list, name);
+        if (!seen[b] && *count < DE_BENCH_MAX_ENGINES) out[(*count)++] = (glevo_backend)b;
+        seen[b] = true;
+        p += n;
+        if (*p == ',') ++p;
+    }
+    if (!*count) return cli_bad_input("bench de", "--backend '%s' names no engine", list);
+    return 0;
+}
+
+void bench_de_csv_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* One cell of the tables: mean/std of EFV and time, success rate, and the engine that ran. */
+static glevo_status run_cell(const char *problem, int dim, int pop, int runs, uint32_t seed,
+                             glevo_backend backend, glevo_de_kernel kernel, int jobs, cell *out,
+                             char *engine, size_t engine_size)
+{
+    glevo_de_params params = {.problem = glevo_problem_find(problem), .dim = dim, .pop = pop,
+                              .kernel = kernel};
+    de_run_outcome *o = calloc((size_t)runs, sizeof *o);
+    if (!o) return glevo_fail(GLEVO_ERR_NOMEM, "no memory for %d run results", runs);
+    glevo_status st = bench_de_runs(&params, backend, seed, runs, jobs, o);
     double es = 0, eq = 0, ts = 0, tq = 0;
     int success = 0;
-    glevo_status st = GLEVO_OK;
     for (int k = 0; k < runs && st == GLEVO_OK; ++k) {
-        const run_outcome *r = &job.out[k];
-        if ((st = r->status) != GLEVO_OK) break;
-        es += r->efv;
-        eq += r->efv * r->efv;
-        ts += r->seconds;
-        tq += r->seconds * r->seconds;
-        success += r->efv < 1e-8;
+        es += o[k].efv;
+        eq += o[k].efv * o[k].efv;
+        ts += o[k].seconds;
+        tq += o[k].seconds * o[k].seconds;
+        success += o[k].efv < 1e-8;
     }
-    free(job.out);
-    if (st != GLEVO_OK) return st;
-    *out = (cell){es / runs, sd(es, eq, runs), ts / runs, sd(ts, tq, runs),
-                  (double)success / runs, true};
-    return GLEVO_OK;
+    if (st == GLEVO_OK) {
+        *out = (cell){es / runs, sd(es, eq, runs), ts / runs, sd(ts, tq, runs),
+                      (double)success / runs, true};
+        snprintf(engine, engine_size, "%s", o[0].engine);
+    }
+    free(o);
+    return st;
 }
 
 static void fmt_cell(char *buf, size_t n, const cell *c)
@@ -134,51 +171,85 @@ static void fmt_cell(char *buf, size_t n, const cell *c)
                  c->t_mean, c->t_std);
 }
 
+static const char *backend_title(glevo_backend b)
+{
+    return b == GLEVO_BACKEND_CPU ? "CPU" : b == GLEVO_BACKEND_COMPUTE ? "compute" : "fragment";
+}
+
 int bench_de(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
     c.backend = "both";
     bool quick = false, help = false;
     int runs = 0, only_dim = 0, jobs = 1;
-    const char *out_dir = NULL;
+    const char *out_dir = NULL, *cells = NULL, *kernel_name = "auto";
     opt_spec specs[] = {
         {"quick", OPT_FLAG, &quick, "D = 10 only, 3 runs a cell (CI-sized)"},
-        {"runs", OPT_INT, &runs, "runs a cell (0: 25, or 3 with --quick)"},
+        {"runs", OPT_INT, &runs, "runs a cell (0: 25, or 3 with --quick; --cells: 5)"},
         {"dim", OPT_INT, &only_dim, "only this table's D (10, 50 or 100; 0: all)"},
-        {"out", OPT_STRING, &out_dir, "also write de.md and de.csv into this folder"},
-        {"backend", OPT_STRING, &c.backend, "fragment, cpu or both"},
+        {"out", OPT_STRING, &out_dir, "also write de.md and de.csv (de_cells.*) into this folder"},
+        {"backend", OPT_STRING, &c.backend,
+         "fragment, compute, cpu, both (fragment and cpu) or a comma list, e.g. compute,fragment"},
+        {"kernel", OPT_STRING, &kernel_name, "compute backend: auto, generation or resident"},
+        {"cells", OPT_STRING, &cells,
+         "timing cells D:NP,... on shifted sphere at 10^4 D evaluations (median of --runs) "
+         "instead of the tables"},
         {"jobs", OPT_INT, &jobs, "CPU-engine runs of a cell at once, one thread each (1..64)"},
         {"seed", OPT_UINT, &c.seed, "first seed (run k uses seed + k)"},
         {"device", OPT_INT, &c.device, "EGL device index (-1: prefer hardware)"},
+        {"profile", OPT_FLAG, &c.profile, "per-pass GPU time table on stderr at the end"},
         {"quiet", OPT_FLAG, &c.quiet, "no progress on stderr"},
         {0}};
     int rc = opt_parse("bench de", specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
     if (help) {
-        opt_print_help(stdout, "glevo bench de [--quick] [--runs N] [--dim D] [--out DIR]",
+        opt_print_help(stdout, "glevo bench de [--quick] [--runs N] [--dim D] [--backend LIST] "
+                               "[--cells D:NP,...] [--out DIR]",
                        "Qin et al. 2012 Tables 1-3 with the paper's cudaDE_i figures beside ours.",
                        specs);
         return 0;
     }
-    bool both = !strcmp(c.backend, "both");
-    bool use_gpu = both || !strcmp(c.backend, "fragment"), use_cpu = both || !strcmp(c.backend, "cpu");
-    if (!use_gpu && !use_cpu)
-        return cli_bad_input("bench de", "--backend '%s' is unknown (fragment, cpu or both)",
-                             c.backend);
+    glevo_backend engines[DE_BENCH_MAX_ENGINES];
+    int n_engines = 0;
+    if ((rc = bench_de_backends(c.backend, engines, &n_engines))) return rc;
+    int kernel = glevo_de_kernel_parse(kernel_name);
+    if (kernel < 0)
+        return cli_bad_input("bench de", "--kernel '%s' is unknown (auto, generation, resident)",
+                             kernel_name);
     if (only_dim && only_dim != 10 && only_dim != 50 && only_dim != 100)
         return cli_bad_input("bench de", "--dim %d is not a table of the paper (10, 50, 100)",
                              only_dim);
     if (runs < 0) return cli_bad_input("bench de", "--runs %d is negative", runs);
     if (jobs < 1 || jobs > 64) return cli_bad_input("bench de", "--jobs %d is outside 1..64", jobs);
-    if (!runs) runs = quick ? 3 : 25;
-    if (quick && !only_dim) only_dim = 10;
+    int cell_list[DE_BENCH_MAX_CELLS][2], n_cells = 0;
+    if (cells && (rc = bench_de_cells_parse(cells, cell_list, &n_cells))) return rc;
+    bool use_gpu = false;
+    for (int k = 0; k < n_engines; ++k) use_gpu |= engines[k] != GLEVO_BACKEND_CPU;
 
     glevo_context *ctx = NULL;
     const char *renderer = "cpu";
     if (use_gpu) {
-        if ((rc = common_context_create("bench de", &c, &ctx))) return rc;
+        common_opts gl = c;
+        gl.backend = "fragment";
+        if ((rc = common_context_create("bench de", &gl, &ctx))) return rc;
         renderer = glevo_context_renderer(ctx);
+        for (int k = 0; k < n_engines; ++k) {
+            glevo_status st = glevo_backend_check(engines[k], "--backend");
+            if (st != GLEVO_OK) {
+                glevo_context_destroy(ctx);
+                return cli_fail("bench de", st);
+            }
+        }
     }
+    if (cells) {
+        rc = bench_de_cells(cell_list, n_cells, engines, n_engines, runs ? runs : 5,
+                            (glevo_de_kernel)kernel, c.seed, renderer, out_dir, c.quiet);
+        if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
+        glevo_context_destroy(ctx);
+        return rc;
+    }
+    if (!runs) runs = quick ? 3 : 25;
+    if (quick && !only_dim) only_dim = 10;
     FILE *md = NULL, *csv = NULL;
     if ((rc = bench_open_tables("bench de", out_dir, "de", &md, &csv))) {
         glevo_context_destroy(ctx);
@@ -186,7 +257,7 @@ int bench_de(int argc, char **argv)
     }
     if (csv) {
         fprintf(csv, "dim,problem,pop,source,efv_mean,efv_std,success_rate,seconds_mean,"
-                     "seconds_std\n");
+                     "seconds_std,us_per_generation,engine,renderer\n");
     }
     FILE *outs[2] = {stdout, md};
     for (int o = 0; o < 2; ++o) {
@@ -195,55 +266,76 @@ int bench_de(int argc, char **argv)
                 "# DE: Qin et al. 2012 Tables 1-3 (DE/rand/1/bin, F 0.5, CR 0.3, 10^4 D "
                 "evaluations, %d runs a cell)\n\nRenderer: %s. Paper: cudaDE_i on a GTX 560. "
                 "Cells: mean EFV (std) | success rate | mean time s (std). Each time is one "
-                "run's wall time; CPU-engine runs (single-threaded) ran %d at a time.\n\n",
-                runs, renderer, jobs);
+                "run's wall time; CPU-engine runs (single-threaded) ran %d at a time. Compute "
+                "kernel: %s.\n\n",
+                runs, renderer, jobs, kernel_name);
     }
     glevo_status st = GLEVO_OK;
     for (int di = 0; di < 3 && st == GLEVO_OK; ++di) {
         if (only_dim && dims[di] != only_dim) continue;
         for (int o = 0; o < 2; ++o) {
             if (!outs[o]) continue;
-            fprintf(outs[o], "## D = %d\n\n| F | NP | paper EFV | SR | time s %s%s| GPU/paper time | GPU us/gen |\n"
-                             "|---|---|---|---|---%s%s|---|---|\n",
-                    dims[di], use_gpu ? "| GPU EFV | SR | time s " : "",
-                    use_cpu ? "| CPU EFV | SR | time s " : "", use_gpu ? "|---|---|---" : "",
-                    use_cpu ? "|---|---|---" : "");
+            fprintf(outs[o], "## D = %d\n\n| F | NP | paper EFV | SR | time s ", dims[di]);
+            for (int k = 0; k < n_engines; ++k)
+                fprintf(outs[o], "| %s EFV | SR | time s ", backend_title(engines[k]));
+            for (int k = 0; k < n_engines; ++k)
+                if (engines[k] != GLEVO_BACKEND_CPU)
+                    fprintf(outs[o], "| %s/paper time | %s us/gen ", backend_title(engines[k]),
+                            backend_title(engines[k]));
+            fprintf(outs[o], "|\n|---|---|---|---|---");
+            for (int k = 0; k < n_engines; ++k) fprintf(outs[o], "|---|---|---");
+            for (int k = 0; k < n_engines; ++k)
+                if (engines[k] != GLEVO_BACKEND_CPU) fprintf(outs[o], "|---|---");
+            fprintf(outs[o], "|\n");
         }
         for (int f = 0; f < 4 && st == GLEVO_OK; ++f) {
             for (int pi = 0; pi < 4 && st == GLEVO_OK; ++pi) {
                 const double *pp = paper[di][f][pi];
-                cell pc = {pp[0], pp[1], pp[2], 0, pp[3], true}, g = {0}, cc = {0};
-                if (use_gpu)
-                    st = run_cell(problem_names[f], dims[di], pops[pi], runs, c.seed,
-                                  GLEVO_BACKEND_FRAGMENT, 1, &g);
-                if (st == GLEVO_OK && use_cpu)
-                    st = run_cell(problem_names[f], dims[di], pops[pi], runs, c.seed,
-                                  GLEVO_BACKEND_CPU, jobs, &cc);
+                cell pc = {pp[0], pp[1], pp[2], 0, pp[3], true}, got[DE_BENCH_MAX_ENGINES] = {{0}};
+                char engine[DE_BENCH_MAX_ENGINES][32] = {""};
+                for (int k = 0; k < n_engines && st == GLEVO_OK; ++k)
+                    st = run_cell(problem_names[f], dims[di], pops[pi], runs, c.seed, engines[k],
+                                  (glevo_de_kernel)kernel, jobs, &got[k], engine[k],
+                                  sizeof engine[k]);
                 if (st != GLEVO_OK) break;
-                char a[128], b[128], d[128], ratio[32] = "-", per_gen[32] = "-";
-                /* Generations a run: (budget - NP initial evaluations) / NP. Small NP: this is
-                 * the launch cost of two passes; large NP: the arithmetic of the passes. */
+                /* Generations a run: (budget - NP initial evaluations) / NP. Small NP: the
+                 * launch cost of a generation; large NP: its arithmetic. */
                 long long gens = (10000LL * dims[di] - pops[pi]) / pops[pi];
-                if (g.ok) snprintf(per_gen, sizeof per_gen, "%.1f", 1e6 * g.t_mean / (double)gens);
+                char a[128], b[DE_BENCH_MAX_ENGINES][128], ratio[DE_BENCH_MAX_ENGINES][64];
                 snprintf(a, sizeof a, "| %.3f (%.3f) | %.2f | %.3f ", pc.efv_mean, pc.efv_std,
                          pc.sr, pc.t_mean);
-                fmt_cell(b, sizeof b, &g);
-                fmt_cell(d, sizeof d, &cc);
-                if (g.ok && g.t_mean > 0) snprintf(ratio, sizeof ratio, "%.3g", g.t_mean / pc.t_mean);
+                for (int k = 0; k < n_engines; ++k) {
+                    fmt_cell(b[k], sizeof b[k], &got[k]);
+                    /* the compute kernel that ran, auto picks per cell */
+                    const char *kind = strncmp(engine[k], "compute.", 8) ? "" : engine[k] + 7;
+                    snprintf(ratio[k], sizeof ratio[k], "| %.3g | %.1f%s%s ",
+                             got[k].t_mean / pc.t_mean, 1e6 * got[k].t_mean / (double)gens,
+                             *kind ? " " : "", *kind ? kind + 1 : "");
+                }
                 for (int o = 0; o < 2; ++o) {
                     if (!outs[o]) continue;
-                    fprintf(outs[o], "| F%d %s | %d %s%s%s| %s | %s |\n", f + 1, problem_names[f],
-                            pops[pi], a, use_gpu ? b : "", use_cpu ? d : "", ratio, per_gen);
+                    fprintf(outs[o], "| F%d %s | %d %s", f + 1, problem_names[f], pops[pi], a);
+                    for (int k = 0; k < n_engines; ++k) fputs(b[k], outs[o]);
+                    for (int k = 0; k < n_engines; ++k)
+                        if (engines[k] != GLEVO_BACKEND_CPU) fputs(ratio[k], outs[o]);
+                    fprintf(outs[o], "|\n");
                     fflush(outs[o]);
                 }
                 if (csv) {
-                    const cell *cs[3] = {&pc, &g, &cc};
-                    static const char *const src[3] = {"paper", "fragment", "cpu"};
-                    for (int k = 0; k < 3; ++k)
-                        if (cs[k]->ok)
-                            fprintf(csv, "%d,%s,%d,%s,%.6g,%.6g,%.4f,%.6g,%.6g\n", dims[di],
-                                    problem_names[f], pops[pi], src[k], cs[k]->efv_mean,
-                                    cs[k]->efv_std, cs[k]->sr, cs[k]->t_mean, cs[k]->t_std);
+                    fprintf(csv, "%d,%s,%d,paper,%.6g,%.6g,%.4f,%.6g,%.6g,,cudaDE_i,",
+                            dims[di], problem_names[f], pops[pi], pc.efv_mean, pc.efv_std, pc.sr,
+                            pc.t_mean, pc.t_std);
+                    bench_de_csv_string(csv, "NVIDIA GeForce GTX 560");
+                    fputc('\n', csv);
+                    for (int k = 0; k < n_engines; ++k) {
+                        const cell *x = &got[k];
+                        fprintf(csv, "%d,%s,%d,%s,%.6g,%.6g,%.4f,%.6g,%.6g,%.4g,%s,", dims[di],
+                                problem_names[f], pops[pi], glevo_backend_name(engines[k]),
+                                x->efv_mean, x->efv_std, x->sr, x->t_mean, x->t_std,
+                                1e6 * x->t_mean / (double)gens, engine[k]);
+                        bench_de_csv_string(csv, engines[k] == GLEVO_BACKEND_CPU ? "cpu" : renderer);
+                        fputc('\n', csv);
+                    }
                 }
                 if (!c.quiet)
                     fprintf(stderr, "glevo bench de: D %d F%d NP %d done\n", dims[di], f + 1,
@@ -264,6 +356,7 @@ int bench_de(int argc, char **argv)
     }
     if (md) fclose(md);
     if (csv) fclose(csv);
+    if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_context_destroy(ctx);
     if (st != GLEVO_OK) return cli_fail("bench de", st);
     return 0;

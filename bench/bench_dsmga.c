@@ -1,14 +1,16 @@
 /* glevo bench dsmga: Li & Yu (2017) §6 — speedup of BuildDSM and FindClique (lossless,
- * lossy) in fragment passes over the single-thread CPU engine as ell grows, and the NFE of the
- * original (CPU), lossless (GPU) and lossy (GPU) schemes side by side (their Figure 10).
+ * lossy) on the GPU (--backend: fragment passes, compute dispatches, or several, a row each)
+ * over the single-thread CPU engine as ell grows, and the NFE of the original (CPU), lossless
+ * (GPU) and lossy (GPU) schemes side by side (their Figure 10).
  * Populations come from the sweep (smallest n solving 10 runs in a row, by bisection): the
  * table below when it holds the cell, else a sweep now (--sweep forces one); --pop fixes n.
  *
  * Timing: host wall ms per generation, summed over all generations of all runs and divided
  * by the generations. BuildDSM = FastCounting pack of the selected population + (GPU) one
- * glTexSubImage2D of the packed rows + the pass + glFinish, so every GPU command of BuildDSM
- * has completed inside the timed region. FindClique = its passes + the read of the ILS (a
- * glReadPixels, which waits for the GPU). Selection is outside both (the paper counts it). */
+ * glTexSubImage2D of the packed rows + the pass or dispatch + glFinish, so every GPU command of
+ * BuildDSM has completed inside the timed region. FindClique = its passes or dispatch + the
+ * read of the ILS (a glReadPixels or glGetBufferSubData, which waits for the GPU). Selection
+ * is outside both (the paper counts it). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,13 +59,13 @@ typedef struct scheme_stats {
     int solved, runs;
 } scheme_stats;
 
-static glevo_status run_scheme(const glevo_dsmga_problem *p, int pop, bool gpu, glevo_dsmga_model model,
+static glevo_status run_scheme(const glevo_dsmga_problem *p, int pop, glevo_backend backend, glevo_dsmga_model model,
                                int runs, uint32_t seed, scheme_stats *out)
 {
     memset(out, 0, sizeof *out);
     double dsm = 0.0, ils = 0.0, gens = 0.0;
     for (int r = 0; r < runs; ++r) {
-        glevo_dsmga_params params = {.pop = pop, .backend = gpu ? GLEVO_BACKEND_FRAGMENT : GLEVO_BACKEND_CPU, .model = model, .seed = seed + (uint32_t)r};
+        glevo_dsmga_params params = {.pop = pop, .backend = backend, .model = model, .seed = seed + (uint32_t)r};
         glevo_dsmga_result res;
         glevo_status st = glevo_dsmga_solve(p, &params, &res);
         if (st != GLEVO_OK) return st;
@@ -96,6 +98,24 @@ static int parse_ints(const char *s, int *v, int max)
     return n;
 }
 
+/* --backend: a comma list of model backends for the GPU columns, each once. */
+#define MAX_BACKENDS 4
+static int parse_backends(const char *s, glevo_backend *v)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", s);
+    int n = 0;
+    char *save = NULL;
+    for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        int b = glevo_backend_parse(name);
+        if (b < 0 || n == MAX_BACKENDS) return -1;
+        for (int k = 0; k < n; ++k)
+            if (v[k] == (glevo_backend)b) return -1;
+        v[n++] = (glevo_backend)b;
+    }
+    return n;
+}
+
 static int fit_ell(const char *problem, int ell)
 {
     if (!strcmp(problem, "spin")) {
@@ -113,7 +133,7 @@ int bench_dsmga(int argc, char **argv)
 {
     bool quick = false, help = false, force_sweep = false, table_only = false;
     const char *out_dir = NULL, *problems_arg = NULL, *ells_arg = NULL, *name = "dsmga";
-    const char *redraw = NULL, *caption = NULL;
+    const char *redraw = NULL, *caption = NULL, *backends_arg = "fragment";
     int runs = 0, cpu_runs = 0, pop = 0, device = -1;
     uint32_t seed = 1;
     opt_spec specs[] = {
@@ -129,6 +149,7 @@ int bench_dsmga(int argc, char **argv)
         {"table-only", OPT_FLAG, &table_only, "skip cells the sweep table lacks instead of sweeping"},
         {"seed", OPT_UINT, &seed, "first seed"},
         {"device", OPT_INT, &device, "EGL device index"},
+        {"backend", OPT_STRING, &backends_arg, "model building of the GPU columns: fragment, compute, auto or cpu; a comma list gives a row each, the CPU columns run once (default fragment)"},
         {"redraw", OPT_STRING, &redraw, "comma list of CSVs of earlier runs: merge them and draw the picture under --out; runs nothing"},
         {"caption", OPT_STRING, &caption, "subtitle of the picture (default: the renderer; none with --redraw)"},
         {0}};
@@ -154,12 +175,25 @@ int bench_dsmga(int argc, char **argv)
     int nells = parse_ints(ells_arg ? ells_arg : quick ? "60,120" : "100,200,400,600,800", ells, 32);
     if (nells <= 0) return cli_bad_input("bench dsmga", "--ells '%s' is not a list of positive integers", ells_arg);
     if (pop < 0 || pop == 1) return cli_bad_input("bench dsmga", "--pop %d must be at least 2", pop);
+    glevo_backend backends[MAX_BACKENDS];
+    int nbackends = parse_backends(backends_arg, backends);
+    if (nbackends <= 0)
+        return cli_bad_input("bench dsmga", "--backend '%s' is not a list of distinct backends (fragment, compute, "
+                             "auto, cpu)", backends_arg);
 
     glevo_context *ctx = NULL;
     glevo_context_params cparams = {.device_plus_one = device >= 0 ? device + 1 : 0};
     glevo_status st = glevo_context_create(&cparams, &ctx);
     if (st != GLEVO_OK) return cli_fail("bench dsmga", st);
     const char *renderer = glevo_context_renderer(ctx);
+    for (int b = 0; b < nbackends; ++b) {
+        /* compute on a context without it is the user's choice: one line naming the GL version, exit 2 */
+        if ((st = glevo_backend_check(backends[b], "--backend")) != GLEVO_OK) {
+            glevo_context_destroy(ctx);
+            return cli_fail("bench dsmga", st);
+        }
+        backends[b] = glevo_backend_resolve(backends[b]);
+    }
 
     FILE *md = NULL, *csv = NULL;
     if ((rc = bench_open_tables("bench dsmga", out_dir, name, &md, &csv))) {
@@ -167,7 +201,7 @@ int bench_dsmga(int argc, char **argv)
         return rc;
     }
     {
-        if (csv) fprintf(csv, "problem,ell,pop,pop_source,runs,cpu_runs,nfe_original,nfe_lossless,nfe_lossy_gpu,nfe_lossy_cpu,same_nfe_original_lossless,solved_original,solved_lossless,solved_lossy,gens_original,gens_lossless,gens_lossy,dsm_cpu_ms,dsm_gpu_ms,ils_cpu_ms,ils_gpu_ms,ils_lossy_cpu_ms,ils_lossy_gpu_ms,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy,speedup_ils_lossy_vs_lossy_cpu\n");
+        if (csv) fprintf(csv, "problem,ell,pop,backend,pop_source,runs,cpu_runs,nfe_original,nfe_lossless,nfe_lossy_gpu,nfe_lossy_cpu,same_nfe_original_lossless,solved_original,solved_lossless,solved_lossy,gens_original,gens_lossless,gens_lossy,dsm_cpu_ms,dsm_gpu_ms,ils_cpu_ms,ils_gpu_ms,ils_lossy_cpu_ms,ils_lossy_gpu_ms,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy,speedup_ils_lossy_vs_lossy_cpu\n");
     }
     FILE *outs[2] = {stdout, md};
     for (int o = 0; o < 2; ++o) {
@@ -175,11 +209,11 @@ int bench_dsmga(int argc, char **argv)
         fprintf(outs[o], "# DSMGA-II model building, Li & Yu 2017 reproduction\n\nrenderer: %s; runs per cell: %d on the GPU, "
                          "%d of them (the first seeds) also on the CPU engine; population: %s\n"
                          "Times are host wall ms per generation over all generations of the runs. BuildDSM: FastCounting pack + "
-                         "glTexSubImage2D + pass + glFinish; FindClique: passes + ILS read back. "
-                         "'same' counts the CPU runs whose NFE the lossless GPU run matched exactly (same seed).\n\n",
+                         "glTexSubImage2D + pass (fragment) or dispatch (compute) + glFinish; FindClique: passes or dispatch + ILS "
+                         "read back. 'same' counts the CPU runs whose NFE the lossless GPU run matched exactly (same seed).\n\n",
                 renderer, runs, cpu_runs, pop ? "fixed" : SWEEP_SOURCE);
-        fprintf(outs[o], "| problem | ell | pop | NFE original | NFE lossless | same | NFE lossy | lossy/lossless | solved o/ll/ly | gens o/ll/ly | DSM cpu ms | DSM gpu ms | DSM × | ILS cpu ms | ILS gpu ms | ILS × | lossy ILS gpu ms | lossy × (vs orig) | lossy × (vs cpu lossy) |\n"
-                         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        fprintf(outs[o], "| problem | ell | pop | backend | NFE original | NFE lossless | same | NFE lossy | lossy/lossless | solved o/ll/ly | gens o/ll/ly | DSM cpu ms | DSM gpu ms | DSM × | ILS cpu ms | ILS gpu ms | ILS × | lossy ILS gpu ms | lossy × (vs orig) | lossy × (vs cpu lossy) |\n"
+                         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         fflush(outs[o]);
     }
     dsmga_plot_row plot_rows[256];
@@ -204,7 +238,7 @@ int bench_dsmga(int argc, char **argv)
                 n = known->pop;
                 pop_source = "table";
             } else if (!n) {
-                glevo_dsmga_params base = {.backend = GLEVO_BACKEND_FRAGMENT, .seed = seed + 1000};
+                glevo_dsmga_params base = {.backend = backends[0], .seed = seed + 1000};
                 glevo_dsmga_sweep_result sw;
                 st = glevo_dsmga_sweep(p, &base, runs, &sw);
                 if (st != GLEVO_OK) { glevo_dsmga_problem_destroy(p); goto fail; }
@@ -214,34 +248,45 @@ int bench_dsmga(int argc, char **argv)
                         sw.pop, sw.mean_nfe, sw.runs);
             }
             fprintf(stderr, "bench dsmga: %s ell %d pop %d (%s)\n", pname, ell, n, pop_source);
-            scheme_stats orig, ll, lyc, lyg;
-            st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSLESS, cpu_runs, seed, &orig);
-            if (st == GLEVO_OK) st = run_scheme(p, n, true, GLEVO_DSMGA_LOSSLESS, runs, seed, &ll);
-            if (st == GLEVO_OK) st = run_scheme(p, n, false, GLEVO_DSMGA_LOSSY, cpu_runs, seed, &lyc);
-            if (st == GLEVO_OK) st = run_scheme(p, n, true, GLEVO_DSMGA_LOSSY, runs, seed, &lyg);
-            int same = 0;
-            for (int r = 0; st == GLEVO_OK && r < cpu_runs; ++r) same += orig.run_nfe[r] == ll.run_nfe[r];
+            scheme_stats orig, lyc;
+            st = run_scheme(p, n, GLEVO_BACKEND_CPU, GLEVO_DSMGA_LOSSLESS, cpu_runs, seed, &orig);
+            if (st == GLEVO_OK) st = run_scheme(p, n, GLEVO_BACKEND_CPU, GLEVO_DSMGA_LOSSY, cpu_runs, seed, &lyc);
+            for (int b = 0; b < nbackends && st == GLEVO_OK; ++b) {
+                const char *bname = glevo_backend_name(backends[b]);
+                fprintf(stderr, "bench dsmga: %s ell %d pop %d: model on %s\n", pname, ell, n, bname);
+                scheme_stats ll, lyg;
+                st = run_scheme(p, n, backends[b], GLEVO_DSMGA_LOSSLESS, runs, seed, &ll);
+                if (st == GLEVO_OK) st = run_scheme(p, n, backends[b], GLEVO_DSMGA_LOSSY, runs, seed, &lyg);
+                if (st != GLEVO_OK) break;
+                int same = 0;
+                for (int r = 0; r < cpu_runs; ++r) same += orig.run_nfe[r] == ll.run_nfe[r];
+                double sd = orig.dsm_ms_gen / ll.dsm_ms_gen, si = orig.ils_ms_gen / ll.ils_ms_gen;
+                double sy = orig.ils_ms_gen / lyg.ils_ms_gen, syc = lyc.ils_ms_gen / lyg.ils_ms_gen;
+                for (int o = 0; o < 2; ++o) {
+                    if (!outs[o]) continue;
+                    fprintf(outs[o], "| %s | %d | %d | %s | %.0f | %.0f | %d/%d | %.0f | %.3f | %d/%d/%d | %.1f/%.1f/%.1f | %.3f | %.3f | %.1f | %.3f | %.3f | %.1f | %.3f | %.1f | %.1f |\n",
+                            pname, ell, n, bname, orig.nfe, ll.nfe, same, cpu_runs, lyg.nfe, lyg.nfe / ll.nfe, orig.solved, ll.solved,
+                            lyg.solved, orig.gens, ll.gens, lyg.gens, orig.dsm_ms_gen, ll.dsm_ms_gen, sd, orig.ils_ms_gen,
+                            ll.ils_ms_gen, si, lyg.ils_ms_gen, sy, syc);
+                    fflush(outs[o]);
+                }
+                if (csv)
+                    fprintf(csv, "%s,%d,%d,%s,%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%d,%d,%d,%d,%.2f,%.2f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.3f\n",
+                            pname, ell, n, bname, pop_source, runs, cpu_runs, orig.nfe, ll.nfe, lyg.nfe, lyc.nfe, same, orig.solved,
+                            ll.solved, lyg.solved, orig.gens, ll.gens, lyg.gens, orig.dsm_ms_gen, ll.dsm_ms_gen,
+                            orig.ils_ms_gen, ll.ils_ms_gen, lyc.ils_ms_gen, lyg.ils_ms_gen, sd, si, sy, syc);
+                if (csv) fflush(csv);
+                if (rows < 256) {
+                    plot_rows[rows] = (dsmga_plot_row){.ell = ell, .speedup = {sd, si, sy}};
+                    /* several backends: a line each in the picture */
+                    if (nbackends > 1)
+                        snprintf(plot_rows[rows++].problem, sizeof plot_rows[0].problem, "%s %s", pname, bname);
+                    else
+                        snprintf(plot_rows[rows++].problem, sizeof plot_rows[0].problem, "%s", pname);
+                }
+            }
             glevo_dsmga_problem_destroy(p);
             if (st != GLEVO_OK) goto fail;
-            double sd = orig.dsm_ms_gen / ll.dsm_ms_gen, si = orig.ils_ms_gen / ll.ils_ms_gen;
-            double sy = orig.ils_ms_gen / lyg.ils_ms_gen, syc = lyc.ils_ms_gen / lyg.ils_ms_gen;
-            for (int o = 0; o < 2; ++o) {
-                if (!outs[o]) continue;
-                fprintf(outs[o], "| %s | %d | %d | %.0f | %.0f | %d/%d | %.0f | %.3f | %d/%d/%d | %.1f/%.1f/%.1f | %.3f | %.3f | %.1f | %.3f | %.3f | %.1f | %.3f | %.1f | %.1f |\n",
-                        pname, ell, n, orig.nfe, ll.nfe, same, cpu_runs, lyg.nfe, lyg.nfe / ll.nfe, orig.solved, ll.solved,
-                        lyg.solved, orig.gens, ll.gens, lyg.gens, orig.dsm_ms_gen, ll.dsm_ms_gen, sd, orig.ils_ms_gen,
-                        ll.ils_ms_gen, si, lyg.ils_ms_gen, sy, syc);
-                fflush(outs[o]);
-            }
-            if (csv)
-                fprintf(csv, "%s,%d,%d,%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%d,%d,%d,%d,%.2f,%.2f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.3f\n",
-                        pname, ell, n, pop_source, runs, cpu_runs, orig.nfe, ll.nfe, lyg.nfe, lyc.nfe, same, orig.solved,
-                        ll.solved, lyg.solved, orig.gens, ll.gens, lyg.gens, orig.dsm_ms_gen, ll.dsm_ms_gen,
-                        orig.ils_ms_gen, ll.ils_ms_gen, lyc.ils_ms_gen, lyg.ils_ms_gen, sd, si, sy, syc);
-            if (rows < 256) {
-                plot_rows[rows] = (dsmga_plot_row){.ell = ell, .speedup = {sd, si, sy}};
-                snprintf(plot_rows[rows++].problem, sizeof plot_rows[0].problem, "%s", pname);
-            }
         }
     }
     if (out_dir) {

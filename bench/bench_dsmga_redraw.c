@@ -13,7 +13,7 @@
 #include "bench_dsmga_plot.h"
 
 #define COMMAND "bench dsmga"
-enum { MAX_COLUMNS = 64, NEEDED_COUNT = 2 + DSMGA_PLOT_MEASURES };
+enum { MAX_COLUMNS = 64, NEEDED_COUNT = 2 + DSMGA_PLOT_MEASURES, BACKEND_COL = NEEDED_COUNT };
 /* Found by name, so tables with more or reordered columns still read; speedups in dsmga_plot_row order. */
 static const char *const NEEDED[NEEDED_COUNT] = {"problem", "ell", "speedup_dsm", "speedup_ils_lossless",
                                                  "speedup_ils_lossy"};
@@ -58,6 +58,10 @@ static int redraw_header(const char *path, const char *line, redraw_table *t, in
             if (!strcmp(fields[c], NEEDED[k])) col[k] = c;
         if (col[k] < 0) rc = cli_bad_input(COMMAND, "%s line 1: header lacks column '%s'", path, NEEDED[k]);
     }
+    /* optional (tables from before --backend lack it): the model backend names the line */
+    col[BACKEND_COL] = -1;
+    for (int c = 0; c < *ncols && c < MAX_COLUMNS; ++c)
+        if (!strcmp(fields[c], "backend")) col[BACKEND_COL] = c;
     free(copy);
     if (!rc && t->header && strcmp(t->header, line))
         rc = cli_bad_input(COMMAND, "%s line 1: header differs from the first file's, cannot merge", path);
@@ -81,7 +85,17 @@ static int redraw_row(const char *path, int lineno, char *line, redraw_table *t,
     long v = strtol(ell, &end, 10);
     if (end == ell || *end || v <= 0 || v > INT_MAX)
         return cli_bad_input(COMMAND, "%s line %d: ell '%s' is not a positive integer", path, lineno, ell);
-    snprintf(r.problem, sizeof r.problem, "%s", problem);
+    if (col[BACKEND_COL] >= 0) {
+        const char *backend = fields[col[BACKEND_COL]];
+        if (strlen(problem) + 1 + strlen(backend) >= sizeof r.problem)
+            return cli_bad_input(COMMAND, "%s line %d: problem '%s' with backend '%s' is too long", path, lineno, problem, backend);
+        /* lengths checked above */
+        strcpy(r.problem, problem);
+        strcat(r.problem, " ");
+        strcat(r.problem, backend);
+    } else {
+        snprintf(r.problem, sizeof r.problem, "%s", problem);
+    }
     r.ell = (int)v;
     /* 0 is a speedup below the table's 0.001 (the plot leaves it out); inf and nan are not data. */
     for (int m = 0; m < DSMGA_PLOT_MEASURES; ++m) {
@@ -103,7 +117,7 @@ static int redraw_read(const char *path, redraw_table *t)
     if (!f) return cli_bad_input(COMMAND, "--redraw %s: %s", path, strerror(errno));
     char *line = NULL;
     size_t line_cap = 0;
-    int rc = 0, lineno = 0, ncols = 0, col[NEEDED_COUNT];
+    int rc = 0, lineno = 0, ncols = 0, col[NEEDED_COUNT + 1];
     while (!rc && getline(&line, &line_cap, f) >= 0) {
         line[strcspn(line, "\r\n")] = '\0';
         if (++lineno == 1) rc = redraw_header(path, line, t, col, &ncols);

@@ -1,5 +1,6 @@
 /* glevo de: differential evolution (DE/rand/1/bin and friends) on the GPU as two fused
- * fragment passes per generation, or on the CPU (Qin et al. 2012; issue 4). One run, or
+ * fragment passes per generation or as fused compute dispatches, or on the CPU (Qin et al.
+ * 2012; issues 4 and 13). One run, or
  * --runs N independent seeds with mean/std/success-rate statistics as in the paper's tables. */
 #include <math.h>
 #include <stdlib.h>
@@ -29,7 +30,8 @@ static double std_of(double sum, double sq, int n)
 int cmd_de(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
-    const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL;
+    const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL,
+               *kernel = "auto";
     int dim = -1, pop = 100, runs = 1, check_every = 0;
     double F = 0.5, CR = 0.3, max_evals = 0, target_efv = 0, lower = -100, upper = 100;
     bool maximize = false, help = false;
@@ -51,6 +53,9 @@ int cmd_de(int argc, char **argv)
         {"runs", OPT_INT, &runs, "independent runs (seeds seed, seed+1, ...) with statistics"},
         {"target-efv", OPT_DOUBLE, &target_efv, "stop a run once its error value is below (0: run the full budget)"},
         {"check-every", OPT_INT, &check_every, "generations between best-so-far readbacks (0: 100)"},
+        {"kernel", OPT_STRING, &kernel,
+         "compute backend: auto, generation (a dispatch a generation) or resident (the "
+         "population in one work-group, many generations a dispatch)"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse("de", specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -59,8 +64,8 @@ int cmd_de(int argc, char **argv)
         opt_print_help(stdout,
                        "glevo de [--problem NAME] [--dim D] [--pop NP] [--max-evals E] [--F F] "
                        "[--CR CR] [--strategy S] [--runs N] ...",
-                       "Differential evolution as two fused fragment passes per generation "
-                       "(Qin et al. 2012's cudaDE_i idea).",
+                       "Differential evolution as two fused fragment passes per generation, or "
+                       "fused compute dispatches (Qin et al. 2012's cudaDE_i idea).",
                        specs);
         return 0;
     }
@@ -91,6 +96,9 @@ int cmd_de(int argc, char **argv)
     if (strat < 0)
         return cli_bad_input("de", "--strategy '%s' is unknown (rand1bin, best1bin, "
                                    "current-to-best1bin, rand1exp)", strategy);
+    int kern = glevo_de_kernel_parse(kernel);
+    if (kern < 0)
+        return cli_bad_input("de", "--kernel '%s' is unknown (auto, generation, resident)", kernel);
     if (strcmp(shift, "cec") && strcmp(shift, "none"))
         return cli_bad_input("de", "--shift '%s' is unknown (cec or none)", shift);
     if (problem->fixed_dim && dim > 0 && dim != problem->fixed_dim)
@@ -101,7 +109,7 @@ int cmd_de(int argc, char **argv)
         .problem = problem, .dim = dim < 0 ? 0 : dim, .pop = pop, .F = F,
         .CR = CR == 0.0 ? GLEVO_DE_CR_ZERO : CR, .strategy = (glevo_de_strategy)strat,
         .max_evals = (long long)max_evals, .no_shift = !strcmp(shift, "none"),
-        .check_every = check_every, .target_efv = target_efv,
+        .check_every = check_every, .target_efv = target_efv, .kernel = (glevo_de_kernel)kern,
         .backend = (glevo_backend)glevo_backend_parse(c.backend)};
 
     /* Validate everything (including the shift vector's dimension) before opening a context. */
@@ -161,6 +169,7 @@ int cmd_de(int argc, char **argv)
         json_string(&w, "problem", problem->name);
         json_string(&w, "backend", glevo_backend_name(params.backend));
         json_string(&w, "renderer", best.renderer);
+        json_string(&w, "engine", best.engine);
         json_int(&w, "seed", c.seed + (uint32_t)best_run);
         json_int(&w, "dim", D);
         json_int(&w, "pop", pop);
@@ -187,10 +196,9 @@ int cmd_de(int argc, char **argv)
         }
         json_end_object(&w);
     } else {
-        printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s (%s)\n",
+        printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s, %s (%s)\n",
                glevo_de_strategy_name(params.strategy), problem->name, D, pop, F, CR,
-               glevo_backend_name(params.backend),
-               best.renderer);
+               glevo_backend_name(params.backend), best.engine, best.renderer);
         printf("best %.17g  efv %.6g  evaluations %lld  generations %lld  %.3f s\n",
                best.best_fitness, best.efv, best.evaluations, best.generations, best.seconds);
         if (runs > 1)

@@ -1,5 +1,6 @@
 /* glevo dsm: the mutual-information matrix (DSM) of a population file, from FastCounting rows,
- * in a BuildDSM pass (--backend fragment) or its C twin (--backend cpu). */
+ * in a BuildDSM pass (--backend fragment), a compute dispatch (--backend compute) or its C twin
+ * (--backend cpu). */
 #include <stdlib.h>
 
 #include "cli.h"

@@ -43,7 +43,7 @@ int cmd_dsmga(int argc, char **argv)
     if (help) {
         opt_print_help(stdout, "glevo dsmga [--problem trap|ftrap|cyctrap|spin|onemax] [--ell L] "
                                "[--pop N] [--model lossless|lossy] [--sweep] ...",
-                       "DSMGA-II with DSM and linkage sets built in fragment passes.", specs);
+                       "DSMGA-II with DSM and linkage sets built in fragment passes, compute dispatches or on the CPU.", specs);
         return 0;
     }
     if ((rc = common_check_backend("dsmga", &c))) return rc;

@@ -1,6 +1,7 @@
 /* Shared test helpers (see testutil.h). */
 #include "testutil.h"
 
+#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,4 +83,21 @@ const char *testutil_write_tmp(const char *text)
     fputs(text, f);
     ck_assert_int_eq(fclose(f), 0);
     return path;
+}
+
+unsigned char *testutil_png_load(const char *path, int *w, int *h)
+{
+    png_image img;
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&img, path)) return NULL;
+    img.format = PNG_FORMAT_RGB;
+    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
+    if (!rgb || !png_image_finish_read(&img, NULL, rgb, 0, NULL)) {
+        free(rgb);
+        png_image_free(&img);
+        return NULL;
+    }
+    *w = (int)img.width, *h = (int)img.height;
+    return rgb;
 }

@@ -22,6 +22,8 @@ int testutil_run(const char *command, char *out, size_t out_size);
 const char *testutil_write_tmp(const char *text);
 /* Runs a suite with CK_NORMAL output and returns the process exit code. */
 int testutil_run_suite(Suite *s);
+/* RGB8 pixels of a PNG file, top row first (caller frees), or NULL when it cannot be read. */
+unsigned char *testutil_png_load(const char *path, int *w, int *h);
 /* Large cases run only when GLEVO_TEST_LARGE=1 (the GPU machine). */
 int testutil_large(void);
 

@@ -1,7 +1,8 @@
-/* Differential evolution (Storn & Price 1997) as fused fragment passes in the spirit of
- * cudaDE_i (Qin et al. 2012): DE/rand/1/bin and friends, a GPU engine of two passes per
- * generation and a CPU engine (the paper's sDE) drawing the same counter-based random stream,
- * so that with the same seed both pick the same r1, r2, r3, jrand and crossover masks.
+/* Differential evolution (Storn & Price 1997) fused in the spirit of cudaDE_i (Qin et al.
+ * 2012): DE/rand/1/bin and friends, GPU engines of two fragment passes per generation or of
+ * fused compute dispatches (one a generation, or many generations a dispatch for small
+ * populations), and a CPU engine (the paper's sDE), all drawing the same counter-based random
+ * stream, so that with the same seed all pick the same r1, r2, r3, jrand and crossover masks.
  * Bound handling: a mutant gene outside the problem's domain is re-drawn uniformly inside it
  * (from the same stream). Initialisation is uniform in the problem's initialisation range. */
 #ifndef GLEVO_DE_H
@@ -25,6 +26,16 @@ typedef enum glevo_de_strategy {
     GLEVO_DE_RAND_1_EXP = 3           /* rand/1 with exponential (two-point) crossover */
 } glevo_de_strategy;
 
+/* The compute backend's kernels (glevo_de_params.kernel); the others ignore it. */
+typedef enum glevo_de_kernel {
+    GLEVO_DE_KERNEL_AUTO = 0,       /* resident where the population fits one work-group's
+                                     * shared memory, else generation */
+    GLEVO_DE_KERNEL_GENERATION = 1, /* one dispatch a generation, a work-group per individual
+                                     * and an invocation per gene (cudaDE_i's layout) */
+    GLEVO_DE_KERNEL_RESIDENT = 2    /* the whole population in one work-group's shared
+                                     * memory, up to 256 generations a dispatch */
+} glevo_de_kernel;
+
 /* CR is a probability where 0 is legitimate; zero in the struct means "default 0.3", so an
  * exact zero is asked for with GLEVO_ZERO (this older name stays). */
 #define GLEVO_DE_CR_ZERO GLEVO_ZERO
@@ -45,6 +56,7 @@ typedef struct glevo_de_params {
     int check_every;              /* K: best-so-far read back every K generations; 0: 100 */
     double target_efv;            /* > 0: stop at a check once EFV < target; 0: full budget */
     glevo_backend backend;        /* fragment (default), compute, cpu or auto */
+    glevo_de_kernel kernel;       /* compute backend: which kernel (0: auto) */
 } glevo_de_params;
 
 typedef struct glevo_de_result {
@@ -56,6 +68,8 @@ typedef struct glevo_de_result {
     long long generations;
     double seconds;        /* wall time of the run (initialisation to final readback) */
     char renderer[256];    /* GL renderer string, or "cpu" */
+    char engine[32];       /* what ran the generations: "cpu", "fragment" (two passes),
+                            * "compute.generation" or "compute.resident" */
 } glevo_de_result;
 
 typedef struct glevo_de glevo_de;
@@ -84,6 +98,9 @@ glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out);
 void glevo_de_result_free(glevo_de_result *r);
 
 const char *glevo_de_strategy_name(glevo_de_strategy s);
+/* "auto", "generation", "resident"; parse returns -1 when unknown. */
+const char *glevo_de_kernel_name(glevo_de_kernel k);
+int glevo_de_kernel_parse(const char *name);
 /* Parses "rand1bin", "best1bin", "current-to-best1bin", "rand1exp" (also with slashes,
  * "rand/1/bin"); returns -1 when unknown. */
 int glevo_de_strategy_parse(const char *name);

@@ -1,6 +1,7 @@
 /* DSMGA-II (Hsu & Yu, GECCO 2015) with its model building (FastCounting, BuildDSM,
- * FindClique) optionally in fragment passes, after Li & Yu (GECCO 2017). The evolutionary
- * loop runs on the host; the GPU builds the DSM and the incremental linkage sets (ILS). */
+ * FindClique) optionally on the GPU, in fragment passes or compute dispatches, after Li & Yu
+ * (GECCO 2017). The evolutionary loop runs on the host; the GPU builds the DSM and the
+ * incremental linkage sets (ILS). */
 #ifndef GLEVO_DSMGA_H
 #define GLEVO_DSMGA_H
 
@@ -125,8 +126,9 @@ typedef struct glevo_dsmga_result {
     double best_fitness;
     long long nfe;
     int generations;
-    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (FastCounting pack; GPU: + upload, pass,
-                              * glFinish) and FindClique (GPU: passes + ILS read back) */
+    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (FastCounting pack; GPU: + upload, pass
+                              * or dispatch, glFinish) and FindClique (GPU: passes or dispatch +
+                              * ILS read back) */
     double seconds;
 } glevo_dsmga_result;
 

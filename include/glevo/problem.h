@@ -7,6 +7,9 @@
  *     for (int j = 0; j < D; ++j) acc = problem_step(acc, j, z_j);
  *     float f = problem_finish(acc, D);
  * where z = x - shift + shift_add (no shift: z = x). The C twin has the same three functions.
+ * The snippets mark their sums and products `precise`, so no GPU compiler fuses a multiply into
+ * an add: every stage (fragment or compute) rounds as the C twin, compiled as ISO C without
+ * contraction, does, and + - * problems evaluate to the same bits everywhere.
  */
 #ifndef GLEVO_PROBLEM_H
 #define GLEVO_PROBLEM_H

@@ -37,11 +37,11 @@ void main() { o_fitness = cga_fitness_texel(ivec2(gl_FragCoord.xy)); }
 // The compute driver's fitness dispatch, fused with the first level of the best-of-generation
 // reduction (saving a dispatch and a re-read of the fitness, which decides the cost of small
 // grids: each dispatch costs ~7-10 us to issue and fence on the H100): one invocation per
-// cell writes its fitness; the 8 x 8 work-group's best texel (value, x, y, present) goes to
+// cell writes its fitness; the 16 x 16 work-group's best texel (value, x, y, present) goes to
 // i_partial at the group's position. cga/keep_best.glsl reduces those.
-#define REDUCE_GROUP 64
+#define REDUCE_GROUP 256
 #include "reduce/better.glsl"
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = 16, local_size_y = 16) in;
 layout(r32f) writeonly uniform image2D i_fitness;
 layout(rgba32f) writeonly uniform image2D i_partial;
 void main()

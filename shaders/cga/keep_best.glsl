@@ -9,7 +9,7 @@ uniform sampler2D t_record;
 uniform sampler2D t_genes[GENE_TEXTURES];
 
 #ifdef GLEVO_COMPUTE
-#define REDUCE_GROUP 256
+#define REDUCE_GROUP 1024
 #endif
 #include "reduce/better.glsl"
 
@@ -37,7 +37,7 @@ layout(local_size_x = REDUCE_GROUP) in;
 layout(rgba32f) writeonly uniform image2D i_record;
 void main()
 {
-    ivec2 groups = (u_grid + 7) / 8;
+    ivec2 groups = (u_grid + 15) / 16;
     int n = groups.x * groups.y;
     vec4 best = vec4(0.0);
     for (int k = int(gl_LocalInvocationIndex); k < n; k += REDUCE_GROUP) {

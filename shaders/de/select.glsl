@@ -18,15 +18,13 @@ void main()
         o_gene = vec4(own, 0.0, 0.0, 0.0);
         return;
     }
-    uint i = uint(k);
-    uvec4 r = texelFetch(t_choice, ivec2(slot, p.y), 0);
-    int L = int(r.w >> 16);
-    r.w &= 0xFFFFu;
+    uint i = uint(k), g = u_generation;
+    uvec4 c = texelFetch(t_choice, ivec2(slot, p.y), 0);
 #if DE_STRATEGY == 3
     float u = 0.0;
 #else
-    float u = de_u01(i, DE_PASS_CROSS, uint(j));
+    float u = de_u01(i, g, DE_PASS_CROSS, uint(j));
 #endif
-    float t = de_from_mutant(r, L, j, u) ? de_repaired_mutant(i, r, de_best_index(), j) : own;
-    o_gene = vec4(t, 0.0, 0.0, 0.0);
+    o_gene = vec4(de_trial_gene(i, g, de_choice_indices(c), de_best_index(), de_choice_length(c),
+                                j, u), 0.0, 0.0, 0.0);
 }

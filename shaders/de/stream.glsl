@@ -1,14 +1,16 @@
 // The DE random stream, GLSL twin of src/de/de_stream.h (read its comment for the layout):
 // r1, r2, r3, jrand by "draw below, then skip the excluded indices in ascending order", and
-// per-gene crossover and bound-repair uniforms. The pass block declares u_key = (seed,
-// stream) and u_generation; the engine injects DE_PASS_INDEX, DE_PASS_CROSS and DE_PASS_BOUND
-// from src/de/de_stream.h, so C and GLSL count with the same numbers.
+// per-gene crossover and bound-repair uniforms. The generation g is an argument (not the
+// block's u_generation) so that the resident compute kernel can run several generations in
+// one dispatch through the same functions. The pass block declares u_key = (seed, stream); the
+// engine injects DE_PASS_INDEX, DE_PASS_CROSS and DE_PASS_BOUND from src/de/de_stream.h, so C
+// and GLSL count with the same numbers.
 #include "rng/philox.glsl"
 
-// (r1, r2, r3, jrand) for individual i.
-uvec4 de_indices(uint i, uint np, uint dim)
+// (r1, r2, r3, jrand) for individual i in generation g.
+uvec4 de_indices(uint i, uint g, uint np, uint dim)
 {
-    uvec4 w = philox4x32(uvec4(i, u_generation, DE_PASS_INDEX, 0u), u_key);
+    uvec4 w = philox4x32(uvec4(i, g, DE_PASS_INDEX, 0u), u_key);
     uint r1 = rng_below(w.x, np - 1u);
     if (r1 >= i) ++r1;
     uint a = min(i, r1), b = max(i, r1);
@@ -25,9 +27,17 @@ uvec4 de_indices(uint i, uint np, uint dim)
     return uvec4(r1, r2, r3, rng_below(w.w, dim));
 }
 
-float de_u01(uint i, uint pass, uint m)
+// Uniform m of a pass (de_stream_u01).
+float de_u01(uint i, uint g, uint pass, uint m)
 {
-    uvec4 w = philox4x32(uvec4(i, u_generation, pass, m / 4u), u_key);
+    uvec4 w = philox4x32(uvec4(i, g, pass, m / 4u), u_key);
     uint k = m % 4u;
     return rng_u01(k == 0u ? w.x : k == 1u ? w.y : k == 2u ? w.z : w.w);
+}
+
+// Uniforms 4q .. 4q + 3 of a pass from one Philox call (the same values as de_u01).
+vec4 de_u01x4(uint i, uint g, uint pass, uint q)
+{
+    uvec4 w = philox4x32(uvec4(i, g, pass, q), u_key);
+    return vec4(rng_u01(w.x), rng_u01(w.y), rng_u01(w.z), rng_u01(w.w));
 }

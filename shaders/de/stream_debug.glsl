@@ -16,12 +16,9 @@ void main()
         return;
     }
     uint i = uint(k);
-    uvec4 r = de_indices(i, uint(u_np), uint(u_dim));
-#if DE_STRATEGY == 3
-    int L = de_exp_length(i);
-#else
-    int L = 0;
-#endif
-    float u = de_u01(i, DE_PASS_CROSS, uint(j));
+    uvec4 c = de_choose(i, u_generation);
+    uvec4 r = de_choice_indices(c);
+    int L = de_choice_length(c);
+    float u = de_u01(i, u_generation, DE_PASS_CROSS, uint(j));
     o_choice = vec4(float(r.x), float(r.y), float(r.z), de_from_mutant(r, L, j, u) ? 1.0 : 0.0);
 }

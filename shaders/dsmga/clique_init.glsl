@@ -9,5 +9,5 @@ void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
     o_conn = p.x == p.y ? CLIQUE_USED : quantize_mi(texelFetch(t_dsm, p, 0).r);
-    o_prio = philox4x32(uvec4(uint(p.x), u_generation, CLIQUE_PASS_TIE, uint(p.y)), u_key).x;
+    o_prio = clique_priority(p.y, p.x);
 }

@@ -7,8 +7,5 @@ layout(location = 0) out uint o_mask;
 void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
-    int rep = representative(p.y, u_n);
-    uint m = texelFetch(t_pop, p, 0).r ^ rep_flip(t_pop, p.y, rep);
-    if (p.x == u_words - 1 && (u_n % 32) != 0) m &= (1u << uint(u_n % 32)) - 1u;
-    o_mask = m;
+    o_mask = clique_mask_start(t_pop, p.x, p.y, representative(p.y, u_n));
 }

@@ -10,7 +10,7 @@ void main()
     uint b = texelFetch(t_ils, ivec2(u_step, p.y), 0).r;
     if (b != CLIQUE_END) {
         int g = int(b);
-        m &= texelFetch(t_pop, ivec2(p.x, g), 0).r ^ rep_flip(t_pop, g, representative(p.y, u_n));
+        m &= clique_complement(t_pop, p.x, g, rep_flip(t_pop, g, representative(p.y, u_n)));
     }
     o_mask = m;
 }

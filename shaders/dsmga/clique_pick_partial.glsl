@@ -1,7 +1,7 @@
 // FindClique step, first half of the reduction (Li & Yu 2017 Algorithm 3, DoReduction):
 // fragment (x = block b, y = start s) finds the best unused gene among genes
-// [b·u_block, (b+1)·u_block): largest connection, then larger priority, then lower index.
-// Blocks keep the fragment count at ell·ell/u_block so the GPU has work in parallel.
+// [b·u_block, (b+1)·u_block) in the order of clique_beats. Blocks keep the fragment count at
+// ell·ell/u_block so the GPU has work in parallel.
 // C twin: glevo_find_clique_cpu in src/dsmga/clique.c.
 #include "dsmga/clique_common.glsl"
 layout(location = 0) out uvec4 o_best; // (connection, priority, gene, found)
@@ -14,8 +14,8 @@ void main()
     for (int g = g0; g < g1; ++g) {
         uint c = texelFetch(t_conn, ivec2(g, s), 0).r;
         if (c == CLIQUE_USED) continue;
-        uint pr = texelFetch(t_prio, ivec2(g, s), 0).r;
-        if (best.w == 0u || c > best.x || (c == best.x && pr > best.y)) best = uvec4(c, pr, uint(g), 1u);
+        uvec3 cand = uvec3(c, texelFetch(t_prio, ivec2(g, s), 0).r, uint(g));
+        if (best.w == 0u || clique_beats(cand, best.xyz)) best = uvec4(cand, 1u);
     }
     o_best = best;
 }

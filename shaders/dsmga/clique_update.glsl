@@ -9,6 +9,7 @@ void main()
     ivec2 p = ivec2(gl_FragCoord.xy);
     uint b = texelFetch(t_ils, ivec2(u_step, p.y), 0).r;
     uint c = texelFetch(t_conn, p, 0).r;
-    if (b == CLIQUE_END || c == CLIQUE_USED || uint(p.x) == b) { o_conn = CLIQUE_USED; return; }
-    o_conn = c + quantize_mi(texelFetch(t_dsm, ivec2(p.x, int(b)), 0).r);
+    // b is read only when it names a gene (an ended set reads no DSM texel)
+    float mi = b == CLIQUE_END ? 0.0 : texelFetch(t_dsm, ivec2(p.x, int(b)), 0).r;
+    o_conn = clique_grown(c, b, p.x, mi);
 }

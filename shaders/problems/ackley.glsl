@@ -9,8 +9,10 @@ vec4 problem_init() { return vec4(0.0); }
 vec4 problem_step(vec4 acc, int j, float z)
 {
     float s = sin(3.14159265358979 * z);
-    acc.x = acc.x + z * z;
-    acc.y = acc.y + 2.0 * (s * s);
+    precise float x = acc.x + z * z;
+    precise float y = acc.y + 2.0 * (s * s);
+    acc.x = x;
+    acc.y = y;
     return acc;
 }
 float problem_finish(vec4 acc, int D)

@@ -9,6 +9,7 @@ vec4 problem_step(vec4 acc, int j, float z)
 float problem_finish(vec4 acc, int D)
 {
     float x = acc.x, y = acc.y;
-    float x2 = x * x, y2 = y * y;
-    return (4.0 - 2.1 * x2 + x2 * x2 / 3.0) * x2 + x * y + (-4.0 + 4.0 * y2) * y2;
+    precise float x2 = x * x, y2 = y * y;
+    precise float f = (4.0 - 2.1 * x2 + x2 * x2 / 3.0) * x2 + x * y + (-4.0 + 4.0 * y2) * y2;
+    return f;
 }

@@ -5,9 +5,11 @@ vec4 problem_init() { return vec4(0.0); }
 vec4 problem_step(vec4 acc, int j, float z)
 {
     float s = sin(z / (2.0 * sqrt(float(j + 1))));
-    float a = 2.0 * (s * s);
-    acc.x = acc.x + z * z;
-    acc.y = acc.y + a - acc.y * a;
+    precise float a = 2.0 * (s * s);
+    precise float x = acc.x + z * z;
+    precise float y = acc.y + a - acc.y * a;
+    acc.x = x;
+    acc.y = y;
     return acc;
 }
 float problem_finish(vec4 acc, int D) { return acc.x / 4000.0 + acc.y; }

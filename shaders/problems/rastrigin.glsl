@@ -4,7 +4,8 @@ vec4 problem_init() { return vec4(0.0); }
 vec4 problem_step(vec4 acc, int j, float z)
 {
     float s = sin(3.14159265358979 * z);
-    acc.x = acc.x + (z * z + 20.0 * (s * s));
+    precise float sum = acc.x + (z * z + 20.0 * (s * s));
+    acc.x = sum;
     return acc;
 }
 float problem_finish(vec4 acc, int D) { return acc.x; }

@@ -5,9 +5,10 @@ vec4 problem_step(vec4 acc, int j, float z)
 {
     if (j > 0) {
         float p = acc.y;
-        float a = p * p - z;
-        float b = p - 1.0;
-        acc.x = acc.x + (100.0 * (a * a) + b * b);
+        precise float a = p * p - z;
+        precise float b = p - 1.0;
+        precise float sum = acc.x + (100.0 * (a * a) + b * b);
+        acc.x = sum;
     }
     acc.y = z;
     return acc;

@@ -3,7 +3,8 @@
 vec4 problem_init() { return vec4(0.0); }
 vec4 problem_step(vec4 acc, int j, float z)
 {
-    acc.x = acc.x + z * z;
+    precise float sum = acc.x + z * z;
+    acc.x = sum;
     return acc;
 }
 float problem_finish(vec4 acc, int D)

@@ -7,7 +7,7 @@
  * does, so both backends report the same statistics. */
 #include "cga/gpu_internal.h"
 
-#define LOCAL 8 /* work-groups of 8 x 8 invocations (fitness.glsl, evolve.glsl) */
+#define LOCAL 8 /* evolve.glsl's work-groups: 8 x 8 pairs (fitness.glsl's are 16 x 16 cells) */
 
 static glevo_status dispatch(glevo_cga *cga, gpu_pass *p, const cga_uniforms *u,
                              int random_slot, long long nx, long long ny, int local)
@@ -27,7 +27,7 @@ static glevo_status fitness_dispatch(glevo_cga *cga, const cga_uniforms *u)
     gpu_pass_inputs(&fit, FITNESS_GENES, g->current, cga->layout.textures);
     gpu_pass_image(&fit, 0, &g->fitness_tex, GPU_WRITE_ONLY);
     gpu_pass_image(&fit, 1, &g->partial, GPU_WRITE_ONLY);
-    return dispatch(cga, &fit, u, -1, cga->layout.width, cga->layout.height, LOCAL);
+    return dispatch(cga, &fit, u, -1, cga->layout.width, cga->layout.height, 16);
 }
 
 static glevo_status compute_generation(glevo_cga *cga)

@@ -97,10 +97,10 @@ glevo_status cga_gpu_create(glevo_cga *cga, bool compute)
         st = gpu_texture_create(&g->random_table, GLEVO_RNG_TABLE_SIDE, GLEVO_RNG_TABLE_SIDE,
                                 GPU_RGBA32UI, cga->rng.table);
     /* The compute driver reduces inside its fitness and record dispatches (one best texel per
-     * 8 x 8 work-group in `partial`); the fragment driver runs the 2x2 reduction passes. */
+     * 16 x 16 work-group in `partial`); the fragment driver runs the 2x2 reduction passes. */
     if (!st && compute)
-        st = gpu_texture_create(&g->partial, (l->width + 7) / 8, (l->height + 7) / 8, GPU_RGBA32F,
-                                NULL);
+        st = gpu_texture_create(&g->partial, (l->width + 15) / 16, (l->height + 15) / 16,
+                                GPU_RGBA32F, NULL);
     if (!st && !compute) st = gpu_reducer_create(&g->reducer, l->width, l->height, false);
     return st;
 }

@@ -22,7 +22,7 @@ struct cga_gpu {
     gpu_program fitness, select, xpoints, crossover, mutate, keep_best, evolve;
     gpu_texture current[MAX_TEX], selected[MAX_TEX], crossed[MAX_TEX], points[MAX_TEX];
     gpu_texture fitness_tex, random_table;
-    gpu_texture partial; /* compute: one best texel per 8 x 8 work-group of the fitness */
+    gpu_texture partial; /* compute: one best texel per 16 x 16 work-group of the fitness */
     gpu_texture record[2];
     int record_index;
     gpu_reducer reducer;

@@ -28,7 +28,7 @@ static glevo_status cpu_init(glevo_de *de, const float *y)
     return GLEVO_OK;
 }
 
-static glevo_status cpu_generation(glevo_de *de, uint32_t g)
+static void cpu_generation(glevo_de *de, uint32_t g)
 {
     de_cpu *e = de->impl;
     const de_config *c = &de->c;
@@ -60,6 +60,11 @@ static glevo_status cpu_generation(glevo_de *de, uint32_t g)
     t = e->fit;
     e->fit = e->next_fit;
     e->next_fit = t;
+}
+
+static glevo_status cpu_generations(glevo_de *de, uint32_t g, uint32_t count)
+{
+    for (uint32_t k = 0; k < count; ++k) cpu_generation(de, g + k);
     return GLEVO_OK;
 }
 
@@ -94,7 +99,7 @@ static void cpu_destroy(glevo_de *de)
     de->impl = NULL;
 }
 
-static const de_engine_ops cpu_ops = {cpu_init, cpu_generation, cpu_best, cpu_population,
+static const de_engine_ops cpu_ops = {cpu_init, cpu_generations, cpu_best, cpu_population,
                                       cpu_destroy};
 
 glevo_status de_cpu_create(glevo_de *de)
@@ -105,6 +110,7 @@ glevo_status de_cpu_create(glevo_de *de)
     de->impl = e;
     de->ops = &cpu_ops;
     snprintf(de->renderer, sizeof de->renderer, "cpu");
+    snprintf(de->engine, sizeof de->engine, "cpu");
     if (e) {
         e->y = malloc(n * sizeof(float));
         e->next = malloc(n * sizeof(float));

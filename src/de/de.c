@@ -39,6 +39,18 @@ int glevo_de_strategy_parse(const char *name)
     return -1;
 }
 
+static const char *const kernel_names[] = {"auto", "generation", "resident"};
+
+const char *glevo_de_kernel_name(glevo_de_kernel k)
+{
+    return names_get(kernel_names, NAMES_COUNT(kernel_names), (int)k);
+}
+
+int glevo_de_kernel_parse(const char *name)
+{
+    return names_find(kernel_names, NAMES_COUNT(kernel_names), name);
+}
+
 void de_shader_defines(const de_config *c, char *out, size_t size)
 {
     snprintf(out, size,
@@ -97,6 +109,9 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     if ((unsigned)d.strategy > GLEVO_DE_RAND_1_EXP)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.strategy %d is unknown",
                           (int)d.strategy);
+    if ((unsigned)d.kernel > GLEVO_DE_KERNEL_RESIDENT)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.kernel %d is unknown (auto, "
+                          "generation, resident)", (int)d.kernel);
     if (d.max_evals < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.max_evals %lld is negative",
                           d.max_evals);
@@ -112,6 +127,7 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     c->F = (float)F;
     c->CR = (float)CR;
     c->strategy = d.strategy;
+    c->kernel = d.kernel;
     c->max_evals = d.max_evals;
     c->seed = d.seed;
     c->check_every = d.check_every;
@@ -225,16 +241,32 @@ static glevo_status best_error(glevo_de *de, float *ybest, float *fbest, double 
     return GLEVO_OK;
 }
 
+/* Generations one engine call may run: up to the next best-so-far check, within the budget
+ * (and 2^20, so the generation counter stays well inside 32 bits a call). */
+static long long batch_size(const glevo_de *de, long long wanted)
+{
+    const de_config *c = &de->c;
+    long long n = wanted, left = (c->max_evals - de->evaluations) / c->np;
+    if (n > left) n = left;
+    if (c->target_efv > 0.0) {
+        long long to_check = c->check_every - de->generations % c->check_every;
+        if (n > to_check) n = to_check;
+    }
+    return n < (1LL << 20) ? n : 1LL << 20;
+}
+
 glevo_status glevo_de_step(glevo_de *de, long long generations)
 {
     double t0 = now_seconds();
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
-    for (long long k = 0; k < generations && !glevo_de_done(de); ++k) {
-        st = de->ops->generation(de, (uint32_t)(de->generations + 1));
+    for (long long k = 0; k < generations && !glevo_de_done(de);) {
+        long long n = batch_size(de, generations - k);
+        st = de->ops->generations(de, (uint32_t)(de->generations + 1), (uint32_t)n);
         if (st != GLEVO_OK) break;
-        de->generations++;
-        de->evaluations += de->c.np;
+        k += n;
+        de->generations += n;
+        de->evaluations += n * de->c.np;
         if (de->c.target_efv > 0.0 && de->generations % de->c.check_every == 0) {
             if (!ybest) ybest = malloc(sizeof(float) * (size_t)de->c.dim);
             if (!ybest) {
@@ -281,6 +313,7 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
     out->generations = de->generations;
     out->seconds = de->seconds;
     snprintf(out->renderer, sizeof out->renderer, "%s", de->renderer);
+    snprintf(out->engine, sizeof out->engine, "%s", de->engine);
     return GLEVO_OK;
 }
 

@@ -16,6 +16,7 @@ typedef struct de_config {
     int dim, np;
     float F, CR;
     glevo_de_strategy strategy;
+    glevo_de_kernel kernel;
     long long max_evals;
     uint32_t seed;
     bool shifted;
@@ -30,7 +31,10 @@ typedef struct de_config {
 typedef struct de_engine_ops {
     /* Evaluates the uploaded/initial population y (np x dim floats). */
     glevo_status (*init)(glevo_de *de, const float *y);
-    glevo_status (*generation)(glevo_de *de, uint32_t g);
+    /* Advances `count` >= 1 generations, the first numbered g. The front door never lets one
+     * call cross a best-so-far check or the evaluation budget, so an engine may run them all
+     * in one dispatch (the resident compute kernel). */
+    glevo_status (*generations)(glevo_de *de, uint32_t g, uint32_t count);
     /* Best individual: y (dim floats) and its float fitness. */
     glevo_status (*best)(glevo_de *de, float *y, float *fitness);
     glevo_status (*population)(glevo_de *de, float *y, float *fitness);
@@ -42,7 +46,8 @@ typedef struct de_uniforms {
     uint32_t key[2], generation;
     int32_t np, dim, per_row;
     float F, CR, shift_add;
-    uint32_t pad[3];
+    uint32_t generations; /* generations of one dispatch (the resident compute kernel) */
+    uint32_t pad[2];
 } de_uniforms;
 
 struct glevo_de {
@@ -54,6 +59,7 @@ struct glevo_de {
     bool target_reached;
     double seconds;
     char renderer[256];
+    char engine[32];   /* glevo_de_result.engine */
 };
 
 /* The defines every GPU program of DE is built with: strategy, direction, and the pass numbers

@@ -164,6 +164,8 @@ static glevo_status fragment_clique(glevo_dsm_gpu *g, const glevo_clique_params 
 
 static glevo_status fragment_read_ils(glevo_dsm_gpu *g, int last, uint32_t *out)
 {
+    g->ils_row = (size_t)last;
+    g->ils_col = 1;
     return gpu_texture_read_rect(&g->ils, 1, 0, last, g->ell, out);
 }
 

@@ -78,8 +78,9 @@ glevo_status glevo_dsm_gpu_clique(glevo_dsm_gpu *g, const glevo_clique_params *c
         int32_t *set = ils + (size_t)s * ell;
         set[0] = s;
         int size = 1;
-        while (size <= last && g->ils_host[(size_t)s * last + size - 1] != CLIQUE_END) {
-            set[size] = (int32_t)g->ils_host[(size_t)s * last + size - 1];
+        const uint32_t *row = g->ils_host + (size_t)s * g->ils_row;
+        while (size <= last && row[(size_t)(size - 1) * g->ils_col] != CLIQUE_END) {
+            set[size] = (int32_t)row[(size_t)(size - 1) * g->ils_col];
             ++size;
         }
         len[s] = size;

@@ -33,6 +33,8 @@ struct glevo_dsm_gpu {
     gpu_program build, init, mask_init, pick_partial, pick, update, mask_update;
     int blocks; /* genes per pick_partial fragment */
     uint32_t *ils_host;
+    /* Where read_ils put column t (1..last) of set s: ils_host[s * ils_row + (t-1) * ils_col]. */
+    size_t ils_row, ils_col;
     gpu_buffer buffers[4]; /* compute driver's storage */
     gpu_program kernels[4];
 };
@@ -45,7 +47,9 @@ struct dsm_model_ops {
     glevo_status (*read)(glevo_dsm_gpu *g, float *mi);
     /* Runs FindClique; *last = the last ILS column written (columns 1..last). */
     glevo_status (*clique)(glevo_dsm_gpu *g, const glevo_clique_params *cp, int *last);
-    /* Columns 1..last of the ILS, row s at out[s * last]: CLIQUE_END after a lossy set ends. */
+    /* Columns 1..last of the ILS into out, laid out as g->ils_row and g->ils_col say (set by
+     * clique or read_ils; fragment: row s at out[s * last]); CLIQUE_END where a lossy set
+     * ended. */
     glevo_status (*read_ils)(glevo_dsm_gpu *g, int last, uint32_t *out);
     void (*destroy)(glevo_dsm_gpu *g);
 };

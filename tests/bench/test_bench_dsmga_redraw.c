@@ -1,8 +1,8 @@
 /* glevo bench dsmga --redraw: tables of two runs become one picture (SVG and PNG, a line per
- * problem and measure) and one merged table; malformed tables give one line naming the
+ * problem and measure; per problem and backend where the table names backends) and one
+ * merged table; malformed tables give one line naming the
  * file, line and value, exit 2, and no output. No GL context is made, so this runs anywhere. */
 #include <dirent.h>
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,14 +50,8 @@ static unsigned char *png_load(const char *dir, const char *file, int *w, int *h
 {
     char path[256];
     snprintf(path, sizeof path, "%s/%s", dir, file);
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    ck_assert_msg(png_image_begin_read_from_file(&img, path), "%s is not a PNG", path);
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
-    ck_assert(rgb && png_image_finish_read(&img, NULL, rgb, 0, NULL));
-    *w = (int)img.width, *h = (int)img.height;
+    unsigned char *rgb = testutil_png_load(path, w, h);
+    ck_assert_msg(rgb, "%s is not a PNG", path);
     return rgb;
 }
 
@@ -104,6 +98,26 @@ START_TEST(redraw_merges_two_tables)
     remove_dir(dir);
     remove(a);
     remove(b);
+}
+END_TEST
+
+/* Tables of `bench dsmga --backend fragment,compute` carry a backend column: a line each. */
+START_TEST(redraw_names_backends)
+{
+    const char *a = testutil_write_tmp("problem,ell,backend,speedup_dsm,speedup_ils_lossless,speedup_ils_lossy\n"
+                                       "ftrap,600,fragment,27.3,22.1,215.3\nftrap,600,compute,90.5,300.2,500.1\n"
+                                       "ftrap,300,compute,40.5,100.2,200.1\n");
+    char *dir = make_out_dir();
+    ck_assert_msg(redraw(a, dir, "") == 0, "%s", out);
+    /* one colour per (problem, backend): "ftrap compute" and "ftrap fragment" */
+    int w, h;
+    unsigned char *rgb = png_load(dir, "t_speedup.png", &w, &h);
+    ck_assert_msg(count_colour(rgb, w, h, 0x1f77b4) > 100 && count_colour(rgb, w, h, 0xd62728) > 100,
+                  "no line per backend (two palette colours)");
+    ck_assert_msg(count_colour(rgb, w, h, 0x2ca02c) == 0, "a third line colour appears");
+    free(rgb);
+    remove_dir(dir);
+    remove(a);
 }
 END_TEST
 
@@ -158,6 +172,7 @@ int main(void)
     TCase *tc = tcase_create("redraw");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, redraw_merges_two_tables);
+    tcase_add_test(tc, redraw_names_backends);
     tcase_add_test(tc, redraw_rejects_malformed_tables);
     tcase_add_test(tc, redraw_needs_out_and_is_in_help);
     suite_add_tcase(s, tc);

@@ -35,6 +35,8 @@ START_TEST(test_bad_input)
     expect_bad("--F 0", "0");
     expect_bad("--backend cuda", "cuda");
     expect_bad("--dim 200", "200"); /* beyond the 100 CEC 2005 shift numbers */
+    expect_bad("--kernel fast", "fast");
+    expect_bad("--backend compute --kernel resident --dim 100 --pop 1000", "1000 x 100");
 }
 END_TEST
 
@@ -70,6 +72,58 @@ START_TEST(test_json_fragment)
     ck_assert_msg(strstr(out, "\"backend\":\"fragment\"") && !strstr(out, "\"renderer\":\"cpu\"") &&
                       strstr(out, "\"evaluations\":600"),
                   "%s", out);
+}
+END_TEST
+
+START_TEST(test_json_compute)
+{
+    /* The user's GLSL fitness through the compute kernels: the engine is named in the JSON. */
+    const char *path = testutil_write_tmp(
+        "vec4 problem_init() { return vec4(0.0); }\n"
+        "vec4 problem_step(vec4 acc, int j, float z) { acc.x += abs(z - 1.0); return acc; }\n"
+        "float problem_finish(vec4 acc, int D) { return acc.x; }\n");
+    static const char *const kernels[2] = {"generation", "resident"};
+    for (int k = 0; k < 2; ++k) {
+        char cmd[1024], out[8192], want[64];
+        snprintf(cmd, sizeof cmd,
+                 "%s de --backend compute --kernel %s --fitness %s --dim 3 --lower -5 --upper 5 "
+                 "--pop 20 --max-evals 6000 --json", testutil_cli(), kernels[k], path);
+        int rc = testutil_run(cmd, out, sizeof out);
+        ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
+        snprintf(want, sizeof want, "\"engine\":\"compute.%s\"", kernels[k]);
+        ck_assert_msg(strstr(out, "\"backend\":\"compute\"") && strstr(out, want) &&
+                          strstr(out, "\"evaluations\":6000"), "%s", out);
+        double best = 1.0;
+        const char *b = strstr(out, "\"best_fitness\":");
+        ck_assert_msg(b && sscanf(b + 15, "%lf", &best) == 1 && best < 1e-3, "%s", out);
+    }
+    remove(path);
+}
+END_TEST
+
+START_TEST(test_bench_cells)
+{
+    /* glevo bench de --cells: bad cells are bad input; a run writes a CSV row per engine with
+     * the renderer quoted. */
+    char cmd[1024], out[4096];
+    snprintf(cmd, sizeof cmd, "%s bench de --cells 10:3 2>&1 >/dev/null", testutil_cli());
+    ck_assert_int_eq(testutil_run(cmd, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "10:3") != NULL, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s bench de --cells 10:50,x 2>/dev/null", testutil_cli());
+    ck_assert_int_eq(testutil_run(cmd, NULL, 0), 2);
+    snprintf(cmd, sizeof cmd, "%s bench de --backend compute,gpu 2>/dev/null", testutil_cli());
+    ck_assert_int_eq(testutil_run(cmd, NULL, 0), 2);
+    char dir[] = "/tmp/glevo-bench-de-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "%s bench de --cells 2:6 --runs 1 --backend compute,cpu --quiet "
+             "--out %s >/dev/null && cat %s/de_cells.csv", testutil_cli(), dir, dir);
+    int rc = testutil_run(cmd, out, sizeof out);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
+    ck_assert_msg(strstr(out, "2,6,compute,compute.resident,1,3332,") &&
+                      strstr(out, "2,6,cpu,cpu,1,3332,") && strstr(out, ",\"cpu\"\n"),
+                  "%s", out);
+    snprintf(cmd, sizeof cmd, "rm -r %s", dir);
+    ck_assert_int_eq(testutil_run(cmd, NULL, 0), 0);
 }
 END_TEST
 
@@ -117,6 +171,8 @@ int main(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_json_cpu);
     tcase_add_test(tc, test_json_fragment);
+    tcase_add_test(tc, test_json_compute);
+    tcase_add_test(tc, test_bench_cells);
     tcase_add_test(tc, test_user_fitness_and_no_shift);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);

@@ -1,6 +1,6 @@
-/* Model building: population files, the MI matrix (CPU twin at known values and GPU == CPU
- * within fp32 tolerance), FindClique lossless GPU == CPU exactly, lossy GPU == CPU and its
- * donor property. */
+/* Model building: population files, the MI matrix (CPU twin at known values, GPU == CPU bit for
+ * bit), FindClique lossless GPU == CPU exactly, lossy GPU == CPU and its donor property; every
+ * GPU case on both drivers (fragment passes, compute dispatches). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,7 +104,10 @@ START_TEST(pack_matches_definition)
 }
 END_TEST
 
-static void compare_dsm(int n, int ell, uint32_t seed)
+static const glevo_backend GPU_BACKENDS[] = {GLEVO_BACKEND_FRAGMENT, GLEVO_BACKEND_COMPUTE};
+#define FOR_GPU_BACKENDS(b) for (size_t b##_i = 0; b##_i < 2 && ((b = GPU_BACKENDS[b##_i]), 1); ++b##_i)
+
+static void compare_dsm(glevo_backend backend, int n, int ell, uint32_t seed)
 {
     uint8_t *bits = malloc((size_t)n * ell);
     uint32_t *rows = malloc((size_t)ell * glevo_dsm_words(n) * 4);
@@ -113,14 +116,17 @@ static void compare_dsm(int n, int ell, uint32_t seed)
     glevo_dsm_pack(bits, n, ell, rows);
     glevo_dsm_mi_cpu(rows, n, ell, cpu);
     glevo_dsm_gpu *g;
-    ck_assert_msg(glevo_dsm_gpu_create(ell, n, GLEVO_BACKEND_FRAGMENT, &g) == GLEVO_OK, "%s", glevo_last_error());
-    ck_assert_msg(glevo_dsm_gpu_build(g, rows) == GLEVO_OK, "%s", glevo_last_error());
+    const char *name = glevo_backend_name(backend);
+    /* NaN bits everywhere, so an entry the GPU never wrote cannot pass as a CPU value */
+    memset(gpu, 0xFF, (size_t)ell * ell * 4);
+    ck_assert_msg(glevo_dsm_gpu_create(ell, n, backend, &g) == GLEVO_OK, "%s: %s", name, glevo_last_error());
+    ck_assert_msg(glevo_dsm_gpu_build(g, rows) == GLEVO_OK, "%s: %s", name, glevo_last_error());
     ck_assert_int_eq(glevo_dsm_gpu_read(g, gpu), GLEVO_OK);
     /* Bit for bit: the lossless engine's linkage sets depend on exact MI ties and orderings. */
     for (int i = 0; i < ell * ell; ++i)
         ck_assert_msg(memcmp(&gpu[i], &cpu[i], sizeof(float)) == 0,
-                      "n %d ell %d seed %u: entry (%d,%d) GPU %a CPU %a", n, ell, seed, i / ell,
-                      i % ell, gpu[i], cpu[i]);
+                      "%s n %d ell %d seed %u: entry (%d,%d) GPU %a CPU %a", name, n, ell, seed,
+                      i / ell, i % ell, gpu[i], cpu[i]);
     glevo_dsm_gpu_destroy(g);
     free(bits); free(rows); free(cpu); free(gpu);
 }
@@ -142,17 +148,25 @@ END_TEST
 START_TEST(dsm_gpu_equals_cpu)
 {
     testutil_context();
-    compare_dsm(37, 1, 1);
-    compare_dsm(37, 2, 2);
-    compare_dsm(50, 13, 3);
-    compare_dsm(64, 9, 4);
-    compare_dsm(101, 31, 5);
-    compare_dsm(5003, 5, 7); /* n > 4096: the count products round, identically on both sides */
-    if (testutil_large()) compare_dsm(1000, 400, 6);
+    glevo_backend b;
+    FOR_GPU_BACKENDS(b) {
+        compare_dsm(b, 37, 1, 1);
+        compare_dsm(b, 37, 2, 2);
+        compare_dsm(b, 50, 13, 3);
+        compare_dsm(b, 64, 9, 4);
+        compare_dsm(b, 101, 31, 5);
+        compare_dsm(b, 5003, 5, 7); /* n > 4096: the count products round, identically on both sides */
+        if (testutil_large()) compare_dsm(b, 1000, 400, 6);
+    }
+    /* compute tiles are 16 x 16 genes and stage 16 words a round: ell across several tiles,
+     * the last one partial, and n over several rounds, the last one partial */
+    compare_dsm(GLEVO_BACKEND_COMPUTE, 70, 37, 8);
+    compare_dsm(GLEVO_BACKEND_COMPUTE, 16 * 32 * 2 + 45, 35, 9);
 }
 END_TEST
 
-static void compare_clique(int n, int ell, uint32_t seed, bool lossy, int *total_len)
+static void compare_clique(glevo_backend backend, int n, int ell, uint32_t seed, bool lossy,
+                           int *total_len)
 {
     uint8_t *bits = malloc((size_t)n * ell);
     int words = glevo_dsm_words(n);
@@ -165,21 +179,30 @@ static void compare_clique(int n, int ell, uint32_t seed, bool lossy, int *total
     random_pop(bits, n, ell, seed + 100, 1);
     glevo_dsm_pack(bits, n, ell, prows);
     glevo_dsm_gpu *g;
-    ck_assert_msg(glevo_dsm_gpu_create(ell, n, GLEVO_BACKEND_FRAGMENT, &g) == GLEVO_OK, "%s", glevo_last_error());
+    const char *name = glevo_backend_name(backend);
+    ck_assert_msg(glevo_dsm_gpu_create(ell, n, backend, &g) == GLEVO_OK, "%s: %s", name, glevo_last_error());
     ck_assert_int_eq(glevo_dsm_gpu_build(g, rows), GLEVO_OK);
     /* the twin reads the same DSM texels the passes read */
     ck_assert_int_eq(glevo_dsm_gpu_read(g, mi), GLEVO_OK);
     glevo_clique_params cp = {.seed = seed, .generation = 3, .lossy = lossy, .pop_rows = prows, .pop_n = n};
     glevo_find_clique_cpu(mi, ell, &cp, ils_c, len_c);
-    ck_assert_msg(glevo_dsm_gpu_clique(g, &cp, ils_g, len_g) == GLEVO_OK, "%s", glevo_last_error());
+    /* small cases twice, as the engine calls it a generation after another: what the first
+     * call leaves on the GPU (the other mode's ILS, in its own layout) must not
+     * leak into the second (llvmpipe runs a long lossless kernel slowly: large ell once) */
+    for (int round = ell > 100 ? 1 : 0; round < 2; ++round) {
+        cp.lossy = round == 0 ? !lossy : lossy;
+        if (round == 1) glevo_find_clique_cpu(mi, ell, &cp, ils_c, len_c);
+        ck_assert_msg(glevo_dsm_gpu_clique(g, &cp, ils_g, len_g) == GLEVO_OK, "%s: %s", name,
+                      glevo_last_error());
+    }
     for (int s = 0; s < ell; ++s) {
-        ck_assert_msg(len_g[s] == len_c[s], "n %d ell %d seed %u lossy %d: set %d length GPU %d CPU %d",
-                      n, ell, seed, lossy, s, len_g[s], len_c[s]);
+        ck_assert_msg(len_g[s] == len_c[s], "%s n %d ell %d seed %u lossy %d: set %d length GPU %d CPU %d",
+                      name, n, ell, seed, lossy, s, len_g[s], len_c[s]);
         if (!lossy) ck_assert_int_eq(len_c[s], ell);
         for (int t = 0; t < ell; ++t)
             ck_assert_msg(ils_g[s * ell + t] == ils_c[s * ell + t],
-                          "n %d ell %d seed %u lossy %d: set %d step %d GPU %d CPU %d", n, ell, seed,
-                          lossy, s, t, ils_g[s * ell + t], ils_c[s * ell + t]);
+                          "%s n %d ell %d seed %u lossy %d: set %d step %d GPU %d CPU %d", name, n,
+                          ell, seed, lossy, s, t, ils_g[s * ell + t], ils_c[s * ell + t]);
         *total_len += len_c[s];
     }
     glevo_dsm_gpu_destroy(g);
@@ -189,29 +212,47 @@ static void compare_clique(int n, int ell, uint32_t seed, bool lossy, int *total
 START_TEST(clique_lossless_gpu_equals_cpu)
 {
     testutil_context();
-    int total = 0;
-    compare_clique(37, 1, 1, false, &total);
-    compare_clique(37, 2, 2, false, &total);
-    compare_clique(45, 17, 3, false, &total);
-    compare_clique(64, 24, 4, false, &total);
-    /* a population of identical individuals: all MI are 0, every pick is a tie */
-    compare_clique(5, 20, 5, false, &total);
-    /* more genes than one pick block (32): the two-level argmax, last block partial */
-    compare_clique(50, 70, 6, false, &total);
-    compare_clique(3, 65, 7, false, &total);
+    glevo_backend b;
+    FOR_GPU_BACKENDS(b) {
+        int total = 0;
+        compare_clique(b, 37, 1, 1, false, &total);
+        compare_clique(b, 37, 2, 2, false, &total);
+        compare_clique(b, 45, 17, 3, false, &total);
+        compare_clique(b, 64, 24, 4, false, &total);
+        /* a population of identical individuals: all MI are 0, every pick is a tie */
+        compare_clique(b, 5, 20, 5, false, &total);
+        /* more genes than one pick block (32) or one compute invocation's share (16 of a
+         * 32-wide group): the two-level argmax, last block partial */
+        compare_clique(b, 50, 70, 6, false, &total);
+        compare_clique(b, 3, 65, 7, false, &total);
+        compare_clique(b, 99, 37, 11, false, &total);
+    }
 }
 END_TEST
 
 START_TEST(clique_lossy_gpu_equals_cpu)
 {
     testutil_context();
+    glevo_backend b;
+    FOR_GPU_BACKENDS(b) {
+        int total = 0;
+        compare_clique(b, 37, 2, 1, true, &total);
+        compare_clique(b, 45, 17, 2, true, &total);
+        compare_clique(b, 70, 25, 3, true, &total);
+        compare_clique(b, 80, 67, 4, true, &total);
+        compare_clique(b, 101, 70, 5, true, &total);
+        /* random populations: sets must stop well before ell somewhere */
+        ck_assert_int_lt(total, 2 * 2 + 17 * 17 + 25 * 25 + 67 * 67 + 70 * 70);
+        /* sets grow past their start gene: the donor test ORs masks over 2 words (n = 37, 45),
+         * 3 (n = 70, 80) and 4 (n = 101) */
+        ck_assert_int_gt(total, 2 + 17 + 25 + 67 + 70);
+    }
+    /* compute: more words (n = 1100: 35) than a 32-wide group's invocations, so an invocation
+     * holds two mask words; and a 64-wide group (ell > 512, 9 genes an invocation, the last
+     * partly past ell) */
     int total = 0;
-    compare_clique(37, 2, 1, true, &total);
-    compare_clique(45, 17, 2, true, &total);
-    compare_clique(70, 25, 3, true, &total);
-    compare_clique(80, 67, 4, true, &total);
-    /* random populations: sets must stop well before ell somewhere */
-    ck_assert_int_lt(total, 2 * 2 + 17 * 17 + 25 * 25 + 67 * 67);
+    compare_clique(GLEVO_BACKEND_COMPUTE, 1100, 37, 9, true, &total);
+    compare_clique(GLEVO_BACKEND_COMPUTE, 97, 530, 10, true, &total);
 }
 END_TEST
 

@@ -2,7 +2,6 @@
  * glevo_chart_point says in its series' colour, points a log axis cannot show are left out,
  * SVG and PNG are chosen by extension and written atomically, heat maps span the whole ramp. */
 #include <math.h>
-#include <png.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,23 +24,6 @@ static void teardown(void)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     testutil_run(cmd, NULL, 0);
-}
-
-static unsigned char *png_load(const char *path, int *w, int *h)
-{
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, path)) return NULL;
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
-    if (!rgb || !png_image_finish_read(&img, NULL, rgb, 0, NULL)) {
-        free(rgb);
-        png_image_free(&img);
-        return NULL;
-    }
-    *w = (int)img.width, *h = (int)img.height;
-    return rgb;
 }
 
 static int has_colour(const unsigned char *rgb, int w, int h, unsigned c)
@@ -96,7 +78,7 @@ START_TEST(points_land_in_their_colour)
     snprintf(path, sizeof path, "%s/lines.png", tmpdir);
     ck_assert_msg(glevo_chart_lines_write(&c, path) == GLEVO_OK, "%s", glevo_last_error());
     int w, h;
-    unsigned char *rgb = png_load(path, &w, &h);
+    unsigned char *rgb = testutil_png_load(path, &w, &h);
     ck_assert(rgb != NULL);
     ck_assert_int_eq(w, 800);
     ck_assert_int_eq(h, 480);
@@ -186,7 +168,7 @@ START_TEST(heat_map_spans_the_ramp)
     snprintf(path, sizeof path, "%s/heat.png", tmpdir);
     ck_assert_msg(glevo_chart_heat_write(&c, path) == GLEVO_OK, "%s", glevo_last_error());
     int w, h;
-    unsigned char *rgb = png_load(path, &w, &h);
+    unsigned char *rgb = testutil_png_load(path, &w, &h);
     ck_assert(rgb != NULL);
     /* The lowest value is the ramp's dark end, the highest its bright end, no data grey. */
     ck_assert_msg(has_colour(rgb, w, h, 0x440154) > 400, "no cell in the dark end colour");

@@ -89,24 +89,6 @@ static const char *demo_path(void)
     return path;
 }
 
-/* RGB8 pixels of a PNG (top row first); NULL when it cannot be read. */
-static unsigned char *png_load(const char *path, int *w, int *h)
-{
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, path)) return NULL;
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
-    if (!rgb || !png_image_finish_read(&img, NULL, rgb, 0, NULL)) {
-        free(rgb);
-        png_image_free(&img);
-        return NULL;
-    }
-    *w = (int)img.width, *h = (int)img.height;
-    return rgb;
-}
-
 static int screenshot_with(const char *extra, int frames, const char *name, char *path,
                            size_t size)
 {
@@ -149,8 +131,8 @@ START_TEST(screenshot_is_not_blank_changes_and_repeats)
     ck_assert_int_eq(screenshot(30, "late.png", late, sizeof late), 0);
     ck_assert_int_eq(screenshot(30, "again.png", again, sizeof again), 0);
     int w1, h1, w2, h2, w3, h3;
-    unsigned char *a = png_load(early, &w1, &h1), *b = png_load(late, &w2, &h2);
-    unsigned char *c = png_load(again, &w3, &h3);
+    unsigned char *a = testutil_png_load(early, &w1, &h1), *b = testutil_png_load(late, &w2, &h2);
+    unsigned char *c = testutil_png_load(again, &w3, &h3);
     ck_assert_msg(a && b && c, "screenshots are not readable PNGs (%s, %s)", early, late);
     ck_assert_msg(w1 == 480 && h1 == 270 && w2 == 480 && h2 == 270 && w3 == 480 && h3 == 270,
                   "screenshot sizes %dx%d, %dx%d, %dx%d, want 480x270", w1, h1, w2, h2, w3, h3);
@@ -180,7 +162,7 @@ START_TEST(de_view_moves_its_points)
     ck_assert_int_eq(screenshot_with("--de", 2, "de-early.png", early, sizeof early), 0);
     ck_assert_int_eq(screenshot_with("--de", 25, "de-late.png", late, sizeof late), 0);
     int w1, h1, w2, h2;
-    unsigned char *a = png_load(early, &w1, &h1), *b = png_load(late, &w2, &h2);
+    unsigned char *a = testutil_png_load(early, &w1, &h1), *b = testutil_png_load(late, &w2, &h2);
     ck_assert_msg(a && b && w1 == w2 && h1 == h2, "DE screenshots unreadable or sized apart");
     size_t n = (size_t)w1 * h1, changed = 0, white = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -199,7 +181,7 @@ START_TEST(gp_view_draws_data_and_program)
     char shot[512];
     ck_assert_int_eq(screenshot_with("--gp", 6, "gp.png", shot, sizeof shot), 0);
     int w, h;
-    unsigned char *a = png_load(shot, &w, &h);
+    unsigned char *a = testutil_png_load(shot, &w, &h);
     ck_assert_msg(a != NULL, "GP screenshot unreadable");
     size_t white = 0, orange = 0;
     for (size_t i = 0; i < (size_t)w * h; ++i) {
@@ -222,7 +204,7 @@ START_TEST(fitness_view_shows_two_pictures)
     char shot[512];
     ck_assert_int_eq(screenshot_with("--view fitness", 3, "fitness.png", shot, sizeof shot), 0);
     int w, h;
-    unsigned char *a = png_load(shot, &w, &h);
+    unsigned char *a = testutil_png_load(shot, &w, &h);
     ck_assert_msg(a && w == 480 && h == 270, "fitness-view screenshot unreadable or sized apart");
     int same = 0, total = 0;
     for (int y = 40; y < 130; ++y)
@@ -402,7 +384,7 @@ START_TEST(sheet_tiles_in_order_with_right_size)
     const char *labels[3] = {"first", NULL, "third"}; /* NULL: from the file name */
     ck_assert_msg(glevo_png_sheet(list, labels, 3, 2, out) == GLEVO_OK, "%s", glevo_last_error());
     int w, h, g = GLEVO_SHEET_GAP, lh = GLEVO_SHEET_LABEL_HEIGHT;
-    unsigned char *rgb = png_load(out, &w, &h);
+    unsigned char *rgb = testutil_png_load(out, &w, &h);
     ck_assert_msg(rgb != NULL, "sheet %s is not a readable PNG", out);
     ck_assert_int_eq(w, 2 * 140 + 3 * g);
     ck_assert_int_eq(h, 2 * (lh + 100) + 3 * g);

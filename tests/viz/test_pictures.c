@@ -3,30 +3,12 @@
  * decode to the same pixels as its fresh twin. Pixels, not bytes: the same drawing compresses
  * to different bytes under another zlib or libpng, and the pixels are what the docs show.
  * Without xvfb-run the case says why and passes. */
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "testutil.h"
-
-static unsigned char *png_load(const char *path, int *w, int *h)
-{
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, path)) return NULL;
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
-    if (!rgb || !png_image_finish_read(&img, NULL, rgb, 0, NULL)) {
-        free(rgb);
-        png_image_free(&img);
-        return NULL;
-    }
-    *w = (int)img.width, *h = (int)img.height;
-    return rgb;
-}
 
 START_TEST(committed_pictures_are_what_the_script_makes)
 {
@@ -52,7 +34,7 @@ START_TEST(committed_pictures_are_what_the_script_makes)
         snprintf(fresh, sizeof fresh, "%s/%s", dir, pictures[i]);
         snprintf(committed, sizeof committed, "%s/docs/images/%s", root, pictures[i]);
         int w1 = 0, h1 = 0, w2 = 0, h2 = 0;
-        unsigned char *a = png_load(fresh, &w1, &h1), *b = png_load(committed, &w2, &h2);
+        unsigned char *a = testutil_png_load(fresh, &w1, &h1), *b = testutil_png_load(committed, &w2, &h2);
         ck_assert_msg(a != NULL, "the script did not make %s", fresh);
         ck_assert_msg(b != NULL, "%s is missing or not a PNG", committed);
         ck_assert_msg(w1 == w2 && h1 == h2, "%s: committed %dx%d, made %dx%d (run scripts/make-pictures.sh)",

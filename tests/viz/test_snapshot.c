@@ -1,7 +1,6 @@
 /* Population snapshots as people see them: the default (labelled) picture is at least 512 px on
  * its long side with text in its title and legend areas; the raw picture (--snapshot-scale N)
  * is the population texel for texel, N x N pixels each; writes are atomic and bad scales fail. */
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,24 +23,6 @@ static void teardown(void)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     testutil_run(cmd, NULL, 0);
-}
-
-/* RGB8 pixels of a PNG (top row first), or NULL. */
-static unsigned char *png_load(const char *path, int *w, int *h)
-{
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, path)) return NULL;
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(img));
-    if (!rgb || !png_image_finish_read(&img, NULL, rgb, 0, NULL)) {
-        free(rgb);
-        png_image_free(&img);
-        return NULL;
-    }
-    *w = (int)img.width, *h = (int)img.height;
-    return rgb;
 }
 
 /* Dark pixels (text on the white background) in rows y0..y1-1. */
@@ -74,7 +55,7 @@ START_TEST(default_snapshot_is_large_and_labelled)
     snprintf(path, sizeof path, "%s/default.png", tmpdir);
     ck_assert_msg(glevo_cga_snapshot_png(cga, path, NULL) == GLEVO_OK, "%s", glevo_last_error());
     int w = 0, h = 0;
-    unsigned char *rgb = png_load(path, &w, &h);
+    unsigned char *rgb = testutil_png_load(path, &w, &h);
     ck_assert_msg(rgb != NULL, "%s is not a readable PNG", path);
     ck_assert_msg((w > h ? w : h) >= 512, "snapshot is %dx%d: its long side is below 512", w, h);
     /* Title and panel labels above the panels, colour-bar labels below: the top 60 and the
@@ -97,7 +78,7 @@ START_TEST(raw_snapshot_is_the_population_scaled)
     ck_assert(glevo_cga_snapshot_png(cga, one, &p1) == GLEVO_OK);
     ck_assert(glevo_cga_snapshot_png(cga, three, &p3) == GLEVO_OK);
     int w1, h1, w3, h3;
-    unsigned char *a = png_load(one, &w1, &h1), *b = png_load(three, &w3, &h3);
+    unsigned char *a = testutil_png_load(one, &w1, &h1), *b = testutil_png_load(three, &w3, &h3);
     ck_assert(a && b);
     ck_assert_msg(w1 == 40 && h1 == 6, "raw snapshot %dx%d, want 40x6 (2W x H)", w1, h1);
     ck_assert_msg(w3 == 120 && h3 == 18, "scale 3 snapshot %dx%d, want 120x18", w3, h3);
