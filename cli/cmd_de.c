@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "glevo/de.h"
+#include "islands.h"
 
 typedef struct run_stats {
     double efv_sum, efv_sq, sec_sum, sec_sq;
@@ -35,6 +36,8 @@ int cmd_de(int argc, char **argv)
     int dim = -1, pop = 100, runs = 1, check_every = 0;
     double F = 0.5, CR = 0.3, max_evals = 0, target_efv = 0, lower = -100, upper = 100;
     bool maximize = false, help = false;
+    island_opts islands = ISLAND_OPTS_DEFAULT;
+    const char *trace = NULL;
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name,
          "sphere, rosenbrock, griewank, rastrigin, ackley, schwefel, schaffer, camel"},
@@ -57,6 +60,8 @@ int cmd_de(int argc, char **argv)
          "compute backend: auto, generation (a dispatch a generation) or resident (the "
          "population in one work-group, many generations a dispatch)"},
         COMMON_OPT_SPECS(c),
+        ISLAND_OPT_SPECS(islands),
+        {"trace", OPT_STRING, &trace, "with --islands: per-island rows at every check into a CSV file"},
         {0}};
     int rc = opt_parse("de", specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
@@ -123,6 +128,12 @@ int cmd_de(int argc, char **argv)
         if (st == GLEVO_ERR_INVALID) return cli_fail("de", st);
         if (st == GLEVO_OK) glevo_de_destroy(tmp);
     }
+    if (islands.enabled) {
+        if (runs > 1) return cli_bad_input("de", "--runs %d: with --islands each rank is one run", runs);
+        params.seed = c.seed;
+        return islands_de(&params, &c, &islands, trace);
+    }
+    if (trace) return cli_bad_input("de", "--trace '%s' needs --islands", trace);
     glevo_context *ctx = NULL;
     if (params.backend != GLEVO_BACKEND_CPU && (rc = common_context_create("de", &c, &ctx)))
         return rc;

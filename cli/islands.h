@@ -62,5 +62,7 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
 int islands_cga(const glevo_cga_params *params, long long generations, bool has_target,
                 double target, double tolerance, const common_opts *c, const island_opts *o,
                 const char *trace);
+int islands_de(const glevo_de_params *params, const common_opts *c, const island_opts *o,
+               const char *trace);
 
 #endif

@@ -1,0 +1,67 @@
+/* glevo de --islands: differential evolution's engine and JSON fields for the islands front
+ * end. Each island has the whole --pop and --max-evals; the run ends when their budgets are
+ * spent or an island's error value falls below --target-efv. */
+#include <math.h>
+
+#include "islands.h"
+
+typedef struct de_island {
+    glevo_de_params params;
+    glevo_de *de;
+} de_island;
+
+#ifdef GLEVO_HAVE_MPI
+static glevo_status create(void *user, uint32_t seed, glevo_island *out)
+{
+    de_island *di = user;
+    di->params.seed = seed;
+    glevo_status st = glevo_de_create(&di->params, &di->de);
+    if (!st) *out = glevo_island_de(di->de);
+    return st;
+}
+#else
+static glevo_status create(void *user, uint32_t seed, glevo_island *out)
+{
+    (void)user, (void)seed, (void)out;
+    return GLEVO_ERR_UNSUPPORTED;
+}
+#endif
+
+static void destroy(void *user)
+{
+    de_island *di = user;
+    glevo_de_destroy(di->de);
+    di->de = NULL;
+}
+
+static void json(void *user, json_writer *w, double best_fitness, const double *best_x)
+{
+    (void)best_x;
+    const de_island *di = user;
+    const glevo_problem *pr = glevo_de_problem(di->de);
+    json_string(w, "strategy", glevo_de_strategy_name(di->params.strategy));
+    json_string(w, "problem", pr->name);
+    json_int(w, "dim", glevo_de_dim(di->de));
+    json_int(w, "pop", glevo_de_pop(di->de));
+    glevo_de_params p = glevo_de_params_defaults(&di->params);
+    json_number(w, "F", p.F);
+    json_number(w, "CR", p.CR);
+    json_bool(w, "shifted", !p.no_shift && pr->cec_shift_file);
+    if (!pr->has_optimum) {
+        json_null(w, "efv");
+    } else {
+        double e = best_fitness - glevo_problem_optimum(pr, glevo_de_dim(di->de));
+        json_number(w, "efv", pr->direction == GLEVO_MAXIMIZE ? -e : e);
+    }
+}
+
+int islands_de(const glevo_de_params *params, const common_opts *c, const island_opts *o,
+               const char *trace)
+{
+    glevo_de_params p = glevo_de_params_defaults(params);
+    de_island di = {.params = *params};
+    island_family f = {.command = "de", .population = p.pop, .generations = 0,
+                       .report_every = p.check_every, .create = create, .destroy = destroy,
+                       .json = json, .user = &di};
+    return islands_main(&f, c, o, trace);
+}
