@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Islands on the GPU machine (issue 15): 1, 2, 4, 8 islands at equal total population, every
 # rank on the one H100 (ranks time-slice it), then 1..16 islands on the CPU backend over the
-# 16 host cores. Speedup in evaluations per second and in time-to-target, and the share of time
-# spent migrating at K = 50 (goal < 5 %). One CSV row per run into $OUT/islands.csv, speedups
+# 16 host cores; cGA throughput and time to target, DE time to target. Speedup in evaluations
+# per second and in time-to-target, and the share of time spent migrating at K = 50 (goal < 5 %). One CSV row per run into $OUT/islands.csv, speedups
 # into $OUT/islands_speedup.csv, the raw JSON into $OUT/islands.jsonl; about 4 minutes.
 #   . .gl/env.sh && scripts/device/islands.sh [BUILD]
 # The machine's own Open MPI (4.1.6, libmpi.so.40, the ABI of Debian's 4.1.4) runs the build.
@@ -15,7 +15,7 @@ mpirun=${MPIRUN:-mpirun}
 root=""; [ "$(id -u)" -eq 0 ] && root="--allow-run-as-root"
 smoke=${ISLANDS_SMOKE:-0}
 csv="$out/islands.csv"; jsonl="$out/islands.jsonl"; : > "$jsonl"; : > "$out/islands_stderr.txt"
-echo "section,backend,islands,total_population,island_grid,generations,migrate_every,migrants,seconds,evals_per_s,target,reached,migration_share,migration_seconds,sync_seconds,best,renderer" > "$csv"
+echo "section,family,backend,islands,total_population,island_size,generations,migrate_every,migrants,seconds,evals_per_s,target,reached,migration_share,migration_seconds,sync_seconds,best_or_efv,renderer" > "$csv"
 "$mpirun" --version 2>&1 | head -1 > "$out/islands_mpi.txt"
 
 # One CSV row from a run's JSON. Evaluations per second count the generations' evaluations
@@ -25,26 +25,33 @@ trap 'rm -f "$row_py"' EXIT
 cat > "$row_py" <<'PY'
 import json, sys
 d = json.loads(sys.stdin.read()); isl = d["islands"]; rows = isl["per_island"]
-cells = d["grid_width"] * d["grid_height"]
+if d["algorithm"] == "cga":
+    cells, size = d["grid_width"] * d["grid_height"], f'{d["grid_width"]}x{d["grid_height"]}'
+else:
+    cells, size = d["pop"], str(d["pop"])
 eps = cells * d["generations"] * isl["count"] / d["seconds"]
 print(",".join(str(v) for v in [
-    sys.argv[1], d["backend"], isl["count"], cells * isl["count"],
-    f'{d["grid_width"]}x{d["grid_height"]}', d["generations"], isl["migrate_every"],
+    sys.argv[1], d["algorithm"], d["backend"], isl["count"], cells * isl["count"],
+    size, d["generations"], isl["migrate_every"],
     isl["migrants"], f'{d["seconds"]:.4f}', f"{eps:.4g}", d.get("target", ""),
     isl["stopped_early"], f'{isl["migration_share"]:.4f}', f'{isl["migration_seconds"]:.4f}',
-    f'{max(r["sync_seconds"] for r in rows):.4f}', d["best_fitness"], '"' + d["renderer"] + '"']))
+    f'{max(r["sync_seconds"] for r in rows):.4f}', d.get("efv", d["best_fitness"]),
+    '"' + d["renderer"] + '"']))
 PY
 
-# run SECTION BACKEND N GRID BIND ARGS...: one mpirun job, its JSON line kept, a CSV row.
+# run SECTION BACKEND N SIZE BIND ARGS...: one mpirun job of glevo cga (SIZE = its grid, or
+# de:NP for glevo de), its JSON line kept, a CSV row.
 run() {
   local section=$1 backend=$2 n=$3 grid=$4 bind=$5; shift 5
+  local cmd=(cga --grid "$grid")
+  [ "${grid%%:*}" = de ] && cmd=(de --pop "${grid#de:}")
   local line
   # Open MPI refuses to bind more ranks than cores (only in a dry run on a small machine).
   [ "$bind" = core ] && [ "$n" -gt "$(nproc)" ] && bind=none
   line=$(timeout 120 "$mpirun" $root --oversubscribe --quiet --bind-to "$bind" -np "$n" \
-           "$g" cga --islands --backend "$backend" --grid "$grid" --json --quiet "$@" \
+           "$g" "${cmd[@]}" --islands --backend "$backend" --json --quiet "$@" \
            2>>"$out/islands_stderr.txt")
-  if [ -z "$line" ]; then echo "$section,$backend,$n,,$grid,,,,,,,,,,,,FAILED" >> "$csv"; return; fi
+  if [ -z "$line" ]; then echo "$section,${cmd[0]},$backend,$n,,$grid,,,,,,,,,,,,FAILED" >> "$csv"; return; fi
   echo "$line" >> "$jsonl"
   python3 "$row_py" "$section" <<< "$line" >> "$csv"
 }
@@ -94,18 +101,32 @@ for n in 1 2 4 8 16; do
     --generations "$(gens 600)" --target 0.1 --report-every 10 --migrate-every 50 --migrants 4
 done
 
+# 5. DE's time to target: the shifted sphere in 30 dimensions to an error below 1e-8 (Qin et al.
+#    2012's success), total NP 400 and 3200 split over the islands, a budget large enough.
+for backend in fragment compute cpu; do
+  for total in 400 3200; do
+    [ $backend = cpu ] && [ $total = 3200 ] && continue
+    for n in 1 2 4 8; do
+      run time-to-target $backend $n "de:$((total / n))" none --problem sphere --dim 30 \
+        --max-evals $(( $(gens 3000000) / n )) --target-efv 1e-8 --check-every 10 \
+        --migrate-every 50 --migrants 4
+    done
+  done
+done
+
 # Speedups against 1 island of the same section, backend and total population.
 python3 - "$csv" > "$out/islands_speedup.csv" <<'PY'
 import csv, sys
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["seconds"]]
-base = {(r["section"], r["backend"], r["total_population"]): r for r in rows if r["islands"] == "1"}
-print("section,backend,total_population,islands,evals_per_s,speedup_evals,seconds,speedup_time,reached,migration_share")
+key = lambda r: (r["section"], r["family"], r["backend"], r["total_population"])
+base = {key(r): r for r in rows if r["islands"] == "1"}
+print("section,family,backend,total_population,islands,evals_per_s,speedup_evals,seconds,speedup_time,reached,migration_share")
 for r in rows:
-    b = base.get((r["section"], r["backend"], r["total_population"]))
+    b = base.get(key(r))
     if not b: continue
     se = float(r["evals_per_s"]) / float(b["evals_per_s"])
     st = float(b["seconds"]) / float(r["seconds"])
-    print(f'{r["section"]},{r["backend"]},{r["total_population"]},{r["islands"]},'
+    print(f'{r["section"]},{r["family"]},{r["backend"]},{r["total_population"]},{r["islands"]},'
           f'{r["evals_per_s"]},{se:.3f},{r["seconds"]},{st:.3f},{r["reached"]},{r["migration_share"]}')
 PY
 cat "$csv" "$out/islands_speedup.csv"
