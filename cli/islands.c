@@ -2,7 +2,8 @@
  * on its EGL device, a collective check after start-up (a rank whose context or engine
  * failed stops every rank), the run, and rank 0's output: the one JSON object (or a text
  * summary), progress on stderr, and the per-island trace. Every rank returns the same exit
- * code. Without MPI, --islands is bad input naming what to install. */
+ * code (but for a trace rank 0 fails to finish). Without MPI, --islands is bad input naming
+ * what to install. */
 #include "islands.h"
 
 #include <math.h>
@@ -180,9 +181,9 @@ static glevo_status start(glevo_islands *is, const island_family *f, const commo
     }
     glevo_island island = {0};
     if (!st) st = f->create(f->user, glevo_islands_seed(is, c->seed), &island);
-    if (!st) *engine = true;
-    if (!st) st = glevo_islands_attach(is, island);
-    return st;
+    if (st) return st;
+    *engine = true;
+    return glevo_islands_attach(is, island);
 }
 
 static int trace_open(trace_out *t, const char *command, const char *path)
@@ -234,10 +235,10 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
     const char *cmd = f->command;
     glevo_status st = glevo_islands_init(NULL, NULL);
     if (st) return cli_fail(cmd, st);
-    int devices[64], device_count = 0, rc;
+    int devices[64], device_count = 0;
     glevo_islands_params ip;
     if ((st = check_options(f, o, &ip, devices, &device_count))) {
-        rc = glevo_islands_world_rank() == 0 ? cli_fail(cmd, st) : glevo_status_exit_code(st);
+        int rc = glevo_islands_world_rank() == 0 ? cli_fail(cmd, st) : glevo_status_exit_code(st);
         glevo_islands_finalize();
         return rc;
     }
@@ -252,15 +253,15 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
     }
     bool root = glevo_islands_rank(is) == 0, engine = false;
     glevo_context *ctx = NULL;
-    char renderer[256];
-    st = start(is, f, c, devices, device_count, &ctx, &engine, renderer, sizeof renderer);
+    char renderer[256] = "cpu";
     progress p = {.f = f, .c = c, .root = root, .generations = f->generations};
+    /* Rank 0 alone writes the trace; a path it cannot write is bad input for the whole job
+     * (it has said so itself). Then every rank's start-up is checked together. */
+    int trace_rc = root ? trace_open(&p.trace, cmd, trace_path) : 0;
+    st = trace_rc ? GLEVO_ERR_INVALID
+                  : start(is, f, c, devices, device_count, &ctx, &engine, renderer, sizeof renderer);
     glevo_islands_state state;
     glevo_status all = glevo_islands_sync(is, st, false, NAN, &state);
-    /* The trace is opened by rank 0 alone; its failure is bad input for the whole job. */
-    int trace_rc = 0;
-    if (!all && root) trace_rc = trace_open(&p.trace, cmd, trace_path);
-    if (!all) all = glevo_islands_sync(is, trace_rc ? GLEVO_ERR_INVALID : GLEVO_OK, false, NAN, &state);
     glevo_islands_summary sum = {0};
     glevo_islands_run run = {.generations = f->generations, .has_target = f->has_target,
                              .target = f->target, .report_every = f->report_every,

@@ -161,9 +161,10 @@ glevo_status de_gpu_write_genes(glevo_de *de, int count, const int *index, const
         int i = index[k];
         st = gpu_texture_upload_rect(&e->pop[e->cur], (i % e->per_row) * D, i / e->per_row, D,
                                      1, y + (size_t)k * (size_t)D);
-        float f[2] = {fitness[k], 0.0f};
-        if (st == GLEVO_OK)
+        if (st == GLEVO_OK) {
+            float f[2] = {fitness[k], 0.0f};
             st = gpu_texture_upload_rect(&e->fit[e->cur], i % e->per_row, i / e->per_row, 1, 1, f);
+        }
     }
     return st;
 }

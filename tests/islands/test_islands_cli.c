@@ -215,6 +215,7 @@ START_TEST(bad_island_options_exit_2_naming_the_value)
         {"--migrate-every 0", "--migrate-every 0"},
         {"--topology torus --torus-width 2", "2"},
         {"--island-devices 0,x", "0,x"},
+        {"--trace /nonexistent/dir/trace.csv", "/nonexistent/dir/trace.csv"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         char args[512];
