@@ -11,50 +11,6 @@
 #include "testutil.h"
 
 #ifndef GLEVO_HAVE_MPI
-#define DE "de --problem rastrigin --dim 5 --pop 20 --max-evals 4000 --check-every 20 --json"
-
-/* Unconnected DE islands on the CPU are the plain runs; a ring on the compute backend
- * migrates and repeats itself. */
-START_TEST(de_islands_unconnected_equal_plain_runs_and_a_ring_migrates)
-{
-    char args[512];
-    int rc = islands(3, DE " --seed 21 --backend cpu --topology unconnected");
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
-    const char *rows = per_island(out);
-    for (int i = 0; i < 3; ++i) {
-        char single[8192];
-        snprintf(args, sizeof args, DE " --seed %d --backend cpu", 21 + i);
-        ck_assert_int_eq(plain(args, single, sizeof single), 0);
-        double want = json_nth(single, "best_fitness", 0), got = json_nth(rows, "best_fitness", i);
-        ck_assert_msg(got == want, "island %d best %.17g, plain run with seed %d: %.17g", i, got,
-                      21 + i, want);
-        ck_assert_msg(json_nth(rows, "evaluations", i) == 4000, "island %d: %s", i, out);
-    }
-    char first[65536];
-    const char *ring = DE " --seed 21 --backend compute --migrate-every 20 --migrants 3";
-    ck_assert_int_eq(islands(3, ring), 0);
-    snprintf(first, sizeof first, "%s", out);
-    /* 4000 evaluations of 20: the first evaluation and 199 generations; migrations at 20..180. */
-    ck_assert_msg(json_nth(out, "migrations", 0) == 9, "%s", out);
-    rows = per_island(out);
-    for (int i = 0; i < 3; ++i)
-        ck_assert_msg(json_nth(rows, "immigrants", i) > 0, "island %d accepted none: %s", i, out);
-    ck_assert_int_eq(islands(3, ring), 0);
-    strip_seconds(first);
-    strip_seconds(out);
-    ck_assert_msg(!strcmp(first, out), "two runs differ:\n%s\n%s", first, out);
-}
-END_TEST
-
-START_TEST(de_islands_refuse_runs_and_big_migrations)
-{
-    int rc = islands(3, DE " --backend cpu --runs 2 2>&1");
-    ck_assert_msg(rc == 2 && strstr(out, "--runs 2"), "exit %d: %s", rc, out);
-    rc = islands(3, DE " --backend cpu --migrants 21 2>&1");
-    ck_assert_msg(rc == 2 && strstr(out, "--migrants 21") && strstr(out, "20"), "exit %d: %s", rc, out);
-}
-END_TEST
-
 int main(void)
 {
     printf("test_islands_cli: skipped: glevo was built without MPI (GLEVO_MPI=OFF or "
