@@ -416,7 +416,8 @@ static bool reached(const glevo_islands *is, const glevo_islands_run *run, doubl
 static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
                                    const double *x, glevo_islands_summary *out)
 {
-    int dim = out->dim, fields = 9;
+    enum { fields = 8 };
+    int dim = out->dim;
     size_t row = (size_t)fields + (size_t)dim;
     double *send = malloc(sizeof(double) * row);
     double *all = is->rank == 0 ? malloc(sizeof(double) * row * (size_t)is->count) : NULL;
@@ -424,9 +425,9 @@ static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
         free(send), free(all);
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     }
-    double head[9] = {mine->device, mine->best_fitness, (double)mine->generations,
-                      (double)mine->evaluations, (double)mine->immigrants, mine->seconds,
-                      mine->migration_seconds, mine->sync_seconds, 0};
+    double head[fields] = {mine->device, mine->best_fitness, (double)mine->generations,
+                           (double)mine->evaluations, (double)mine->immigrants, mine->seconds,
+                           mine->migration_seconds, mine->sync_seconds};
     memcpy(send, head, sizeof head);
     memcpy(send + fields, x, sizeof(double) * (size_t)dim);
     MPI_Request req;
