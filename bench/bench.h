@@ -7,6 +7,7 @@ int bench_de(int argc, char **argv);
 int bench_gp(int argc, char **argv);
 int bench_dsmga(int argc, char **argv);
 
+#include <stdbool.h>
 #include <stdio.h>
 /* Creates out_dir unless it exists: 0, or 2 after a one-line error. */
 int bench_make_out_dir(const char *command, const char *out_dir);
@@ -14,5 +15,11 @@ int bench_make_out_dir(const char *command, const char *out_dir);
  * out_dir/SUITE.csv. Nothing is opened when out_dir is NULL. 0, or 2 after a one-line error. */
 int bench_open_tables(const char *command, const char *out_dir, const char *suite, FILE **md,
                       FILE **csv);
+/* Closes a table from bench_open_tables: keep puts it in place (0, or 1 after the write error
+ * is recorded in glevo_last_error), !keep drops it. NULL is fine. */
+int bench_close_table(FILE *f, bool keep);
+/* With --json: runs a suite with its Markdown captured, then prints its tables as one JSON
+ * object on stdout (bench_json.c). */
+int bench_run_json(const char *suite, int (*run)(int, char **), int argc, char **argv);
 
 #endif

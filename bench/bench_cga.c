@@ -109,7 +109,7 @@ static int table1(const bench_opts *o, glevo_context *ctx, const char *renderer)
         emit(f, "| %s | %d | %d | %d | %d |\n", problems[k], ok[0], ok[1], paper_success[k][0], paper_success[k][1]);
         if (!o->common.quiet) fprintf(stderr, "glevo bench cga: table 1 %s done\n", problems[k]);
     }
-    if (f) fclose(f);
+    if (bench_close_table(f, true)) return cli_fail("bench cga", GLEVO_ERR_IO);
     return 0;
 }
 
@@ -164,7 +164,7 @@ static int table2(const bench_opts *o, glevo_context *ctx, const char *renderer)
         }
         emit(f, "\n");
     }
-    if (f) fclose(f);
+    if (bench_close_table(f, true)) return cli_fail("bench cga", GLEVO_ERR_IO);
     return 0;
 }
 

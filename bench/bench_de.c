@@ -354,8 +354,9 @@ int bench_de(int argc, char **argv)
                 "ours on 10-D Rosenbrock and 50-D Rastrigin. README.md (Performance) goes cell by\n"
                 "cell.\n");
     }
-    if (md) fclose(md);
-    if (csv) fclose(csv);
+    int bad = bench_close_table(md, st == GLEVO_OK);
+    bad |= bench_close_table(csv, st == GLEVO_OK);
+    if (st == GLEVO_OK && bad) st = GLEVO_ERR_IO;
     if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_context_destroy(ctx);
     if (st != GLEVO_OK) return cli_fail("bench de", st);

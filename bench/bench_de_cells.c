@@ -55,8 +55,8 @@ int bench_de_cells(const int cells[][2], int count, const glevo_backend *backend
     if (rc) return rc;
     de_run_outcome *o = calloc((size_t)runs, sizeof *o);
     if (!o) {
-        if (md) fclose(md);
-        if (csv) fclose(csv);
+        bench_close_table(md, false);
+        bench_close_table(csv, false);
         return cli_fail("bench de", glevo_fail(GLEVO_ERR_NOMEM, "out of memory"));
     }
     if (csv)
@@ -103,7 +103,8 @@ int bench_de_cells(const int cells[][2], int count, const glevo_backend *backend
         }
     }
     free(o);
-    if (md) fclose(md);
-    if (csv) fclose(csv);
+    int bad = bench_close_table(md, st == GLEVO_OK);
+    bad |= bench_close_table(csv, st == GLEVO_OK);
+    if (st == GLEVO_OK && bad) st = GLEVO_ERR_IO;
     return st != GLEVO_OK ? cli_fail("bench de", st) : 0;
 }

@@ -300,13 +300,14 @@ int bench_dsmga(int argc, char **argv)
                 fprintf(stderr, "bench dsmga: %s\n", glevo_last_error());
         }
     }
-    if (md) fclose(md);
-    if (csv) fclose(csv);
+    rc = bench_close_table(md, true);
+    rc |= bench_close_table(csv, true);
+    if (rc) rc = cli_fail("bench dsmga", GLEVO_ERR_IO);
     glevo_context_destroy(ctx);
-    return 0;
+    return rc;
 fail:
-    if (md) fclose(md);
-    if (csv) fclose(csv);
+    bench_close_table(md, false);
+    bench_close_table(csv, false);
     rc = cli_fail("bench dsmga", st);
     glevo_context_destroy(ctx);
     return rc;

@@ -183,23 +183,11 @@ int bench_gp(int argc, char **argv)
     const char *renderer = glevo_context_renderer(ctx);
     FILE *csv = NULL, *md = NULL;
     char path[1024];
-    if (out_dir) {
-        if (mkdir(out_dir, 0777) && errno != EEXIST) {
-            glevo_context_destroy(ctx);
-            return cli_bad_input(cmd, "--out %s: %s", out_dir, strerror(errno));
-        }
-        snprintf(path, sizeof path, "%s/gp.csv", out_dir);
-        csv = fopen(path, "w");
-        snprintf(path, sizeof path, "%s/gp.md", out_dir);
-        md = fopen(path, "w");
-        if (!csv || !md) {
-            if (csv) fclose(csv);
-            if (md) fclose(md);
-            glevo_context_destroy(ctx);
-            return cli_bad_input(cmd, "cannot write into --out %s", out_dir);
-        }
-        fprintf(csv, "set,engine,pop,cases,gpops,runs,renderer\n");
+    if ((rc = bench_open_tables(cmd, out_dir, "gp", &md, &csv))) {
+        glevo_context_destroy(ctx);
+        return rc;
     }
+    if (csv) fprintf(csv, "set,engine,pop,cases,gpops,runs,renderer\n");
     time_t t = time(NULL);
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
@@ -284,8 +272,9 @@ int bench_gp(int argc, char **argv)
             }
         }
     }
-    if (csv) fclose(csv);
-    if (md) fclose(md);
+    int bad = bench_close_table(csv, rc == 0);
+    bad |= bench_close_table(md, rc == 0);
+    if (!rc && bad) rc = cli_fail(cmd, GLEVO_ERR_IO);
     glevo_context_destroy(ctx);
     return rc;
 }

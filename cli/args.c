@@ -1,6 +1,7 @@
 /* Option tables for every subcommand: "--name value" or "--name=value"; bad values are
  * reported in one line naming the option and the value, exit status 2. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +22,31 @@ static int parse_value(const char *command, const opt_spec *s, const char *v)
     switch (s->kind) {
     case OPT_FLAG: break;
     case OPT_INT: {
-        long x = strtol(v, &end, 10);
-        if (!*v || *end || errno || x < -2147483647L || x > 2147483647L)
-            return cli_bad_input(command, "--%s '%s' is not an integer", s->name, v);
+        long long x = strtoll(v, &end, 10);
+        if (!*v || *end) return cli_bad_input(command, "--%s '%s' is not an integer", s->name, v);
+        if (errno == ERANGE || x < INT_MIN || x > INT_MAX)
+            return cli_bad_input(command, "--%s %s is out of range (a 32-bit integer, %d..%d)",
+                                 s->name, v, INT_MIN, INT_MAX);
         *(int *)s->target = (int)x;
+        break;
+    }
+    case OPT_COUNT: {
+        double x = strtod(v, &end);
+        if (!*v || *end || isnan(x)) return cli_bad_input(command, "--%s '%s' is not a number", s->name, v);
+        if (x < 0) return cli_bad_input(command, "--%s %s is negative", s->name, v);
+        if (x > (double)OPT_COUNT_MAX)
+            return cli_bad_input(command, "--%s %s is out of range (at most 2^53 = %lld)", s->name, v,
+                                 OPT_COUNT_MAX);
+        if (x != floor(x)) return cli_bad_input(command, "--%s %s is not a whole number", s->name, v);
+        *(long long *)s->target = (long long)x;
         break;
     }
     case OPT_UINT: {
         unsigned long long x = strtoull(v, &end, 10);
-        if (!*v || *end || errno || v[0] == '-' || x > 0xFFFFFFFFull)
-            return cli_bad_input(command, "--%s '%s' is not an unsigned 32-bit integer",
-                                 s->name, v);
+        if (!*v || *end || v[strspn(v, " \t")] == '-' || v[strspn(v, " \t")] == '+')
+            return cli_bad_input(command, "--%s '%s' is not an unsigned integer", s->name, v);
+        if (errno == ERANGE || x > 0xFFFFFFFFull)
+            return cli_bad_input(command, "--%s %s is out of range (0..4294967295)", s->name, v);
         *(uint32_t *)s->target = (uint32_t)x;
         break;
     }
@@ -50,9 +65,10 @@ static int parse_value(const char *command, const opt_spec *s, const char *v)
             return cli_bad_input(command, "--%s '%s' is not WIDTHxHEIGHT", s->name, v);
         const char *hs = end + 1;
         long h = strtol(hs, &end, 10);
-        if (end == hs || *end || w < 1 || h < 1 || w > 65536 || h > 65536)
-            return cli_bad_input(command, "--%s '%s' is not WIDTHxHEIGHT with positive sizes",
-                                 s->name, v);
+        if (end == hs || *end)
+            return cli_bad_input(command, "--%s '%s' is not WIDTHxHEIGHT", s->name, v);
+        if (w < 1 || h < 1 || w > 65536 || h > 65536)
+            return cli_bad_input(command, "--%s %s is out of range (sides 1..65536)", s->name, v);
         wh[0] = (int)w;
         wh[1] = (int)h;
         break;
@@ -66,12 +82,14 @@ int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv,
 {
     *help = false;
     if (positional_count) *positional_count = 0;
-    for (int i = first; i < argc; ++i) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+    /* --help wins wherever it stands, even after a bad option or as an option's value. */
+    for (int i = first; i < argc; ++i)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             *help = true;
             return 0;
         }
+    for (int i = first; i < argc; ++i) {
+        const char *arg = argv[i];
         if (strncmp(arg, "--", 2) != 0) {
             if (!positional || !positional_count || *positional_count >= max_positional)
                 return cli_bad_input(command, "unexpected argument '%s'", arg);
@@ -101,11 +119,11 @@ void opt_print_help(FILE *out, const char *usage, const char *summary, const opt
 {
     fprintf(out, "usage: %s\n%s\n\noptions:\n", usage, summary);
     for (const opt_spec *s = specs; s->name; ++s) {
-        char left[64], def[96] = "";
+        char left[64], def[160] = "";
         const char *arg = s->kind == OPT_FLAG ? "" : s->kind == OPT_GRID ? " WxH"
                           : s->kind == OPT_STRING ? " TEXT" : " N";
         snprintf(left, sizeof left, "--%s%s", s->name, arg);
-        switch (s->kind) {
+        if (!strstr(s->help, "(default")) switch (s->kind) {
         case OPT_INT: snprintf(def, sizeof def, " (default %d)", *(int *)s->target); break;
         case OPT_UINT: snprintf(def, sizeof def, " (default %u)", *(uint32_t *)s->target); break;
         case OPT_DOUBLE: snprintf(def, sizeof def, " (default %g)", *(double *)s->target); break;
@@ -117,6 +135,7 @@ void opt_print_help(FILE *out, const char *usage, const char *summary, const opt
             snprintf(def, sizeof def, " (default %dx%d)", ((int *)s->target)[0],
                      ((int *)s->target)[1]);
             break;
+        case OPT_COUNT: snprintf(def, sizeof def, " (default %lld)", *(long long *)s->target); break;
         case OPT_FLAG: break;
         }
         fprintf(out, "  %-22s %s%s\n", left, s->help, def);

@@ -12,18 +12,25 @@
 #include "glevo/status.h"
 
 /* ---- option tables ---- */
-typedef enum opt_kind { OPT_FLAG, OPT_INT, OPT_UINT, OPT_DOUBLE, OPT_STRING, OPT_GRID } opt_kind;
+/* OPT_COUNT: a whole number of things (evaluations), written as 250000 or 2.5e5, into a
+ * long long; at most 2^53 so that it converts to and from double exactly. */
+typedef enum opt_kind { OPT_FLAG, OPT_INT, OPT_UINT, OPT_DOUBLE, OPT_STRING, OPT_GRID, OPT_COUNT } opt_kind;
 
 typedef struct opt_spec {
     const char *name;   /* without the leading "--" */
     opt_kind kind;
-    void *target;       /* bool*, int*, uint32_t*, double*, const char**, int[2] */
-    const char *help;   /* one line; the default is printed from the target's value */
+    void *target;       /* bool*, int*, uint32_t*, double*, const char**, int[2], long long* */
+    const char *help;   /* one line; the default is printed from the target's value, unless
+                           the help says "(default: ...)" itself: where the target holds a
+                           "not given" mark rather than a value */
 } opt_spec;
 
+#define OPT_COUNT_MAX 9007199254740992LL /* 2^53 */
+
 /* Parses argv[first..argc) into the targets. Returns 0, or 2 after printing a one-line
- * error naming the bad option or value; sets *help when --help was given. Arguments that
- * are not options are collected into positional[] (at most max_positional). */
+ * error naming the bad option or value; sets *help when --help was given anywhere (it wins
+ * over every other argument, bad ones included). Arguments that are not options are
+ * collected into positional[] (at most max_positional). */
 int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv, int first,
               bool *help, const char **positional, int max_positional, int *positional_count);
 void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs);
@@ -66,6 +73,11 @@ void cli_log(void *user, glevo_log_level level, const char *message);
 void cli_flagify(const char *message, char *out, size_t size);
 /* Prints "glevo CMD: <last error>" (fields as flags) and returns the exit code for status. */
 int cli_fail(const char *command, glevo_status status);
+/* cli_fail, except that a shader compile error in the user's --fitness file exits 2. */
+int cli_fail_fitness(const char *command, glevo_status status, const char *fitness);
+/* Silences cli_bad_input and cli_fail (the exit codes stay): the ranks other than 0 of an
+ * islands job (cli/islands.c). */
+void cli_silence_errors(bool silent);
 /* One-line error for bad input: prints and returns 2. */
 int cli_bad_input(const char *command, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "glevo/cga.h"
+#include "glevo/output.h"
 #include "islands.h"
 #include "glevo/sheet.h"
 #include "glevo/snapshot.h"
@@ -15,7 +16,8 @@ typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
     const char *snapshot_dir, *snapshot_final, *sheet;
     int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
-    double pc, pm, target, lower, upper, tolerance, max_evals;
+    double pc, pm, target, lower, upper, tolerance;
+    long long max_evals;
     bool maximize, has_target;
     common_opts common;
     island_opts islands;
@@ -35,30 +37,30 @@ static int parse_enum(const char *command, const char *option, const char *value
     return cli_bad_input(command, "--%s '%s' is unknown (known: %s)", option, value, known);
 }
 
-/* The trace goes to a temporary file renamed at the end: no half-written CSV. */
-typedef struct trace_file { FILE *f; char tmp[4096]; const char *path; } trace_file;
+/* The trace goes through glevo_output: a temporary file renamed at the end, so no
+ * half-written CSV, and a device or FIFO given as the path is written directly. */
+typedef struct trace_file { glevo_output *out; FILE *f; } trace_file;
 
 static int trace_open(trace_file *t, const char *path)
 {
-    t->path = path;
+    t->out = NULL;
     t->f = NULL;
     if (!path) return 0;
-    snprintf(t->tmp, sizeof t->tmp, "%s.tmp%ld", path, (long)getpid());
-    t->f = fopen(t->tmp, "w");
-    if (!t->f) return cli_bad_input("cga", "--trace '%s' cannot be written", path);
+    if (glevo_output_open(path, &t->out) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
+    t->f = glevo_output_stream(t->out);
     fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
     return 0;
 }
 
-static int trace_close(trace_file *t, bool keep)
+static glevo_status trace_close(trace_file *t, bool keep)
 {
-    if (!t->f) return 0;
-    int bad = fclose(t->f) != 0;
-    if (!keep || bad) {
-        remove(t->tmp);
-        return bad;
-    }
-    return rename(t->tmp, t->path) != 0;
+    if (!t->out) return GLEVO_OK;
+    glevo_output *out = t->out;
+    t->out = NULL;
+    t->f = NULL;
+    if (keep) return glevo_output_commit(out);
+    glevo_output_abort(out);
+    return GLEVO_OK;
 }
 
 static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *best,
@@ -99,19 +101,23 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
 
 int cmd_cga(int argc, char **argv)
 {
+    islands_errors_from_rank_zero(argc, argv);
+    /* "Not given" marks: dim -1, max_evals -1, target and tolerance NaN (never a value a
+     * user could mean, so an explicit 0 is taken as 0). */
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
-                 .algorithm = "cellular", .mutation = "per-bit", .grid = {64, 64}, .generations = 200, .bits = 24,
-                 .report_every = 25, .pc = 0.8, .pm = 0.005, .lower = -1, .upper = 1,
+                 .algorithm = "cellular", .mutation = "per-bit", .dim = -1, .grid = {64, 64},
+                 .generations = 200, .bits = 24, .report_every = 25, .pc = 0.8, .pm = 0.005,
+                 .target = NAN, .tolerance = NAN, .max_evals = -1, .lower = -1, .upper = 1,
                  .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT,
                  .islands = ISLAND_OPTS_DEFAULT};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
-        {"dim", OPT_INT, &o.dim, "number of genes (0: the problem's default)"},
+        {"dim", OPT_INT, &o.dim, "number of genes (default: the problem's; 2 with --fitness)"},
         {"grid", OPT_GRID, o.grid, "population grid, one individual per texel (width even)"},
         {"generations", OPT_INT, &o.generations, "stop after this many generations"},
-        {"max-evals", OPT_DOUBLE, &o.max_evals, "stop after this many evaluations (0: no limit)"},
-        {"target", OPT_DOUBLE, &o.target, "stop once the best reaches this value"},
-        {"tolerance", OPT_DOUBLE, &o.tolerance, "success when |best - optimum| <= this (0: 1e-4 * max(1, |optimum|))"},
+        {"max-evals", OPT_COUNT, &o.max_evals, "stop after this many evaluations (default: no limit)"},
+        {"target", OPT_DOUBLE, &o.target, "stop once the best reaches this value (default: none)"},
+        {"tolerance", OPT_DOUBLE, &o.tolerance, "success when |best - optimum| <= this (default: 1e-4 * max(1, |optimum|))"},
         {"pc", OPT_DOUBLE, &o.pc, "crossover probability per pair and gene"},
         {"pm", OPT_DOUBLE, &o.pm, "mutation probability per bit"},
         {"bits", OPT_INT, &o.bits, "gene length L, 1..24"},
@@ -144,13 +150,14 @@ int cmd_cga(int argc, char **argv)
                        "crossover, mutation) plus a reduction for the best.", specs);
         return 0;
     }
-    for (int i = 1; i < argc; ++i)
-        if (!strncmp(argv[i], "--target", 8)) o.has_target = true;
+    o.has_target = !isnan(o.target);
     if ((rc = common_check_backend("cga", &o.common))) return rc;
+    if (o.dim != -1 && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
+    if (o.report_every < 1) return cli_bad_input("cga", "--report-every %d is below 1", o.report_every);
     if (o.bits < 1 || o.bits > 24)
         return cli_bad_input("cga", "--bits %d is outside 1..24 (a float holds 24-bit integers exactly)", o.bits);
     if (o.generations < 1) return cli_bad_input("cga", "--generations %d is below 1", o.generations);
-    if (o.max_evals < 0) return cli_bad_input("cga", "--max-evals %g is negative", o.max_evals);
+    if (o.max_evals == 0) return cli_bad_input("cga", "--max-evals 0 is below 1");
     if (o.snapshot_every < 1) return cli_bad_input("cga", "--every %d is below 1", o.snapshot_every);
     if (o.sheet && !o.snapshot_dir) return cli_bad_input("cga", "--sheet '%s' needs --snapshot DIR", o.sheet);
     if (o.sheet_columns < 1) return cli_bad_input("cga", "--sheet-columns %d is below 1", o.sheet_columns);
@@ -158,6 +165,12 @@ int cmd_cga(int argc, char **argv)
     if (o.snapshot_scale < 0 || o.snapshot_scale > 64)
         return cli_bad_input("cga", "--snapshot-scale %d is outside 0..64", o.snapshot_scale);
     glevo_snapshot_params snap = {.scale = o.snapshot_scale};
+    /* Output paths are checked before any work: a typo must not cost a whole run. */
+    const char *const outputs[][2] = {{"--trace", o.trace}, {"--snapshot-final", o.snapshot_final},
+                                      {"--sheet", o.sheet}};
+    for (int i = 0; i < 3; ++i)
+        if (outputs[i][1] && glevo_output_check(outputs[i][1], outputs[i][0]) != GLEVO_OK)
+            return cli_fail("cga", GLEVO_ERR_INVALID);
 
     static const char *const neighbourhoods[] = {"moore", "von-neumann", "moore5"};
     static const char *const rngs[] = {"philox", "texture"};
@@ -172,14 +185,14 @@ int cmd_cga(int argc, char **argv)
     glevo_problem user_problem;
     const glevo_problem *pr;
     if (o.fitness_file) {
-        glevo_status st = glevo_problem_from_glsl(o.fitness_file, o.dim ? o.dim : 2, o.lower, o.upper,
+        glevo_status st = glevo_problem_from_glsl(o.fitness_file, o.dim > 0 ? o.dim : 2, o.lower, o.upper,
                                                   o.maximize ? GLEVO_MAXIMIZE : GLEVO_MINIMIZE, &user_problem);
         if (st) return cli_fail("cga", st == GLEVO_ERR_IO ? GLEVO_ERR_INVALID : st);
         pr = &user_problem;
     } else if (!(pr = glevo_problem_find(o.problem))) {
         return cli_fail("cga", GLEVO_ERR_INVALID);
     }
-    glevo_cga_params params = {.problem = pr, .dim = o.dim, .width = o.grid[0], .height = o.grid[1],
+    glevo_cga_params params = {.problem = pr, .dim = o.dim > 0 ? o.dim : 0, .width = o.grid[0], .height = o.grid[1],
                                .bits = o.bits, .pc = GLEVO_LITERAL(o.pc), .pm = GLEVO_LITERAL(o.pm),
                                .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng, .mutation = (glevo_cga_mutation)mut,
                                .algorithm = (glevo_cga_algorithm)alg,
@@ -191,12 +204,13 @@ int cmd_cga(int argc, char **argv)
         struct stat sb;
         if (stat(o.snapshot_dir, &sb) != 0 && mkdir(o.snapshot_dir, 0755) != 0)
             return cli_bad_input("cga", "--snapshot '%s' cannot be created", o.snapshot_dir);
+        if (glevo_output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
     }
 
     long long cells = (long long)o.grid[0] * o.grid[1];
     long long max_generations = o.generations;
-    if (o.max_evals > 0 && (long long)(o.max_evals / (double)cells) < max_generations)
-        max_generations = (long long)(o.max_evals / (double)cells);
+    /* Whole generations within the budget (integers: max_evals <= 2^53, so no overflow). */
+    if (o.max_evals > 0 && o.max_evals / cells < max_generations) max_generations = o.max_evals / cells;
     if (max_generations < 1) max_generations = 1;
     if (o.islands.enabled) {
         if (o.snapshot_dir || o.snapshot_final)
@@ -214,7 +228,7 @@ int cmd_cga(int argc, char **argv)
     st = glevo_cga_create(&params, &cga);
     if (st) {
         glevo_context_destroy(ctx);
-        return cli_fail("cga", st);
+        return cli_fail_fitness("cga", st, o.fitness_file);
     }
     trace_file trace;
     if ((rc = trace_open(&trace, o.trace))) {
@@ -224,7 +238,7 @@ int cmd_cga(int argc, char **argv)
     }
     int dim = glevo_cga_params_of(cga)->dim;
     double optimum = pr->has_optimum ? glevo_problem_optimum(pr, dim) : NAN;
-    double tolerance = o.tolerance > 0 ? o.tolerance : 1e-4 * fmax(1.0, fabs(optimum));
+    double tolerance = !isnan(o.tolerance) ? o.tolerance : 1e-4 * fmax(1.0, fabs(optimum));
     char **snapshots = NULL;
     int snapshot_count = 0;
     double start = cli_seconds_now(), last_progress = start;
@@ -274,14 +288,17 @@ int cmd_cga(int argc, char **argv)
         st = glevo_png_sheet((const char *const *)snapshots, NULL, snapshot_count, o.sheet_columns, o.sheet);
     for (int i = 0; i < snapshot_count; ++i) free(snapshots[i]);
     free(snapshots);
-    if (trace_close(&trace, st == GLEVO_OK) && !st)
-        st = glevo_fail(GLEVO_ERR_IO, "--trace '%s' could not be written", o.trace);
+    glevo_status trace_st = trace_close(&trace, st == GLEVO_OK);
+    if (!st) st = trace_st;
     if (st) {
         glevo_cga_destroy(cga);
         glevo_context_destroy(ctx);
         return cli_fail("cga", st);
     }
     bool reached = pr->has_optimum && fabs(best.fitness - optimum) <= tolerance;
+    if (isnan(best.fitness))
+        fprintf(stderr, "glevo cga: warning: every fitness value was NaN, so there is no best "
+                        "individual%s\n", o.fitness_file ? " (check the --fitness file)" : "");
     if (o.common.json) {
         print_json(&o, cga, &best, renderer, seconds, pr, optimum, reached);
     } else {

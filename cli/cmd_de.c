@@ -2,6 +2,7 @@
  * fragment passes per generation or as fused compute dispatches, or on the CPU (Qin et al.
  * 2012; issues 4 and 13). One run, or
  * --runs N independent seeds with mean/std/success-rate statistics as in the paper's tables. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,11 +31,14 @@ static double std_of(double sum, double sq, int n)
 
 int cmd_de(int argc, char **argv)
 {
+    islands_errors_from_rank_zero(argc, argv);
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL,
                *kernel = "auto";
-    int dim = -1, pop = 100, runs = 1, check_every = 0;
-    double F = 0.5, CR = 0.3, max_evals = 0, target_efv = 0, lower = -100, upper = 100;
+    /* INT_MIN and -1 mark "not given"; an explicit 0 is refused rather than read as a default. */
+    int dim = INT_MIN, pop = 100, runs = 1, check_every = 100;
+    long long max_evals = -1;
+    double F = 0.5, CR = 0.3, target_efv = 0, lower = -100, upper = 100;
     bool maximize = false, help = false;
     island_opts islands = ISLAND_OPTS_DEFAULT;
     const char *trace = NULL;
@@ -46,16 +50,16 @@ int cmd_de(int argc, char **argv)
         {"lower", OPT_DOUBLE, &lower, "domain lower bound per gene for --fitness"},
         {"upper", OPT_DOUBLE, &upper, "domain upper bound per gene for --fitness"},
         {"maximize", OPT_FLAG, &maximize, "--fitness is maximised (default: minimised)"},
-        {"dim", OPT_INT, &dim, "dimension D (-1: 10, or the problem's fixed dimension)"},
+        {"dim", OPT_INT, &dim, "dimension D (default: 10, or the problem's fixed dimension)"},
         {"pop", OPT_INT, &pop, "population size NP (at least 4)"},
-        {"max-evals", OPT_DOUBLE, &max_evals, "evaluation budget (0: 10^4 * D)"},
+        {"max-evals", OPT_COUNT, &max_evals, "evaluation budget (default: 10^4 * D)"},
         {"F", OPT_DOUBLE, &F, "differential weight"},
         {"CR", OPT_DOUBLE, &CR, "crossover rate in [0, 1]"},
         {"strategy", OPT_STRING, &strategy, "rand1bin, best1bin, current-to-best1bin, rand1exp"},
         {"shift", OPT_STRING, &shift, "cec (CEC 2005 shift vectors where defined) or none"},
         {"runs", OPT_INT, &runs, "independent runs (seeds seed, seed+1, ...) with statistics"},
-        {"target-efv", OPT_DOUBLE, &target_efv, "stop a run once its error value is below (0: run the full budget)"},
-        {"check-every", OPT_INT, &check_every, "generations between best-so-far readbacks (0: 100)"},
+        {"target-efv", OPT_DOUBLE, &target_efv, "stop a run once its error value is below this (0: never, run the full budget)"},
+        {"check-every", OPT_INT, &check_every, "generations between best-so-far readbacks"},
         {"kernel", OPT_STRING, &kernel,
          "compute backend: auto, generation (a dispatch a generation) or resident (the "
          "population in one work-group, many generations a dispatch)"},
@@ -77,9 +81,9 @@ int cmd_de(int argc, char **argv)
     if ((rc = common_check_backend("de", &c))) return rc;
     const glevo_problem *problem = NULL;
     glevo_problem user;
-    if (dim != -1 && dim < 1) return cli_bad_input("de", "--dim %d is below 1", dim);
+    if (dim != INT_MIN && dim < 1) return cli_bad_input("de", "--dim %d is below 1", dim);
     if (fitness) {
-        if (dim < 1) return cli_bad_input("de", "--dim %d: a --fitness problem needs --dim >= 1", dim);
+        if (dim == INT_MIN) return cli_bad_input("de", "--fitness %s needs --dim D (its dimension)", fitness);
         glevo_status st = glevo_problem_from_glsl(fitness, dim, lower, upper,
                                                   maximize ? GLEVO_MAXIMIZE : GLEVO_MINIMIZE, &user);
         if (st != GLEVO_OK) return cli_bad_input("de", "%s", glevo_last_error());
@@ -93,10 +97,10 @@ int cmd_de(int argc, char **argv)
     if (pop < 4) return cli_bad_input("de", "--pop %d is below 4 (DE needs i, r1, r2, r3 distinct)", pop);
     if (!(CR >= 0.0 && CR <= 1.0)) return cli_bad_input("de", "--CR %g is outside [0, 1]", CR);
     if (!(F > 0.0 && F <= 2.0)) return cli_bad_input("de", "--F %g is outside (0, 2]", F);
-    if (max_evals < 0) return cli_bad_input("de", "--max-evals %g is negative", max_evals);
+    if (max_evals == 0) return cli_bad_input("de", "--max-evals 0 is below 1");
     if (runs < 1) return cli_bad_input("de", "--runs %d must be at least 1", runs);
     if (target_efv < 0) return cli_bad_input("de", "--target-efv %g is negative", target_efv);
-    if (check_every < 0) return cli_bad_input("de", "--check-every %d is negative", check_every);
+    if (check_every < 1) return cli_bad_input("de", "--check-every %d is below 1", check_every);
     int strat = glevo_de_strategy_parse(strategy);
     if (strat < 0)
         return cli_bad_input("de", "--strategy '%s' is unknown (rand1bin, best1bin, "
@@ -109,11 +113,17 @@ int cmd_de(int argc, char **argv)
     if (problem->fixed_dim && dim > 0 && dim != problem->fixed_dim)
         return cli_bad_input("de", "--dim %d: problem '%s' is %d-dimensional", dim, problem->name,
                              problem->fixed_dim);
+    /* The population is one texel per gene (16384 x 16384 at most) and as many floats on the
+     * host: a size beyond that is bad input, not a failure halfway through allocation. */
+    long long genes = dim > 0 ? dim : problem->fixed_dim ? problem->fixed_dim : 10;
+    if ((long long)pop * genes > (1LL << 28))
+        return cli_bad_input("de", "--pop %d is out of range: %d x %lld genes exceed 2^28 "
+                                   "(one 16384 x 16384 texture)", pop, pop, genes);
 
     glevo_de_params params = {
-        .problem = problem, .dim = dim < 0 ? 0 : dim, .pop = pop, .F = F,
+        .problem = problem, .dim = dim > 0 ? dim : 0, .pop = pop, .F = F,
         .CR = CR == 0.0 ? GLEVO_DE_CR_ZERO : CR, .strategy = (glevo_de_strategy)strat,
-        .max_evals = (long long)max_evals, .no_shift = !strcmp(shift, "none"),
+        .max_evals = max_evals > 0 ? max_evals : 0, .no_shift = !strcmp(shift, "none"),
         .check_every = check_every, .target_efv = target_efv, .kernel = (glevo_de_kernel)kern,
         .backend = (glevo_backend)glevo_backend_parse(c.backend)};
 
@@ -169,8 +179,11 @@ int cmd_de(int argc, char **argv)
     if (st != GLEVO_OK) {
         glevo_de_result_free(&best);
         glevo_context_destroy(ctx);
-        return cli_fail("de", st);
+        return cli_fail_fitness("de", st, fitness);
     }
+    if (isnan(best.best_fitness))
+        fprintf(stderr, "glevo de: warning: every fitness value was NaN, so there is no best "
+                        "individual%s\n", fitness ? " (check the --fitness file)" : "");
     int D = best.dim;
     if (c.json) {
         json_writer w = {0};
@@ -181,7 +194,8 @@ int cmd_de(int argc, char **argv)
         json_string(&w, "backend", glevo_backend_name(params.backend));
         json_string(&w, "renderer", best.renderer);
         json_string(&w, "engine", best.engine);
-        json_int(&w, "seed", c.seed + (uint32_t)best_run);
+        json_int(&w, "seed", c.seed); /* as given; runs use seed, seed + 1, ... */
+        json_int(&w, "best_seed", c.seed + (uint32_t)best_run);
         json_int(&w, "dim", D);
         json_int(&w, "pop", pop);
         json_number(&w, "F", F);

@@ -18,7 +18,10 @@ int cmd_dsm(int argc, char **argv)
     if (rc) return rc;
     if (help) {
         opt_print_help(stdout, "glevo dsm --population FILE [--backend fragment|compute|cpu] [--json]",
-                       "Prints the ell x ell mutual-information matrix (natural log), one row per line.",
+                       "Prints the ell x ell mutual-information matrix (natural log), one row per line.\n"
+                       "With --json: algorithm, problem (the file), backend, renderer, seed, n, ell,\n"
+                       "seconds, mi (rows of the matrix); nothing evolves, so no best_fitness,\n"
+                       "evaluations, generations or best_x.",
                        specs);
         return 0;
     }
@@ -64,8 +67,10 @@ int cmd_dsm(int argc, char **argv)
         json_writer w = {0};
         json_begin_object(&w, NULL);
         json_string(&w, "algorithm", "dsm");
+        json_string(&w, "problem", path);
         json_string(&w, "backend", glevo_backend_name(common_backend(&c)));
         json_string(&w, "renderer", renderer);
+        json_int(&w, "seed", c.seed);
         json_int(&w, "n", n);
         json_int(&w, "ell", ell);
         json_number(&w, "seconds", seconds);

@@ -1,5 +1,6 @@
 /* glevo dsmga: DSMGA-II (Hsu & Yu 2015) with its model building on the GPU (Li & Yu 2017):
  * one run, or the population-sizing sweep (--sweep). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,8 +19,9 @@ int cmd_dsmga(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *problem_name = "trap", *model = "lossless", *spin_file = NULL;
-    int ell = 100, pop = 100, selection = 2, max_gens = 10000, repeat = 0, runs = 10, stall = 0;
-    double max_nfe = 0;
+    /* INT_MIN and -1 mark "not given"; an explicit 0 is refused rather than read as a default. */
+    int ell = 100, pop = 100, selection = 2, max_gens = 10000, repeat = INT_MIN, runs = 10, stall = 20;
+    long long max_nfe = -1;
     bool sweep = false, help = false, skip_dup = false;
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name, "onemax, trap (k=5), ftrap (folded, k=6), cyctrap, spin"},
@@ -28,9 +30,9 @@ int cmd_dsmga(int argc, char **argv)
         {"model", OPT_STRING, &model, "FindClique: lossless or lossy (stop a set without a donor)"},
         {"selection", OPT_INT, &selection, "tournament size (selection pressure s)"},
         {"max-gens", OPT_INT, &max_gens, "generation limit"},
-        {"stall", OPT_INT, &stall, "end after this many generations without any change (0: 20, -1: never)"},
-        {"max-nfe", OPT_DOUBLE, &max_nfe, "evaluation budget (0: none)"},
-        {"repeat", OPT_INT, &repeat, "restricted-mixing sweeps a generation (0: max(1, ell/50))"},
+        {"stall", OPT_INT, &stall, "end after this many generations without any change (-1: never)"},
+        {"max-nfe", OPT_COUNT, &max_nfe, "evaluation budget (default: none)"},
+        {"repeat", OPT_INT, &repeat, "restricted-mixing sweeps a generation (default: max(1, ell/50))"},
         {"spin-file", OPT_STRING, &spin_file, "spin-glass instance (data/spin/ format)"},
         {"skip-duplicates", OPT_FLAG, &skip_dup,
          "restricted mixing skips a trial already in the population (Hsu & Yu 2015 code) instead of stopping (their 2016+ code)"},
@@ -49,11 +51,20 @@ int cmd_dsmga(int argc, char **argv)
     if ((rc = common_check_backend("dsmga", &c))) return rc;
     glevo_dsmga_model m = GLEVO_DSMGA_LOSSLESS;
     if ((rc = parse_model(model, &m))) return rc;
-    if (pop < 2) return cli_bad_input("dsmga", "--pop %d: at least 2 individuals", pop);
-    if (selection < 1) return cli_bad_input("dsmga", "--selection %d must be at least 1", selection);
+    /* Sizes are bounded so that pop * ell bytes, pop * selection tournament slots and the
+     * FastCounting words stay far inside int and memory. */
+    if (pop < 2 || pop > (1 << 24))
+        return cli_bad_input("dsmga", "--pop %d is out of range (2..16777216)", pop);
+    if (ell > 0 && (long long)pop * ell > (1LL << 30))
+        return cli_bad_input("dsmga", "--pop %d is out of range: %d x %d genes exceed 2^30", pop, pop, ell);
+    if (selection < 1 || selection > pop || selection > 1024)
+        return cli_bad_input("dsmga", "--selection %d is out of range (1..%d: at most the population and 1024)",
+                             selection, pop < 1024 ? pop : 1024);
     if (max_gens < 1) return cli_bad_input("dsmga", "--max-gens %d must be positive", max_gens);
-    if (max_nfe < 0) return cli_bad_input("dsmga", "--max-nfe %g is negative", max_nfe);
-    if (repeat < 0) return cli_bad_input("dsmga", "--repeat %d is negative", repeat);
+    if (max_nfe == 0) return cli_bad_input("dsmga", "--max-nfe 0 is below 1");
+    if (repeat != INT_MIN && repeat < 1) return cli_bad_input("dsmga", "--repeat %d is below 1", repeat);
+    if (stall == 0 || stall < -1)
+        return cli_bad_input("dsmga", "--stall %d: give at least 1 generation, or -1 for never", stall);
     if (runs < 1) return cli_bad_input("dsmga", "--runs %d must be positive", runs);
 
     glevo_dsmga_problem *problem = NULL;
@@ -68,7 +79,7 @@ int cmd_dsmga(int argc, char **argv)
     }
     const char *renderer = gpu ? glevo_context_renderer(ctx) : "cpu";
     glevo_dsmga_params params = {.pop = pop, .selection_pressure = selection, .max_generations = max_gens,
-                                 .max_nfe = (long long)max_nfe, .repeat = repeat, .model = m,
+                                 .max_nfe = max_nfe > 0 ? max_nfe : 0, .repeat = repeat > 0 ? repeat : 0, .model = m,
                                  .skip_duplicates = skip_dup, .stall_generations = stall, .backend = common_backend(&c), .seed = c.seed};
     double t0 = cli_seconds_now();
     glevo_dsmga_sweep_result sw = {0};
@@ -94,6 +105,11 @@ int cmd_dsmga(int argc, char **argv)
     double seconds = cli_seconds_now() - t0;
     int L = glevo_dsmga_problem_ell(problem);
     char *best = malloc((size_t)L + 1);
+    if (!best) {
+        glevo_dsmga_destroy(e);
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
     for (int i = 0; i < L; ++i) best[i] = (char)('0' + glevo_dsmga_best(e)[i]);
     best[L] = '\0';
     if (c.json) {
@@ -120,7 +136,9 @@ int cmd_dsmga(int argc, char **argv)
             json_int(&w, "sweep_pop", sw.pop);
             json_number(&w, "sweep_mean_nfe", sw.mean_nfe);
         }
-        json_string(&w, "best_x", best);
+        json_begin_array(&w, "best_x");
+        for (int i = 0; i < L; ++i) json_int(&w, NULL, best[i] - '0');
+        json_end_array(&w);
         json_end_object(&w);
     } else {
         printf("problem %s ell %d pop %d model %s backend %s (%s)\n", glevo_dsmga_problem_name(problem), L,

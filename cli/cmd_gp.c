@@ -70,9 +70,19 @@ int cmd_gp(int argc, char **argv)
     if ((st = glevo_gp_strategy_parse(strategy_text, &p.eval.strategy))) return cli_fail(cmd, st);
     if (threads < 0) return cli_bad_input(cmd, "--threads %d is negative", threads);
     if (p.pop < 2) return cli_bad_input(cmd, "--pop %d is below 2", p.pop);
+    /* Zero in the params struct means "the default": a 0 the user typed goes in as
+     * GLEVO_LITERAL (0 generations: the initial population only; --pm 0: no mutation). Where
+     * the library has no literal zero (tournament, depths), 0 is refused. */
     if (p.generations < 0) return cli_bad_input(cmd, "--generations %d is negative", p.generations);
+    if (p.tournament < 1) return cli_bad_input(cmd, "--tournament %d is below 1", p.tournament);
+    if (p.init_min_depth < 1) return cli_bad_input(cmd, "--init-depth-min %d is below 1", p.init_min_depth);
+    if (p.init_max_depth < 1) return cli_bad_input(cmd, "--init-depth-max %d is below 1", p.init_max_depth);
     if (p.max_size < 1) return cli_bad_input(cmd, "--max-size %d is below 1", p.max_size);
-    p.elitism = GLEVO_LITERAL(p.elitism); /* 0 in the params struct means "default" */
+    if (p.elitism < 0) return cli_bad_input(cmd, "--elitism %d is negative", p.elitism);
+    p.generations = GLEVO_LITERAL(p.generations);
+    p.pc = GLEVO_LITERAL(p.pc);
+    p.pm = GLEVO_LITERAL(p.pm);
+    p.elitism = GLEVO_LITERAL(p.elitism);
     p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;
@@ -138,7 +148,6 @@ int cmd_gp(int argc, char **argv)
         json_number(&w, "eval_seconds", r.eval_seconds);
         json_number(&w, "gpops", gpops);
         json_end_object(&w);
-        fputc('\n', stdout);
     } else {
         printf("best_program %s\ninfix        %s\n%-12s %.9g\n", r.best_sexpr, r.best_infix,
                glevo_gp_metric_name(p.metric), r.best_error);

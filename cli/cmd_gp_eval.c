@@ -1,39 +1,10 @@
 /* glevo gp-eval: errors of given programs on a CSV dataset, one line per program, evaluated
  * by a GPU strategy (PPPE, FP, PPCU; Augusto & Barbosa 2012 §3.4) or the CPU interpreter. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "glevo/gp.h"
-
-/* Whole file as a string; NULL with a message printed. */
-static char *read_text(const char *command, const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cli_bad_input(command, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0, n;
-    char *buf = malloc(cap);
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (cap - len < 2) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) free(buf);
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (!buf) {
-        fprintf(stderr, "glevo %s: out of memory reading '%s'\n", command, path);
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
-}
 
 int cmd_gp_eval(int argc, char **argv)
 {
@@ -57,7 +28,10 @@ int cmd_gp_eval(int argc, char **argv)
     if (rc) return rc;
     if (help) {
         opt_print_help(stdout, "glevo gp-eval --programs FILE --data FILE.csv [options]",
-                       "Prints the error of each program (one per line) on the data.", specs);
+                       "Prints the error of each program (one per line) on the data. With --json:\n"
+                       "algorithm, problem (the data file), backend, renderer, seed, strategy, metric,\n"
+                       "programs, cases, errors (one per program), nodes, seconds, gpops; no\n"
+                       "best_fitness, evaluations or generations (nothing evolves).", specs);
         return 0;
     }
     if ((rc = common_check_backend(cmd, &c))) return rc;
@@ -81,14 +55,9 @@ int cmd_gp_eval(int argc, char **argv)
     glevo_gp_evaluator *ev = NULL;
     glevo_context *ctx = NULL;
     double *errors = NULL;
-    char *text = NULL;
     if ((st = glevo_gp_data_load_csv(data_path, target, &data))) return cli_fail(cmd, st);
-    if (!(text = read_text(cmd, programs_path))) {
-        rc = 2;
-        goto done;
-    }
     if ((st = glevo_gp_programs_create(&progs)) ||
-        (st = glevo_gp_programs_parse(progs, text, programs_path, glevo_gp_data_vars(data)))) {
+        (st = glevo_gp_programs_load(progs, programs_path, glevo_gp_data_vars(data)))) {
         rc = cli_fail(cmd, st);
         goto done;
     }
@@ -145,7 +114,6 @@ int cmd_gp_eval(int argc, char **argv)
         json_number(&w, "seconds", seconds);
         json_number(&w, "gpops", gpops);
         json_end_object(&w);
-        fputc('\n', stdout);
     } else {
         for (int i = 0; i < count; ++i) printf("%.9g\n", errors[i]);
     }
@@ -156,6 +124,5 @@ done:
     glevo_gp_data_destroy(data);
     if (ctx) glevo_context_destroy(ctx);
     free(errors);
-    free(text);
     return rc;
 }

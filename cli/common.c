@@ -5,8 +5,15 @@
 
 #include "cli.h"
 
+/* Under mpirun with --islands, every rank parses the same command line: only rank 0 says what
+ * is wrong with it (cli_errors_from_rank_zero). */
+static bool errors_silenced;
+
+void cli_silence_errors(bool silent) { errors_silenced = silent; }
+
 int cli_bad_input(const char *command, const char *fmt, ...)
 {
+    if (errors_silenced) return 2;
     va_list args;
     va_start(args, fmt);
     fprintf(stderr, "glevo %s: ", command);
@@ -74,8 +81,20 @@ int cli_fail(const char *command, glevo_status status)
 {
     char message[1200];
     cli_flagify(glevo_last_error(), message, sizeof message);
-    fprintf(stderr, "glevo %s: %s\n", command, message);
+    if (!errors_silenced) fprintf(stderr, "glevo %s: %s\n", command, message);
     return glevo_status_exit_code(status);
+}
+
+int cli_fail_fitness(const char *command, glevo_status status, const char *fitness)
+{
+    /* The program build's one-line error names the file and line first; an error in the
+     * user's own --fitness file is bad input (exit 2), one in a library shader is ours. */
+    if (status == GLEVO_ERR_GL && fitness) {
+        char head[4200];
+        snprintf(head, sizeof head, "compile: %s:", fitness);
+        if (strstr(glevo_last_error(), head)) status = GLEVO_ERR_INVALID;
+    }
+    return cli_fail(command, status);
 }
 
 int common_check_backend(const char *command, const common_opts *c)
@@ -83,7 +102,9 @@ int common_check_backend(const char *command, const common_opts *c)
     if (glevo_backend_parse(c->backend) < 0)
         return cli_bad_input(command, "--backend '%s' is unknown (fragment, compute, cpu or auto)",
                              c->backend);
-    if (c->device < -1) return cli_bad_input(command, "--device %d is negative", c->device);
+    /* The context takes device + 1: bound it well below INT_MAX (no machine has 65536). */
+    if (c->device < -1 || c->device > 65535)
+        return cli_bad_input(command, "--device %d is out of range (-1 for automatic, 0..65535)", c->device);
     return 0;
 }
 

@@ -9,7 +9,22 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "glevo/output.h"
+
+void islands_errors_from_rank_zero(int argc, char **argv)
+{
+    bool islands = false;
+    for (int i = 1; i < argc; ++i) islands = islands || !strcmp(argv[i], "--islands");
+    static const char *const rank_vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"};
+    for (size_t k = 0; islands && k < sizeof rank_vars / sizeof rank_vars[0]; ++k) {
+        const char *v = getenv(rank_vars[k]);
+        if (v) {
+            cli_silence_errors(atoi(v) != 0);
+            return;
+        }
+    }
+}
 
 #ifndef GLEVO_HAVE_MPI
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
@@ -21,11 +36,10 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
 }
 #else
 
-/* The trace goes to a temporary file renamed at the end: no half-written CSV. */
+/* The trace goes through glevo_output: whole or not at all. */
 typedef struct trace_out {
+    glevo_output *out;
     FILE *f;
-    char tmp[4096];
-    const char *path;
 } trace_out;
 
 typedef struct progress {
@@ -188,30 +202,30 @@ static glevo_status start(glevo_islands *is, const island_family *f, const commo
 
 static int trace_open(trace_out *t, const char *command, const char *path)
 {
-    t->path = path;
+    t->out = NULL;
     t->f = NULL;
     if (!path) return 0;
-    snprintf(t->tmp, sizeof t->tmp, "%s.tmp%ld", path, (long)getpid());
-    t->f = fopen(t->tmp, "w");
-    if (!t->f) return cli_bad_input(command, "--trace '%s' cannot be written", path);
+    if (glevo_output_open(path, &t->out) != GLEVO_OK) return cli_fail(command, GLEVO_ERR_INVALID);
+    t->f = glevo_output_stream(t->out);
     fprintf(t->f, "generation,island,evaluations,best_so_far,immigrants,migrations,seconds\n");
     return 0;
 }
 
-static int trace_close(trace_out *t, bool keep)
+static glevo_status trace_close(trace_out *t, bool keep)
 {
-    if (!t->f) return 0;
-    int bad = fclose(t->f) != 0;
-    if (!keep || bad) {
-        remove(t->tmp);
-        return bad;
-    }
-    return rename(t->tmp, t->path) != 0;
+    glevo_output *out = t->out;
+    t->out = NULL;
+    t->f = NULL;
+    if (!out) return GLEVO_OK;
+    if (keep) return glevo_output_commit(out);
+    glevo_output_abort(out);
+    return GLEVO_OK;
 }
 
 /* The options, checked alike on every rank (so that rank 0 alone need say what is wrong). */
 static glevo_status check_options(const island_family *f, const island_opts *o,
-                                  glevo_islands_params *ip, int *devices, int *device_count)
+                                  const char *trace_path, glevo_islands_params *ip, int *devices,
+                                  int *device_count)
 {
     int topology = glevo_topology_parse(o->topology);
     if (topology < 0)
@@ -223,6 +237,8 @@ static glevo_status check_options(const island_family *f, const island_opts *o,
         return glevo_fail(GLEVO_ERR_INVALID, "--migrate-every %d is below 1", o->migrate_every);
     glevo_status st = parse_devices(o->devices, devices, 64, device_count);
     if (st) return st;
+    /* Checked before any work on every rank, though rank 0 alone writes it. */
+    if (trace_path && (st = glevo_output_check(trace_path, "--trace"))) return st;
     *ip = (glevo_islands_params){.topology = (glevo_topology)topology, .migrants = o->migrants,
                                  .migrate_every = o->migrate_every,
                                  .torus_width = o->torus_width, .sync_timeout = o->sync_timeout};
@@ -235,10 +251,12 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
     const char *cmd = f->command;
     glevo_status st = glevo_islands_init(NULL, NULL);
     if (st) return cli_fail(cmd, st);
+    /* MPI knows the rank for certain, whatever the launcher set in the environment. */
+    cli_silence_errors(glevo_islands_world_rank() != 0);
     int devices[64], device_count = 0;
     glevo_islands_params ip;
-    if ((st = check_options(f, o, &ip, devices, &device_count))) {
-        int rc = glevo_islands_world_rank() == 0 ? cli_fail(cmd, st) : glevo_status_exit_code(st);
+    if ((st = check_options(f, o, trace_path, &ip, devices, &device_count))) {
+        int rc = cli_fail(cmd, st); /* printed by rank 0 alone */
         glevo_islands_finalize();
         return rc;
     }
@@ -247,7 +265,7 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
     glevo_islands *is = NULL;
     if ((st = glevo_islands_create(&ip, &is))) {
         /* Bad input that needs the number of ranks (--torus-width): every rank knows it. */
-        int code = glevo_islands_world_rank() == 0 ? cli_fail(cmd, st) : glevo_status_exit_code(st);
+        int code = cli_fail(cmd, st);
         glevo_islands_finalize();
         return code;
     }
@@ -270,15 +288,20 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
     if (!all) all = glevo_islands_evolve(is, &run, &sum);
     if (!all) glevo_context_finish(ctx);
     double seconds = cli_seconds_now() - t0;
-    if (trace_close(&p.trace, all == GLEVO_OK) && !all)
-        all = glevo_fail(GLEVO_ERR_IO, "--trace '%s' could not be written", trace_path);
+    glevo_status traced = trace_close(&p.trace, all == GLEVO_OK);
+    if (!all) all = traced;
     int code = 0;
     if (all) {
         /* The message names the failing island; one rank says it. A hung rank cannot be
          * met again: end the job instead of finalising. */
-        if (trace_rc) code = trace_rc;
-        else if (root || glevo_islands_broken(is)) code = cli_fail(cmd, all);
-        else code = glevo_status_exit_code(all);
+        if (trace_rc) {
+            code = trace_rc;
+        } else if (glevo_islands_broken(is)) {
+            fprintf(stderr, "glevo %s: %s\n", cmd, glevo_last_error());
+            code = glevo_status_exit_code(all);
+        } else {
+            code = cli_fail(cmd, all); /* printed by rank 0 alone */
+        }
         if (glevo_islands_broken(is)) glevo_islands_abort(code);
     } else if (root) {
         if (c->json)

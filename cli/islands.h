@@ -35,6 +35,11 @@ typedef struct island_opts {
         {"sync-timeout", OPT_DOUBLE, &(o).sync_timeout,                                        \
          "with --islands: seconds to wait for the other ranks before aborting (0: no limit)"}
 
+/* Call first in a command that takes --islands: when argv has --islands and the launcher
+ * says this process is an MPI rank other than 0 (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK),
+ * errors are left to rank 0, which reads the same command line. */
+void islands_errors_from_rank_zero(int argc, char **argv);
+
 /* What a family gives the front end (glevo/islands.h declares the types with or without MPI;
  * only the calls need it). create builds this rank's engine (on the context
  * current, with the island's seed) and returns it as an island; json writes the family's
@@ -58,7 +63,8 @@ typedef struct island_family {
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
                  const char *trace_path);
 
-/* The families' glue (islands_cga.c, islands_de.c): params already validated. */
+/* The families' glue (islands_cga.c, islands_de.c): params already validated; tolerance NaN
+ * when not given. */
 int islands_cga(const glevo_cga_params *params, long long generations, bool has_target,
                 double target, double tolerance, const common_opts *c, const island_opts *o,
                 const char *trace);

@@ -60,7 +60,7 @@ int islands_cga(const glevo_cga_params *params, long long generations, bool has_
     glevo_cga_params p = glevo_cga_params_defaults(params);
     cga_island ci = {.params = *params};
     ci.optimum = p.problem->has_optimum ? glevo_problem_optimum(p.problem, p.dim) : NAN;
-    ci.tolerance = tolerance > 0 ? tolerance : 1e-4 * fmax(1.0, fabs(ci.optimum));
+    ci.tolerance = !isnan(tolerance) ? tolerance : 1e-4 * fmax(1.0, fabs(ci.optimum));
     island_family f = {.command = "cga", .population = p.width * p.height,
                        .generations = generations, .has_target = has_target, .target = target,
                        .report_every = p.report_every, .create = create, .destroy = destroy,

@@ -1,5 +1,6 @@
 /* A minimal streaming JSON writer for the one object each command prints with --json. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "cli.h"
 
@@ -70,10 +71,18 @@ void json_number(json_writer *w, const char *key, double value)
 {
     separator(w, key);
     /* JSON has no NaN or infinity: null says "no value" honestly. */
-    if (isfinite(value))
-        fprintf(w->out, "%.17g", value);
-    else
+    if (isfinite(value)) {
+        /* The shortest of 15, 16, 17 significant digits that reads back as the same double:
+         * 0.8, not 0.80000000000000004 (17 always round-trips). */
+        char text[40];
+        for (int digits = 15; digits <= 17; ++digits) {
+            snprintf(text, sizeof text, "%.*g", digits, value);
+            if (strtod(text, NULL) == value) break;
+        }
+        fputs(text, w->out);
+    } else {
         fputs("null", w->out);
+    }
 }
 
 void json_int(json_writer *w, const char *key, long long value)

@@ -1,8 +1,10 @@
 /* glevo: evolutionary algorithms as GLSL render passes. Dispatches to one subcommand. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "glevo/output.h"
 
 static const struct {
     const char *name;
@@ -29,22 +31,35 @@ static void usage(FILE *out)
                  "--profile, --help\nenvironment: GLEVO_SHADER_DIR overrides embedded shaders\n");
 }
 
+/* Output on stdout is part of the result: a write error there (a full disk, `> /dev/full`)
+ * fails the command instead of passing for success. */
+static int finish(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "glevo: cannot write the output: %s\n", strerror(errno ? errno : EIO));
+        return rc ? rc : 1;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    /* Ctrl-C or a kill during a run removes the temporary files of outputs being written. */
+    glevo_output_install_signal_cleanup();
     if (argc < 2) {
         usage(stderr);
         return 2;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
-        return 0;
+        return finish(0);
     }
     if (!strcmp(argv[1], "--version")) {
         printf("glevo %s\n", glevo_version_string());
-        return 0;
+        return finish(0);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
-        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], commands[i].name)) return finish(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "glevo: unknown command '%s' (try glevo --help)\n", argv[1]);
     return 2;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command from a fresh Debian 12 / Ubuntu 24.04 (as root, or with sudo) to a result:
 #   scripts/quickstart.sh          install packages, build, run the main job
-#   scripts/quickstart.sh --test   the same, then every test (ctest, then a sanitizer build)
+#   scripts/quickstart.sh --test   the same, then every test (ctest, then a sanitizer build,
+#                                  then 20 s of each libFuzzer harness when clang is there)
 # The GPU is used when EGL offers one; otherwise Mesa's llvmpipe renders in software.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +12,7 @@ case "$mode" in run|--run) mode=run ;; --test|test) mode=test ;;
 
 packages=(build-essential cmake pkg-config libglew-dev libegl-dev libgl-dev libegl-mesa0
           libgl1-mesa-dri libglfw3-dev libpng-dev libcairo2-dev libfreetype-dev
-          fonts-dejavu-core check xvfb xauth
+          fonts-dejavu-core check xvfb xauth clang libclang-rt-dev
           libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -43,4 +44,8 @@ if [ "$mode" = test ]; then
   cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DGLEVO_SANITIZE=ON >/dev/null
   cmake --build build-sanitize -j"$jobs"
   (cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs")
+  if command -v clang >/dev/null; then
+    echo "== fuzzing every parser for 20 s (libFuzzer; docs/testing.md)" >&2
+    scripts/fuzz.sh 20
+  fi
 fi

@@ -104,6 +104,8 @@ void glevo_gp_programs_clear(glevo_gp_programs *p);
  * any). Errors: "LINE:COLUMN: what" prefixed by source. Appends to p. */
 glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, const char *source,
                                      int vars);
+/* Reads a program file (at most 1 GiB of text, no NUL bytes) and parses it as above. */
+glevo_status glevo_gp_programs_load(glevo_gp_programs *p, const char *path, int vars);
 /* Appends one program: codes in prefix order whose constant indices refer to consts[]. The
  * program must be well formed (glevo_gp_program_check). */
 glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, int length,

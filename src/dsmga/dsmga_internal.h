@@ -2,6 +2,8 @@
 #ifndef GLEVO_DSMGA_INTERNAL_H
 #define GLEVO_DSMGA_INTERNAL_H
 
+#include <stddef.h>
+
 #include "glevo/dsmga.h"
 #include "glevo/rng.h"
 
@@ -13,6 +15,16 @@ struct glevo_dsmga_problem {
     int ell;
     glevo_spin_instance spin;
 };
+
+/* Parses a spin-glass instance from text (the format of glevo_spin_load; `source` names it in
+ * errors). The ground line, when present, is range-checked here; whether it is the exact
+ * ground state is checked by glevo_dsmga_problem_create. */
+glevo_status glevo_spin_parse(const char *text, size_t length, const char *source,
+                              glevo_spin_instance *out);
+
+/* Parses a population (the format of glevo_dsm_population_read) from text. */
+glevo_status glevo_dsm_population_parse(const char *text, size_t length, const char *source,
+                                        uint8_t **bits, int *n, int *ell);
 
 /* Counter words the FindClique passes and their twin use (pass id in counter word 2). */
 #define CLIQUE_STREAM 0x05D5u

@@ -1,10 +1,11 @@
 /* Population files for `glevo dsm` (README, "Input formats") and FastCounting's bit-packed
  * layout (Li & Yu 2017 §4.2): one row of ceil(n/32) words per gene, bit i = individual i. */
-#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/input_file.h"
 #include "dsmga_internal.h"
 
 int glevo_dsm_words(int n) { return (n + 31) / 32; }
@@ -32,25 +33,25 @@ void glevo_dsm_pack(const uint8_t *bits, int n, int ell, uint32_t *rows)
     }
 }
 
-glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits_out, int *n_out, int *ell_out)
+glevo_status glevo_dsm_population_parse(const char *text, size_t length, const char *source,
+                                        uint8_t **bits_out, int *n_out, int *ell_out)
 {
     *bits_out = NULL;
     *n_out = *ell_out = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) return glevo_fail(GLEVO_ERR_IO, "cannot open population file %s: %s", path, strerror(errno));
+    const char *path = source ? source : "population";
     uint8_t *bits = NULL;
     size_t cap = 0, used = 0;
     int n = 0, ell = -1, line_no = 0, blank_line = 0;
-    char *line = NULL;
-    size_t line_cap = 0;
-    ssize_t got;
     glevo_status st = GLEVO_OK;
-    while ((got = getline(&line, &line_cap, f)) >= 0) {
+    for (const char *line = text, *end = text + length; line < end && st == GLEVO_OK;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        const char *next = nl ? nl + 1 : end;
         ++line_no;
-        size_t len = (size_t)got;
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) --len;
+        while (len && line[len - 1] == '\r') --len;
         if (len == 0) {
             if (!blank_line) blank_line = line_no; /* fine only if nothing follows */
+            line = next;
             continue;
         }
         if (blank_line) {
@@ -58,10 +59,19 @@ glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits_out, int
                             path, blank_line);
             break;
         }
+        if (line_no == INT32_MAX || len > (size_t)INT32_MAX / 2) {
+            st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: too many individuals or genes", path, line_no);
+            break;
+        }
         for (size_t c = 0; c < len; ++c)
             if (line[c] != '0' && line[c] != '1') {
-                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d, column %zu: '%c' is not 0 or 1", path,
-                                line_no, c + 1, line[c]);
+                unsigned char bad = (unsigned char)line[c];
+                if (bad >= 0x20 && bad < 0x7F)
+                    st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d, column %zu: '%c' is not 0 or 1",
+                                    path, line_no, c + 1, bad);
+                else
+                    st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d, column %zu: byte 0x%02x is not 0 or 1",
+                                    path, line_no, c + 1, bad);
                 break;
             }
         if (st != GLEVO_OK) break;
@@ -81,9 +91,8 @@ glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits_out, int
         for (size_t c = 0; c < len; ++c) bits[used + c] = (uint8_t)(line[c] - '0');
         used += len;
         ++n;
+        line = next;
     }
-    free(line);
-    fclose(f);
     if (st == GLEVO_OK && n == 0)
         st = glevo_fail(GLEVO_ERR_INVALID, "%s: line 1: the file holds no individuals (empty)", path);
     if (st != GLEVO_OK) {
@@ -94,4 +103,17 @@ glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits_out, int
     *n_out = n;
     *ell_out = ell;
     return GLEVO_OK;
+}
+
+glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits_out, int *n_out, int *ell_out)
+{
+    *bits_out = NULL;
+    *n_out = *ell_out = 0;
+    char *text;
+    size_t length;
+    glevo_status st = input_read_text(path, "population file", INPUT_MAX_DATA, &text, &length);
+    if (st != GLEVO_OK) return st;
+    st = glevo_dsm_population_parse(text, length, path, bits_out, n_out, ell_out);
+    free(text);
+    return st;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/input_file.h"
 #include "dsmga_internal.h"
 
 void glevo_spin_free(glevo_spin_instance *s)
@@ -56,88 +57,142 @@ int glevo_spin_energy(const glevo_spin_instance *s, const uint8_t *bits)
     return e;
 }
 
-/* Reads the next non-comment token; returns 0 at end of file. */
-static int next_token(FILE *f, char *tok, size_t size, int *line)
+/* The instance text, read token by token; `line` counts newlines for error messages. */
+typedef struct spin_reader {
+    const char *at, *end, *source;
+    int line;
+} spin_reader;
+
+static bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
+
+/* Reads the next non-comment token into tok (NUL-terminated); returns its length, 0 at the
+ * end of the text, or -1 when the token does not fit (a number that long is no number we
+ * accept, and truncating it would turn "L 4294967300" into something else). */
+static int next_token(spin_reader *r, char *tok, size_t size)
 {
-    int ch;
     for (;;) {
-        ch = fgetc(f);
-        if (ch == EOF) return 0;
-        if (ch == '\n') { ++*line; continue; }
+        if (r->at == r->end) return 0;
+        char ch = *r->at;
         if (ch == '#') {
-            while ((ch = fgetc(f)) != EOF && ch != '\n') {}
-            if (ch == '\n') ++*line;
-            continue;
+            while (r->at < r->end && *r->at != '\n') ++r->at;
+        } else if (is_space(ch)) {
+            if (ch == '\n') ++r->line;
+            ++r->at;
+        } else {
+            break;
         }
-        if (ch == ' ' || ch == '\t' || ch == '\r') continue;
-        break;
     }
     size_t n = 0;
-    while (ch != EOF && ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n' && ch != '#') {
-        if (n + 1 < size) tok[n++] = (char)ch;
-        ch = fgetc(f);
+    while (r->at < r->end && !is_space(*r->at) && *r->at != '#') {
+        if (n + 1 >= size) {
+            tok[n] = '\0';
+            return -1;
+        }
+        tok[n++] = *r->at++;
     }
     tok[n] = '\0';
-    if (ch != EOF) ungetc(ch, f);
-    return 1;
+    return (int)n;
 }
 
-static glevo_status read_couplings(FILE *f, const char *path, int *line, int8_t *J, int count)
+/* A whole token as a decimal int in [lo, hi]: no trailing text, no overflow. */
+static bool parse_int(const char *tok, long lo, long hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(tok, &end, 10);
+    if (!tok[0] || *end || errno || v < lo || v > hi) return false;
+    *out = (int)v;
+    return true;
+}
+
+static glevo_status read_couplings(spin_reader *r, int8_t *J, int count)
 {
     char tok[64];
     for (int i = 0; i < count; ++i) {
-        if (!next_token(f, tok, sizeof tok, line))
+        int n = next_token(r, tok, sizeof tok);
+        if (n == 0)
             return glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: expected %d couplings, file ends after %d",
-                              path, *line, count, i);
-        if (!strcmp(tok, "1") || !strcmp(tok, "+1")) J[i] = 1;
-        else if (!strcmp(tok, "-1")) J[i] = -1;
+                              r->source, r->line, count, i);
+        if (n > 0 && (!strcmp(tok, "1") || !strcmp(tok, "+1"))) J[i] = 1;
+        else if (n > 0 && !strcmp(tok, "-1")) J[i] = -1;
         else
-            return glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: coupling '%s' is not +1 or -1", path,
-                              *line, tok);
+            return glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: coupling '%.20s' is not +1 or -1",
+                              r->source, r->line, n > 0 ? tok : "(too long)");
     }
     return GLEVO_OK;
 }
 
-glevo_status glevo_spin_load(const char *path, glevo_spin_instance *out)
+/* Every ±J energy is a sum of 2L² terms ±1, so it is even and in [-2L², 2L²]; the ground
+ * state is at most the mean over all configurations, 0. */
+static glevo_status check_ground_range(const char *source, int L, int ground)
+{
+    if (ground < -2 * L * L || ground > 0 || ground % 2)
+        return glevo_fail(GLEVO_ERR_INVALID,
+                          "%s: ground energy %d is impossible for L = %d (it must be even and in "
+                          "[%d, 0])", source, ground, L, -2 * L * L);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_spin_parse(const char *text, size_t length, const char *source,
+                              glevo_spin_instance *out)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "r");
-    if (!f) return glevo_fail(GLEVO_ERR_IO, "cannot open spin-glass file %s: %s", path, strerror(errno));
+    spin_reader r = {.at = text, .end = text + length, .source = source ? source : "spin glass", .line = 1};
     char tok[64];
-    int line = 1, L = 0, ground = 0;
-    bool has_ground = false, have_right = false, have_down = false;
+    int L = 0, ground = 0, n;
+    bool has_ground = false;
     glevo_status st = GLEVO_OK;
     int8_t *right = NULL, *down = NULL;
-    while (st == GLEVO_OK && next_token(f, tok, sizeof tok, &line)) {
-        if (!strcmp(tok, "L")) {
-            if (!next_token(f, tok, sizeof tok, &line) || (L = atoi(tok)) < 2 || L > 64)
-                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: bad size L '%s'", path, line, tok);
+    while (st == GLEVO_OK && (n = next_token(&r, tok, sizeof tok)) != 0) {
+        int line = r.line;
+        if (n < 0) {
+            st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: token '%.20s...' is too long", r.source,
+                            line, tok);
+        } else if (!strcmp(tok, "L")) {
+            /* One size per file: the couplings are read into arrays of that size. */
+            if (L != 0) {
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: a second 'L' line", r.source, line);
+                break;
+            }
+            n = next_token(&r, tok, sizeof tok);
+            if (n <= 0 || !parse_int(tok, 2, 64, &L)) {
+                L = 0;
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: size L '%.20s' is not an integer in 2..64",
+                                r.source, line, n > 0 ? tok : "");
+            }
         } else if (!strcmp(tok, "ground")) {
-            char *end;
-            if (!next_token(f, tok, sizeof tok, &line)) tok[0] = '\0';
-            ground = (int)strtol(tok, &end, 10);
-            if (!tok[0] || *end)
-                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: bad ground energy '%s'", path, line, tok);
+            if (has_ground) {
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: a second 'ground' line", r.source, line);
+                break;
+            }
+            n = next_token(&r, tok, sizeof tok);
+            if (n <= 0 || !parse_int(tok, -2 * 64 * 64, 2 * 64 * 64, &ground))
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: bad ground energy '%.20s'", r.source,
+                                line, n > 0 ? tok : "");
             has_ground = true;
         } else if (!strcmp(tok, "right") || !strcmp(tok, "down")) {
             bool is_right = tok[0] == 'r';
             if (L == 0) {
-                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: couplings before the 'L' line", path, line);
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: couplings before the 'L' line", r.source, line);
                 break;
             }
-            int8_t **dst = is_right ? &right : &down;
-            free(*dst);
-            *dst = malloc((size_t)L * L);
-            if (!*dst) { st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading %s", path); break; }
-            st = read_couplings(f, path, &line, *dst, L * L);
-            if (is_right) have_right = true; else have_down = true;
+            if (is_right ? right != NULL : down != NULL) {
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: a second '%s' section", r.source, line, tok);
+                break;
+            }
+            int8_t *J = malloc((size_t)L * L);
+            if (!J) { st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading %s", r.source); break; }
+            if (is_right) right = J;
+            else down = J;
+            st = read_couplings(&r, J, L * L);
         } else {
-            st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: unexpected '%s'", path, line, tok);
+            st = glevo_fail(GLEVO_ERR_INVALID, "%s: line %d: unexpected '%s'", r.source, line, tok);
         }
     }
-    fclose(f);
-    if (st == GLEVO_OK && (!have_right || !have_down))
-        st = glevo_fail(GLEVO_ERR_INVALID, "%s: missing the '%s' couplings", path, have_right ? "down" : "right");
+    if (st == GLEVO_OK && L == 0) st = glevo_fail(GLEVO_ERR_INVALID, "%s: no 'L' line", r.source);
+    if (st == GLEVO_OK && (!right || !down))
+        st = glevo_fail(GLEVO_ERR_INVALID, "%s: missing the '%s' couplings", r.source, right ? "down" : "right");
+    if (st == GLEVO_OK && has_ground) st = check_ground_range(r.source, L, ground);
     if (st != GLEVO_OK) {
         free(right);
         free(down);
@@ -149,6 +204,18 @@ glevo_status glevo_spin_load(const char *path, glevo_spin_instance *out)
     out->has_ground = has_ground;
     out->ground = ground;
     return GLEVO_OK;
+}
+
+glevo_status glevo_spin_load(const char *path, glevo_spin_instance *out)
+{
+    memset(out, 0, sizeof *out);
+    char *text;
+    size_t length;
+    glevo_status st = input_read_text(path, "spin-glass file", INPUT_MAX_SPIN, &text, &length);
+    if (st != GLEVO_OK) return st;
+    st = glevo_spin_parse(text, length, path, out);
+    free(text);
+    return st;
 }
 
 glevo_status glevo_spin_save(const char *path, const glevo_spin_instance *s)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/input_file.h"
 #include "gl/gpgpu.h"
 #include "gl/shader_compose.h"
 
@@ -14,43 +15,8 @@ extern const struct { const char *name; const char *text; } glevo_embedded_shade
 
 static char *read_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, f) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[size] = '\0';
-    fclose(f);
-    return text;
-}
-
-char *gpu_shader_source(const char *file)
-{
-    const char *dir = getenv("GLEVO_SHADER_DIR");
-    if (dir && *dir) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, file);
-        char *text = read_file(path);
-        if (text) return text;
-    }
-    for (int i = 0; glevo_embedded_shaders[i].name; ++i)
-        if (!strcmp(glevo_embedded_shaders[i].name, file))
-            return strdup(glevo_embedded_shaders[i].text);
-    glevo_fail(GLEVO_ERR_INVALID, "shader file '%s' is not in the shader library", file);
-    return NULL;
-}
-
-/* A user file (e.g. --fitness my.glsl) is named by a path; library files by their name. */
-static bool is_disk_path(const char *name)
-{
-    struct stat st;
-    return name[0] == '/' || name[0] == '.' || (strchr(name, '/') && stat(name, &st) == 0 &&
-                                                gpu_shader_source_is_not_embedded(name));
+    char *text;
+    return input_read_text(path, "shader file", INPUT_MAX_SHADER, &text, NULL) == GLEVO_OK ? text : NULL;
 }
 
 bool gpu_shader_source_is_not_embedded(const char *name)
@@ -60,12 +26,41 @@ bool gpu_shader_source_is_not_embedded(const char *name)
     return true;
 }
 
+char *gpu_shader_source(const char *file)
+{
+    const char *dir = getenv("GLEVO_SHADER_DIR");
+    if (dir && *dir) {
+        /* A mistyped override directory would otherwise fall back to the embedded shaders
+         * silently, and the edits being taught would never show. */
+        struct stat sb;
+        if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            glevo_fail(GLEVO_ERR_INVALID, "GLEVO_SHADER_DIR '%s' is not a directory", dir);
+            return NULL;
+        }
+        /* Files the directory lacks come from the library: override only what you edit. */
+        char path[4096];
+        if (snprintf(path, sizeof path, "%s/%s", dir, file) < (int)sizeof path &&
+            stat(path, &sb) == 0)
+            return read_file(path);
+    }
+    for (int i = 0; glevo_embedded_shaders[i].name; ++i)
+        if (!strcmp(glevo_embedded_shaders[i].name, file))
+            return strdup(glevo_embedded_shaders[i].text);
+    glevo_fail(GLEVO_ERR_INVALID, "shader file '%s' is not in the shader library", file);
+    return NULL;
+}
+
+/* Library files are named by their library name ("problems/sphere.glsl"); any other name is
+ * a path on disk, bare names included (--fitness my.glsl). */
+static bool is_disk_path(const char *name)
+{
+    return name[0] == '/' || name[0] == '.' || gpu_shader_source_is_not_embedded(name);
+}
+
 static char *load(const char *name)
 {
     if (is_disk_path(name)) {
-        char *text = read_file(name);
-        if (!text) glevo_fail(GLEVO_ERR_IO, "cannot read shader file '%s'", name);
-        return text;
+        return read_file(name); /* the error names the file */
     }
     return gpu_shader_source(name);
 }
@@ -88,11 +83,14 @@ static void append(shader_text *out, const char *s, size_t n)
     out->text[out->length] = '\0';
 }
 
-/* "#line N S": the next line is line N of source string S (a file number of ours). */
+/* "#line N S": the next line is line N of source string S (a file number of ours). The file
+ * number is also encoded in the line, S · SHADER_LINE_STRIDE + N: Mesa (22.3) reports
+ * semantic errors with source string 0 whatever #line said (its parser's default location
+ * resets the source), so the string number alone would blame "<defines>". */
 static void append_line_directive(shader_text *out, int line, int file)
 {
     char text[64];
-    int n = snprintf(text, sizeof text, "#line %d %d\n", line, file);
+    int n = snprintf(text, sizeof text, "#line %ld %d\n", (long)file * SHADER_LINE_STRIDE + line, file);
     append(out, text, (size_t)n);
 }
 
@@ -112,8 +110,9 @@ static int file_id(shader_text *out, const char *name)
     return out->file_count++;
 }
 
-static glevo_status expand(shader_text *out, const char *name, const char *const *aliases,
-                           int depth)
+/* Appends file `name` (its text read here, or given as `loaded`) with its includes expanded. */
+static glevo_status expand(shader_text *out, const char *name, const char *loaded,
+                           const char *const *aliases, int depth)
 {
     if (depth > 16) return glevo_fail(GLEVO_ERR_INVALID, "shader '%s': #include nested too "
                                       "deeply (a cycle?)", name);
@@ -121,29 +120,53 @@ static glevo_status expand(shader_text *out, const char *name, const char *const
     if (id < 0) return GLEVO_OK; /* include once */
     if (id == SHADER_MAX_FILES)
         return glevo_fail(GLEVO_ERR_INVALID, "shader '%s': too many included files", name);
-    char *text = load(name);
-    if (!text) return GLEVO_ERR_INVALID;
+    char *text = loaded ? NULL : load(name);
+    if (!loaded && !text) return GLEVO_ERR_INVALID;
+    const char *body = loaded ? loaded : text;
     append_line_directive(out, 1, id);
     int line_no = 0;
     glevo_status st = GLEVO_OK;
-    for (char *line = text; *line && st == GLEVO_OK;) {
-        char *end = strchr(line, '\n');
+    for (const char *line = body; *line && st == GLEVO_OK;) {
+        const char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
-        ++line_no;
+        if (++line_no >= SHADER_LINE_STRIDE) {
+            st = glevo_fail(GLEVO_ERR_INVALID, "shader '%s' has more than %d lines", name,
+                            SHADER_LINE_STRIDE - 1);
+            break;
+        }
         const char *p = line;
         while (*p == ' ' || *p == '\t') ++p;
         if (!strncmp(p, "#include", 8)) {
             p += 8;
             while (*p == ' ' || *p == '\t') ++p;
             char open = *p, close = open == '<' ? '>' : '"';
-            const char *stop = (open == '<' || open == '"') ? memchr(p + 1, close, len) : NULL;
-            if (!stop || stop > line + len) {
+            /* Search for the closing quote within this line only: the line may be the file's
+             * last, with no newline after it. */
+            const char *stop = (open == '<' || open == '"') && p < line + len
+                                   ? memchr(p + 1, close, (size_t)(line + len - (p + 1))) : NULL;
+            if (!stop) {
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d: malformed #include", name, line_no);
                 break;
             }
-            char target[256];
+            char target[256], relative[4096];
+            if (stop - p - 1 >= (long)sizeof target) {
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d: #include name is longer than %d characters",
+                                name, line_no, (int)sizeof target - 1);
+                break;
+            }
             snprintf(target, sizeof target, "%.*s", (int)(stop - p - 1), p + 1);
             const char *file = target;
+            /* A user's file includes its neighbours as C does: relative to its own folder. */
+            const char *slash = strrchr(name, '/');
+            if (open == '"' && target[0] != '/' && slash && is_disk_path(name) &&
+                gpu_shader_source_is_not_embedded(target)) {
+                if (snprintf(relative, sizeof relative, "%.*s/%s", (int)(slash - name), name,
+                             target) >= (int)sizeof relative) {
+                    st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d: #include path is too long", name, line_no);
+                    break;
+                }
+                file = relative;
+            }
             if (open == '<') {
                 file = resolve_alias(target, aliases);
                 if (!file) {
@@ -152,7 +175,7 @@ static glevo_status expand(shader_text *out, const char *name, const char *const
                     break;
                 }
             }
-            st = expand(out, file, aliases, depth + 1);
+            st = expand(out, file, NULL, aliases, depth + 1);
             append_line_directive(out, line_no + 1, id);
         } else {
             append(out, line, len);
@@ -167,13 +190,20 @@ static glevo_status expand(shader_text *out, const char *name, const char *const
 glevo_status shader_compose(shader_text *out, const char *preamble, const char *main_file,
                             const char *defines, const char *const *aliases)
 {
+    return shader_compose_text(out, preamble, main_file, NULL, defines, aliases);
+}
+
+glevo_status shader_compose_text(shader_text *out, const char *preamble, const char *main_file,
+                                 const char *main_text, const char *defines,
+                                 const char *const *aliases)
+{
     memset(out, 0, sizeof *out);
     /* String 0 is the preamble (version and defines); files are numbered from 1. */
     snprintf(out->files[0], sizeof out->files[0], "<defines>");
     out->file_count = 1;
     append(out, preamble, strlen(preamble));
     if (defines) append(out, defines, strlen(defines));
-    glevo_status st = expand(out, main_file, aliases, 0);
+    glevo_status st = expand(out, main_file, main_text, aliases, 0);
     if (st == GLEVO_OK && out->out_of_memory)
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory composing shader '%s'", main_file);
     if (st != GLEVO_OK) shader_text_free(out);

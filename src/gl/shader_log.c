@@ -8,22 +8,38 @@
 
 #include "gl/shader_compose.h"
 
+/* A run of decimal digits at *p, advanced past; saturates at 2^30 (no line is that long). */
+static int read_number(const char **p)
+{
+    long v = 0;
+    while (isdigit((unsigned char)**p)) {
+        if (v < (1L << 30)) v = v * 10 + (**p - '0');
+        ++*p;
+    }
+    return v < (1L << 30) ? (int)v : (1 << 30);
+}
+
 /* Parses "<string>:<line>" (Mesa: "0:12(5):") or "<string>(<line>)" (NVIDIA: "0(12) :") at
- * the start of a log line. Returns the characters consumed, 0 when the line has neither. */
+ * the start of a log line. Returns the characters consumed, 0 when the line has neither.
+ * Digits are read by hand: strtol skips leading white space, newlines included, and so
+ * could run past the end of the line. */
 static int parse_location(const char *s, int *string_no, int *line_no, int *column)
 {
     const char *p = s;
     if (!isdigit((unsigned char)*p)) return 0;
-    *string_no = (int)strtol(p, (char **)&p, 10);
+    *string_no = read_number(&p);
     *column = -1;
     if (*p == ':' && isdigit((unsigned char)p[1])) {
-        *line_no = (int)strtol(p + 1, (char **)&p, 10);
-        if (*p == '(') {
-            *column = (int)strtol(p + 1, (char **)&p, 10);
+        ++p;
+        *line_no = read_number(&p);
+        if (*p == '(' && isdigit((unsigned char)p[1])) {
+            ++p;
+            *column = read_number(&p);
             if (*p == ')') ++p;
         }
     } else if (*p == '(' && isdigit((unsigned char)p[1])) {
-        *line_no = (int)strtol(p + 1, (char **)&p, 10);
+        ++p;
+        *line_no = read_number(&p);
         if (*p != ')') return 0;
         ++p;
     } else {
@@ -45,6 +61,12 @@ char *shader_log_rewrite(const shader_text *t, const char *log)
         size_t len = end ? (size_t)(end - line) : strlen(line);
         int string_no, line_no, column;
         int skip = parse_location(line, &string_no, &line_no, &column);
+        if (skip && line_no >= SHADER_LINE_STRIDE) {
+            /* The line number names the file too; trust it over the string number, which
+             * Mesa sets to 0 for semantic errors. */
+            string_no = line_no / SHADER_LINE_STRIDE;
+            line_no %= SHADER_LINE_STRIDE;
+        }
         char head[320] = "";
         if (skip && string_no >= 0 && string_no < t->file_count) {
             if (column >= 0)

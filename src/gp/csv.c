@@ -4,10 +4,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/input_file.h"
 #include "gp/gp_internal.h"
 
 static glevo_gp_data *data_alloc(int vars, int cases)
@@ -164,6 +166,19 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
                 }
                 p = next;
             }
+            /* A first row of numbers is data, not names: taking it as the header would drop a
+             * case and name the columns "0.5", silently. */
+            bool numeric = true;
+            for (int i = 0; i < ncols && numeric; ++i) {
+                char *end;
+                strtod(names[i], &end);
+                numeric = end != names[i] && *end == '\0';
+            }
+            if (numeric) {
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:1: the first row holds only numbers; the "
+                                "file needs a header row naming the columns (e.g. x1,x2,y)", src, line_no);
+                goto done;
+            }
             if (ncols < 1) {
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:1: header has no columns", src, line_no);
                 goto done;
@@ -255,32 +270,10 @@ done:
 glevo_status glevo_gp_data_load_csv(const char *path, const char *target, glevo_gp_data **out)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return glevo_fail(GLEVO_ERR_INVALID, "cannot open data file '%s': %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (cap - len < 2) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (!buf) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading '%s'", path);
-    buf[len] = '\0';
-    if (memchr(buf, '\0', len)) {
-        free(buf);
-        return glevo_fail(GLEVO_ERR_INVALID, "%s: is a binary file, not CSV", path);
-    }
-    glevo_status st = glevo_gp_data_parse_csv(buf, path, target, out);
-    free(buf);
+    char *text;
+    glevo_status st = input_read_text(path, "data file", INPUT_MAX_DATA, &text, NULL);
+    if (st != GLEVO_OK) return st;
+    st = glevo_gp_data_parse_csv(text, path, target, out);
+    free(text);
     return st;
 }

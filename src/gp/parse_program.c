@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/input_file.h"
 #include "gp/gp_internal.h"
 
 static const struct { const char *name; int arity; } op_table[GLEVO_GP_OP_COUNT] = {
@@ -343,6 +344,16 @@ glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, con
     }
     free(ps.codes);
     free(ps.consts);
+    return st;
+}
+
+glevo_status glevo_gp_programs_load(glevo_gp_programs *p, const char *path, int vars)
+{
+    char *text;
+    glevo_status st = input_read_text(path, "program file", INPUT_MAX_DATA, &text, NULL);
+    if (st != GLEVO_OK) return st;
+    st = glevo_gp_programs_parse(p, text, path, vars);
+    free(text);
     return st;
 }
 

@@ -35,8 +35,8 @@ glevo_status viz_canvas_open(viz_canvas *c, const char *path, int width, int hei
     c->svg = n > 4 && !strcmp(path + n - 4, ".svg");
     if (!c->svg && !(n > 4 && !strcmp(path + n - 4, ".png")))
         return glevo_fail(GLEVO_ERR_INVALID, "chart file '%s' ends neither in .svg nor .png", path);
-    viz_temp_name(c->tmp, sizeof c->tmp, path);
-    c->surface = c->svg ? cairo_svg_surface_create(c->tmp, width, height)
+    if (c->svg && output_file_open(&c->out, path) != GLEVO_OK) return GLEVO_ERR_IO;
+    c->surface = c->svg ? cairo_svg_surface_create_for_stream(viz_stream_write, c->out.f, width, height)
                         : cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
     c->cr = cairo_create(c->surface);
     if (cairo_surface_status(c->surface)) {
@@ -44,7 +44,7 @@ glevo_status viz_canvas_open(viz_canvas *c, const char *path, int width, int hei
                                      cairo_status_to_string(cairo_surface_status(c->surface)));
         cairo_destroy(c->cr);
         cairo_surface_destroy(c->surface);
-        remove(c->tmp);
+        if (c->svg) output_file_abort(&c->out);
         return st;
     }
     viz_rgb(c->cr, 0xFFFFFF);
@@ -55,7 +55,7 @@ glevo_status viz_canvas_open(viz_canvas *c, const char *path, int width, int hei
 glevo_status viz_canvas_close(viz_canvas *c)
 {
     cairo_destroy(c->cr);
-    glevo_status st = c->svg ? viz_finish_file(c->surface, c->tmp, c->path)
+    glevo_status st = c->svg ? viz_finish_file(c->surface, &c->out)
                              : viz_png_write(c->surface, c->path);
     cairo_surface_destroy(c->surface);
     return st;

@@ -1,41 +1,39 @@
-/* PNG files through cairo (which reads and writes them with libpng): written to a temporary
- * file and renamed, so a crash or a full disk never leaves a half-written image under the
- * requested name. */
+/* PNG files through cairo (which reads and writes them with libpng): written through
+ * core/output_file (temporary file, fsync, rename; devices and FIFOs in place), so a crash or a
+ * full disk never leaves a half-written image under the requested name. */
 #include <stdint.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "glevo/sheet.h"
 #include "viz/viz.h"
 
-void viz_temp_name(char *buf, size_t size, const char *path)
+cairo_status_t viz_stream_write(void *closure, const unsigned char *data, unsigned int length)
 {
-    snprintf(buf, size, "%s.tmp%ld", path, (long)getpid());
+    return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-glevo_status viz_finish_file(cairo_surface_t *surface, const char *tmp, const char *path)
+glevo_status viz_finish_file(cairo_surface_t *surface, output_file *out)
 {
     cairo_surface_finish(surface);
     cairo_status_t cs = cairo_surface_status(surface);
-    if (cs != CAIRO_STATUS_SUCCESS || rename(tmp, path) != 0) {
-        remove(tmp);
-        return glevo_fail(GLEVO_ERR_IO, "cannot write '%s' (%s)", path,
-                          cs ? cairo_status_to_string(cs) : "rename failed");
+    if (cs != CAIRO_STATUS_SUCCESS) {
+        output_file_abort(out);
+        return glevo_fail(GLEVO_ERR_IO, "cannot write '%s' (%s)", out->path, cairo_status_to_string(cs));
     }
-    return GLEVO_OK;
+    return output_file_commit(out);
 }
 
 glevo_status viz_png_write(cairo_surface_t *image, const char *path)
 {
-    char tmp[4096];
-    viz_temp_name(tmp, sizeof tmp, path);
-    cairo_status_t cs = cairo_surface_write_to_png(image, tmp);
-    if (cs != CAIRO_STATUS_SUCCESS || rename(tmp, path) != 0) {
-        remove(tmp);
-        return glevo_fail(GLEVO_ERR_IO, "cannot write '%s' (%s)", path,
-                          cs ? cairo_status_to_string(cs) : "rename failed");
+    output_file out;
+    glevo_status st = output_file_open(&out, path);
+    if (st != GLEVO_OK) return st;
+    cairo_status_t cs = cairo_surface_write_to_png_stream(image, viz_stream_write, out.f);
+    if (cs != CAIRO_STATUS_SUCCESS) {
+        output_file_abort(&out);
+        return glevo_fail(GLEVO_ERR_IO, "cannot write '%s' (%s)", path, cairo_status_to_string(cs));
     }
-    return GLEVO_OK;
+    return output_file_commit(&out);
 }
 
 glevo_status viz_png_read(const char *path, cairo_surface_t **out)

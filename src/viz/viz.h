@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 
+#include "core/output_file.h"
 #include "glevo/status.h"
 
 typedef enum viz_font { VIZ_SANS = 0, VIZ_SANS_BOLD = 1, VIZ_MONO = 2 } viz_font;
@@ -27,10 +28,10 @@ void viz_heat(double t, unsigned char rgb[3]);
 glevo_status viz_png_write(cairo_surface_t *image, const char *path);
 /* Loads a PNG (any colour type) as an image surface; fails naming the file. */
 glevo_status viz_png_read(const char *path, cairo_surface_t **out);
-/* Temporary name beside path for atomic writes. */
-void viz_temp_name(char *buf, size_t size, const char *path);
-/* Finishes the surface written to tmp and renames it to path (removing tmp on failure). */
-glevo_status viz_finish_file(cairo_surface_t *surface, const char *tmp, const char *path);
+/* cairo's stream writer into a FILE * (the closure). */
+cairo_status_t viz_stream_write(void *closure, const unsigned char *data, unsigned int length);
+/* Finishes a surface streaming into out and commits it into place (drops it on failure). */
+glevo_status viz_finish_file(cairo_surface_t *surface, output_file *out);
 
 /* ---- charts (chart.c, chart_heat.c) ---- */
 #include <stdbool.h>
@@ -40,7 +41,7 @@ glevo_status viz_finish_file(cairo_surface_t *surface, const char *tmp, const ch
 typedef struct viz_canvas {
     cairo_surface_t *surface;
     cairo_t *cr;
-    char tmp[4096];
+    output_file out; /* SVG only: the stream the surface writes */
     const char *path;
     bool svg;
 } viz_canvas;

@@ -172,6 +172,7 @@ START_TEST(bad_island_options_exit_2_naming_the_value)
         {"--topology torus --torus-width 2", "2"},
         {"--island-devices 0,x", "0,x"},
         {"--trace /nonexistent/dir/trace.csv", "/nonexistent/dir/trace.csv"},
+        {"--pc 3", "--pc 3"}, /* the family's own options too: one line, from rank 0 */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         char args[512];
