@@ -99,9 +99,8 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
 }
 
 
-int cmd_cga(int argc, char **argv)
+static int cga_main(int argc, char **argv)
 {
-    islands_errors_from_rank_zero(argc, argv);
     /* "Not given" marks: dim -1, max_evals -1, target and tolerance NaN (never a value a
      * user could mean, so an explicit 0 is taken as 0). */
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
@@ -319,4 +318,11 @@ int cmd_cga(int argc, char **argv)
     glevo_cga_destroy(cga);
     glevo_context_destroy(ctx);
     return 0;
+}
+
+/* --islands: MPI around the whole command (cli/islands.h). */
+int cmd_cga(int argc, char **argv)
+{
+    islands_begin(argc, argv);
+    return islands_end(cga_main(argc, argv));
 }

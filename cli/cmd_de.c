@@ -29,9 +29,8 @@ static double std_of(double sum, double sq, int n)
     return var > 0.0 ? sqrt(var) : 0.0;
 }
 
-int cmd_de(int argc, char **argv)
+static int de_main(int argc, char **argv)
 {
-    islands_errors_from_rank_zero(argc, argv);
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL,
                *kernel = "auto";
@@ -237,4 +236,11 @@ int cmd_de(int argc, char **argv)
     if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_context_destroy(ctx);
     return 0;
+}
+
+/* --islands: MPI around the whole command (cli/islands.h). */
+int cmd_de(int argc, char **argv)
+{
+    islands_begin(argc, argv);
+    return islands_end(de_main(argc, argv));
 }

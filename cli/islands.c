@@ -12,18 +12,24 @@
 
 #include "glevo/output.h"
 
-void islands_errors_from_rank_zero(int argc, char **argv)
+void islands_begin(int argc, char **argv)
 {
     bool islands = false;
     for (int i = 1; i < argc; ++i) islands = islands || !strcmp(argv[i], "--islands");
-    static const char *const rank_vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"};
-    for (size_t k = 0; islands && k < sizeof rank_vars / sizeof rank_vars[0]; ++k) {
-        const char *v = getenv(rank_vars[k]);
-        if (v) {
-            cli_silence_errors(atoi(v) != 0);
-            return;
-        }
-    }
+#ifdef GLEVO_HAVE_MPI
+    if (islands && glevo_islands_init(NULL, NULL) == GLEVO_OK)
+        cli_silence_errors(glevo_islands_world_rank() != 0);
+#else
+    (void)islands;
+#endif
+}
+
+int islands_end(int code)
+{
+#ifdef GLEVO_HAVE_MPI
+    glevo_islands_finalize();
+#endif
+    return code;
 }
 
 #ifndef GLEVO_HAVE_MPI
@@ -235,13 +241,18 @@ static glevo_status check_options(const island_family *f, const island_opts *o,
         return glevo_fail(GLEVO_ERR_INVALID, "--migrants %d is below 1", o->migrants);
     if (o->migrate_every < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "--migrate-every %d is below 1", o->migrate_every);
+    if (o->torus_width != -1 && o->torus_width < 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "--torus-width %d is below 1", o->torus_width);
+    if (!(o->sync_timeout >= 0))
+        return glevo_fail(GLEVO_ERR_INVALID, "--sync-timeout %g is negative", o->sync_timeout);
     glevo_status st = parse_devices(o->devices, devices, 64, device_count);
     if (st) return st;
     /* Checked before any work on every rank, though rank 0 alone writes it. */
     if (trace_path && (st = glevo_output_check(trace_path, "--trace"))) return st;
     *ip = (glevo_islands_params){.topology = (glevo_topology)topology, .migrants = o->migrants,
                                  .migrate_every = o->migrate_every,
-                                 .torus_width = o->torus_width, .sync_timeout = o->sync_timeout};
+                                 .torus_width = o->torus_width > 0 ? o->torus_width : 0,
+                                 .sync_timeout = o->sync_timeout};
     return glevo_islands_validate(ip, 0, f->population);
 }
 
@@ -249,9 +260,8 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
                  const char *trace_path)
 {
     const char *cmd = f->command;
-    glevo_status st = glevo_islands_init(NULL, NULL);
+    glevo_status st = glevo_islands_init(NULL, NULL); /* islands_begin's, or here */
     if (st) return cli_fail(cmd, st);
-    /* MPI knows the rank for certain, whatever the launcher set in the environment. */
     cli_silence_errors(glevo_islands_world_rank() != 0);
     int devices[64], device_count = 0;
     glevo_islands_params ip;

@@ -18,7 +18,8 @@ typedef struct island_opts {
     double sync_timeout;
 } island_opts;
 
-#define ISLAND_OPTS_DEFAULT {.topology = "ring", .migrants = 1, .migrate_every = 50}
+/* torus_width -1: not given (the most square). */
+#define ISLAND_OPTS_DEFAULT {.topology = "ring", .migrants = 1, .migrate_every = 50, .torus_width = -1}
 #define ISLAND_OPT_SPECS(o)                                                                    \
     {"islands", OPT_FLAG, &(o).enabled,                                                        \
      "one island per MPI rank: mpirun -np N glevo ... --islands (island i: seed + i)"},       \
@@ -29,16 +30,18 @@ typedef struct island_opts {
         {"migrate-every", OPT_INT, &(o).migrate_every,                                         \
          "with --islands: generations between migrations"},                                   \
         {"torus-width", OPT_INT, &(o).torus_width,                                             \
-         "with --topology torus: islands per row (0: the most square)"},                       \
+         "with --topology torus: islands per row (default: the most square)"},                 \
         {"island-devices", OPT_STRING, &(o).devices,                                           \
          "with --islands: EGL devices by node-local rank, e.g. 0,1 (default: rank mod devices)"}, \
         {"sync-timeout", OPT_DOUBLE, &(o).sync_timeout,                                        \
          "with --islands: seconds to wait for the other ranks before aborting (0: no limit)"}
 
-/* Call first in a command that takes --islands: when argv has --islands and the launcher
- * says this process is an MPI rank other than 0 (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK),
- * errors are left to rank 0, which reads the same command line. */
-void islands_errors_from_rank_zero(int argc, char **argv);
+/* A command that takes --islands runs between these two. With --islands, begin starts MPI
+ * before the options are parsed, so that rank 0 alone reports bad input (every rank reads the
+ * same command line) and end's MPI_Finalize keeps the other ranks from exiting, and mpirun from
+ * ending the job, before rank 0 has said why. end returns code. */
+void islands_begin(int argc, char **argv);
+int islands_end(int code);
 
 /* What a family gives the front end (glevo/islands.h declares the types with or without MPI;
  * only the calls need it). create builds this rank's engine (on the context

@@ -170,6 +170,8 @@ START_TEST(bad_island_options_exit_2_naming_the_value)
         {"--migrants 0", "0"},
         {"--migrate-every 0", "--migrate-every 0"},
         {"--topology torus --torus-width 2", "2"},
+        {"--topology torus --torus-width 0", "--torus-width 0"},
+        {"--sync-timeout -1", "--sync-timeout -1"},
         {"--island-devices 0,x", "0,x"},
         {"--trace /nonexistent/dir/trace.csv", "/nonexistent/dir/trace.csv"},
         {"--pc 3", "--pc 3"}, /* the family's own options too: one line, from rank 0 */
