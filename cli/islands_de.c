@@ -47,6 +47,7 @@ static void json(void *user, json_writer *w, double best_fitness, const double *
     json_number(w, "F", p.F);
     json_number(w, "CR", p.CR);
     json_bool(w, "shifted", !p.no_shift && pr->cec_shift_file);
+    if (p.target_efv > 0) json_number(w, "target_efv", p.target_efv);
     if (!pr->has_optimum) {
         json_null(w, "efv");
     } else {
