@@ -1,7 +1,8 @@
 /* glevo bench gp: the GPOCL throughput surface (Augusto & Barbosa 2012, §4): GPop/s = program
  * nodes x fitness cases / evaluation time, over population x dataset size, tree size 50,
- * 10 inputs, data uniform in [-1, 1], median of runs, for each GPU strategy (PPPE, FP, PPCU)
- * and the CPU interpreter (1 thread and all cores) in the same run. The evaluation time
+ * 10 inputs, data uniform in [-1, 1], median of runs, for each fragment strategy (PPPE, FP,
+ * PPCU), the compute kernel (with --backend compute) and the CPU interpreter (1 thread and all
+ * cores) in the same run. The evaluation time
  * includes the program upload and the error readback, as the paper's does. */
 #include <errno.h>
 #include <math.h>
@@ -19,8 +20,8 @@
 #include "glevo/rng.h"
 
 #define MAX_AXIS 16
-enum { S_PPPE, S_FP, S_PPCU, S_CPU1, S_CPUN, S_COUNT };
-static const char *engine_names[S_COUNT] = {"pppe", "fp", "ppcu", "cpu-1", "cpu-all"};
+enum { S_PPPE, S_FP, S_PPCU, S_COMPUTE, S_CPU1, S_CPUN, S_COUNT };
+static const char *engine_names[S_COUNT] = {"pppe", "fp", "ppcu", "compute", "cpu-1", "cpu-all"};
 
 static double now(void)
 {
@@ -77,9 +78,11 @@ static int bench_lanes, bench_group, bench_tile_w;
 static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_programs *p,
                             int runs, double budget, double *gpops, int *runs_done)
 {
-    static const glevo_gp_strategy strategies[S_COUNT] = {GLEVO_GP_PPPE, GLEVO_GP_FP,
-                                                          GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO};
-    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1 ? GLEVO_BACKEND_CPU : GLEVO_BACKEND_FRAGMENT,
+    static const glevo_gp_strategy strategies[S_COUNT] = {
+        GLEVO_GP_PPPE, GLEVO_GP_FP, GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO, GLEVO_GP_AUTO};
+    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1       ? GLEVO_BACKEND_CPU
+                                          : engine == S_COMPUTE ? GLEVO_BACKEND_COMPUTE
+                                                                : GLEVO_BACKEND_FRAGMENT,
                                .strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
                                .lanes = bench_lanes, .group = bench_group,
                                .tile_width = bench_tile_w};
@@ -114,7 +117,7 @@ int bench_gp(int argc, char **argv)
     bool quick = false, no_cpu = false;
     const char *redraw = NULL, *caption = NULL;
     const char *out_dir = NULL, *pops_arg = NULL, *cases_arg = NULL, *sets_arg = "regression";
-    const char *engines_arg = "pppe,fp,ppcu,cpu-1,cpu-all";
+    const char *engines_arg = NULL;
     int runs = 5, size = 50, vars = 10;
     double budget = 2.0, cpu_limit = 6e9;
     bool help = false;
@@ -126,7 +129,9 @@ int bench_gp(int argc, char **argv)
         {"pops", OPT_STRING, &pops_arg, "population sizes (default 100,1000,5000,10000,25000,50000)"},
         {"cases", OPT_STRING, &cases_arg, "dataset sizes (default as --pops)"},
         {"sets", OPT_STRING, &sets_arg, "regression, classification or both"},
-        {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,cpu-1,cpu-all"},
+        {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,compute,cpu-1,cpu-all "
+                                              "(default: the fragment strategies, compute with "
+                                              "--backend compute, and the CPU)"},
         {"runs", OPT_INT, &runs, "timed runs per cell (median), cut short by --budget"},
         {"budget", OPT_DOUBLE, &budget, "seconds per cell after which no further run starts"},
         {"cpu-limit", OPT_DOUBLE, &cpu_limit, "skip CPU cells above this many node evaluations"},
@@ -134,8 +139,8 @@ int bench_gp(int argc, char **argv)
         {"size", OPT_INT, &size, "program tree size (paper: 50)"},
         {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
         {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk (0: default)"},
-        {"group", OPT_INT, &bench_group, "fp/ppcu fragments per program (0: by shape)"},
-        {"tile-w", OPT_INT, &bench_tile_w, "fp/ppcu program tile width in fragments (0: square-ish)"},
+        {"group", OPT_INT, &bench_group, "fp/ppcu fragments per program tile (0 or 64)"},
+        {"tile-w", OPT_INT, &bench_tile_w, "fp/ppcu tile width in fragments, dividing 64 (0: 8)"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -143,13 +148,20 @@ int bench_gp(int argc, char **argv)
     if (help) {
         opt_print_help(stdout, "glevo bench gp [--quick] [--out DIR] [--pops LIST] [--cases LIST]\n"
                                "       glevo bench gp --redraw gp.csv --out DIR [--caption TEXT]",
-                       "GPOCL's GPop/s surface for PPPE, FP, PPCU and the CPU interpreter.", specs);
+                       "GPOCL's GPop/s surface for PPPE, FP, PPCU, the compute kernel and the "
+                       "CPU interpreter.", specs);
         return 0;
     }
     if (redraw) {
         if (!out_dir) return cli_bad_input(cmd, "--redraw needs --out DIR for the pictures");
         return gp_plot_redraw(redraw, out_dir, size, vars, caption);
     }
+    if ((rc = common_check_backend(cmd, &c))) return rc;
+    glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
+    if (!engines_arg)
+        engines_arg = backend == GLEVO_BACKEND_CPU       ? "cpu-1,cpu-all"
+                      : backend == GLEVO_BACKEND_COMPUTE ? "pppe,fp,ppcu,compute,cpu-1,cpu-all"
+                                                         : "pppe,fp,ppcu,cpu-1,cpu-all";
     int pops[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, npop = 6;
     int cases[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, ncases = 6;
     if (quick) {

@@ -115,6 +115,16 @@ int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv,
     return 0;
 }
 
+bool opt_given(int argc, char **argv, int first, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = first; i < argc; ++i)
+        if (!strncmp(argv[i], "--", 2) && !strncmp(argv[i] + 2, name, n) &&
+            (argv[i][2 + n] == '\0' || argv[i][2 + n] == '='))
+            return true;
+    return false;
+}
+
 void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs)
 {
     fprintf(out, "usage: %s\n%s\n\noptions:\n", usage, summary);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/context.h"
 #include "glevo/status.h"
 
@@ -34,6 +35,9 @@ typedef struct opt_spec {
 int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv, int first,
               bool *help, const char **positional, int max_positional, int *positional_count);
 void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs);
+/* Whether argv[first..argc) gives --name (as "--name", "--name=value"): a resumed run takes
+ * every parameter from its checkpoint except those the user typed. */
+bool opt_given(int argc, char **argv, int first, const char *name);
 
 /* ---- options every algorithm command takes (docs/architecture.md, "Contracts") ---- */
 typedef struct common_opts {
@@ -86,6 +90,58 @@ int cli_bad_input(const char *command, const char *fmt, ...)
     ;
 double cli_seconds_now(void);
 
+/* ---- long runs: --checkpoint, --checkpoint-every, --resume, signals (run_control.c) ---- */
+typedef struct run_control {
+    const char *checkpoint; /* --checkpoint FILE */
+    int every;              /* --checkpoint-every K generations; 0: every 60 s of wall time */
+    const char *resume;     /* --resume FILE */
+    glevo_checkpoint_info from; /* what --resume names (checked) */
+    long long last_generation;
+    double last_time, write_seconds;
+    int writes;
+} run_control;
+
+#define RUN_CONTROL_OPT_SPECS(k)                                                              \
+    {"checkpoint", OPT_STRING, &(k).checkpoint,                                              \
+     "save the run to FILE (atomically) every --checkpoint-every, at the end and when "      \
+     "interrupted"},                                                                          \
+        {"checkpoint-every", OPT_INT, &(k).every,                                            \
+         "generations between checkpoints (0: every 60 s of wall time)"},                     \
+        {"resume", OPT_STRING, &(k).resume,                                                  \
+         "continue the run saved in FILE with its parameters (changing one that alters the " \
+         "run is refused)"}
+
+/* Checks the options before any work: --checkpoint-every >= 0, --checkpoint writable, and
+ * --resume a readable checkpoint of `command`'s algorithm (into k->from). 0, or 2 after a
+ * one-line error. */
+int run_control_check(const char *command, const char *algorithm, run_control *k);
+/* Installs the SIGINT/SIGTERM handlers (the first signal asks the run to stop after the
+ * current generation; a second one exits at once, leaving finished files as they were and
+ * removing temporary ones) and starts the checkpoint clock at `generation`. */
+void run_control_start(run_control *k, long long generation);
+/* The signal that asked the run to stop, 0 while none did. */
+int run_control_signal(void);
+/* Generations the next step may run from `generation`: at most `chunk`, never past the next
+ * multiple of --checkpoint-every. */
+long long run_control_chunk(const run_control *k, long long generation, long long chunk);
+/* Whether a checkpoint is due at `generation` (a multiple of --checkpoint-every, or 60 s
+ * since the last one). */
+bool run_control_due(const run_control *k, long long generation);
+/* Whether the run's last checkpoint is still to write at `generation` (at the end, or when
+ * stopped): --checkpoint given and no checkpoint of this process holds it yet. */
+bool run_control_final_due(const run_control *k, long long generation);
+/* Records a checkpoint written at `generation` that took `seconds`. */
+void run_control_wrote(run_control *k, long long generation, double seconds);
+/* The exit status: 128 + the signal when one stopped the run (130 SIGINT, 143 SIGTERM). */
+int run_control_exit(int rc);
+/* On resume: the checkpoint's parameter `name` ("param.pop") as text in buf, or NULL when
+ * there is no --resume or the option was typed (argv holds --option). The front end reads
+ * what it prints and the inputs it rebuilds from here. */
+const char *run_control_param(const run_control *k, int argc, char **argv, const char *option,
+                              const char *name, char *buf, size_t size);
+/* One stderr line saying where an interrupted run stopped and how to resume it. */
+void run_control_report(const char *command, const run_control *k, long long generation);
+
 /* ---- JSON on stdout ---- */
 typedef struct json_writer {
     FILE *out;
@@ -102,6 +158,8 @@ void json_number(json_writer *w, const char *key, double value);
 void json_int(json_writer *w, const char *key, long long value);
 void json_bool(json_writer *w, const char *key, bool value);
 void json_null(json_writer *w, const char *key);
+/* checkpoint_file, checkpoint_writes, checkpoint_seconds, resumed_from, interrupted. */
+void run_control_json(const run_control *k, json_writer *w);
 
 /* ---- subcommands ---- */
 int cmd_info(int argc, char **argv);

@@ -38,18 +38,72 @@ static int parse_enum(const char *command, const char *option, const char *value
 }
 
 /* The trace goes through glevo_output: a temporary file renamed at the end, so no
- * half-written CSV, and a device or FIFO given as the path is written directly. */
-typedef struct trace_file { glevo_output *out; FILE *f; } trace_file;
+ * half-written CSV, and a device or FIFO given as the path is written directly. With
+ * checkpoints it is also put in place at every checkpoint (trace_sync), so the file always
+ * holds the rows a checkpoint covers, and a resumed run copies exactly those before going on:
+ * rows written after the last checkpoint by a run that died are dropped. */
+typedef struct trace_file { glevo_output *out; FILE *f; const char *path; bool in_place; } trace_file;
 
-static int trace_open(trace_file *t, const char *path)
+/* Copies the first `bytes` bytes of the trace at path into the new one. */
+static glevo_status trace_copy_prefix(trace_file *t, long long bytes)
+{
+    FILE *in = fopen(t->path, "rb");
+    if (!in) return glevo_fail(GLEVO_ERR_INVALID, "--trace '%s' cannot be read to resume it", t->path);
+    char buf[1 << 16];
+    long long left = bytes;
+    while (left > 0) {
+        size_t n = fread(buf, 1, left < (long long)sizeof buf ? (size_t)left : sizeof buf, in);
+        if (n == 0) break;
+        fwrite(buf, 1, n, t->f);
+        left -= (long long)n;
+    }
+    fclose(in);
+    if (left > 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "--trace '%s' holds %lld bytes, fewer than the %lld "
+                          "the checkpoint covers: give the trace of the run that wrote it, or "
+                          "another path", t->path, bytes - left, bytes);
+    return GLEVO_OK;
+}
+
+/* keep_bytes: a resumed run's trace goes on from what its checkpoint covers. A device or
+ * FIFO (written in place, as glevo_output does) cannot be truncated or put in place. */
+static int trace_open(trace_file *t, const char *path, long long keep_bytes)
 {
     t->out = NULL;
     t->f = NULL;
+    t->path = path;
     if (!path) return 0;
+    struct stat sb;
+    t->in_place = lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
     if (glevo_output_open(path, &t->out) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
     t->f = glevo_output_stream(t->out);
-    fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
+    if (keep_bytes > 0 && !t->in_place) {
+        glevo_status st = trace_copy_prefix(t, keep_bytes);
+        if (st) {
+            glevo_output_abort(t->out);
+            t->out = NULL, t->f = NULL;
+            return cli_fail("cga", st);
+        }
+    } else if (keep_bytes == 0) {
+        fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
+    }
     return 0;
+}
+
+/* Puts the rows so far in place and goes on writing behind them; *bytes: their length. */
+static glevo_status trace_sync(trace_file *t, long long *bytes)
+{
+    *bytes = 0;
+    if (!t->out) return GLEVO_OK;
+    if (fflush(t->f) != 0) return glevo_fail(GLEVO_ERR_IO, "cannot write '%s'", t->path);
+    *bytes = ftell(t->f);
+    if (t->in_place) return GLEVO_OK;
+    glevo_status st = glevo_output_commit(t->out);
+    t->out = NULL, t->f = NULL;
+    if (!st) st = glevo_output_open(t->path, &t->out);
+    if (st) return st;
+    t->f = glevo_output_stream(t->out);
+    return trace_copy_prefix(t, *bytes);
 }
 
 static glevo_status trace_close(trace_file *t, bool keep)
@@ -63,7 +117,7 @@ static glevo_status trace_close(trace_file *t, bool keep)
     return GLEVO_OK;
 }
 
-static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *best,
+static void print_json(const run_control *ctl, glevo_cga *cga, const glevo_cga_best *best,
                        const char *renderer, double seconds, const glevo_problem *pr, double optimum,
                        bool reached)
 {
@@ -74,7 +128,7 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
     json_string(&w, "problem", pr->name);
     json_string(&w, "backend", glevo_backend_name(p->backend));
     json_string(&w, "renderer", renderer);
-    json_int(&w, "seed", o->common.seed);
+    json_int(&w, "seed", p->seed);
     json_int(&w, "dim", p->dim);
     json_int(&w, "grid_width", p->width);
     json_int(&w, "grid_height", p->height);
@@ -95,6 +149,7 @@ static void print_json(const cga_cli *o, glevo_cga *cga, const glevo_cga_best *b
     json_int(&w, "evaluations", glevo_cga_evaluations(cga));
     json_int(&w, "generations", glevo_cga_generation(cga));
     json_number(&w, "seconds", seconds);
+    run_control_json(ctl, &w);
     json_end_object(&w);
 }
 
@@ -109,6 +164,7 @@ static int cga_main(int argc, char **argv)
                  .target = NAN, .tolerance = NAN, .max_evals = -1, .lower = -1, .upper = 1,
                  .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT,
                  .islands = ISLAND_OPTS_DEFAULT};
+    run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
         {"dim", OPT_INT, &o.dim, "number of genes (default: the problem's; 2 with --fitness)"},
@@ -136,6 +192,7 @@ static int cga_main(int argc, char **argv)
         {"sheet-columns", OPT_INT, &o.sheet_columns, "columns of the contact sheet"},
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
         {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
+        RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(o.common),
         ISLAND_OPT_SPECS(o.islands),
         {0}};
@@ -150,6 +207,12 @@ static int cga_main(int argc, char **argv)
         return 0;
     }
     o.has_target = !isnan(o.target);
+    if ((rc = run_control_check("cga", "cga", &ctl))) return rc;
+    /* A resumed run: the checkpoint's backend and --generations unless typed again. */
+    bool resume = ctl.resume != NULL;
+    if (resume && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
+    if (resume && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
+        o.generations = (int)ctl.from.extra.goal;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
     if (o.dim != -1 && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
     if (o.report_every < 1) return cli_bad_input("cga", "--report-every %d is below 1", o.report_every);
@@ -197,7 +260,23 @@ static int cga_main(int argc, char **argv)
                                .algorithm = (glevo_cga_algorithm)alg,
                                .backend = (glevo_backend)glevo_backend_parse(o.common.backend),
                                .seed = o.common.seed, .report_every = o.report_every};
-    glevo_status st = glevo_cga_validate(&params);
+    /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
+    glevo_cga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
+#define GIVEN(name) opt_given(argc, argv, 1, name)
+    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = pr;
+    if (GIVEN("dim")) changes.dim = params.dim;
+    if (GIVEN("grid")) changes.width = params.width, changes.height = params.height;
+    if (GIVEN("bits")) changes.bits = params.bits;
+    if (GIVEN("pc")) changes.pc = params.pc;
+    if (GIVEN("pm")) changes.pm = params.pm;
+    if (GIVEN("neighbourhood")) changes.neighbourhood = (glevo_cga_neighbourhood)GLEVO_LITERAL(nb);
+    if (GIVEN("rng")) changes.rng = (glevo_rng_mode)GLEVO_LITERAL(rng);
+    if (GIVEN("mutation")) changes.mutation = (glevo_cga_mutation)GLEVO_LITERAL(mut);
+    if (GIVEN("algorithm")) changes.algorithm = (glevo_cga_algorithm)GLEVO_LITERAL(alg);
+    if (GIVEN("seed")) changes.seed = params.seed ? params.seed : (uint32_t)GLEVO_ZERO;
+    if (GIVEN("report-every")) changes.report_every = params.report_every;
+#undef GIVEN
+    glevo_status st = resume ? GLEVO_OK : glevo_cga_validate(&params);
     if (st) return cli_fail("cga", st);
     if (o.snapshot_dir) {
         struct stat sb;
@@ -206,16 +285,13 @@ static int cga_main(int argc, char **argv)
         if (glevo_output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
     }
 
-    long long cells = (long long)o.grid[0] * o.grid[1];
-    long long max_generations = o.generations;
-    /* Whole generations within the budget (integers: max_evals <= 2^53, so no overflow). */
-    if (o.max_evals > 0 && o.max_evals / cells < max_generations) max_generations = o.max_evals / cells;
-    if (max_generations < 1) max_generations = 1;
     if (o.islands.enabled) {
         if (o.snapshot_dir || o.snapshot_final)
             return cli_bad_input("cga", "--snapshot and --snapshot-final are not available with --islands");
-        return islands_cga(&params, max_generations, o.has_target, o.target, o.tolerance,
-                           &o.common, &o.islands, o.trace);
+        long long cells = (long long)o.grid[0] * o.grid[1], generations = o.generations;
+        if (o.max_evals > 0 && o.max_evals / cells < generations) generations = o.max_evals / cells;
+        return islands_cga(&params, generations > 0 ? generations : 1, o.has_target, o.target,
+                           o.tolerance, &o.common, &o.islands, o.trace);
     }
 
     glevo_context *ctx = NULL;
@@ -224,30 +300,50 @@ static int cga_main(int argc, char **argv)
     char renderer[256] = "cpu";
     if (ctx) snprintf(renderer, sizeof renderer, "%s", glevo_context_renderer(ctx));
     glevo_cga *cga = NULL;
-    st = glevo_cga_create(&params, &cga);
+    st = resume ? glevo_cga_load(ctl.resume, &changes, &cga) : glevo_cga_create(&params, &cga);
     if (st) {
         glevo_context_destroy(ctx);
         return cli_fail_fitness("cga", st, o.fitness_file);
     }
     trace_file trace;
-    if ((rc = trace_open(&trace, o.trace))) {
+    if ((rc = trace_open(&trace, o.trace, resume ? ctl.from.extra.trace_bytes : 0))) {
         glevo_cga_destroy(cga);
         glevo_context_destroy(ctx);
         return rc;
     }
-    int dim = glevo_cga_params_of(cga)->dim;
+    const glevo_cga_params *run = glevo_cga_params_of(cga);
+    pr = run->problem;
+    alg = (int)run->algorithm;
+    int dim = run->dim;
     double optimum = pr->has_optimum ? glevo_problem_optimum(pr, dim) : NAN;
     double tolerance = !isnan(o.tolerance) ? o.tolerance : 1e-4 * fmax(1.0, fabs(optimum));
+    long long cells = (long long)run->width * run->height;
+    long long max_generations = o.generations;
+    /* Whole generations within the budget (integers: max_evals <= 2^53, so no overflow). */
+    if (o.max_evals > 0 && o.max_evals / cells < max_generations) max_generations = o.max_evals / cells;
+    if (max_generations < 1) max_generations = 1;
+
     char **snapshots = NULL;
     int snapshot_count = 0;
     double start = cli_seconds_now(), last_progress = start;
     glevo_cga_best best = {0};
     bool stop = false;
-    while (!stop && glevo_cga_generation(cga) < max_generations) {
+    run_control_start(&ctl, glevo_cga_generation(cga));
+    /* The checkpoint: the trace's rows put in place first, so the file holds what it covers. */
+    glevo_checkpoint_extra extra = {.goal = o.generations};
+#define CHECKPOINT()                                                                          \
+    do {                                                                                      \
+        double t0 = cli_seconds_now();                                                        \
+        if (!(st = trace_sync(&trace, &extra.trace_bytes)) &&                                 \
+            !(st = glevo_cga_save(cga, ctl.checkpoint, &extra)))                              \
+            run_control_wrote(&ctl, glevo_cga_generation(cga), cli_seconds_now() - t0);       \
+    } while (0)
+    while (!stop && !run_control_signal() && glevo_cga_generation(cga) < max_generations) {
         long long gen = glevo_cga_generation(cga);
-        int chunk = params.report_every;
+        int chunk = run->report_every;
         if (o.snapshot_dir && o.snapshot_every < chunk) chunk = o.snapshot_every;
         if (gen + chunk > max_generations) chunk = (int)(max_generations - gen);
+        chunk = (int)run_control_chunk(&ctl, gen, chunk);
         if ((st = glevo_cga_step(cga, chunk))) break;
         gen = glevo_cga_generation(cga);
         if ((st = glevo_cga_best_get(cga, &best))) break;
@@ -278,7 +374,15 @@ static int cga_main(int argc, char **argv)
                     best.fitness, now - start);
             last_progress = now;
         }
+        if (run_control_due(&ctl, gen)) {
+            CHECKPOINT();
+            if (st) break;
+        }
     }
+    /* The end, or a signal: a last checkpoint where the run stands. */
+    if (!st && run_control_final_due(&ctl, glevo_cga_generation(cga))) CHECKPOINT();
+#undef CHECKPOINT
+    run_control_report("cga", &ctl, glevo_cga_generation(cga));
     if (!st) glevo_context_finish(ctx);
     double seconds = cli_seconds_now() - start;
     if (!st) st = glevo_cga_best_get(cga, &best);
@@ -299,13 +403,13 @@ static int cga_main(int argc, char **argv)
         fprintf(stderr, "glevo cga: warning: every fitness value was NaN, so there is no best "
                         "individual%s\n", o.fitness_file ? " (check the --fitness file)" : "");
     if (o.common.json) {
-        print_json(&o, cga, &best, renderer, seconds, pr, optimum, reached);
+        print_json(&ctl, cga, &best, renderer, seconds, pr, optimum, reached);
     } else {
         printf("problem      %s (dim %d, %s)\nengine       %s %s on %s\n", pr->name, dim,
                pr->direction == GLEVO_MAXIMIZE ? "maximise" : "minimise",
                alg ? "standard GA" : "cellular GA", glevo_backend_name(glevo_cga_params_of(cga)->backend), renderer);
-        printf("population   %dx%d = %lld, %lld generations, %lld evaluations, %.3f s\n", o.grid[0], o.grid[1],
-               cells, glevo_cga_generation(cga), glevo_cga_evaluations(cga), seconds);
+        printf("population   %dx%d = %lld, %lld generations, %lld evaluations, %.3f s\n", run->width,
+               run->height, cells, glevo_cga_generation(cga), glevo_cga_evaluations(cga), seconds);
         printf("best         %.10g at generation %lld\nbest x      ", best.fitness, best.generation);
         for (int j = 0; j < dim; ++j) printf(" %.8g", best.x[j]);
         printf("\n");
@@ -317,7 +421,7 @@ static int cga_main(int argc, char **argv)
     if (ctx && o.common.profile) glevo_context_print_profile(ctx, stderr);
     glevo_cga_destroy(cga);
     glevo_context_destroy(ctx);
-    return 0;
+    return run_control_exit(0);
 }
 
 /* --islands: MPI around the whole command (cli/islands.h). */

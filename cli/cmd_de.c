@@ -29,6 +29,36 @@ static double std_of(double sum, double sq, int n)
     return var > 0.0 ? sqrt(var) : 0.0;
 }
 
+/* One run: created (or loaded from --resume), stepped in pieces so that a signal stops it
+ * between generations, checkpointed when due, at its end and when stopped. */
+static glevo_status run_one(const glevo_de_params *params, const glevo_de_params *changes,
+                            run_control *ctl, glevo_de_result *out)
+{
+    glevo_de *de = NULL;
+    glevo_status st = ctl->resume ? glevo_de_load(ctl->resume, changes, &de)
+                                  : glevo_de_create(params, &de);
+    if (st) return st;
+    run_control_start(ctl, glevo_de_generation(de));
+    glevo_checkpoint_extra extra = {0};
+#define CHECKPOINT()                                                                          \
+    do {                                                                                      \
+        double t0 = cli_seconds_now();                                                        \
+        if (!(st = glevo_de_save(de, ctl->checkpoint, &extra)))                               \
+            run_control_wrote(ctl, glevo_de_generation(de), cli_seconds_now() - t0);          \
+    } while (0)
+    while (!st && !glevo_de_done(de) && !run_control_signal()) {
+        long long chunk = run_control_chunk(ctl, glevo_de_generation(de), 100);
+        if ((st = glevo_de_step(de, chunk))) break;
+        if (run_control_due(ctl, glevo_de_generation(de))) CHECKPOINT();
+    }
+    if (!st && run_control_final_due(ctl, glevo_de_generation(de))) CHECKPOINT();
+#undef CHECKPOINT
+    run_control_report("de", ctl, glevo_de_generation(de));
+    if (!st) st = glevo_de_result_get(de, out);
+    glevo_de_destroy(de);
+    return st;
+}
+
 static int de_main(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
@@ -41,6 +71,7 @@ static int de_main(int argc, char **argv)
     bool maximize = false, help = false;
     island_opts islands = ISLAND_OPTS_DEFAULT;
     const char *trace = NULL;
+    run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name,
          "sphere, rosenbrock, griewank, rastrigin, ackley, schwefel, schaffer, camel"},
@@ -62,6 +93,7 @@ static int de_main(int argc, char **argv)
         {"kernel", OPT_STRING, &kernel,
          "compute backend: auto, generation (a dispatch a generation) or resident (the "
          "population in one work-group, many generations a dispatch)"},
+        RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
         ISLAND_OPT_SPECS(islands),
         {"trace", OPT_STRING, &trace, "with --islands: per-island rows at every check into a CSV file"},
@@ -77,6 +109,24 @@ static int de_main(int argc, char **argv)
                        specs);
         return 0;
     }
+    if ((rc = run_control_check("de", "de", &ctl))) return rc;
+    bool resume = ctl.resume != NULL;
+    if ((ctl.checkpoint || resume) && runs > 1)
+        return cli_bad_input("de", "--runs %d: --checkpoint and --resume save and continue one run", runs);
+    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* What the run used, for the checks below and the report (typed options stay typed). */
+    static char text[8][256];
+    const char *v;
+    if (!fitness && (v = run_control_param(&ctl, argc, argv, "problem", "param.problem", text[0], 256)))
+        problem_name = v;
+    if ((v = run_control_param(&ctl, argc, argv, "dim", "param.dim", text[1], 256))) dim = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "pop", "param.pop", text[2], 256))) pop = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "F", "param.F", text[3], 256))) F = strtod(v, NULL);
+    if ((v = run_control_param(&ctl, argc, argv, "CR", "param.CR", text[4], 256))) CR = strtod(v, NULL);
+    if ((v = run_control_param(&ctl, argc, argv, "strategy", "param.strategy", text[5], 256))) strategy = v;
+    if ((v = run_control_param(&ctl, argc, argv, "seed", "param.seed", text[6], 256))) c.seed = (uint32_t)strtoul(v, NULL, 10);
+    if ((v = run_control_param(&ctl, argc, argv, "shift", "param.shifted", text[7], 256)))
+        shift = atoi(v) ? "cec" : "none";
     if ((rc = common_check_backend("de", &c))) return rc;
     const glevo_problem *problem = NULL;
     glevo_problem user;
@@ -126,8 +176,24 @@ static int de_main(int argc, char **argv)
         .check_every = check_every, .target_efv = target_efv, .kernel = (glevo_de_kernel)kern,
         .backend = (glevo_backend)glevo_backend_parse(c.backend)};
 
+    /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
+    glevo_de_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
+#define GIVEN(name) opt_given(argc, argv, 1, name)
+    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = problem;
+    if (GIVEN("dim")) changes.dim = params.dim;
+    if (GIVEN("pop")) changes.pop = pop;
+    if (GIVEN("F")) changes.F = F;
+    if (GIVEN("CR")) changes.CR = params.CR;
+    if (GIVEN("strategy")) changes.strategy = (glevo_de_strategy)GLEVO_LITERAL(strat);
+    if (GIVEN("shift")) changes.no_shift = params.no_shift;
+    if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;
+    if (GIVEN("max-evals")) changes.max_evals = params.max_evals;
+    if (GIVEN("check-every")) changes.check_every = check_every;
+    if (GIVEN("target-efv")) changes.target_efv = target_efv;
+    if (GIVEN("kernel")) changes.kernel = (glevo_de_kernel)GLEVO_LITERAL(kern);
+#undef GIVEN
     /* Validate everything (including the shift vector's dimension) before opening a context. */
-    if (!fitness) {
+    if (!fitness && !resume) {
         glevo_de_params probe = params;
         probe.pop = 4;
         probe.max_evals = 4;
@@ -154,7 +220,7 @@ static int de_main(int argc, char **argv)
     glevo_status st = GLEVO_OK;
     for (int k = 0; k < runs; ++k) {
         params.seed = c.seed + (uint32_t)k;
-        st = glevo_de_run(&params, &r);
+        st = run_one(&params, &changes, &ctl, &r);
         if (st != GLEVO_OK) break;
         s.count++;
         if (!isnan(r.efv)) {
@@ -218,6 +284,7 @@ static int de_main(int argc, char **argv)
             json_number(&w, "seconds_mean", s.sec_sum / runs);
             json_number(&w, "seconds_std", std_of(s.sec_sum, s.sec_sq, runs));
         }
+        run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
         printf("de %s on %s D=%d NP=%d F=%g CR=%g backend %s, %s (%s)\n",

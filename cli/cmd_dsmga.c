@@ -23,6 +23,7 @@ int cmd_dsmga(int argc, char **argv)
     int ell = 100, pop = 100, selection = 2, max_gens = 10000, repeat = INT_MIN, runs = 10, stall = 20;
     long long max_nfe = -1;
     bool sweep = false, help = false, skip_dup = false;
+    run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name, "onemax, trap (k=5), ftrap (folded, k=6), cyctrap, spin"},
         {"ell", OPT_INT, &ell, "problem size in bits (spin: L*L)"},
@@ -38,6 +39,7 @@ int cmd_dsmga(int argc, char **argv)
          "restricted mixing skips a trial already in the population (Hsu & Yu 2015 code) instead of stopping (their 2016+ code)"},
         {"sweep", OPT_FLAG, &sweep, "find the smallest population solving --runs runs in a row (--pop: first guess)"},
         {"runs", OPT_INT, &runs, "runs per population in the sweep"},
+        RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse("dsmga", specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -48,6 +50,22 @@ int cmd_dsmga(int argc, char **argv)
                        "DSMGA-II with DSM and linkage sets built in fragment passes, compute dispatches or on the CPU.", specs);
         return 0;
     }
+    if ((rc = run_control_check("dsmga", "dsmga", &ctl))) return rc;
+    bool resume = ctl.resume != NULL;
+    if ((ctl.checkpoint || resume) && sweep)
+        return cli_bad_input("dsmga", "--sweep: --checkpoint and --resume save and continue one run");
+    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* The run's problem and what is printed come from the checkpoint unless typed: the
+     * problem is rebuilt from its name, length and seed (a --spin-file must be given again). */
+    static char text[8][256];
+    const char *v;
+    if ((v = run_control_param(&ctl, argc, argv, "problem", "param.problem", text[0], 256))) problem_name = v;
+    if ((v = run_control_param(&ctl, argc, argv, "ell", "param.ell", text[1], 256))) ell = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "seed", "param.seed", text[2], 256))) c.seed = (uint32_t)strtoul(v, NULL, 10);
+    if ((v = run_control_param(&ctl, argc, argv, "pop", "param.pop", text[3], 256))) pop = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "model", "param.model", text[4], 256))) model = v;
+    if ((v = run_control_param(&ctl, argc, argv, "selection", "param.selection_pressure", text[5], 256)))
+        selection = atoi(v);
     if ((rc = common_check_backend("dsmga", &c))) return rc;
     glevo_dsmga_model m = GLEVO_DSMGA_LOSSLESS;
     if ((rc = parse_model(model, &m))) return rc;
@@ -89,17 +107,47 @@ int cmd_dsmga(int argc, char **argv)
         params.pop = sw.pop;
         if (!c.quiet) fprintf(stderr, "glevo dsmga: sweep: population %d solves %d runs in a row\n", sw.pop, runs);
     }
+    /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
+    glevo_dsmga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
+#define GIVEN(name) opt_given(argc, argv, 1, name)
+    if (GIVEN("pop")) changes.pop = params.pop;
+    if (GIVEN("selection")) changes.selection_pressure = params.selection_pressure;
+    if (GIVEN("max-gens")) changes.max_generations = params.max_generations;
+    if (GIVEN("max-nfe")) changes.max_nfe = params.max_nfe;
+    if (GIVEN("repeat")) changes.repeat = params.repeat;
+    if (GIVEN("model")) changes.model = params.model;
+    if (GIVEN("skip-duplicates")) changes.skip_duplicates = true;
+    if (GIVEN("stall")) changes.stall_generations = params.stall_generations;
+    if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;
+#undef GIVEN
     glevo_dsmga *e = NULL;
-    st = glevo_dsmga_create(problem, &params, &e);
+    st = resume ? glevo_dsmga_load(ctl.resume, problem, &changes, &e)
+                : glevo_dsmga_create(problem, &params, &e);
     if (st != GLEVO_OK) goto fail;
+    run_control_start(&ctl, glevo_dsmga_generation(e));
+    glevo_checkpoint_extra extra = {0};
+#define CHECKPOINT()                                                                          \
+    do {                                                                                      \
+        double t0 = cli_seconds_now();                                                        \
+        if (!(st = glevo_dsmga_save(e, ctl.checkpoint, &extra)))                              \
+            run_control_wrote(&ctl, glevo_dsmga_generation(e), cli_seconds_now() - t0);       \
+    } while (0)
     bool done = false;
-    while (!done) {
+    while (!done && !run_control_signal()) {
         st = glevo_dsmga_step(e, &done);
+        if (st == GLEVO_OK && run_control_due(&ctl, glevo_dsmga_generation(e))) CHECKPOINT();
         if (st != GLEVO_OK) {
             glevo_dsmga_destroy(e);
             goto fail;
         }
     }
+    if (run_control_final_due(&ctl, glevo_dsmga_generation(e))) CHECKPOINT();
+#undef CHECKPOINT
+    if (st != GLEVO_OK) {
+        glevo_dsmga_destroy(e);
+        goto fail;
+    }
+    run_control_report("dsmga", &ctl, glevo_dsmga_generation(e));
     glevo_dsmga_result r;
     glevo_dsmga_result_get(e, &r);
     double seconds = cli_seconds_now() - t0;
@@ -139,6 +187,7 @@ int cmd_dsmga(int argc, char **argv)
         json_begin_array(&w, "best_x");
         for (int i = 0; i < L; ++i) json_int(&w, NULL, best[i] - '0');
         json_end_array(&w);
+        run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
         printf("problem %s ell %d pop %d model %s backend %s (%s)\n", glevo_dsmga_problem_name(problem), L,
@@ -152,7 +201,7 @@ int cmd_dsmga(int argc, char **argv)
     if (gpu && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_dsmga_problem_destroy(problem);
     glevo_context_destroy(ctx);
-    return 0;
+    return run_control_exit(0);
 fail:
     rc = cli_fail("dsmga", st);
     glevo_dsmga_problem_destroy(problem);

@@ -13,6 +13,35 @@ static void progress(void *user, int generation, double best_error, const char *
     fprintf(stderr, "gen %4d  best %-12.6g %s\n", generation, best_error, best);
 }
 
+/* The run: created (or loaded from --resume), a generation a step so that a signal stops it
+ * between generations, checkpointed when due, at its end and when stopped. */
+static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *changes,
+                           const glevo_gp_data *data, run_control *ctl, glevo_gp_result *out)
+{
+    glevo_gp *gp = NULL;
+    glevo_status st = ctl->resume ? glevo_gp_load(ctl->resume, changes, data, &gp)
+                                  : glevo_gp_create(p, data, &gp);
+    if (st) return st;
+    run_control_start(ctl, glevo_gp_generation(gp));
+    glevo_checkpoint_extra extra = {0};
+#define CHECKPOINT()                                                                          \
+    do {                                                                                      \
+        double t0 = cli_seconds_now();                                                        \
+        if (!(st = glevo_gp_save(gp, ctl->checkpoint, &extra)))                               \
+            run_control_wrote(ctl, glevo_gp_generation(gp), cli_seconds_now() - t0);          \
+    } while (0)
+    while (!st && !glevo_gp_done(gp) && !run_control_signal()) {
+        if ((st = glevo_gp_step(gp, 1))) break;
+        if (run_control_due(ctl, glevo_gp_generation(gp))) CHECKPOINT();
+    }
+    if (!st && run_control_final_due(ctl, glevo_gp_generation(gp))) CHECKPOINT();
+#undef CHECKPOINT
+    run_control_report("gp", ctl, glevo_gp_generation(gp));
+    if (!st) st = glevo_gp_result_get(gp, out);
+    glevo_gp_destroy(gp);
+    return st;
+}
+
 int cmd_gp(int argc, char **argv)
 {
     const char *cmd = "gp";
@@ -24,6 +53,7 @@ int cmd_gp(int argc, char **argv)
     double target_error = -1;
     int threads = 0;
     bool help = false;
+    run_control ctl = {0};
     opt_spec specs[] = {
         {"data", OPT_STRING, &data_path, "training CSV with a header row, numbers only"},
         {"test", OPT_STRING, &test_path, "held-out CSV: report the best program's error on it"},
@@ -43,6 +73,7 @@ int cmd_gp(int argc, char **argv)
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
         {"strategy", OPT_STRING, &strategy_text, "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
+        RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -54,6 +85,17 @@ int cmd_gp(int argc, char **argv)
                        specs);
         return 0;
     }
+    if ((rc = run_control_check(cmd, "gp", &ctl))) return rc;
+    bool resume = ctl.resume != NULL;
+    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* What the run used, for the checks below and the report (typed options stay typed). */
+    static char text[8][256];
+    const char *v;
+    if ((v = run_control_param(&ctl, argc, argv, "function-set", "param.function_set", text[0], 256))) set_text = v;
+    if ((v = run_control_param(&ctl, argc, argv, "metric", "param.metric", text[1], 256))) metric_text = v;
+    if ((v = run_control_param(&ctl, argc, argv, "pop", "param.pop", text[2], 256))) p.pop = atoi(v);
+    if ((v = run_control_param(&ctl, argc, argv, "seed", "param.seed", text[3], 256))) c.seed = (uint32_t)strtoul(v, NULL, 10);
+    if ((v = run_control_param(&ctl, argc, argv, "generations", "param.generations", text[4], 256))) p.generations = atoi(v);
     if ((rc = common_check_backend(cmd, &c))) return rc;
     if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
     if (!strcmp(set_text, "regression"))
@@ -91,6 +133,25 @@ int cmd_gp(int argc, char **argv)
         p.target_error = p.metric == GLEVO_GP_ACCURACY ? 1.0 - target_error : target_error;
     }
     if (!c.quiet) p.progress = progress; /* stderr, so --json stdout stays one object */
+    /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
+    glevo_gp_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)p.backend),
+                               .progress = p.progress};
+#define GIVEN(name) opt_given(argc, argv, 1, name)
+    if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set);
+    if (GIVEN("metric")) changes.metric = (glevo_gp_metric)GLEVO_LITERAL((int)p.metric);
+    if (GIVEN("pop")) changes.pop = p.pop;
+    if (GIVEN("generations")) changes.generations = p.generations;
+    if (GIVEN("tournament")) changes.tournament = p.tournament;
+    if (GIVEN("pc")) changes.pc = p.pc;
+    if (GIVEN("pm")) changes.pm = p.pm;
+    if (GIVEN("elitism")) changes.elitism = p.elitism;
+    if (GIVEN("max-size")) changes.max_size = p.max_size;
+    if (GIVEN("init-depth-min")) changes.init_min_depth = p.init_min_depth;
+    if (GIVEN("init-depth-max")) changes.init_max_depth = p.init_max_depth;
+    if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;
+    if (GIVEN("target-error")) changes.stop_on_target = p.stop_on_target, changes.target_error = p.target_error;
+    if (GIVEN("strategy") || GIVEN("threads")) changes.eval = p.eval;
+#undef GIVEN
 
     glevo_gp_data *data = NULL, *test = NULL;
     glevo_context *ctx = NULL;
@@ -109,7 +170,7 @@ int cmd_gp(int argc, char **argv)
         if ((rc = common_context_create(cmd, &c, &ctx))) goto done;
         p.backend = common_backend(&c);
     }
-    if ((st = glevo_gp_run(&p, data, &r))) {
+    if ((st = run_gp(&p, &changes, data, &ctl, &r))) {
         rc = cli_fail(cmd, st);
         goto done;
     }
@@ -117,6 +178,7 @@ int cmd_gp(int argc, char **argv)
     if (test) {
         glevo_gp_evaluator *ev = NULL;
         glevo_gp_eval_params tp = p.eval;
+        tp.backend = p.backend; /* the run's backend (p.eval's is the default) */
         if ((st = glevo_gp_evaluator_create(&tp, test, &ev)) ||
             (st = glevo_gp_evaluate(ev, r.best, p.metric, &test_error))) {
             glevo_gp_evaluator_destroy(ev);
@@ -147,6 +209,7 @@ int cmd_gp(int argc, char **argv)
         json_number(&w, "seconds", r.seconds);
         json_number(&w, "eval_seconds", r.eval_seconds);
         json_number(&w, "gpops", gpops);
+        run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
         printf("best_program %s\ninfix        %s\n%-12s %.9g\n", r.best_sexpr, r.best_infix,
@@ -161,5 +224,5 @@ done:
     glevo_gp_data_destroy(data);
     glevo_gp_data_destroy(test);
     if (ctx) glevo_context_destroy(ctx);
-    return rc;
+    return run_control_exit(rc);
 }

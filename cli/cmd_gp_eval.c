@@ -6,13 +6,19 @@
 #include "cli.h"
 #include "glevo/gp.h"
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 int cmd_gp_eval(int argc, char **argv)
 {
     const char *cmd = "gp-eval";
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *programs_path = NULL, *data_path = NULL, *target = NULL;
     const char *strategy_text = "auto", *metric_text = "sae";
-    int threads = 0, group = 0;
+    int threads = 0, group = 0, runs = 1;
     bool help = false;
     opt_spec specs[] = {
         {"programs", OPT_STRING, &programs_path, "programs, one prefix S-expression per line"},
@@ -21,7 +27,8 @@ int cmd_gp_eval(int argc, char **argv)
         {"strategy", OPT_STRING, &strategy_text, "fragment layout: auto, pppe, fp or ppcu (cpu: --backend cpu)"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
         {"threads", OPT_INT, &threads, "CPU threads (0: all cores)"},
-        {"group", OPT_INT, &group, "fragments per program for fp/ppcu (0: by shape)"},
+        {"group", OPT_INT, &group, "fragments per program tile for fp/ppcu (0 or 64)"},
+        {"runs", OPT_INT, &runs, "timed evaluations; seconds and gpops are their median"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -46,6 +53,7 @@ int cmd_gp_eval(int argc, char **argv)
     if ((st = glevo_gp_metric_parse(metric_text, &metric))) return cli_fail(cmd, st);
     if (threads < 0) return cli_bad_input(cmd, "--threads %d is negative", threads);
     if (group < 0) return cli_bad_input(cmd, "--group %d is negative", group);
+    if (runs < 1 || runs > 1000) return cli_bad_input(cmd, "--runs %d is outside 1..1000", runs);
     glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
     if (backend != GLEVO_BACKEND_FRAGMENT && backend != GLEVO_BACKEND_AUTO && strategy != GLEVO_GP_AUTO)
         return cli_bad_input(cmd, "--strategy %s is a layout of --backend fragment", strategy_text);
@@ -54,7 +62,7 @@ int cmd_gp_eval(int argc, char **argv)
     glevo_gp_programs *progs = NULL;
     glevo_gp_evaluator *ev = NULL;
     glevo_context *ctx = NULL;
-    double *errors = NULL;
+    double *errors = NULL, *times = NULL;
     if ((st = glevo_gp_data_load_csv(data_path, target, &data))) return cli_fail(cmd, st);
     if ((st = glevo_gp_programs_create(&progs)) ||
         (st = glevo_gp_programs_load(progs, programs_path, glevo_gp_data_vars(data)))) {
@@ -87,12 +95,18 @@ int cmd_gp_eval(int argc, char **argv)
         rc = cli_fail(cmd, st);
         goto done;
     }
-    double t0 = cli_seconds_now();
-    if ((st = glevo_gp_evaluate(ev, progs, metric, errors))) {
-        rc = cli_fail(cmd, st);
-        goto done;
+    double seconds = 0;
+    times = malloc((size_t)runs * sizeof *times);
+    for (int r = 0; r < runs; ++r) {
+        double t0 = cli_seconds_now();
+        if (!times || (st = glevo_gp_evaluate(ev, progs, metric, errors))) {
+            rc = cli_fail(cmd, times ? st : glevo_fail(GLEVO_ERR_NOMEM, "out of memory"));
+            goto done;
+        }
+        times[r] = cli_seconds_now() - t0;
     }
-    double seconds = cli_seconds_now() - t0;
+    qsort(times, (size_t)runs, sizeof *times, cmp_double);
+    seconds = runs % 2 ? times[runs / 2] : 0.5 * (times[runs / 2 - 1] + times[runs / 2]);
     double nodes = (double)glevo_gp_programs_nodes(progs);
     double gpops = seconds > 0 ? nodes * glevo_gp_data_cases(data) / seconds / 1e9 : 0;
     if (c.json) {
@@ -111,6 +125,7 @@ int cmd_gp_eval(int argc, char **argv)
         for (int i = 0; i < count; ++i) json_number(&w, NULL, errors[i]);
         json_end_array(&w);
         json_int(&w, "nodes", (long long)nodes);
+        json_int(&w, "runs", runs);
         json_number(&w, "seconds", seconds);
         json_number(&w, "gpops", gpops);
         json_end_object(&w);
@@ -124,5 +139,6 @@ done:
     glevo_gp_data_destroy(data);
     if (ctx) glevo_context_destroy(ctx);
     free(errors);
+    free(times);
     return rc;
 }

@@ -107,7 +107,14 @@ static void draw(void *p, demo_shared *s, int fb_w, int fb_h, demo_text *t)
     for (int i = 0; i < CASES; ++i) lo = fminf(lo, v->ty[i]), hi = fmaxf(hi, v->ty[i]);
     float pad = 0.15f * (hi - lo);
     lo -= pad, hi += pad;
+    /* The data first, the program's curve over it: a good fit would otherwise hide under the
+     * points. */
     float xy[2 * GRID];
+    for (int i = 0; i < CASES; ++i) {
+        xy[2 * i] = (float)i / (CASES - 1) * 1.9f - 0.95f;
+        xy[2 * i + 1] = (v->ty[i] - lo) / (hi - lo) * 1.8f - 0.9f;
+    }
+    demo_draw_points(s->draw, left, xy, CASES);
     for (int i = 0; i < GRID; ++i) {
         xy[2 * i] = (float)i / (GRID - 1) * 1.9f - 0.95f;
         float y = (v->curve_y[i] - lo) / (hi - lo) * 1.8f - 0.9f;
@@ -115,11 +122,6 @@ static void draw(void *p, demo_shared *s, int fb_w, int fb_h, demo_text *t)
     }
     static const float orange[3] = {1.0f, 0.55f, 0.1f};
     demo_draw_strip(s->draw, left, xy, GRID, orange);
-    for (int i = 0; i < CASES; ++i) {
-        xy[2 * i] = (float)i / (CASES - 1) * 1.9f - 0.95f;
-        xy[2 * i + 1] = (v->ty[i] - lo) / (hi - lo) * 1.8f - 0.9f;
-    }
-    demo_draw_points(s->draw, left, xy, CASES);
     snprintf(t->label[0], sizeof t->label[0], "data (white) and best program (orange), x1 in [%g, %g]", X0, X1);
     snprintf(t->label[1], sizeof t->label[1], "the best program");
     t->panel_text = v->text;

@@ -33,6 +33,23 @@ for f in dsmga_speedup gp_regression gp_classification; do
     cp "$work/$f.png" "$out/${f//_/-}.png"
 done
 
+# Scaling pictures, one per family: fragment vs compute vs CPU vs the peer, from the series
+# scripts/scaling-data.py assembled out of the recorded runs (docs/results/scaling/).
+scaling() { # FAMILY TITLE X_LABEL Y_LABEL CAPTION
+    [ -f "docs/results/scaling/$1.csv" ] || return 0
+    "$glevo" bench plot --data "docs/results/scaling/$1.csv" --out "$out/scaling-$1.png" \
+        --title "$2" --x-label "$3" --y-label "$4" --caption "$5" >/dev/null
+}
+scaling cga "Cellular GA (camel), 1000 generations" "individuals" "seconds for 1000 generations" \
+    "$h100, 2026-11-23: fragment and CPU in the first session, compute in the second"
+scaling de "DE/rand/1/bin, shifted sphere, 10^4 D evaluations (solid D=100, dashed D=10)" \
+    "population NP" "seconds a run" \
+    "$h100, 2026-11-23: compute, fragment and evosax in one session; CPU from the first"
+scaling gp "GP evaluation: 10 000 programs of size 50, regression, exact math" "fitness cases" \
+    "GPop/s" "$h100, 2026-11-23: compute and EvoGP in one session; fragment and CPU from the first"
+scaling dsmga "DSMGA-II model building, folded trap (BuildDSM solid, lossy FindClique dashed)" \
+    "problem size ell (bits)" "ms a generation" "$h100, 2026-11-23"
+
 # Window pictures: glevo-demo on an X server (Xvfb when none is given).
 shot() { # NAME ARGS...: an 800x450 window after the given frames
     local name=$1

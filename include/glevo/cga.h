@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/context.h"
 #include "glevo/problem.h"
 #include "glevo/rng_source.h"
@@ -92,6 +93,19 @@ const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga);
 size_t glevo_cga_gene_floats(const glevo_cga *cga);
 glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitness);
 glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes);
+
+/* Checkpoints (docs/checkpoint.md). save writes the whole state between steps (parameters,
+ * generation and evaluation counts, the population and its fitness read back from the GPU,
+ * the best-so-far record, the front end's extra; NULL: none) atomically: a file already at
+ * path stays valid until the new one is complete. */
+glevo_status glevo_cga_save(glevo_cga *cga, const char *path, const glevo_checkpoint_extra *extra);
+/* Builds an engine from a checkpoint; stepping it ends bit for bit where the saved run would
+ * have (on the same renderer; across backends where they agree exactly). changes: NULL, or
+ * the parameters to change, zero meaning "as in the file" (GLEVO_ZERO asks for 0:
+ * .backend = GLEVO_ZERO is the fragment backend). backend and report_every may change; any
+ * other field that differs from the file's is refused naming it. A built-in problem is found
+ * by its name; a user GLSL problem must be given again in changes->problem. */
+glevo_status glevo_cga_load(const char *path, const glevo_cga_params *changes, glevo_cga **out);
 
 /* Migration (the island model, glevo/islands.h): small transfers, never the population.
  * After a step the fitness store holds the population's before the last variation;

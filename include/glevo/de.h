@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/problem.h"
 #include "glevo/status.h"
 
@@ -93,6 +94,17 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out);
 glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness);
 void glevo_de_destroy(glevo_de *de);
 
+/* Checkpoints (docs/checkpoint.md), between steps: the parameters with the shift vector, the
+ * counts, the population and fitness read back from the GPU, written atomically. load builds
+ * the run back; stepping it ends bit for bit where the saved run would have (on the same
+ * renderer; across backends where they agree exactly). changes: NULL, or parameters to
+ * change, zero meaning "as in the file" (GLEVO_ZERO asks for 0: .backend = GLEVO_ZERO is
+ * fragment): max_evals, check_every, target_efv, backend and kernel may change; any other
+ * field that differs is refused naming it. A user GLSL problem must be given again in
+ * changes->problem. */
+glevo_status glevo_de_save(glevo_de *de, const char *path, const glevo_checkpoint_extra *extra);
+glevo_status glevo_de_load(const char *path, const glevo_de_params *changes, glevo_de **out);
+/* Generations done and evaluations so far. */
 long long glevo_de_generation(const glevo_de *de);
 long long glevo_de_evaluations(const glevo_de *de);
 int glevo_de_pop(const glevo_de *de);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -60,8 +61,9 @@ glevo_status glevo_spin_ground_brute(const glevo_spin_instance *s, int *energy);
 glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits, int *n, int *ell);
 /* FastCounting words per gene: ceil(n / 32). */
 int glevo_dsm_words(int n);
-/* Bit-packs a population (n individuals × ell genes, row-major bytes) into FastCounting rows:
- * gene g's row is rows[g*words .. g*words+words), bit i%32 of word i/32 = individual i. */
+/* Bit-packs a population (n individuals × ell genes, row-major bytes, nonzero = 1) into
+ * FastCounting rows: gene g's row is rows[g*words .. g*words+words), bit i%32 of word i/32 =
+ * individual i. The C twin of shaders/dsmga/pack.glsl (glevo_dsm_gpu_build_bits). */
 void glevo_dsm_pack(const uint8_t *bits, int n, int ell, uint32_t *rows);
 /* Mutual information (natural log, 0·log0 = 0, diagonal 0) in fp32: the C twin of
  * shaders/dsmga/build_dsm.glsl. mi is ell*ell. */
@@ -76,11 +78,19 @@ typedef struct glevo_clique_params {
     uint32_t generation; /* counter word: ties and representatives differ per generation */
     bool lossy;          /* stop a set when no complementary pattern (donor) exists */
     const uint32_t *pop_rows; /* lossy: FastCounting rows of the current population */
+    /* Lossy, GPU model only: the current population's bytes instead (pop_n × ell, row-major,
+     * as glevo_dsm_pack takes them), packed on the GPU; pop_rows is then not read. */
+    const uint8_t *pop_bits;
     int pop_n;
+    /* Write only the sets: ils[s*ell + t] for t < len[s], leaving the entries past a set's
+     * end as they were instead of -1 (the engine reads no further; filling ell² entries costs
+     * ~0.1 ms a generation at ell = 600, more than the GPU's lossy FindClique). */
+    bool sets_only;
 } glevo_clique_params;
 
-/* ils[s*ell + t] = t-th gene of the set started at gene s (ils[s*ell] = s); len[s] = its
- * length (ell when lossless). The C twin of the shaders/dsmga/clique_*.glsl passes. */
+/* ils[s*ell + t] = t-th gene of the set started at gene s (ils[s*ell] = s) for t < len[s], -1
+ * after it (unless cp->sets_only); len[s] = its length (ell when lossless). The C twin of the
+ * shaders/dsmga/clique_*.glsl passes. */
 void glevo_find_clique_cpu(const float *mi, int ell, const glevo_clique_params *cp,
                            int32_t *ils, int32_t *len);
 
@@ -89,10 +99,17 @@ void glevo_find_clique_cpu(const float *mi, int ell, const glevo_clique_params *
 typedef struct glevo_dsm_gpu glevo_dsm_gpu;
 glevo_status glevo_dsm_gpu_create(int ell, int n, glevo_backend backend, glevo_dsm_gpu **out);
 void glevo_dsm_gpu_destroy(glevo_dsm_gpu *g);
-/* FastCounting upload + BuildDSM pass (the DSM stays in a texture). */
+/* FastCounting rows (glevo_dsm_pack's) upload + BuildDSM pass (the DSM stays in a texture). */
 glevo_status glevo_dsm_gpu_build(glevo_dsm_gpu *g, const uint32_t *rows);
+/* The same from the population's bytes (n × ell, row-major, nonzero = 1): uploaded as they
+ * are and packed into FastCounting rows on the GPU (equal to glevo_dsm_pack's), then BuildDSM.
+ * What the engine calls: no host pack. */
+glevo_status glevo_dsm_gpu_build_bits(glevo_dsm_gpu *g, const uint8_t *bits);
 /* Reads the DSM back (ell*ell floats): for tests and `glevo dsm`. */
 glevo_status glevo_dsm_gpu_read(glevo_dsm_gpu *g, float *mi);
+/* Reads back the FastCounting rows (ell × words) the last build used and, if pop_rows is not
+ * NULL, those the last lossy FindClique used: for tests. */
+glevo_status glevo_dsm_gpu_read_rows(glevo_dsm_gpu *g, uint32_t *rows, uint32_t *pop_rows);
 /* FindClique passes on the DSM built last; only the ILS comes back. */
 glevo_status glevo_dsm_gpu_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp,
                                   int32_t *ils, int32_t *len);
@@ -126,9 +143,10 @@ typedef struct glevo_dsmga_result {
     double best_fitness;
     long long nfe;
     int generations;
-    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (FastCounting pack; GPU: + upload, pass
-                              * or dispatch, glFinish) and FindClique (GPU: passes or dispatch +
-                              * ILS read back) */
+    double dsm_ms, ils_ms;   /* host wall time of BuildDSM (CPU: FastCounting pack + MI; GPU:
+                              * population bytes upload, pack and BuildDSM passes or dispatches,
+                              * glFinish) and FindClique (GPU: lossy population upload and pack,
+                              * passes or dispatch, ILS read back) */
     double seconds;
 } glevo_dsmga_result;
 
@@ -150,6 +168,20 @@ glevo_status glevo_dsmga_solve(const glevo_dsmga_problem *problem, const glevo_d
 void glevo_dsmga_result_get(const glevo_dsmga *e, glevo_dsmga_result *out);
 /* Best individual so far (ell bytes). */
 const uint8_t *glevo_dsmga_best(const glevo_dsmga *e);
+
+/* Checkpoints (docs/checkpoint.md), between steps: the parameters, the problem's name,
+ * length and spin-glass couplings' CRC-32, the population, keys and key multiset, the random
+ * stream's counter, the best so far and the counters, written atomically. load builds the run
+ * back on the same problem; stepping it ends bit for bit where the saved run would have.
+ * changes: NULL, or parameters to change, zero meaning "as in the file" (GLEVO_ZERO asks for
+ * 0): max_generations, max_nfe, stall_generations and backend may change; any other field
+ * that differs is refused naming it, as is another problem. */
+glevo_status glevo_dsmga_save(glevo_dsmga *e, const char *path, const glevo_checkpoint_extra *extra);
+glevo_status glevo_dsmga_load(const char *path, const glevo_dsmga_problem *problem,
+                              const glevo_dsmga_params *changes, glevo_dsmga **out);
+/* Generations done and evaluations so far. */
+int glevo_dsmga_generation(const glevo_dsmga *e);
+long long glevo_dsmga_nfe(const glevo_dsmga *e);
 
 /* Population sizing (the paper's sweep): smallest n, found by doubling then bisection to
  * within 10%, for which `runs` consecutive runs (seeds seed, seed+1, ...) all find the

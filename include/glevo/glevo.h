@@ -12,6 +12,7 @@
 #include "glevo/rng_source.h"
 #include "glevo/bits.h"
 #include "glevo/problem.h"
+#include "glevo/checkpoint.h"
 #include "glevo/cga.h"
 #include "glevo/de.h"
 #include "glevo/gp.h"

@@ -12,7 +12,10 @@
  * All arithmetic is 32-bit float. sin and cos are glevo's own (exact argument reduction, then
  * Cephes' float polynomials; within ~1.5 ulp of the true values) and division is correctly
  * rounded, identically on the CPU and every GPU (src/gp/gp_math.h), so GPU and CPU errors
- * agree bit for bit per case; GPUs may flush subnormal values to zero. */
+ * agree bit for bit per case; GPUs may flush subnormal values to zero. Every backend adds the
+ * per-case errors in one order (src/gp/eval_internal.h: quads, 64 lanes per segment of 2048
+ * cases in float, segments in double), so a program's summed error, and so a GP run with the
+ * same seed, is the same on the CPU, the fragment strategies and the compute kernel. */
 #ifndef GLEVO_GP_H
 #define GLEVO_GP_H
 
@@ -21,6 +24,7 @@
 #include <stdint.h>
 
 #include "glevo/backend.h"
+#include "glevo/checkpoint.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -148,14 +152,17 @@ typedef struct glevo_gp_eval_params {
     glevo_backend backend;      /* fragment (default), compute, cpu or auto */
     glevo_gp_strategy strategy; /* fragment layout; AUTO: picked by shape (src/gp/plan.c) */
     int threads;                /* CPU: 0 = all cores */
-    int group;                  /* PPCU/FP fragments per program; 0 = by shape */
+    int group;                  /* PPCU/FP fragments per program and case segment: 0 or 64
+                                 * (the lanes of the shared summation order) */
     int lanes;                  /* GPU: case-quads per program walk (1..8); 0 = 1 */
-    int tile_width;             /* PPCU/FP: a program's fragments form a tile_width x
-                                 * (group / tile_width) block; 0 = square-ish by shape */
-    double max_draw_steps;      /* PPPE/PPCU: split draws above this many quad-steps; 0 = 2^26 */
+    int tile_width;             /* PPCU/FP: the 64 fragments form a tile_width x
+                                 * (64 / tile_width) block; 0 = 8 x 8 */
+    double max_draw_steps;      /* GPU: split draws and dispatches into ranges of programs
+                                 * above about this many quad-steps (64 times more for a
+                                 * compute dispatch); 0 = 2^26 */
 } glevo_gp_eval_params;
 
-/* Raw per-program sums; metrics are finished from them. */
+/* Raw per-program sums, the same bits from every backend; metrics are finished from them. */
 typedef struct glevo_gp_sums {
     double abs_sum, sq_sum, hits;
 } glevo_gp_sums;
@@ -242,6 +249,17 @@ double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
 /* The run so far as a result (free it with glevo_gp_result_free). */
 glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
+
+/* Checkpoints (docs/checkpoint.md): the parameters, the random stream's state, the evaluated
+ * generation's programs and errors, the best and the counters, written atomically; the data
+ * is not stored, only its shape and CRC-32. load builds the run back on the same data, and
+ * stepping it ends bit for bit where the saved run would have (on the same evaluator
+ * backend). changes: NULL, or parameters to change, zero meaning "as in the file" (GLEVO_ZERO
+ * asks for 0): generations, backend, eval, target_error with stop_on_target, and progress
+ * may change; any other field that differs is refused naming it, as is other data. */
+glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra);
+glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
+                           const glevo_gp_data *data, glevo_gp **out);
 
 /* Runs GP on data to the end: create, step until done, result. */
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,

@@ -10,15 +10,16 @@
 // - lossy: the donor mask (individuals complementary to the representative on the set so
 //   far) lives in registers too, word w with invocation w mod CLIQUE_LOCAL; a shared flag
 //   ORs the donor test (one barrier more).
-// The ILS goes to a storage buffer: lossless row-major (set s at ils[s (ell-1) + t-1]);
+// The ILS goes to a storage buffer: lossless row-major in the layout the host wants (set s at
+// ils[s ell + t], column 0 its start gene), so it is read back straight into the caller's array;
 // lossy column-major (column t at ils[(t-1) ell + s]), so the columns up to the longest set
-// (clique_last, atomicMax) are a prefix to read back. A set that found no donor at column t
-// writes CLIQUE_END there. Steps call the fragment passes' functions (clique_common.glsl), so
+// are a prefix to read back. A set that found no donor at column t writes CLIQUE_END there, so
+// every column up to a set's end is written by this dispatch and the host can tell from a
+// prefix alone whether it holds every set (src/dsmga/compute.c reads one). Steps call the fragment passes' functions (clique_common.glsl), so
 // the sets equal glevo_find_clique_cpu's (src/dsmga/clique.c) exactly.
 #include "dsmga/clique_common.glsl"
 layout(local_size_x = CLIQUE_LOCAL) in;
 layout(std430) writeonly buffer clique_ils { uint ils[]; };
-layout(std430) buffer clique_last { uint last_column; };
 
 const uint NO_GENE = 0xFFFFFFFFu;
 shared uvec3 s_cand[CLIQUE_LOCAL];
@@ -49,6 +50,7 @@ void main()
         mask[k] = lossy && w < u_words ? clique_mask_start(t_pop, w, s, rep) : 0u;
     }
     if (lid < 2) s_donor[lid] = 0u;
+    if (lid == 0 && !lossy) ils[s * u_ell] = uint(s);
 
     int t = 1;
     for (; t < u_ell; ++t) {
@@ -90,13 +92,11 @@ void main()
                 if (w < u_words) mask[k] &= clique_complement(t_pop, w, g, flip);
             }
         }
-        if (lid == 0) ils[lossy ? (t - 1) * u_ell + s : s * (u_ell - 1) + t - 1] = uint(g);
+        if (lid == 0) ils[lossy ? (t - 1) * u_ell + s : s * u_ell + t] = uint(g);
         for (int k = 0; k < CLIQUE_GENES; ++k) {
             int h = lid + k * CLIQUE_LOCAL;
             if (conn[k] != CLIQUE_USED)
                 conn[k] = clique_grown(conn[k], uint(g), h, texelFetch(t_dsm, ivec2(h, g), 0).r);
         }
     }
-    // columns 1 .. t-1 hold genes
-    if (lossy && lid == 0) atomicMax(last_column, uint(t - 1));
 }

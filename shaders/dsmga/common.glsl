@@ -13,7 +13,7 @@ layout(std140) uniform pass_uniforms {
     int u_step;           // FindClique step (column of the ILS)
     int u_lossy;
     float u_inv_n;        // 1/n rounded on the host: GPU division is not IEEE-rounded
-    uint u_pad0;
+    int u_bits_width;     // texels a row of t_bits
 };
 uniform usampler2D t_rows;  // FastCounting rows: width = words, height = ell genes
 uniform sampler2D t_dsm;    // ell x ell mutual information
@@ -23,3 +23,4 @@ uniform usampler2D t_ils;
 uniform usampler2D t_conn;
 uniform usampler2D t_prio;
 uniform usampler2D t_part;  // per-block winners of pick_partial
+uniform usampler2D t_bits;  // the population's n x ell bytes, 4 a texel (dsmga/pack.glsl)

@@ -77,6 +77,10 @@ typedef struct cga_engine_ops {
     glevo_status (*read_record)(glevo_cga *cga, float *record);
     glevo_status (*read)(glevo_cga *cga, float *genes, float *fitness);
     glevo_status (*write)(glevo_cga *cga, const float *genes);
+    /* A checkpoint's state back in place: the population, its last fitness and the
+     * best-so-far record (src/cga/checkpoint.c). */
+    glevo_status (*restore)(glevo_cga *cga, const float *genes, const float *fitness,
+                            const float *record);
     void (*destroy)(glevo_cga *cga);
     /* Migration (glevo_cga_evaluate, _read_cells, _write_cells): the fitness of the current
      * genes into the fitness store, and the genes of a few cells (cells[i] = y * width + x,
@@ -113,6 +117,8 @@ glevo_status cga_gpu_read(glevo_cga *cga, float *genes, float *fitness);
 glevo_status cga_gpu_write(glevo_cga *cga, const float *genes);
 glevo_status cga_gpu_read_cells(glevo_cga *cga, int count, const int *cells, float *genes);
 glevo_status cga_gpu_write_cells(glevo_cga *cga, int count, const int *cells, const float *genes);
+glevo_status cga_gpu_restore(glevo_cga *cga, const float *genes, const float *fitness,
+                             const float *record);
 void cga_gpu_uniforms(const glevo_cga *cga, cga_uniforms *u);
 unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index);
 /* Reads one stage for tests: genes-shaped for population/selected/crossed, W*H floats for

@@ -75,6 +75,6 @@ static glevo_status compute_evaluate(glevo_cga *cga)
 static glevo_status compute_create(glevo_cga *cga) { return cga_gpu_create(cga, true); }
 
 const cga_engine_ops cga_compute_ops = {compute_create, compute_generation, cga_gpu_read_record,
-                                        cga_gpu_read, cga_gpu_write, cga_gpu_destroy,
-                                        compute_evaluate, cga_gpu_read_cells,
+                                        cga_gpu_read, cga_gpu_write, cga_gpu_restore,
+                                        cga_gpu_destroy, compute_evaluate, cga_gpu_read_cells,
                                         cga_gpu_write_cells};

@@ -119,6 +119,16 @@ static glevo_status cpu_write(glevo_cga *cga, const float *genes)
     return GLEVO_OK;
 }
 
+static glevo_status cpu_restore(glevo_cga *cga, const float *genes, const float *fitness,
+                                const float *record)
+{
+    const cga_layout *l = &cga->layout;
+    if (genes != cga->genes) memcpy(cga->genes, genes, cga->gene_floats * sizeof(float));
+    memcpy(cga->fitness, fitness, (size_t)l->width * l->height * sizeof(float));
+    memcpy(cga->record, record, (4 + 4 * (size_t)l->textures) * sizeof(float));
+    return GLEVO_OK;
+}
+
 static void cpu_destroy(glevo_cga *cga)
 {
     free(cga->selected), free(cga->crossed), free(cga->points);
@@ -154,8 +164,8 @@ static glevo_status cpu_write_cells(glevo_cga *cga, int count, const int *cells,
 }
 
 const cga_engine_ops cga_cpu_ops = {cpu_create, cpu_generation, cpu_read_record, cpu_read,
-                                    cpu_write, cpu_destroy, cpu_evaluate, cpu_read_cells,
-                                    cpu_write_cells};
+                                    cpu_write, cpu_restore, cpu_destroy, cpu_evaluate,
+                                    cpu_read_cells, cpu_write_cells};
 const cga_engine_ops cga_sga_ops = {cpu_create, sga_generation, cpu_read_record, cpu_read,
-                                    cpu_write, cpu_destroy, cpu_evaluate, cpu_read_cells,
-                                    cpu_write_cells};
+                                    cpu_write, cpu_restore, cpu_destroy, cpu_evaluate,
+                                    cpu_read_cells, cpu_write_cells};

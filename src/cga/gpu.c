@@ -207,6 +207,15 @@ glevo_status cga_gpu_write_cells(glevo_cga *cga, int count, const int *cells, co
     return st;
 }
 
+glevo_status cga_gpu_restore(glevo_cga *cga, const float *genes, const float *fitness,
+                             const float *record)
+{
+    glevo_status st = cga_gpu_write(cga, genes);
+    if (!st) st = gpu_texture_upload(&cga->gpu->fitness_tex, fitness);
+    if (!st) st = gpu_texture_upload(&cga->gpu->record[cga->gpu->record_index], record);
+    return st;
+}
+
 unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index)
 {
     const cga_gpu *g = cga->gpu;

@@ -33,6 +33,24 @@ static long long resident_shared_bytes(const de_config *c, int local)
     return 4 * genes + np * (4 + 4 + 16) + (de_uses_best(c) ? 4LL * local : 0);
 }
 
+/* Generations one resident dispatch may run. On llvmpipe every loop iteration of an
+ * invocation counts against one budget (gpu_limits.max_loop_iterations, 65535), and a loop cut
+ * short there returns a wrong population without an error: so the batch is sized from an upper
+ * bound of the kernel's loop iterations a generation (the quad loop with its channels, the
+ * fold over D for each individual an invocation owns, the best-index tree), with the setup's
+ * loops kept aside. */
+static uint32_t resident_batch(const de_config *c, int local, const gpu_limits *l)
+{
+    if (l->max_loop_iterations <= 0) return RESIDENT_MAX_GENERATIONS;
+    long long quads = ((long long)c->np * ((c->dim + 3) / 4) + local - 1) / local;
+    long long owned = (c->np + local - 1) / local;
+    long long per_generation = 5 * quads + owned * (c->dim + 2) + 2 * 11 + 8;
+    long long setup = 3 * (((long long)c->np * c->dim + local - 1) / local) + 3 * owned + 16;
+    long long n = (l->max_loop_iterations - setup) / per_generation;
+    if (n > RESIDENT_MAX_GENERATIONS) n = RESIDENT_MAX_GENERATIONS;
+    return n < 1 ? 0 : (uint32_t)n;
+}
+
 /* Invocations of a resident work-group: a power of two (the best-index tree) between 64 and
  * the device's limit (at most 1024), about one for every two quads of genes: enough warps to
  * hide the Philox chains' latency on one multiprocessor, and tests on llvmpipe's 32 KiB reach
@@ -139,7 +157,8 @@ static glevo_status compute_generations(glevo_de *de, uint32_t g, uint32_t count
     for (uint32_t k = 0; k < count && st == GLEVO_OK;) {
         uint32_t n = 1;
         if (e->resident.id) {
-            n = count - k < RESIDENT_MAX_GENERATIONS ? count - k : RESIDENT_MAX_GENERATIONS;
+            uint32_t batch = resident_batch(&de->c, e->resident_local, gpu_context_limits());
+            n = count - k < batch ? count - k : batch;
             st = resident_generations(de, g + k, n);
         } else {
             st = evolve_generation(de, g + k);
@@ -168,7 +187,7 @@ static glevo_status compute_init(glevo_de *de, const float *y)
 }
 
 static const de_engine_ops compute_ops = {compute_init, compute_generations, de_gpu_best,
-                                          de_gpu_population, de_gpu_destroy,
+                                          de_gpu_population, de_gpu_restore, de_gpu_destroy,
                                           de_gpu_read_fitness, de_gpu_read_genes,
                                           de_gpu_write_genes};
 
@@ -182,10 +201,16 @@ glevo_status de_compute_create(glevo_de *de)
                           "of %d x %d needs %lld bytes of shared memory, this device offers %d",
                           c->np, c->dim, resident_shared_bytes(c, resident_local(c, l)),
                           l->max_shared_bytes);
+    bool loops_fit = resident_batch(c, resident_local(c, l), l) > 0;
+    if (c->kernel == GLEVO_DE_KERNEL_RESIDENT && !loops_fit)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.kernel resident: one generation of "
+                          "%d x %d runs more loop iterations than this renderer allows a shader "
+                          "invocation (%lld); use the generation kernel", c->np, c->dim,
+                          l->max_loop_iterations);
     glevo_status st = de_gpu_create(de, true, &compute_ops);
     if (st != GLEVO_OK) return st;
     bool resident = c->kernel == GLEVO_DE_KERNEL_RESIDENT ||
-                    (c->kernel == GLEVO_DE_KERNEL_AUTO && fits);
+                    (c->kernel == GLEVO_DE_KERNEL_AUTO && fits && loops_fit);
     if (resident) {
         st = build_resident(de);
         /* auto: a driver that reserves more shared memory than counted refuses to link;

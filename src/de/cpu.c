@@ -85,6 +85,14 @@ static glevo_status cpu_population(glevo_de *de, float *y, float *fitness)
     return GLEVO_OK;
 }
 
+static glevo_status cpu_restore(glevo_de *de, const float *y, const float *fitness)
+{
+    de_cpu *e = de->impl;
+    memcpy(e->y, y, sizeof(float) * (size_t)de->c.np * (size_t)de->c.dim);
+    memcpy(e->fit, fitness, sizeof(float) * (size_t)de->c.np);
+    return GLEVO_OK;
+}
+
 static void cpu_destroy(glevo_de *de)
 {
     de_cpu *e = de->impl;
@@ -128,7 +136,7 @@ static glevo_status cpu_write_genes(glevo_de *de, int count, const int *index, c
 }
 
 static const de_engine_ops cpu_ops = {cpu_init, cpu_generations, cpu_best, cpu_population,
-                                      cpu_destroy, cpu_read_fitness, cpu_read_genes,
+                                      cpu_restore, cpu_destroy, cpu_read_fitness, cpu_read_genes,
                                       cpu_write_genes};
 
 glevo_status de_cpu_create(glevo_de *de)

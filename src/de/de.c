@@ -165,7 +165,7 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     return GLEVO_OK;
 }
 
-glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
+glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
 {
     *out = NULL;
     glevo_de_params zero = {0};
@@ -189,6 +189,16 @@ glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
         free(de);
         return st;
     }
+    *out = de;
+    return GLEVO_OK;
+}
+
+glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
+{
+    glevo_de *de;
+    glevo_status st = de_engine_new(params, &de);
+    *out = NULL;
+    if (st != GLEVO_OK) return st;
     const de_config *c = &de->c;
     size_t n = (size_t)c->np * (size_t)c->dim;
     float *y = malloc(n * sizeof(float));

@@ -38,6 +38,8 @@ typedef struct de_engine_ops {
     /* Best individual: y (dim floats) and its float fitness. */
     glevo_status (*best)(glevo_de *de, float *y, float *fitness);
     glevo_status (*population)(glevo_de *de, float *y, float *fitness);
+    /* A checkpoint's population and fitness back in place (src/de/checkpoint.c). */
+    glevo_status (*restore)(glevo_de *de, const float *y, const float *fitness);
     void (*destroy)(glevo_de *de);
     /* Migration (glevo_de_read_fitness, _read_genes, _write_genes): the current fitness (np
      * floats), the genes y of a few individuals (dim floats each), and a few individuals set
@@ -72,6 +74,10 @@ struct glevo_de {
 /* The defines every GPU program of DE is built with: strategy, direction, and the pass numbers
  * of the random stream from de_stream.h (so GLSL counts with C's numbers). */
 void de_shader_defines(const de_config *c, char *out, size_t size);
+
+/* The engine for params with no population yet (glevo_de_create draws and evaluates one; a
+ * checkpoint load restores one). */
+glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out);
 
 glevo_status de_cpu_create(glevo_de *de);
 glevo_status de_fragment_create(glevo_de *de);

@@ -125,6 +125,23 @@ glevo_status de_gpu_population(glevo_de *de, float *y, float *fitness)
     return st;
 }
 
+glevo_status de_gpu_restore(glevo_de *de, const float *y, const float *fitness)
+{
+    de_gpu *e = de->impl;
+    const de_config *c = &de->c;
+    glevo_status st = de->ops->init(de, y);
+    float *f2 = malloc(sizeof(float) * 2 * (size_t)e->per_row * (size_t)e->rows);
+    if (!st && !f2) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    /* Only the fitness (red) of the current texture is read by the next generation. */
+    if (!st) st = gpu_texture_read(&e->fit[e->cur], f2);
+    if (!st) {
+        for (int i = 0; i < c->np; ++i) f2[2 * i] = fitness[i], f2[2 * i + 1] = 0.0f;
+        st = gpu_texture_upload(&e->fit[e->cur], f2);
+    }
+    free(f2);
+    return st;
+}
+
 /* Migration: the fitness texture is small (one texel per individual), an individual's genes
  * are dim texels of one row, so a migration moves a few texels, never the population. */
 glevo_status de_gpu_read_fitness(glevo_de *de, float *fitness)

@@ -48,6 +48,9 @@ void de_gpu_bind_current(glevo_de *de, gpu_pass *p);
 glevo_status de_gpu_init(glevo_de *de, const float *y);
 glevo_status de_gpu_best(glevo_de *de, float *y, float *fitness);
 glevo_status de_gpu_population(glevo_de *de, float *y, float *fitness);
+/* A checkpoint's population and fitness: the driver's init (population upload, padding
+ * fitness as the worst value), then the stored fitness over the live texels. */
+glevo_status de_gpu_restore(glevo_de *de, const float *y, const float *fitness);
 void de_gpu_destroy(glevo_de *de);
 glevo_status de_gpu_read_fitness(glevo_de *de, float *fitness);
 glevo_status de_gpu_read_genes(glevo_de *de, int count, const int *index, float *y);

@@ -59,7 +59,8 @@ void glevo_find_clique_cpu(const float *mi, int ell, const glevo_clique_params *
                 if (!used[g]) conn[g] += glevo_dsm_quantize(mrow[g]);
         }
         len[s] = size;
-        for (int t = size; t < ell; ++t) set[t] = -1;
+        if (!cp->sets_only)
+            for (int t = size; t < ell; ++t) set[t] = -1;
     }
     free(conn);
     free(prio);

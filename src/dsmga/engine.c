@@ -8,39 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dsmga_internal.h"
-
-struct glevo_dsmga {
-    const glevo_dsmga_problem *problem;
-    glevo_dsmga_params p;
-    int ell, n, words;
-    uint8_t *pop;     /* n × ell */
-    double *fit;
-    uint64_t *key;    /* Zobrist hash of each individual */
-    uint64_t *zob;    /* per-gene random 64-bit words */
-    uint8_t *sel;     /* selected population, n × ell */
-    uint32_t *rows;   /* FastCounting rows of the selection */
-    uint32_t *prows;  /* FastCounting rows of the population (lossy donor test) */
-    float *mi;
-    int32_t *ils, *len;
-    uint8_t *trial;
-    int *order, *cand, *visit;
-    int *tour;        /* selection_pressure permutations of the population (tournaments) */
-    /* hash set of population keys (open addressing with counts, rebuilt when full) */
-    uint64_t *hkeys;
-    int *hcount;
-    size_t hcap, hfill;
-    host_rng rng;
-    uint8_t *best;
-    double best_fit, optimum;
-    long long nfe;
-    int generation;
-    bool solved, done;
-    bool changed;     /* some individual changed during this generation */
-    int stalled;      /* generations in a row without any change */
-    double dsm_ms, ils_ms, seconds;
-    glevo_dsm_gpu *gpu;
-};
+#include "dsmga/engine_internal.h"
 
 static double now_ms(void)
 {
@@ -158,13 +126,13 @@ glevo_dsmga_params glevo_dsmga_params_defaults(const glevo_dsmga_params *in, int
     return p;
 }
 
-glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
-                                glevo_dsmga **out)
+glevo_status dsmga_resolve_params(const glevo_dsmga_problem *problem,
+                                  const glevo_dsmga_params *params, glevo_dsmga_params *out)
 {
-    *out = NULL;
     int ell = glevo_dsmga_problem_ell(problem);
     glevo_dsmga_params p = glevo_dsmga_params_defaults(params, ell);
     p.backend = glevo_backend_resolve(p.backend);
+    *out = p;
     if (p.pop < 2)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.pop %d: DSMGA-II needs at least "
                           "2 individuals", p.pop);
@@ -179,6 +147,15 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.backend %d is unknown",
                           (int)p.backend);
+    return GLEVO_OK;
+}
+
+glevo_status dsmga_engine_new(const glevo_dsmga_problem *problem, const glevo_dsmga_params *resolved,
+                              glevo_dsmga **out)
+{
+    *out = NULL;
+    int ell = glevo_dsmga_problem_ell(problem);
+    const glevo_dsmga_params p = *resolved;
     bool gpu = p.backend != GLEVO_BACKEND_CPU;
     glevo_dsmga *e = calloc(1, sizeof *e);
     if (!e) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II");
@@ -193,8 +170,9 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     e->key = malloc(e->n * sizeof *e->key);
     e->zob = malloc(ell * sizeof *e->zob);
     e->sel = malloc(nl);
-    e->rows = malloc((size_t)ell * e->words * sizeof *e->rows);
-    e->prows = malloc((size_t)ell * e->words * sizeof *e->prows);
+    /* GPU models pack on the GPU from the bytes (glevo_dsm_gpu_build_bits, pop_bits). */
+    e->rows = gpu ? NULL : malloc((size_t)ell * e->words * sizeof *e->rows);
+    e->prows = gpu ? NULL : malloc((size_t)ell * e->words * sizeof *e->prows);
     e->mi = gpu ? NULL : malloc(ll * sizeof *e->mi);
     e->ils = malloc(ll * sizeof *e->ils);
     e->len = malloc(ell * sizeof *e->len);
@@ -208,8 +186,8 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     while (e->hcap < (size_t)e->n * 4) e->hcap *= 2;
     e->hkeys = malloc(e->hcap * sizeof *e->hkeys);
     e->hcount = malloc(e->hcap * sizeof *e->hcount);
-    if (!e->pop || !e->fit || !e->key || !e->zob || !e->sel || !e->rows || !e->prows ||
-        (!gpu && !e->mi) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit || !e->tour ||
+    if (!e->pop || !e->fit || !e->key || !e->zob || !e->sel ||
+        (!gpu && (!e->rows || !e->prows || !e->mi)) || !e->ils || !e->len || !e->trial || !e->order || !e->cand || !e->visit || !e->tour ||
         !e->best || !e->hkeys || !e->hcount) {
         glevo_dsmga_destroy(e);
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for DSMGA-II (ell %d, pop %d)", ell, p.pop);
@@ -226,6 +204,20 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
         e->zob[g] = (uint64_t)host_rng_u32(&e->rng) << 32 | host_rng_u32(&e->rng);
     e->optimum = glevo_dsmga_problem_optimum(problem);
     e->best_fit = -INFINITY;
+    *out = e;
+    return GLEVO_OK;
+}
+
+glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
+                                glevo_dsmga **out)
+{
+    *out = NULL;
+    glevo_dsmga_params p;
+    glevo_dsmga *e;
+    glevo_status st = dsmga_resolve_params(problem, params, &p);
+    if (!st) st = dsmga_engine_new(problem, &p, &e);
+    if (st) return st;
+    int ell = e->ell;
     double t0 = now_ms();
     for (int i = 0; i < e->n; ++i) {
         uint8_t *x = e->pop + (size_t)i * ell;
@@ -255,22 +247,33 @@ static void tournament(glevo_dsmga *e)
     }
 }
 
+/* The timers charge what each model really costs: the CPU engine packs FastCounting rows on
+ * the host; a GPU model gets the population bytes and packs them itself. Neither fills the
+ * linkage sets past their ends (sets_only): restricted and back mixing read no further. */
 static glevo_status build_model(glevo_dsmga *e)
 {
     double t0 = now_ms();
-    glevo_dsm_pack(e->sel, e->n, e->ell, e->rows);
     glevo_status st = GLEVO_OK;
-    if (e->gpu) st = glevo_dsm_gpu_build(e->gpu, e->rows);
-    else glevo_dsm_mi_cpu(e->rows, e->n, e->ell, e->mi);
+    if (e->gpu) {
+        st = glevo_dsm_gpu_build_bits(e->gpu, e->sel);
+    } else {
+        glevo_dsm_pack(e->sel, e->n, e->ell, e->rows);
+        glevo_dsm_mi_cpu(e->rows, e->n, e->ell, e->mi);
+    }
     if (st != GLEVO_OK) return st;
     double t1 = now_ms();
     e->dsm_ms += t1 - t0;
     glevo_clique_params cp = {.seed = e->p.seed, .generation = (uint32_t)e->generation,
-                              .lossy = e->p.model == GLEVO_DSMGA_LOSSY, .pop_rows = e->prows,
-                              .pop_n = e->n};
-    if (cp.lossy) glevo_dsm_pack(e->pop, e->n, e->ell, e->prows);
-    if (e->gpu) st = glevo_dsm_gpu_clique(e->gpu, &cp, e->ils, e->len);
-    else glevo_find_clique_cpu(e->mi, e->ell, &cp, e->ils, e->len);
+                              .lossy = e->p.model == GLEVO_DSMGA_LOSSY, .pop_n = e->n,
+                              .sets_only = true};
+    if (e->gpu) {
+        cp.pop_bits = e->pop;
+        st = glevo_dsm_gpu_clique(e->gpu, &cp, e->ils, e->len);
+    } else {
+        cp.pop_rows = e->prows;
+        if (cp.lossy) glevo_dsm_pack(e->pop, e->n, e->ell, e->prows);
+        glevo_find_clique_cpu(e->mi, e->ell, &cp, e->ils, e->len);
+    }
     e->ils_ms += now_ms() - t1;
     return st;
 }
@@ -434,3 +437,5 @@ glevo_status glevo_dsmga_run(glevo_dsmga *e, glevo_dsmga_result *out)
 }
 
 const uint8_t *glevo_dsmga_best(const glevo_dsmga *e) { return e->best; }
+int glevo_dsmga_generation(const glevo_dsmga *e) { return e->generation; }
+long long glevo_dsmga_nfe(const glevo_dsmga *e) { return e->nfe; }

@@ -1,8 +1,9 @@
-/* DSMGA-II model building in fragment passes (the fragment driver) (Li & Yu 2017 §4–5): FastCounting rows uploaded
- * to an R32UI texture, BuildDSM into an R32F ell×ell texture that stays on the GPU, then
+/* DSMGA-II model building in fragment passes (the fragment driver) (Li & Yu 2017 §4–5):
+ * FastCounting rows packed from the population's bytes (one fragment per word and gene) into an
+ * R32UI texture, BuildDSM into an R32F ell×ell texture that stays on the GPU, then
  * FindClique as ell-1 steps of pick (a two-level argmax: blocks of 32 genes, then one fragment
- * per start gene) + update (one fragment per start gene × gene); lossy adds a donor-mask update. Only the ILS comes back. C twins:
- * dsm.c, clique.c. */
+ * per start gene) + update (one fragment per start gene × gene); lossy adds a donor-mask
+ * update. Only the ILS comes back. C twins: population.c (glevo_dsm_pack), dsm.c, clique.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,12 +16,12 @@
 static void fragment_destroy(glevo_dsm_gpu *g)
 {
     if (!g) return;
-    gpu_texture *tex[] = {&g->rows, &g->pop, &g->dsm, &g->conn[0], &g->conn[1], &g->prio,
-                          &g->ils, &g->mask[0], &g->mask[1], &g->part};
+    gpu_texture *tex[] = {&g->dsm, &g->conn[0], &g->conn[1], &g->prio, &g->ils, &g->mask[0],
+                          &g->mask[1], &g->part};
     for (size_t i = 0; i < sizeof tex / sizeof tex[0]; ++i)
         if (tex[i]->id) gpu_texture_destroy(tex[i]);
-    gpu_program *prog[] = {&g->build, &g->init, &g->mask_init, &g->pick_partial, &g->pick, &g->update,
-                           &g->mask_update};
+    gpu_program *prog[] = {&g->pack, &g->build, &g->init, &g->mask_init, &g->pick_partial, &g->pick,
+                           &g->update, &g->mask_update};
     for (size_t i = 0; i < sizeof prog / sizeof prog[0]; ++i)
         if (prog[i]->id) gpu_program_destroy(prog[i]);
 }
@@ -38,15 +39,14 @@ static glevo_status build(gpu_program *p, const char *name, const char *file)
 static glevo_status fragment_create(glevo_dsm_gpu *g)
 {
     int ell = g->ell;
-    glevo_status st = gpu_texture_create(&g->rows, g->words, ell, GPU_R32UI, NULL);
-    if (st == GLEVO_OK) st = gpu_texture_create(&g->pop, g->words, ell, GPU_R32UI, NULL);
-    if (st == GLEVO_OK) st = gpu_texture_create(&g->dsm, ell, ell, GPU_R32F, NULL);
+    glevo_status st = gpu_texture_create(&g->dsm, ell, ell, GPU_R32F, NULL);
     for (int k = 0; k < 2 && st == GLEVO_OK; ++k) {
         st = gpu_texture_create(&g->conn[k], ell, ell, GPU_R32UI, NULL);
         if (st == GLEVO_OK) st = gpu_texture_create(&g->mask[k], g->words, ell, GPU_R32UI, NULL);
     }
     if (st == GLEVO_OK) st = gpu_texture_create(&g->prio, ell, ell, GPU_R32UI, NULL);
     if (st == GLEVO_OK) st = gpu_texture_create(&g->ils, ell, ell, GPU_R32UI, NULL);
+    if (st == GLEVO_OK) st = build(&g->pack, "dsmga.pack", "dsmga/pack.glsl");
     if (st == GLEVO_OK) st = build(&g->build, "dsmga.build_dsm", "dsmga/build_dsm.glsl");
     if (st == GLEVO_OK) st = build(&g->init, "dsmga.clique_init", "dsmga/clique_init.glsl");
     if (st == GLEVO_OK)
@@ -62,16 +62,24 @@ static glevo_status fragment_create(glevo_dsm_gpu *g)
     return st;
 }
 
-static glevo_status fragment_build(glevo_dsm_gpu *g, const uint32_t *rows)
+static glevo_status fragment_pack(glevo_dsm_gpu *g, gpu_texture *rows)
 {
-    glevo_status st = gpu_texture_upload(&g->rows, rows);
-    if (st != GLEVO_OK) return st;
+    gpu_pass p = {.name = "dsmga.pack", .program = &g->pack};
+    dsm_uniforms u = dsm_uniforms_for(g, NULL);
+    gpu_pass_input(&p, DSM_SLOT_BITS, &g->bits);
+    gpu_pass_target(&p, rows);
+    gpu_pass_uniforms(&p, &u, sizeof u);
+    return gpu_pass_draw(&p);
+}
+
+static glevo_status fragment_build(glevo_dsm_gpu *g)
+{
     gpu_pass p = {.name = "dsmga.build_dsm", .program = &g->build};
     dsm_uniforms u = dsm_uniforms_for(g, NULL);
     gpu_pass_input(&p, DSM_SLOT_ROWS, &g->rows);
     gpu_pass_target(&p, &g->dsm);
     gpu_pass_uniforms(&p, &u, sizeof u);
-    st = gpu_pass_draw(&p);
+    glevo_status st = gpu_pass_draw(&p);
     /* One sync a generation (~30 us) so that host timers charge BuildDSM, not FindClique. */
     gpu_finish();
     return st;
@@ -89,8 +97,10 @@ static glevo_status all_ended(glevo_dsm_gpu *g, int step, bool *ended)
     return GLEVO_OK;
 }
 
-static glevo_status fragment_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp, int *last_out)
+static glevo_status fragment_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp, int32_t *ils,
+                                    int *last_out)
 {
+    (void)ils; /* the ILS texture is column t, row s: its columns come back to ils_host */
     int ell = g->ell;
     glevo_status st;
     dsm_uniforms u = dsm_uniforms_for(g, cp);
@@ -105,7 +115,6 @@ static glevo_status fragment_clique(glevo_dsm_gpu *g, const glevo_clique_params 
         if ((st = gpu_pass_draw(&p)) != GLEVO_OK) return st;
     }
     if (cp->lossy) {
-        if ((st = gpu_texture_upload(&g->pop, cp->pop_rows)) != GLEVO_OK) return st;
         gpu_pass p = {.name = "dsmga.clique_mask_init", .program = &g->mask_init};
         gpu_pass_input(&p, DSM_SLOT_POP, &g->pop);
         gpu_pass_target(&p, &g->mask[0]);
@@ -159,15 +168,10 @@ static glevo_status fragment_clique(glevo_dsm_gpu *g, const glevo_clique_params 
         }
     }
     *last_out = last;
-    return GLEVO_OK;
-}
-
-static glevo_status fragment_read_ils(glevo_dsm_gpu *g, int last, uint32_t *out)
-{
     g->ils_row = (size_t)last;
     g->ils_col = 1;
-    return gpu_texture_read_rect(&g->ils, 1, 0, last, g->ell, out);
+    return last >= 1 ? gpu_texture_read_rect(&g->ils, 1, 0, last, ell, g->ils_host) : GLEVO_OK;
 }
 
-const dsm_model_ops dsm_fragment_ops = {fragment_create, fragment_build, fragment_read,
-                                        fragment_clique, fragment_read_ils, fragment_destroy};
+const dsm_model_ops dsm_fragment_ops = {fragment_create, fragment_pack, fragment_build,
+                                        fragment_read, fragment_clique, fragment_destroy};

@@ -45,6 +45,14 @@ glevo_status gpu_buffer_upload(gpu_buffer *b, size_t offset, size_t size, const 
     return gpu_check("buffer upload");
 }
 
+glevo_status gpu_buffer_clear(gpu_buffer *b)
+{
+    gpu_fence_compute_writes();
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b->id);
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, NULL);
+    return gpu_check("buffer clear");
+}
+
 glevo_status gpu_buffer_read(const gpu_buffer *b, size_t offset, size_t size, void *out)
 {
     if (offset + size > b->size)

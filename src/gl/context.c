@@ -48,6 +48,8 @@ static void query_limits(struct glevo_context *ctx)
     glGetIntegerv(GL_MINOR_VERSION, &ctx->gl_minor);
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &l->max_texture_size);
     glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &l->max_texture_units);
+    const char *renderer = (const char *)glGetString(GL_RENDERER);
+    if (renderer && strstr(renderer, "llvmpipe")) l->max_loop_iterations = 65535;
     l->compute = (ctx->gl_major > 4 || (ctx->gl_major == 4 && ctx->gl_minor >= 3)) &&
                  glDispatchCompute && glBindImageTexture && glMemoryBarrier;
     if (!l->compute) return;
@@ -56,6 +58,8 @@ static void query_limits(struct glevo_context *ctx)
         glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &l->max_work_group_size[i]);
     glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &l->max_work_group_invocations);
     glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &l->max_shared_bytes);
+    for (GLuint i = 0; i < 3; ++i)
+        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &l->max_work_group_count[i]);
 }
 
 glevo_status gl_context_finish_setup(struct glevo_context *ctx)

@@ -63,6 +63,8 @@ typedef struct gpu_buffer {
 glevo_status gpu_buffer_create(gpu_buffer *b, size_t size, const void *data);
 void gpu_buffer_destroy(gpu_buffer *b);
 glevo_status gpu_buffer_upload(gpu_buffer *b, size_t offset, size_t size, const void *data);
+/* Sets every byte to zero (on the GPU, no upload). */
+glevo_status gpu_buffer_clear(gpu_buffer *b);
 /* Reads size bytes at offset back; a full GPU sync. */
 glevo_status gpu_buffer_read(const gpu_buffer *b, size_t offset, size_t size, void *out);
 
@@ -174,7 +176,15 @@ typedef struct gpu_limits {
     bool compute;                  /* GL 4.3 compute shaders */
     int max_work_group_size[3];
     int max_work_group_invocations;
+    int max_work_group_count[3];
     int max_shared_bytes;
+    /* Loop iterations one shader invocation may run in all its loops together before the
+     * driver cuts them short without an error, or 0 where none is known: llvmpipe's gallivm
+     * loop limiter (LP_MAX_TGSI_LOOP_ITERATIONS = 65535 in Mesa's lp_bld_limits.h, one counter
+     * per function, decremented at the end of every loop iteration in lp_exec_endloop,
+     * lp_bld_ir_common.c; GLSL functions are inlined into main, so the whole invocation
+     * shares it). */
+    long long max_loop_iterations;
 } gpu_limits;
 const gpu_limits *gpu_context_limits(void);
 

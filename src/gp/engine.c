@@ -10,16 +10,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "gp/gp_internal.h"
-#include "gp/tree.h"
+#include "gp/engine_internal.h"
 
-/* ---- individuals: codes with constants kept beside each code (consts[i] for codes[i]) ---- */
-typedef struct indiv {
-    uint32_t *codes;
-    float *consts;
-    int len;
-} indiv;
-
+/* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
 {
     memcpy(dst->codes, src->codes, (size_t)src->len * sizeof *src->codes);
@@ -107,26 +100,6 @@ static char *print_alloc(const glevo_gp_programs *p, int i, int infix)
     return s;
 }
 
-struct glevo_gp {
-    glevo_gp_params P;        /* defaults resolved */
-    const glevo_gp_data *data;
-    uint32_t mask;
-    gp_rng rng;
-    tree_gen g;
-    int scratch_cap;
-    uint32_t *codes_mem;
-    float *consts_mem;
-    indiv *pops[2];           /* this generation and the next, max_size codes each */
-    indiv scratch, tmp, kids[2];
-    double *err, *fit;
-    glevo_gp_programs *progs; /* the evaluated generation, as the evaluator reads it */
-    glevo_gp_evaluator *ev;
-    int cur, best, generation;
-    bool done;
-    long long evaluations, nodes_evaluated;
-    double t0, eval_seconds;
-};
-
 /* The one place GP's defaults are written (the CLI prints these in --help). */
 glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
 {
@@ -146,8 +119,8 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     return P;
 }
 
-static glevo_status resolve_params(const glevo_gp_params *params, const glevo_gp_data *data,
-                                   glevo_gp_params *out)
+glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_data *data,
+                               glevo_gp_params *out)
 {
     glevo_gp_params P = glevo_gp_params_defaults(params);
     P.eval.backend = P.backend;
@@ -335,27 +308,52 @@ static void breed(glevo_gp *gp)
     gp->cur = 1 - gp->cur;
 }
 
+glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, glevo_gp **out)
+{
+    *out = NULL;
+    glevo_gp *gp = calloc(1, sizeof *gp);
+    if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    gp->t0 = seconds_now();
+    gp->P = *P;
+    gp->data = data;
+    gp->mask = glevo_gp_function_set_ops(P->function_set);
+    tree_rng_init(&gp->rng, P->seed, 0x454e474eu);
+    tree_gen_init(&gp->g, &gp->rng, gp->mask, data->vars, P->const_prob, P->const_min, P->const_max);
+    glevo_status st = allocate(gp);
+    if (!st) st = glevo_gp_programs_create(&gp->progs);
+    if (!st) st = glevo_gp_evaluator_create(&gp->P.eval, data, &gp->ev);
+    if (st) {
+        glevo_gp_destroy(gp);
+        return st;
+    }
+    *out = gp;
+    return GLEVO_OK;
+}
+
+glevo_status gp_engine_resumed(glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    const indiv *pop = gp->pops[gp->cur];
+    glevo_status st = GLEVO_OK;
+    glevo_gp_programs_clear(gp->progs);
+    for (int i = 0; i < P->pop && !st; ++i)
+        st = glevo_gp_programs_add(gp->progs, pop[i].codes, pop[i].len, pop[i].consts);
+    gp->done = gp->generation >= P->generations ||
+               (P->stop_on_target && gp->fit[gp->best] <= P->target_error);
+    return st;
+}
+
 glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
                              glevo_gp **out)
 {
     *out = NULL;
     glevo_gp_params P;
-    glevo_status st = resolve_params(params, data, &P);
+    glevo_status st = gp_resolve_params(params, data, &P);
+    glevo_gp *gp = NULL;
+    if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
-    glevo_gp *gp = calloc(1, sizeof *gp);
-    if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    gp->t0 = seconds_now();
-    gp->P = P;
-    gp->data = data;
-    gp->mask = glevo_gp_function_set_ops(P.function_set);
-    tree_rng_init(&gp->rng, P.seed, 0x454e474eu);
-    tree_gen_init(&gp->g, &gp->rng, gp->mask, data->vars, P.const_prob, P.const_min, P.const_max);
-    if (!(st = allocate(gp)) && !(st = glevo_gp_programs_create(&gp->progs)) &&
-        !(st = glevo_gp_evaluator_create(&P.eval, data, &gp->ev))) {
-        initialise(gp);
-        st = evaluate(gp);
-    }
-    if (st) {
+    initialise(gp);
+    if ((st = evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }

@@ -1,7 +1,7 @@
 /* The GP evaluator behind glevo_gp_evaluator (evaluator.c): its ops table (one per backend:
- * the CPU interpreter in evaluator.c, fragment.c, compute.c), the GL-free layout plan of the
- * fragment strategies (plan.c) and the host packing of programs both GPU drivers upload
- * (pack.c). */
+ * the CPU interpreter in evaluator.c, fragment.c, compute.c), the summation order every
+ * backend shares, the GL-free layout plans of the GPU drivers (plan.c) and the host packing of
+ * programs both GPU drivers upload (pack.c). */
 #ifndef GLEVO_GP_EVAL_INTERNAL_H
 #define GLEVO_GP_EVAL_INTERNAL_H
 
@@ -13,6 +13,21 @@
  * one is longer than a row. */
 #define GP_TEX_WIDTH 4096
 #define GP_ROW_PROGRAM (GP_TEX_WIDTH - 1)
+
+/* The summation order of the per-case errors, the same on every backend so that the sums, and
+ * so a GP run, are the same bits on the CPU and the GPU (node values already are):
+ *   quad q (cases 4q..4q+3, missing cases 0):  a_q = (e0 + e1) + (e2 + e3)      in float
+ *   segment k = quads [512k, 512k + 512), lane t in 0..63:
+ *       L_t = ((0 + a_{512k+t}) + a_{512k+t+64}) + ... + a_{512k+t+448}          in float
+ *       s_k = ((0 + L_0) + L_1) + ... + L_63                                     in float
+ *   program sum = ((0 + s_0) + s_1) + ...                                         in double
+ * for |e|, e*e (float) and the hits (|e| < 0.5). A lane is one fragment of a PPCU tile, one
+ * invocation of a compute work-group; a segment is one tile or one work-group. */
+#define GP_SUM_LANES 64
+#define GP_SEG_WALKS 8
+#define GP_SEG_QUADS (GP_SUM_LANES * GP_SEG_WALKS)
+/* What a cut-short fragment or invocation adds to its run marks (good ones add 1). */
+#define GP_CUT_MARK (-1048576.0)
 
 typedef struct gp_eval_ops {
     glevo_status (*create)(glevo_gp_evaluator *e);
@@ -34,19 +49,32 @@ struct glevo_gp_evaluator {
     int sums_cap;
 };
 
-/* The fragment strategies' layout (the paper's PPPE, FP, PPCU): which strategy, how many
- * fragments a program gets (a tile_w x tile_h tile), how the tiles sit in the target (rows x
- * cols), and into how many case-range chunks long draws are split. Pure arithmetic: tested
- * without GL (tests/gp/test_gp_plan.c). */
+/* The GPU layouts (the paper's PPPE, FP, PPCU for the fragment driver; tiles of work-groups
+ * for the compute driver). The unit of work is a tile: one program on one case segment, 64
+ * lanes (PPCU/FP: a tile_w x tile_h block of fragments; compute: a work-group) or one fragment
+ * doing every lane in turn (PPPE, group 1). Tiles sit in a grid of rows x cols (fragment
+ * targets); draws and dispatches are split into tile ranges so that none runs for long
+ * (tile_chunks), and into walk or lane ranges continued from the last one's state where a
+ * driver limits the loop iterations of one invocation (walk_chunks, lane_chunks). Pure
+ * arithmetic, tested without GL (tests/gp/test_gp_plan.c). */
 typedef struct gp_plan {
     glevo_gp_strategy strategy;
     int group, tile_w, tile_h;
+    int nseg, seg_quads, tiles;
     int rows, cols;
-    int chunks, quads_per_chunk;
+    int tile_chunks, tiles_per_chunk;  /* fragment: whole columns of tiles per chunk */
+    int walk_chunks, walks_per_chunk;  /* PPCU, FP, compute: a lane's quads per invocation */
+    int lane_chunks, lanes_per_chunk;  /* PPPE: lanes per fragment per draw */
 } gp_plan;
 
+/* The driver's loop budget: iterations one invocation may run in all its loops together (0:
+ * no limit known). */
 glevo_status gp_plan_layout(gp_plan *plan, const glevo_gp_eval_params *params, int pop,
-                            int quads, long long code_count, int max_texture);
+                            int quads, long long code_count, int max_length, int max_texture,
+                            long long loop_budget);
+glevo_status gp_plan_compute(gp_plan *plan, const glevo_gp_eval_params *params, int pop,
+                             int quads, long long code_count, int max_length,
+                             long long loop_budget);
 
 /* Programs packed for upload: per program [length, codes...] in rows of GP_TEX_WIDTH words (a
  * program never crosses a row unless one is longer than a row), the offset of each program,

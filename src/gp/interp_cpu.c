@@ -2,7 +2,8 @@
  * the reference the GPU passes are tested against and the CPU baseline of `glevo bench gp`.
  * Population-parallel over threads; within a program, cases run in blocks of GP_BLOCK so that
  * each node's loop over the block vectorises (same float arithmetic per case as the scalar
- * interpreter, which tests check). */
+ * interpreter, which tests check). The errors are summed in the order every backend shares
+ * (eval_internal.h), so the sums equal the GPU's bit for bit. */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -10,10 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gp/gp_internal.h"
+#include "gp/eval_internal.h"
 #include "gp/gp_math.h"
 
-#define GP_BLOCK 64
+/* One block is GP_SUM_LANES quads: quad i of a block goes to lane i of its segment. */
+#define GP_BLOCK (4 * GP_SUM_LANES)
 
 /* One operator on floats, exactly as include/glevo/gp.h defines it (sin, cos and protected division as
  * gp_math.h defines them); shaders/gp/eval.glsl is the twin. */
@@ -83,60 +85,94 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
     return r;
 }
 
-/* Sums of one program over all cases, GP_BLOCK cases at a time; stack holds
- * length * GP_BLOCK floats. */
+/* Predictions of one program on the n <= GP_BLOCK cases from c0 into stack[0..n); stack
+ * holds length * GP_BLOCK floats. */
+static void block_predict(const uint32_t *codes, int length, const float *consts,
+                          const glevo_gp_data *d, int c0, int n, float *stack)
+{
+    int sp = 0;
+    for (int i = length - 1; i >= 0; --i) {
+        uint32_t code = codes[i];
+        glevo_gp_op op = GLEVO_GP_CODE_OP(code);
+        uint32_t idx = GLEVO_GP_CODE_INDEX(code);
+        float *top = stack + (size_t)sp * GP_BLOCK;
+        float *a = top - GP_BLOCK, *b = top - 2 * GP_BLOCK;
+        switch (op) {
+        case GLEVO_GP_VAR:
+            memcpy(top, d->x + (size_t)idx * d->cases + c0, (size_t)n * sizeof *top);
+            sp++;
+            break;
+        case GLEVO_GP_CONST:
+            for (int k = 0; k < n; ++k) top[k] = consts[idx];
+            sp++;
+            break;
+        case GLEVO_GP_NEG: for (int k = 0; k < n; ++k) a[k] = -a[k]; break;
+        case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = gp_sin(a[k]); break;
+        case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = gp_cos(a[k]); break;
+        case GLEVO_GP_NOT: for (int k = 0; k < n; ++k) a[k] = a[k] == 0.0f ? 1.0f : 0.0f; break;
+        case GLEVO_GP_IF: {
+            float *e = top - 3 * GP_BLOCK; /* c = a (top), then-value = b, else = e */
+            for (int k = 0; k < n; ++k) e[k] = a[k] != 0.0f ? b[k] : e[k];
+            sp -= 2;
+            break;
+        }
+        /* Binary: first argument on top (a), second below it (b); result replaces b. */
+        case GLEVO_GP_ADD: for (int k = 0; k < n; ++k) b[k] = a[k] + b[k]; sp--; break;
+        case GLEVO_GP_SUB: for (int k = 0; k < n; ++k) b[k] = a[k] - b[k]; sp--; break;
+        case GLEVO_GP_MUL: for (int k = 0; k < n; ++k) b[k] = a[k] * b[k]; sp--; break;
+        case GLEVO_GP_DIV:
+            for (int k = 0; k < n; ++k) b[k] = gp_div(a[k], b[k]);
+            sp--;
+            break;
+        default:
+            for (int k = 0; k < n; ++k) b[k] = apply2(op, a[k], b[k]);
+            sp--;
+            break;
+        }
+    }
+}
+
+/* Sums of one program over all cases in the order every backend shares (eval_internal.h):
+ * block by block (a block is one round of the 64 lanes of a segment: its quad i goes to lane
+ * i), the quad partials added to the lane sums in float; at a segment's end the lanes added in
+ * order in float, and the segment into the program's sums in double. */
 static void program_sums(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, float *stack, glevo_gp_sums *out)
 {
     double abs_sum = 0, sq_sum = 0, hits = 0;
+    float la[GP_SUM_LANES], ls[GP_SUM_LANES], lh[GP_SUM_LANES];
+    float e[GP_BLOCK], s[GP_BLOCK], h[GP_BLOCK];
+    const int seg_cases = 4 * GP_SEG_QUADS;
     for (int c0 = 0; c0 < d->cases; c0 += GP_BLOCK) {
-        int n = d->cases - c0 < GP_BLOCK ? d->cases - c0 : GP_BLOCK;
-        int sp = 0;
-        for (int i = length - 1; i >= 0; --i) {
-            uint32_t code = codes[i];
-            glevo_gp_op op = GLEVO_GP_CODE_OP(code);
-            uint32_t idx = GLEVO_GP_CODE_INDEX(code);
-            float *top = stack + (size_t)sp * GP_BLOCK;
-            float *a = top - GP_BLOCK, *b = top - 2 * GP_BLOCK;
-            switch (op) {
-            case GLEVO_GP_VAR:
-                memcpy(top, d->x + (size_t)idx * d->cases + c0, (size_t)n * sizeof *top);
-                sp++;
-                break;
-            case GLEVO_GP_CONST:
-                for (int k = 0; k < n; ++k) top[k] = consts[idx];
-                sp++;
-                break;
-            case GLEVO_GP_NEG: for (int k = 0; k < n; ++k) a[k] = -a[k]; break;
-            case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = gp_sin(a[k]); break;
-            case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = gp_cos(a[k]); break;
-            case GLEVO_GP_NOT: for (int k = 0; k < n; ++k) a[k] = a[k] == 0.0f ? 1.0f : 0.0f; break;
-            case GLEVO_GP_IF: {
-                float *e = top - 3 * GP_BLOCK; /* c = a (top), then-value = b, else = e */
-                for (int k = 0; k < n; ++k) e[k] = a[k] != 0.0f ? b[k] : e[k];
-                sp -= 2;
-                break;
-            }
-            /* Binary: first argument on top (a), second below it (b); result replaces b. */
-            case GLEVO_GP_ADD: for (int k = 0; k < n; ++k) b[k] = a[k] + b[k]; sp--; break;
-            case GLEVO_GP_SUB: for (int k = 0; k < n; ++k) b[k] = a[k] - b[k]; sp--; break;
-            case GLEVO_GP_MUL: for (int k = 0; k < n; ++k) b[k] = a[k] * b[k]; sp--; break;
-            case GLEVO_GP_DIV:
-                for (int k = 0; k < n; ++k) b[k] = gp_div(a[k], b[k]);
-                sp--;
-                break;
-            default:
-                for (int k = 0; k < n; ++k) b[k] = apply2(op, a[k], b[k]);
-                sp--;
-                break;
-            }
+        if (c0 % seg_cases == 0) {
+            memset(la, 0, sizeof la);
+            memset(ls, 0, sizeof ls);
+            memset(lh, 0, sizeof lh);
         }
+        int n = d->cases - c0 < GP_BLOCK ? d->cases - c0 : GP_BLOCK;
+        block_predict(codes, length, consts, d, c0, n, stack);
         const float *y = d->y + c0;
-        for (int k = 0; k < n; ++k) {
-            float e = fabsf(stack[k] - y[k]);
-            abs_sum += e;
-            sq_sum += (double)e * e;
-            hits += e < 0.5f;
+        for (int k = 0; k < GP_BLOCK; ++k) {
+            float ek = k < n ? fabsf(stack[k] - y[k]) : 0.0f;
+            e[k] = ek;
+            s[k] = ek * ek;
+            h[k] = k < n && ek < 0.5f ? 1.0f : 0.0f;
+        }
+        for (int q = 0; q < GP_SUM_LANES; ++q) {
+            la[q] += (e[4 * q] + e[4 * q + 1]) + (e[4 * q + 2] + e[4 * q + 3]);
+            ls[q] += (s[4 * q] + s[4 * q + 1]) + (s[4 * q + 2] + s[4 * q + 3]);
+            lh[q] += (h[4 * q] + h[4 * q + 1]) + (h[4 * q + 2] + h[4 * q + 3]);
+        }
+        if ((c0 + GP_BLOCK) % seg_cases == 0 || c0 + GP_BLOCK >= d->cases) {
+            float sa = 0.0f, ss = 0.0f, sh = 0.0f;
+            for (int t = 0; t < GP_SUM_LANES; ++t) {
+                sa += la[t];
+                ss += ls[t];
+                sh += lh[t];
+            }
+            abs_sum += sa;
+            sq_sum += ss;
+            hits += sh;
         }
     }
     out->abs_sum = abs_sum;

@@ -162,6 +162,28 @@ START_TEST(test_whole_runs_equal_cpu)
 }
 END_TEST
 
+START_TEST(test_resident_batches_fit_the_loop_budget)
+{
+    /* A long fold a generation (D 500): on llvmpipe, where every loop iteration of an
+     * invocation counts against one budget of 65535, a 256-generation batch was cut short and
+     * returned another population without an error (best 1635726.79 instead of the CPU's
+     * 269416.42); batches are now sized to the budget. Same result as the CPU engine. */
+    testutil_context();
+    glevo_de_params p = {.problem = glevo_problem_find("sphere"), .no_shift = true, .dim = 500,
+                         .pop = 7, .max_evals = 7000, .seed = 1,
+                         .kernel = GLEVO_DE_KERNEL_RESIDENT};
+    glevo_de_result rc, rg;
+    ck_assert_int_eq(glevo_de_run((p.backend = GLEVO_BACKEND_CPU, &p), &rc), GLEVO_OK);
+    ck_assert_msg(glevo_de_run((p.backend = GLEVO_BACKEND_COMPUTE, &p), &rg) == GLEVO_OK, "%s",
+                  glevo_last_error());
+    ck_assert_str_eq(rg.engine, "compute.resident");
+    ck_assert_msg(rg.best_fitness == rc.best_fitness, "resident %.17g CPU %.17g", rg.best_fitness,
+                  rc.best_fitness);
+    glevo_de_result_free(&rc);
+    glevo_de_result_free(&rg);
+}
+END_TEST
+
 START_TEST(test_resident_too_large)
 {
     testutil_context();
@@ -203,6 +225,7 @@ int main(void)
     tcase_add_test(tc, test_resident_kernel);
     tcase_add_test(tc, test_resident_batches);
     tcase_add_test(tc, test_whole_runs_equal_cpu);
+    tcase_add_test(tc, test_resident_batches_fit_the_loop_budget);
     tcase_add_test(tc, test_resident_too_large);
     tcase_add_test(tc, test_large_population);
     suite_add_tcase(s, tc);

@@ -1,12 +1,14 @@
 /* Model building: population files, the MI matrix (CPU twin at known values, GPU == CPU bit for
- * bit), FindClique lossless GPU == CPU exactly, lossy GPU == CPU and its donor property; every
- * GPU case on both drivers (fragment passes, compute dispatches). */
+ * bit), FastCounting packed on the GPU == glevo_dsm_pack bit for bit, FindClique lossless GPU
+ * == CPU exactly, lossy GPU == CPU and its donor property; every GPU case on both drivers
+ * (fragment passes, compute dispatches). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dsmga/mi_log.h"
+#include "gl/gpgpu.h"
 #include "glevo/dsmga.h"
 #include "glevo/rng.h"
 #include "testutil.h"
@@ -256,6 +258,147 @@ START_TEST(clique_lossy_gpu_equals_cpu)
 }
 END_TEST
 
+/* Sentinel for entries a call must leave alone. */
+#define UNTOUCHED 0x5A5A5A5A
+
+/* The population's bytes packed on the GPU (build_bits for the selection, pop_bits for lossy
+ * FindClique) against glevo_dsm_pack bit for bit, and what the model builds from them against
+ * the C twins. `offset` shifts the bytes off 4-byte alignment; `wide` makes every 1 a
+ * different nonzero byte (glevo_dsm_pack counts any nonzero byte as 1). */
+static void compare_bits(glevo_backend backend, int n, int ell, uint32_t seed, int offset, bool wide)
+{
+    size_t nl = (size_t)n * ell;
+    int words = glevo_dsm_words(n);
+    size_t nr = (size_t)ell * words;
+    uint8_t *sel_buf = malloc(nl + 4), *pop_buf = malloc(nl + 4);
+    uint8_t *sel = sel_buf + offset, *pop = pop_buf + offset;
+    uint32_t *want = malloc(nr * 4), *pwant = malloc(nr * 4), *got = malloc(nr * 4), *pgot = malloc(nr * 4);
+    float *cpu = malloc((size_t)ell * ell * 4), *gpu = malloc((size_t)ell * ell * 4);
+    int32_t *ils_c = malloc((size_t)ell * ell * 4), *ils_g = malloc((size_t)ell * ell * 4);
+    int32_t *len_c = malloc((size_t)ell * 4), *len_g = malloc((size_t)ell * 4);
+    random_pop(sel, n, ell, seed, 1);
+    random_pop(pop, n, ell, seed + 100, 1);
+    if (wide)
+        for (size_t k = 0; k < nl; ++k) {
+            sel[k] = sel[k] ? (uint8_t)(1 + k % 255) : 0;
+            pop[k] = pop[k] ? (uint8_t)(255 - k % 255) : 0;
+        }
+    glevo_dsm_pack(sel, n, ell, want);
+    glevo_dsm_pack(pop, n, ell, pwant);
+    glevo_dsm_mi_cpu(want, n, ell, cpu);
+    const char *name = glevo_backend_name(backend);
+    glevo_dsm_gpu *g;
+    ck_assert_msg(glevo_dsm_gpu_create(ell, n, backend, &g) == GLEVO_OK, "%s: %s", name, glevo_last_error());
+    ck_assert_msg(glevo_dsm_gpu_build_bits(g, sel) == GLEVO_OK, "%s: %s", name, glevo_last_error());
+    memset(got, 0xA5, nr * 4);
+    ck_assert_int_eq(glevo_dsm_gpu_read_rows(g, got, NULL), GLEVO_OK);
+    for (size_t k = 0; k < nr; ++k)
+        ck_assert_msg(got[k] == want[k], "%s n %d ell %d offset %d wide %d: gene %zu word %zu GPU "
+                      "%08x glevo_dsm_pack %08x", name, n, ell, offset, wide, k / words, k % words,
+                      got[k], want[k]);
+    memset(gpu, 0xFF, (size_t)ell * ell * 4);
+    ck_assert_int_eq(glevo_dsm_gpu_read(g, gpu), GLEVO_OK);
+    ck_assert_msg(memcmp(gpu, cpu, (size_t)ell * ell * 4) == 0, "%s n %d ell %d: DSM from packed "
+                  "bits differs from the C twin's", name, n, ell);
+    glevo_clique_params cp = {.seed = seed, .generation = 5, .lossy = true, .pop_rows = pwant, .pop_n = n};
+    glevo_find_clique_cpu(cpu, ell, &cp, ils_c, len_c);
+    cp.pop_rows = NULL; /* the GPU must take the bytes */
+    cp.pop_bits = pop;
+    ck_assert_msg(glevo_dsm_gpu_clique(g, &cp, ils_g, len_g) == GLEVO_OK, "%s: %s", name, glevo_last_error());
+    memset(pgot, 0xA5, nr * 4);
+    ck_assert_int_eq(glevo_dsm_gpu_read_rows(g, NULL, pgot), GLEVO_OK);
+    for (size_t k = 0; k < nr; ++k)
+        ck_assert_msg(pgot[k] == pwant[k], "%s n %d ell %d offset %d wide %d: population gene %zu "
+                      "word %zu GPU %08x glevo_dsm_pack %08x", name, n, ell, offset, wide,
+                      k / words, k % words, pgot[k], pwant[k]);
+    ck_assert_msg(memcmp(len_g, len_c, (size_t)ell * 4) == 0 && memcmp(ils_g, ils_c, (size_t)ell * ell * 4) == 0,
+                  "%s n %d ell %d: lossy sets from packed bits differ from the C twin's", name, n, ell);
+    cp.pop_bits = NULL; /* no population at all: an error naming the fields */
+    ck_assert_int_eq(glevo_dsm_gpu_clique(g, &cp, ils_g, len_g), GLEVO_ERR_INVALID);
+    ck_assert_ptr_nonnull(strstr(glevo_last_error(), "pop_bits"));
+    glevo_dsm_gpu_destroy(g);
+    free(sel_buf); free(pop_buf); free(want); free(pwant); free(got); free(pgot); free(cpu); free(gpu);
+    free(ils_c); free(ils_g); free(len_c); free(len_g);
+}
+
+START_TEST(pack_gpu_equals_cpu)
+{
+    testutil_context();
+    glevo_backend b;
+    FOR_GPU_BACKENDS(b) {
+        compare_bits(b, 1, 1, 1, 0, false);   /* one byte: a texel, 3 bytes of it past the end */
+        compare_bits(b, 1, 7, 2, 0, false);
+        compare_bits(b, 33, 3, 3, 0, false);  /* n odd, one individual in the second word */
+        compare_bits(b, 37, 17, 4, 0, false); /* n x ell odd */
+        compare_bits(b, 64, 9, 5, 0, false);
+        compare_bits(b, 95, 31, 6, 1, true);  /* bytes not 4-aligned, 1s of every nonzero value */
+        /* 19 497 bytes: more than one texture row (4096 words), the last one partial */
+        compare_bits(b, 97, 201, 7, 0, false);
+        compare_bits(b, 97, 201, 8, 3, true);
+        if (testutil_large()) {
+            compare_bits(b, 224, 600, 9, 0, false); /* the benchmark's cell (ftrap 600) */
+            compare_bits(b, 1001, 401, 10, 2, true); /* 25 texture rows */
+        }
+    }
+}
+END_TEST
+
+/* Lossy sets that run the whole length (a population of complementary pairs always has a
+ * donor), then short ones, then whole again on one model: the compute driver reads the lossy
+ * ILS in growing prefixes of columns, and what one call leaves in the ILS buffer must not
+ * leak into the next. With sets_only, entries past a set's end keep what they held. */
+START_TEST(clique_lossy_long_then_short)
+{
+    testutil_context();
+    enum { N = 40, ELL = 70 };
+    static uint8_t pairs[N * ELL], rnd[N * ELL];
+    random_pop(rnd, N, ELL, 21, 1);
+    random_pop(pairs, N / 2, ELL, 22, 1);
+    for (int i = N / 2; i < N; ++i)
+        for (int g = 0; g < ELL; ++g) pairs[i * ELL + g] = 1 - pairs[(i - N / 2) * ELL + g];
+    uint32_t rows[ELL * 2], prows[ELL * 2];
+    static float mi[ELL * ELL];
+    static int32_t ils_c[ELL * ELL], ils_g[ELL * ELL];
+    int32_t len_c[ELL], len_g[ELL];
+    glevo_dsm_pack(rnd, N, ELL, rows);
+    glevo_dsm_mi_cpu(rows, N, ELL, mi);
+    glevo_backend b;
+    FOR_GPU_BACKENDS(b) {
+        const char *name = glevo_backend_name(b);
+        glevo_dsm_gpu *g;
+        ck_assert_msg(glevo_dsm_gpu_create(ELL, N, b, &g) == GLEVO_OK, "%s: %s", name, glevo_last_error());
+        ck_assert_int_eq(glevo_dsm_gpu_build(g, rows), GLEVO_OK);
+        const uint8_t *pops[] = {pairs, rnd, pairs, rnd};
+        for (int call = 0; call < 4; ++call) {
+            glevo_dsm_pack(pops[call], N, ELL, prows);
+            glevo_clique_params cp = {.seed = 7, .generation = (uint32_t)call, .lossy = true,
+                                      .pop_rows = prows, .pop_n = N, .sets_only = call >= 2};
+            for (int k = 0; k < ELL * ELL; ++k) ils_c[k] = ils_g[k] = UNTOUCHED;
+            glevo_find_clique_cpu(mi, ELL, &cp, ils_c, len_c);
+            cp.pop_bits = pops[call];
+            ck_assert_msg(glevo_dsm_gpu_clique(g, &cp, ils_g, len_g) == GLEVO_OK, "%s: %s", name,
+                          glevo_last_error());
+            int longest = 0;
+            for (int s = 0; s < ELL; ++s) {
+                ck_assert_msg(len_g[s] == len_c[s], "%s call %d: set %d length GPU %d CPU %d", name,
+                              call, s, len_g[s], len_c[s]);
+                if (len_c[s] > longest) longest = len_c[s];
+                for (int t = 0; t < ELL; ++t) {
+                    int32_t want = t < len_c[s] ? ils_c[s * ELL + t] : cp.sets_only ? UNTOUCHED : -1;
+                    ck_assert_msg(ils_c[s * ELL + t] == want && ils_g[s * ELL + t] == want,
+                                  "%s call %d: set %d step %d GPU %d CPU %d, want %d", name, call,
+                                  s, t, ils_g[s * ELL + t], ils_c[s * ELL + t], want);
+                }
+            }
+            /* pairs: every set whole; random: every set stops early */
+            if (pops[call] == pairs) ck_assert_int_eq(longest, ELL);
+            else ck_assert_int_lt(longest, ELL / 2);
+        }
+        glevo_dsm_gpu_destroy(g);
+    }
+}
+END_TEST
+
 START_TEST(clique_sets_are_permutations)
 {
     int n = 40, ell = 15;
@@ -280,6 +423,27 @@ START_TEST(clique_sets_are_permutations)
 }
 END_TEST
 
+/* Where the renderer stops shader loops after a budget of iterations (llvmpipe), a compute
+ * FindClique that would need more is refused with a sentence, not run into wrong sets (checked
+ * by hand: ell 1200 equals the CPU twin there; 2400 would need twice the budget). */
+START_TEST(compute_refuses_what_the_loop_budget_would_cut)
+{
+    testutil_context();
+    glevo_dsm_gpu *g = NULL;
+    if (gpu_context_limits()->max_loop_iterations <= 0) {
+        ck_assert_int_eq(glevo_dsm_gpu_create(37, 10, GLEVO_BACKEND_COMPUTE, &g), GLEVO_OK);
+        glevo_dsm_gpu_destroy(g);
+        return; /* no budget on this renderer: nothing to refuse */
+    }
+    ck_assert_int_eq(glevo_dsm_gpu_create(2400, 40, GLEVO_BACKEND_COMPUTE, &g), GLEVO_ERR_UNSUPPORTED);
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(glevo_last_error(), "ell 2400") && strstr(glevo_last_error(), "fragment"),
+                  "%s", glevo_last_error());
+    ck_assert_int_eq(glevo_dsm_gpu_create(2400, 40, GLEVO_BACKEND_FRAGMENT, &g), GLEVO_OK);
+    glevo_dsm_gpu_destroy(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dsmga_model");
@@ -294,6 +458,9 @@ int main(void)
     tcase_add_test(tc, dsm_gpu_equals_cpu);
     tcase_add_test(tc, clique_lossless_gpu_equals_cpu);
     tcase_add_test(tc, clique_lossy_gpu_equals_cpu);
+    tcase_add_test(tc, compute_refuses_what_the_loop_budget_would_cut);
+    tcase_add_test(tc, pack_gpu_equals_cpu);
+    tcase_add_test(tc, clique_lossy_long_then_short);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

@@ -49,7 +49,15 @@ START_TEST(test_eval_lines)
         ck_assert_int_eq(run(args, out, sizeof out), 0);
         ck_assert_msg(!strcmp(out, "0\n16.25\n"), "%s: got '%s'", strategies[s], out);
     }
+    /* The compute backend (GL 4.3; llvmpipe has it), twice timed. */
     char args[1024], out[4096];
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s --backend compute --runs 2",
+             progs, data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(!strcmp(out, "0\n16.25\n"), "compute: got '%s'", out);
+    snprintf(args, sizeof args, "gp-eval --programs %s --data %s --runs 0", progs, data);
+    ck_assert_int_eq(run(args, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "--runs 0"), "%s", out);
     snprintf(args, sizeof args, "gp-eval --programs %s --data %s --json", progs, data);
     ck_assert_int_eq(run(args, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "\"errors\":[0,16.25]") && strstr(out, "\"nodes\":8") &&

@@ -1,0 +1,119 @@
+/* Long runs (docs/checkpoint.md): when checkpoints are due, what --resume names, and the
+ * SIGINT/SIGTERM contract: the first signal lets the current generation finish, the run
+ * writes its final checkpoint and outputs and exits 128 + signal; a second signal exits at
+ * once, removing temporary files and leaving finished ones as they were. */
+#include <signal.h>
+#include <string.h>
+
+#include "cli.h"
+#include "glevo/output.h"
+
+#define CHECKPOINT_SECONDS 60.0
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    if (stop_signal) { /* the second one: no more waiting */
+        glevo_output_remove_temps();
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    stop_signal = sig;
+}
+
+int run_control_check(const char *command, const char *algorithm, run_control *k)
+{
+    if (k->every < 0) return cli_bad_input(command, "--checkpoint-every %d is negative", k->every);
+    if (k->checkpoint && glevo_output_check(k->checkpoint, "--checkpoint") != GLEVO_OK)
+        return cli_fail(command, GLEVO_ERR_INVALID);
+    if (!k->resume) return 0;
+    glevo_status st = glevo_checkpoint_info_read(k->resume, &k->from);
+    if (st) return cli_fail(command, st);
+    if (strcmp(k->from.algorithm, algorithm) != 0)
+        return cli_bad_input(command, "--resume '%s' is a checkpoint of %s, not of %s", k->resume,
+                             k->from.algorithm, algorithm);
+    return 0;
+}
+
+void run_control_start(run_control *k, long long generation)
+{
+    static const int signals[] = {SIGINT, SIGTERM};
+    for (int i = 0; i < 2; ++i) {
+        /* A signal ignored at start stays ignored (background jobs of a shell). */
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESTART; /* writes in progress go on */
+        sigemptyset(&sa.sa_mask);
+        sigaction(signals[i], &sa, NULL);
+    }
+    k->last_generation = generation;
+    k->last_time = cli_seconds_now();
+}
+
+int run_control_signal(void) { return stop_signal; }
+
+long long run_control_chunk(const run_control *k, long long generation, long long chunk)
+{
+    if (k->checkpoint && k->every > 0) {
+        long long to_next = k->every - generation % k->every;
+        if (chunk > to_next) chunk = to_next;
+    }
+    return chunk;
+}
+
+bool run_control_due(const run_control *k, long long generation)
+{
+    if (!k->checkpoint || generation == k->last_generation) return false;
+    if (k->every > 0) return generation % k->every == 0;
+    return cli_seconds_now() - k->last_time >= CHECKPOINT_SECONDS;
+}
+
+bool run_control_final_due(const run_control *k, long long generation)
+{
+    return k->checkpoint && (k->writes == 0 || generation != k->last_generation);
+}
+
+void run_control_wrote(run_control *k, long long generation, double seconds)
+{
+    k->last_generation = generation;
+    k->last_time = cli_seconds_now();
+    k->writes++;
+    k->write_seconds += seconds;
+}
+
+int run_control_exit(int rc) { return stop_signal && rc == 0 ? 128 + stop_signal : rc; }
+
+void run_control_report(const char *command, const run_control *k, long long generation)
+{
+    if (!stop_signal) return;
+    const char *name = stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "a signal";
+    if (k->checkpoint)
+        fprintf(stderr, "glevo %s: stopped by %s after generation %lld; resume with --resume %s\n",
+                command, name, generation, k->checkpoint);
+    else
+        fprintf(stderr, "glevo %s: stopped by %s after generation %lld (no --checkpoint: the run "
+                        "cannot be resumed)\n", command, name, generation);
+}
+
+const char *run_control_param(const run_control *k, int argc, char **argv, const char *option,
+                              const char *name, char *buf, size_t size)
+{
+    if (!k->resume || (option && opt_given(argc, argv, 1, option))) return NULL;
+    return glevo_checkpoint_param(k->resume, name, buf, size) == GLEVO_OK ? buf : NULL;
+}
+
+void run_control_json(const run_control *k, json_writer *w)
+{
+    if (k->checkpoint) {
+        json_string(w, "checkpoint_file", k->checkpoint);
+        json_int(w, "checkpoint_writes", k->writes);
+        json_number(w, "checkpoint_seconds", k->write_seconds);
+    }
+    if (k->resume) json_int(w, "resumed_from", k->from.generation);
+    json_bool(w, "interrupted", stop_signal != 0);
+}

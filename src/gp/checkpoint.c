@@ -1,0 +1,291 @@
+/* GP checkpoints (docs/checkpoint.md): the parameters, a fingerprint of the data (the file
+ * does not hold the data: the run is resumed on the same CSV), the host random stream's key,
+ * counter and buffered words, the evaluated generation's programs with their errors, the best
+ * index and the counters. The next generation is bred from exactly these, so a resumed run
+ * ends bit for bit where the uninterrupted one does. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/checkpoint.h"
+#include "glevo/context.h"
+#include "gp/engine_internal.h"
+
+static const char *set_name(int s) { return s == GLEVO_GP_CLASSIFICATION ? "classification" : "regression"; }
+static int set_parse(const char *n)
+{
+    return !strcmp(n, "regression") ? 0 : !strcmp(n, "classification") ? 1 : -1;
+}
+static const char *metric_name(int m) { return glevo_gp_metric_name((glevo_gp_metric)m); }
+static int metric_parse(const char *n)
+{
+    glevo_gp_metric m;
+    return glevo_gp_metric_parse(n, &m) == GLEVO_OK ? (int)m : -1;
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The data's shape and a CRC-32 of its numbers: a resume on other data is refused. */
+static uint32_t data_crc(const glevo_gp_data *d)
+{
+    uint32_t crc = ckpt_crc32(0, d->x, (size_t)d->vars * d->cases * sizeof(float));
+    return ckpt_crc32(crc, d->y, (size_t)d->cases * sizeof(float));
+}
+
+glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra)
+{
+    const glevo_gp_params *P = &gp->P;
+    const indiv *pop = gp->pops[gp->cur];
+    long long total = 0;
+    for (int i = 0; i < P->pop; ++i) total += pop[i].len;
+    int32_t *lens = malloc((size_t)P->pop * sizeof *lens);
+    uint32_t *codes = malloc((size_t)total * sizeof *codes + 1);
+    float *consts = malloc((size_t)total * sizeof *consts + 1);
+    ckpt_writer *w = ckpt_writer_create("gp");
+    if (!lens || !codes || !consts || !w) {
+        free(lens), free(codes), free(consts), ckpt_writer_destroy(w);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a checkpoint of %d programs", P->pop);
+    }
+    long long at = 0;
+    for (int i = 0; i < P->pop; ++i) {
+        lens[i] = pop[i].len;
+        for (int k = 0; k < pop[i].len; ++k, ++at) {
+            codes[at] = pop[i].codes[k];
+            /* Only constants' slots mean anything; the others are written as 0. */
+            consts[at] = GLEVO_GP_CODE_OP(pop[i].codes[k]) == GLEVO_GP_CONST ? pop[i].consts[k] : 0.0f;
+        }
+    }
+    glevo_backend backend = glevo_gp_evaluator_backend(gp->ev);
+    ckpt_put_run(w, glevo_backend_name(backend),
+                 backend == GLEVO_BACKEND_CPU ? "cpu" : glevo_context_renderer(NULL),
+                 gp->generation, gp->evaluations, extra);
+    ckpt_put_str(w, "param.function_set", set_name(P->function_set));
+    ckpt_put_i64(w, "param.pop", P->pop);
+    ckpt_put_i64(w, "param.generations", P->generations);
+    ckpt_put_i64(w, "param.tournament", P->tournament);
+    ckpt_put_f64(w, "param.pc", P->pc);
+    ckpt_put_f64(w, "param.pm", P->pm);
+    ckpt_put_i64(w, "param.elitism", P->elitism);
+    ckpt_put_i64(w, "param.max_size", P->max_size);
+    ckpt_put_i64(w, "param.init_min_depth", P->init_min_depth);
+    ckpt_put_i64(w, "param.init_max_depth", P->init_max_depth);
+    ckpt_put_f64(w, "param.const_min", P->const_min);
+    ckpt_put_f64(w, "param.const_max", P->const_max);
+    ckpt_put_f64(w, "param.const_prob", P->const_prob);
+    ckpt_put_str(w, "param.metric", metric_name(P->metric));
+    ckpt_put_str(w, "param.backend", glevo_backend_name(P->backend));
+    ckpt_put_str(w, "param.eval.strategy", glevo_gp_strategy_name(P->eval.strategy));
+    ckpt_put_i64(w, "param.eval.threads", P->eval.threads);
+    ckpt_put_i64(w, "param.eval.group", P->eval.group);
+    ckpt_put_i64(w, "param.eval.lanes", P->eval.lanes);
+    ckpt_put_i64(w, "param.eval.tile_width", P->eval.tile_width);
+    ckpt_put_f64(w, "param.eval.max_draw_steps", P->eval.max_draw_steps);
+    ckpt_put_i64(w, "param.seed", P->seed);
+    ckpt_put_f64(w, "param.target_error", P->target_error);
+    ckpt_put_i64(w, "param.stop_on_target", P->stop_on_target);
+    ckpt_put_i64(w, "data.vars", gp->data->vars);
+    ckpt_put_i64(w, "data.cases", gp->data->cases);
+    ckpt_put_i64(w, "data.crc32", data_crc(gp->data));
+    /* The host stream: Philox keyed by (key0, key1), counted by counter, with the words of
+     * the last block not yet used. */
+    ckpt_put_i64(w, "state.rng_key0", gp->rng.key0);
+    ckpt_put_i64(w, "state.rng_key1", gp->rng.key1);
+    ckpt_put_i64(w, "state.rng_counter", gp->rng.counter);
+    ckpt_put_array(w, "state.rng_buffer", CKPT_U32, gp->rng.buf, 4);
+    ckpt_put_i64(w, "state.rng_left", gp->rng.left);
+    ckpt_put_i64(w, "state.best", gp->best);
+    ckpt_put_i64(w, "state.nodes_evaluated", gp->nodes_evaluated);
+    ckpt_put_f64(w, "state.eval_seconds", gp->eval_seconds);
+    ckpt_put_f64(w, "state.seconds", seconds_now() - gp->t0);
+    ckpt_put_array(w, "data.lengths", CKPT_I32, lens, (size_t)P->pop);
+    ckpt_put_array(w, "data.codes", CKPT_U32, codes, (size_t)total);
+    ckpt_put_array(w, "data.consts", CKPT_F32, consts, (size_t)total);
+    ckpt_put_array(w, "data.errors", CKPT_F64S, gp->err, (size_t)P->pop);
+    ckpt_put_array(w, "data.fitness", CKPT_F64S, gp->fit, (size_t)P->pop);
+    glevo_status st = ckpt_writer_save(w, path);
+    ckpt_writer_destroy(w);
+    free(lens), free(codes), free(consts);
+    return st;
+}
+
+static double literal(double v) { return v == GLEVO_ZERO ? 0.0 : v; }
+
+/* The file's parameters (resolved), with the caller's changes: generations, the backend, the
+ * evaluation layout, the target and the progress callback may change; others are compared. */
+static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c, glevo_gp_params *P)
+{
+    static const glevo_gp_params none = {0};
+    if (!c) c = &none;
+    memset(P, 0, sizeof *P);
+    int e = 0;
+    glevo_status st = ckpt_same_enum(r, "param.function_set", "glevo_gp_params.function_set",
+                                (int)c->function_set, set_name, set_parse, &e);
+    P->function_set = (glevo_gp_function_set)e;
+#define SAME_INT(field, lo, hi)                                                                  \
+    if (!st) st = ckpt_same_i64(r, "param." #field, "glevo_gp_params." #field, c->field != 0,    \
+                                c->field == GLEVO_ZERO ? 0 : c->field);                          \
+    if (!st) st = ckpt_get_int(r, "param." #field, lo, hi, &P->field)
+#define SAME_F64(field)                                                                          \
+    if (!st) st = ckpt_same_f64(r, "param." #field, "glevo_gp_params." #field, c->field != 0,    \
+                                literal(c->field));                                              \
+    if (!st) st = ckpt_get_f64(r, "param." #field, &P->field)
+    SAME_INT(pop, 2, INT32_MAX);
+    SAME_INT(tournament, 1, INT32_MAX);
+    SAME_F64(pc);
+    SAME_F64(pm);
+    SAME_INT(elitism, 0, INT32_MAX);
+    SAME_INT(max_size, 1, 100000);
+    SAME_INT(init_min_depth, 0, 64);
+    SAME_INT(init_max_depth, 0, 64);
+    SAME_F64(const_prob);
+#undef SAME_INT
+#undef SAME_F64
+    /* The constant range has no GLEVO_ZERO (its default is asked for by both being 0). */
+    bool range = c->const_min != 0 || c->const_max != 0;
+    if (!st) st = ckpt_same_f64(r, "param.const_min", "glevo_gp_params.const_min", range, c->const_min);
+    if (!st) st = ckpt_same_f64(r, "param.const_max", "glevo_gp_params.const_max", range, c->const_max);
+    if (!st) st = ckpt_get_f64(r, "param.const_min", &P->const_min);
+    if (!st) st = ckpt_get_f64(r, "param.const_max", &P->const_max);
+    if (!st) st = ckpt_same_enum(r, "param.metric", "glevo_gp_params.metric", (int)c->metric,
+                            metric_name, metric_parse, &e);
+    P->metric = (glevo_gp_metric)e;
+    long long v = 0;
+    if (!st) st = ckpt_same_i64(r, "param.seed", "glevo_gp_params.seed", c->seed != 0,
+                                c->seed == (uint32_t)GLEVO_ZERO ? 0 : c->seed);
+    if (!st) st = ckpt_get_ll(r, "param.seed", 0, UINT32_MAX, &v);
+    P->seed = (uint32_t)v;
+    /* Safe: how long, where and how evaluation runs, when to stop, whom to tell. */
+    if (!st) st = ckpt_get_int(r, "param.generations", 0, INT32_MAX, &P->generations);
+    if (c->generations) P->generations = c->generations == GLEVO_ZERO ? 0 : c->generations;
+    const char *name = NULL;
+    if (!st) st = ckpt_take_enum(r, "param.backend", (int)c->backend, glevo_backend_parse, &e);
+    P->backend = (glevo_backend)e;
+    if (!st) st = ckpt_get_str(r, "param.eval.strategy", &name);
+    if (!st && glevo_gp_strategy_parse(name, &P->eval.strategy))
+        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.eval.strategy '%s' is unknown",
+                        ckpt_reader_source(r), name);
+    if (!st) st = ckpt_get_int(r, "param.eval.threads", 0, 4096, &P->eval.threads);
+    if (!st) st = ckpt_get_int(r, "param.eval.group", 0, INT32_MAX, &P->eval.group);
+    if (!st) st = ckpt_get_int(r, "param.eval.lanes", 0, 64, &P->eval.lanes);
+    if (!st) st = ckpt_get_int(r, "param.eval.tile_width", 0, INT32_MAX, &P->eval.tile_width);
+    if (!st) st = ckpt_get_f64(r, "param.eval.max_draw_steps", &P->eval.max_draw_steps);
+    static const glevo_gp_eval_params no_eval = {0};
+    if (memcmp(&c->eval, &no_eval, sizeof no_eval) != 0) P->eval = c->eval;
+    long long stop = 0;
+    if (!st) st = ckpt_get_f64(r, "param.target_error", &P->target_error);
+    if (!st) st = ckpt_get_ll(r, "param.stop_on_target", 0, 1, &stop);
+    P->stop_on_target = stop != 0;
+    if (c->stop_on_target) P->stop_on_target = true, P->target_error = c->target_error;
+    P->progress = c->progress, P->progress_user = c->progress_user;
+    return st;
+}
+
+static glevo_status check_data(const ckpt_reader *r, const glevo_gp_data *d)
+{
+    long long vars, cases, crc;
+    glevo_status st = ckpt_get_i64(r, "data.vars", &vars);
+    if (!st) st = ckpt_get_i64(r, "data.cases", &cases);
+    if (!st) st = ckpt_get_i64(r, "data.crc32", &crc);
+    if (st) return st;
+    if (vars != d->vars || cases != d->cases || (uint32_t)crc != data_crc(d))
+        return glevo_fail(GLEVO_ERR_INVALID, "the data (%d variables x %d cases) is not the data "
+                          "checkpoint '%s' ran on (%lld x %lld%s): it would change the run",
+                          d->vars, d->cases, ckpt_reader_source(r), vars, cases,
+                          vars == d->vars && cases == d->cases ? ", other numbers" : "");
+    return GLEVO_OK;
+}
+
+/* The population back into pops[cur], checked as the engine would have made it. */
+static glevo_status restore_population(const ckpt_reader *r, glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    size_t n = (size_t)P->pop;
+    int32_t *lens = malloc(n * sizeof *lens);
+    if (!lens) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    glevo_status st = ckpt_get_array(r, "data.lengths", CKPT_I32, lens, n);
+    long long total = 0;
+    for (size_t i = 0; i < n && !st; ++i) {
+        if (lens[i] < 1 || lens[i] > P->max_size)
+            st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': program %zu has %d nodes "
+                            "(1..%d)", ckpt_reader_source(r), i, lens[i], P->max_size);
+        total += lens[i];
+    }
+    uint32_t *codes = st ? NULL : malloc((size_t)total * sizeof *codes);
+    float *consts = st ? NULL : malloc((size_t)total * sizeof *consts);
+    if (!st && (!codes || !consts)) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    if (!st) st = ckpt_get_array(r, "data.codes", CKPT_U32, codes, (size_t)total);
+    if (!st) st = ckpt_get_array(r, "data.consts", CKPT_F32, consts, (size_t)total);
+    indiv *pop = gp->pops[gp->cur];
+    long long at = 0;
+    for (size_t i = 0; i < n && !st; ++i) {
+        if (glevo_gp_program_check(codes + at, lens[i]))
+            st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': program %zu is not a well-formed "
+                            "tree", ckpt_reader_source(r), i);
+        for (int k = 0; k < lens[i] && !st; ++k) {
+            uint32_t code = codes[at + k];
+            glevo_gp_op op = GLEVO_GP_CODE_OP(code);
+            bool bad = op >= GLEVO_GP_OP_COUNT ||
+                       (op == GLEVO_GP_VAR && (int)GLEVO_GP_CODE_INDEX(code) >= gp->data->vars) ||
+                       (op == GLEVO_GP_CONST && (int)GLEVO_GP_CODE_INDEX(code) != k) ||
+                       (op > GLEVO_GP_CONST && !(gp->mask >> op & 1u));
+            if (bad)
+                st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': program %zu holds code "
+                                "0x%x the run cannot have made", ckpt_reader_source(r), i, code);
+        }
+        if (st) break;
+        memcpy(pop[i].codes, codes + at, (size_t)lens[i] * sizeof *codes);
+        memcpy(pop[i].consts, consts + at, (size_t)lens[i] * sizeof *consts);
+        pop[i].len = lens[i];
+        at += lens[i];
+    }
+    free(lens), free(codes), free(consts);
+    return st;
+}
+
+glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
+                           const glevo_gp_data *data, glevo_gp **out)
+{
+    *out = NULL;
+    ckpt_reader *r;
+    glevo_status st = ckpt_read_file(path, "gp", &r);
+    if (st) return st;
+    glevo_gp_params P, checked;
+    glevo_gp *gp = NULL;
+    if (!(st = resume_params(r, changes, &P)) && !(st = check_data(r, data)) &&
+        !(st = ckpt_expect_count(r, "data.lengths", CKPT_I32, (size_t)P.pop)) &&
+        !(st = gp_resolve_params(&P, data, &checked)))
+        st = gp_engine_new(&checked, data, &gp);
+    long long v = 0;
+    double seconds = 0;
+    if (!st) st = ckpt_get_ll(r, "state.generation", 0, INT32_MAX, &v);
+    if (!st) gp->generation = (int)v;
+    if (!st) st = ckpt_get_ll(r, "state.evaluations", 0, INT64_MAX, &gp->evaluations);
+    if (!st) st = ckpt_get_ll(r, "state.nodes_evaluated", 0, INT64_MAX, &gp->nodes_evaluated);
+    if (!st) st = ckpt_get_f64(r, "state.eval_seconds", &gp->eval_seconds);
+    /* Times add up over the pieces of a run. */
+    if (!st) st = ckpt_get_f64(r, "state.seconds", &seconds);
+    if (!st) gp->t0 = seconds_now() - seconds;
+    if (!st) st = ckpt_get_ll(r, "state.rng_key0", 0, UINT32_MAX, &v);
+    if (!st) gp->rng.key0 = (uint32_t)v, st = ckpt_get_ll(r, "state.rng_key1", 0, UINT32_MAX, &v);
+    if (!st) gp->rng.key1 = (uint32_t)v, st = ckpt_get_ll(r, "state.rng_counter", 0, UINT32_MAX, &v);
+    if (!st) gp->rng.counter = (uint32_t)v, st = ckpt_get_int(r, "state.rng_left", 0, 4, &gp->rng.left);
+    if (!st) st = ckpt_get_array(r, "state.rng_buffer", CKPT_U32, gp->rng.buf, 4);
+    if (!st) st = ckpt_get_int(r, "state.best", 0, P.pop - 1, &gp->best);
+    if (!st) st = ckpt_get_array(r, "data.errors", CKPT_F64S, gp->err, (size_t)P.pop);
+    if (!st) st = ckpt_get_array(r, "data.fitness", CKPT_F64S, gp->fit, (size_t)P.pop);
+    if (!st) st = restore_population(r, gp);
+    if (!st) st = gp_engine_resumed(gp);
+    ckpt_reader_destroy(r);
+    if (st) {
+        glevo_gp_destroy(gp);
+        return st;
+    }
+    *out = gp;
+    return GLEVO_OK;
+}

@@ -1,0 +1,47 @@
+/* The generational GP engine's state (engine.c runs it, checkpoint.c saves and restores it):
+ * individuals as codes with a constant beside each code, two generation buffers, the host
+ * random stream, errors and counters. */
+#ifndef GLEVO_GP_ENGINE_INTERNAL_H
+#define GLEVO_GP_ENGINE_INTERNAL_H
+
+#include "gp/gp_internal.h"
+#include "gp/tree.h"
+
+/* consts[i] belongs to codes[i] (meaningful where codes[i] is a constant). */
+typedef struct indiv {
+    uint32_t *codes;
+    float *consts;
+    int len;
+} indiv;
+
+struct glevo_gp {
+    glevo_gp_params P;        /* defaults resolved */
+    const glevo_gp_data *data;
+    uint32_t mask;
+    gp_rng rng;
+    tree_gen g;
+    int scratch_cap;
+    uint32_t *codes_mem;
+    float *consts_mem;
+    indiv *pops[2];           /* this generation and the next, max_size codes each */
+    indiv scratch, tmp, kids[2];
+    double *err, *fit;
+    glevo_gp_programs *progs; /* the evaluated generation, as the evaluator reads it */
+    glevo_gp_evaluator *ev;
+    int cur, best, generation;
+    bool done;
+    long long evaluations, nodes_evaluated;
+    double t0, eval_seconds;
+};
+
+/* Params with defaults filled in and checked against the data. */
+glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_data *data,
+                               glevo_gp_params *out);
+/* An engine with its buffers, random stream and evaluator, and no population yet. */
+glevo_status gp_engine_new(const glevo_gp_params *resolved, const glevo_gp_data *data,
+                           glevo_gp **out);
+/* After a checkpoint's state is back in pops[cur]: the evaluator's copy of the population,
+ * and whether the run is already over under the (possibly changed) parameters. */
+glevo_status gp_engine_resumed(glevo_gp *gp);
+
+#endif
