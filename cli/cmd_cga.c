@@ -207,11 +207,13 @@ static int cga_main(int argc, char **argv)
         return 0;
     }
     o.has_target = !isnan(o.target);
-    if ((rc = run_control_check("cga", "cga", &ctl))) return rc;
-    /* A resumed run: the checkpoint's backend and --generations unless typed again. */
-    bool resume = ctl.resume != NULL;
-    if (resume && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
-    if (resume && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
+    rc = o.islands.enabled ? islands_control_check("cga", &ctl) : run_control_check("cga", "cga", &ctl);
+    if (rc) return rc;
+    /* A resumed run: the checkpoint's backend and --generations unless typed again (islands
+     * take the command line as typed: their --resume names a folder). */
+    bool resume = ctl.resume != NULL, from_file = resume && !o.islands.enabled;
+    if (from_file && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
+    if (from_file && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
         o.generations = (int)ctl.from.extra.goal;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
     if (o.dim != -1 && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
@@ -290,8 +292,8 @@ static int cga_main(int argc, char **argv)
             return cli_bad_input("cga", "--snapshot and --snapshot-final are not available with --islands");
         long long cells = (long long)o.grid[0] * o.grid[1], generations = o.generations;
         if (o.max_evals > 0 && o.max_evals / cells < generations) generations = o.max_evals / cells;
-        return islands_cga(&params, generations > 0 ? generations : 1, o.has_target, o.target,
-                           o.tolerance, &o.common, &o.islands, o.trace);
+        return islands_cga(&params, &changes, generations > 0 ? generations : 1, o.has_target,
+                           o.target, o.tolerance, &o.common, &o.islands, o.trace, &ctl);
     }
 
     glevo_context *ctx = NULL;

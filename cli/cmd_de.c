@@ -109,11 +109,13 @@ static int de_main(int argc, char **argv)
                        specs);
         return 0;
     }
-    if ((rc = run_control_check("de", "de", &ctl))) return rc;
+    rc = islands.enabled ? islands_control_check("de", &ctl) : run_control_check("de", "de", &ctl);
+    if (rc) return rc;
     bool resume = ctl.resume != NULL;
     if ((ctl.checkpoint || resume) && runs > 1)
         return cli_bad_input("de", "--runs %d: --checkpoint and --resume save and continue one run", runs);
-    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* Islands take the command line as typed: their --resume names a folder. */
+    if (resume && !islands.enabled && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
     /* What the run used, for the checks below and the report (typed options stay typed). */
     static char text[8][256];
     const char *v;
@@ -206,7 +208,7 @@ static int de_main(int argc, char **argv)
     if (islands.enabled) {
         if (runs > 1) return cli_bad_input("de", "--runs %d: with --islands each rank is one run", runs);
         params.seed = c.seed;
-        return islands_de(&params, &c, &islands, trace);
+        return islands_de(&params, &changes, &c, &islands, trace, &ctl);
     }
     if (trace) return cli_bad_input("de", "--trace '%s' needs --islands", trace);
     glevo_context *ctx = NULL;

@@ -6,11 +6,31 @@
  * what to install. */
 #include "islands.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "glevo/output.h"
+
+int islands_control_check(const char *command, run_control *ctl)
+{
+    if (ctl->every < 0)
+        return cli_bad_input(command, "--checkpoint-every %d is negative", ctl->every);
+    struct stat sb;
+    if (ctl->checkpoint) {
+        if (stat(ctl->checkpoint, &sb) != 0 && mkdir(ctl->checkpoint, 0755) != 0 && errno != EEXIST)
+            return cli_bad_input(command, "--checkpoint '%s' cannot be created (with --islands it "
+                                 "names a folder: a file per island and a manifest)", ctl->checkpoint);
+        if (glevo_output_folder_check(ctl->checkpoint, "--checkpoint") != GLEVO_OK)
+            return cli_fail(command, GLEVO_ERR_INVALID);
+    }
+    if (ctl->resume && (stat(ctl->resume, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+        return cli_bad_input(command, "--resume '%s' is not a folder (with --islands it names "
+                             "the --checkpoint folder of the run to continue)", ctl->resume);
+    return 0;
+}
 
 void islands_begin(int argc, char **argv)
 {
@@ -34,9 +54,9 @@ int islands_end(int code)
 
 #ifndef GLEVO_HAVE_MPI
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
-                 const char *trace_path)
+                 const char *trace_path, run_control *ctl)
 {
-    (void)c, (void)o, (void)trace_path;
+    (void)c, (void)o, (void)trace_path, (void)ctl;
     return cli_bad_input(f->command, "--islands needs glevo built with MPI (install "
                          "libopenmpi-dev and openmpi-bin, then cmake -DGLEVO_MPI=ON)");
 }
@@ -51,6 +71,7 @@ typedef struct trace_out {
 typedef struct progress {
     const island_family *f;
     const common_opts *c;
+    run_control *ctl;
     bool root;
     double last;
     trace_out trace;
@@ -75,6 +96,23 @@ static void report(void *user, const glevo_islands_state *s)
     }
 }
 
+/* The run's checkpoint clock and signals (run_control.c), for glevo_islands_evolve. */
+static bool checkpoint_due(void *user, long long generation)
+{
+    return run_control_due(((progress *)user)->ctl, generation);
+}
+
+static void checkpoint_written(void *user, long long generation, double seconds)
+{
+    run_control_wrote(((progress *)user)->ctl, generation, seconds);
+}
+
+static bool interrupted(void *user)
+{
+    (void)user;
+    return run_control_signal() != 0;
+}
+
 /* --island-devices "0,2": device of node-local rank r is list[r mod length]. */
 static glevo_status parse_devices(const char *text, int *list, int capacity, int *count)
 {
@@ -95,7 +133,8 @@ static glevo_status parse_devices(const char *text, int *list, int capacity, int
 }
 
 static void print_json(const island_family *f, const common_opts *c, const island_opts *o,
-                       const char *renderer, const glevo_islands_summary *s, double seconds)
+                       const run_control *ctl, const char *renderer,
+                       const glevo_islands_summary *s, double seconds)
 {
     long long evaluations = 0;
     double migration_max = 0, share = 0;
@@ -119,6 +158,7 @@ static void print_json(const island_family *f, const common_opts *c, const islan
     json_number(&w, "seconds", seconds);
     if (f->has_target) json_number(&w, "target", f->target);
     f->json(f->user, &w, s->best_fitness, s->best_x);
+    run_control_json(ctl, &w);
     json_begin_object(&w, "islands");
     json_int(&w, "count", s->count);
     json_string(&w, "topology", o->topology);
@@ -131,6 +171,7 @@ static void print_json(const island_family *f, const common_opts *c, const islan
     json_number(&w, "migration_share", share / s->count);
     json_int(&w, "best_island", s->best_island);
     json_bool(&w, "stopped_early", s->stopped);
+    if (ctl->checkpoint) json_int(&w, "checkpoint_generation", s->checkpoint_generation);
     json_begin_array(&w, "per_island");
     for (int i = 0; i < s->count; ++i) {
         const glevo_island_report *r = &s->islands[i];
@@ -172,8 +213,8 @@ static void print_text(const island_family *f, const island_opts *o, const char 
 
 /* Start-up on this rank: device, context, engine. Errors are left for the collective check. */
 static glevo_status start(glevo_islands *is, const island_family *f, const common_opts *c,
-                          const int *devices, int device_count, glevo_context **ctx,
-                          bool *engine, char *renderer, size_t renderer_size)
+                          const int *devices, int device_count, const char *resume,
+                          glevo_context **ctx, bool *engine, char *renderer, size_t renderer_size)
 {
     glevo_status st = GLEVO_OK;
     snprintf(renderer, renderer_size, "cpu");
@@ -200,7 +241,7 @@ static glevo_status start(glevo_islands *is, const island_family *f, const commo
         if (!st) snprintf(renderer, renderer_size, "%s", glevo_context_renderer(*ctx));
     }
     glevo_island island = {0};
-    if (!st) st = f->create(f->user, glevo_islands_seed(is, c->seed), &island);
+    if (!st) st = f->create(f->user, glevo_islands_seed(is, c->seed), resume, &island);
     if (st) return st;
     *engine = true;
     return glevo_islands_attach(is, island);
@@ -257,7 +298,7 @@ static glevo_status check_options(const island_family *f, const island_opts *o,
 }
 
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
-                 const char *trace_path)
+                 const char *trace_path, run_control *ctl)
 {
     const char *cmd = f->command;
     glevo_status st = glevo_islands_init(NULL, NULL); /* islands_begin's, or here */
@@ -282,18 +323,42 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
     bool root = glevo_islands_rank(is) == 0, engine = false;
     glevo_context *ctx = NULL;
     char renderer[256] = "cpu";
-    progress p = {.f = f, .c = c, .root = root, .generations = f->generations};
+    progress p = {.f = f, .c = c, .ctl = ctl, .root = root, .generations = f->generations};
     /* Rank 0 alone writes the trace; a path it cannot write is bad input for the whole job
-     * (it has said so itself). Then every rank's start-up is checked together. */
+     * (it has said so itself). A resumed job reads its manifest together (collective), then
+     * every rank's start-up is checked together. */
     int trace_rc = root ? trace_open(&p.trace, cmd, trace_path) : 0;
-    st = trace_rc ? GLEVO_ERR_INVALID
-                  : start(is, f, c, devices, device_count, &ctx, &engine, renderer, sizeof renderer);
+    char resume_path[4096];
+    long long resumed = 0;
+    st = trace_rc ? GLEVO_ERR_INVALID : GLEVO_OK;
+    if (ctl->resume) {
+        /* Every rank reads the same manifest: a refusal is the same everywhere, so it is
+         * reported as it is, not as one island's failure. */
+        glevo_status read = glevo_islands_resume(is, ctl->resume, resume_path, sizeof resume_path,
+                                                 &resumed);
+        if (read && !st) {
+            int code = cli_fail(cmd, read);
+            trace_close(&p.trace, false);
+            glevo_islands_destroy(is);
+            glevo_islands_finalize();
+            return code;
+        }
+        ctl->from.generation = resumed;
+    }
+    if (!st)
+        st = start(is, f, c, devices, device_count, ctl->resume ? resume_path : NULL, &ctx,
+                   &engine, renderer, sizeof renderer);
     glevo_islands_state state;
     glevo_status all = glevo_islands_sync(is, st, false, NAN, &state);
     glevo_islands_summary sum = {0};
+    run_control_start(ctl, resumed);
     glevo_islands_run run = {.generations = f->generations, .has_target = f->has_target,
                              .target = f->target, .report_every = f->report_every,
-                             .report = report, .user = &p};
+                             .report = report, .user = &p, .checkpoint_dir = ctl->checkpoint,
+                             .checkpoint_every = ctl->every, .checkpoint_due = checkpoint_due,
+                             .checkpoint_written = checkpoint_written,
+                             .final_checkpoint = ctl->checkpoint != NULL,
+                             .interrupted = interrupted};
     double t0 = cli_seconds_now();
     if (!all) all = glevo_islands_evolve(is, &run, &sum);
     if (!all) glevo_context_finish(ctx);
@@ -315,17 +380,23 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
         if (glevo_islands_broken(is)) glevo_islands_abort(code);
     } else if (root) {
         if (c->json)
-            print_json(f, c, o, renderer, &sum, seconds);
+            print_json(f, c, o, ctl, renderer, &sum, seconds);
         else
             print_text(f, o, renderer, &sum, seconds);
         fflush(stdout);
+        run_control_report(cmd, ctl, sum.islands[0].generations);
     }
+    if (all && ctl->checkpoint && glevo_islands_checkpoint_generation(is) >= 0 && root &&
+        !glevo_islands_broken(is))
+        fprintf(stderr, "glevo %s: the last complete checkpoint, generation %lld, is in %s "
+                "(--resume %s)\n", cmd, glevo_islands_checkpoint_generation(is), ctl->checkpoint,
+                ctl->checkpoint);
     if (ctx && c->profile && !all) glevo_context_print_profile(ctx, stderr);
     glevo_islands_summary_free(&sum);
     if (engine) f->destroy(f->user);
     glevo_context_destroy(ctx);
     glevo_islands_destroy(is);
     glevo_islands_finalize();
-    return code;
+    return run_control_exit(code);
 }
 #endif

@@ -54,24 +54,30 @@ typedef struct island_family {
     bool has_target;
     double target;
     int report_every;
-    glevo_status (*create)(void *user, uint32_t seed, glevo_island *out);
+    /* This island's engine: new with seed, or loaded from `resume` (its checkpoint file). */
+    glevo_status (*create)(void *user, uint32_t seed, const char *resume, glevo_island *out);
     void (*destroy)(void *user);
     /* Fields after the common ones, given the global best (fitness, x). */
     void (*json)(void *user, json_writer *w, double best_fitness, const double *best_x);
     void *user;
 } island_family;
 
-/* Runs the island of this rank to the end; rank 0 prints the JSON (or the text summary) and
- * progress, writes the trace. Returns the exit code (the same on every rank). */
-int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
-                 const char *trace_path);
+/* With --islands, --checkpoint and --resume name folders (a file per island and a
+ * manifest): checked here instead of run_control_check. 0, or 2 after rank 0's one line. */
+int islands_control_check(const char *command, run_control *ctl);
 
-/* The families' glue (islands_cga.c, islands_de.c): params already validated; tolerance NaN
- * when not given. */
-int islands_cga(const glevo_cga_params *params, long long generations, bool has_target,
-                double target, double tolerance, const common_opts *c, const island_opts *o,
-                const char *trace);
-int islands_de(const glevo_de_params *params, const common_opts *c, const island_opts *o,
-               const char *trace);
+/* Runs the island of this rank to the end; rank 0 prints the JSON (or the text summary) and
+ * progress, writes the trace. ctl: --checkpoint DIR, --checkpoint-every, --resume DIR and
+ * the signals that stop a run. Returns the exit code (the same on every rank). */
+int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
+                 const char *trace_path, run_control *ctl);
+
+/* The families' glue (islands_cga.c, islands_de.c): params already validated, changes what
+ * was typed (compared with the checkpoints on --resume); tolerance NaN when not given. */
+int islands_cga(const glevo_cga_params *params, const glevo_cga_params *changes,
+                long long generations, bool has_target, double target, double tolerance,
+                const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);
+int islands_de(const glevo_de_params *params, const glevo_de_params *changes,
+               const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);
 
 #endif

@@ -2,27 +2,55 @@
  * end. Each island has the whole --pop and --max-evals; the run ends when their budgets are
  * spent or an island's error value falls below --target-efv. */
 #include <math.h>
+#include <stdlib.h>
 
+#include "glevo/checkpoint.h"
 #include "islands.h"
 
 typedef struct de_island {
-    glevo_de_params params;
+    glevo_de_params params, changes;
     glevo_de *de;
 } de_island;
 
+/* A float the engine used (a checkpoint stores F and CR as such), as the shortest decimal
+ * that is that float: 0.3, not 0.30000001192092896. */
+static double shortest(float f)
+{
+    char buf[32];
+    for (int digits = 1; digits < 10; ++digits) {
+        snprintf(buf, sizeof buf, "%.*g", digits, (double)f);
+        if ((float)strtod(buf, NULL) == f) break;
+    }
+    return strtod(buf, NULL);
+}
+
 #ifdef GLEVO_HAVE_MPI
-static glevo_status create(void *user, uint32_t seed, glevo_island *out)
+static glevo_status create(void *user, uint32_t seed, const char *resume, glevo_island *out)
 {
     de_island *di = user;
     di->params.seed = seed;
-    glevo_status st = glevo_de_create(&di->params, &di->de);
+    /* A typed --seed is the job's: this island's is seed + rank, as in its checkpoint. */
+    if (di->changes.seed) di->changes.seed = seed ? seed : (uint32_t)GLEVO_ZERO;
+    glevo_status st = resume ? glevo_de_load(resume, &di->changes, &di->de)
+                             : glevo_de_create(&di->params, &di->de);
+    /* What the JSON names comes from the checkpoint when the run was resumed. */
+    char v[64];
+    if (!st && resume && glevo_checkpoint_param(resume, "param.F", v, sizeof v) == GLEVO_OK)
+        di->params.F = shortest(strtof(v, NULL));
+    if (!st && resume && glevo_checkpoint_param(resume, "param.CR", v, sizeof v) == GLEVO_OK)
+        di->params.CR = strtod(v, NULL) == 0 ? GLEVO_DE_CR_ZERO : shortest(strtof(v, NULL));
+    if (!st && resume && glevo_checkpoint_param(resume, "param.strategy", v, sizeof v) == GLEVO_OK &&
+        glevo_de_strategy_parse(v) >= 0)
+        di->params.strategy = (glevo_de_strategy)glevo_de_strategy_parse(v);
+    if (!st && resume && glevo_checkpoint_param(resume, "param.shifted", v, sizeof v) == GLEVO_OK)
+        di->params.no_shift = !atoi(v);
     if (!st) *out = glevo_island_de(di->de);
     return st;
 }
 #else
-static glevo_status create(void *user, uint32_t seed, glevo_island *out)
+static glevo_status create(void *user, uint32_t seed, const char *resume, glevo_island *out)
 {
-    (void)user, (void)seed, (void)out;
+    (void)user, (void)seed, (void)resume, (void)out;
     return GLEVO_ERR_UNSUPPORTED;
 }
 #endif
@@ -56,13 +84,13 @@ static void json(void *user, json_writer *w, double best_fitness, const double *
     }
 }
 
-int islands_de(const glevo_de_params *params, const common_opts *c, const island_opts *o,
-               const char *trace)
+int islands_de(const glevo_de_params *params, const glevo_de_params *changes,
+               const common_opts *c, const island_opts *o, const char *trace, run_control *ctl)
 {
     glevo_de_params p = glevo_de_params_defaults(params);
-    de_island di = {.params = *params};
+    de_island di = {.params = *params, .changes = *changes};
     island_family f = {.command = "de", .population = p.pop, .generations = 0,
                        .report_every = p.check_every, .create = create, .destroy = destroy,
                        .json = json, .user = &di};
-    return islands_main(&f, c, o, trace);
+    return islands_main(&f, c, o, trace, ctl);
 }

@@ -8,6 +8,7 @@
 #define GLEVO_ISLANDS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "glevo/cga.h"
@@ -56,6 +57,9 @@ typedef struct glevo_island_ops {
     glevo_status (*read)(void *algo, int count, const int *index, double *genes);
     glevo_status (*write)(void *algo, int count, const int *index, const double *genes,
                           const double *fitness);
+    /* Checkpoints (glevo/checkpoint.h): the engine's whole state into path, atomically; NULL
+     * when the engine has none. */
+    glevo_status (*save)(void *algo, const char *path);
 } glevo_island_ops;
 
 typedef struct glevo_island {
@@ -120,6 +124,7 @@ typedef struct glevo_islands_state {
     long long migrations;       /* migration rounds done */
     double seconds;             /* since glevo_islands_evolve began (this rank's clock) */
     bool stop;                  /* some island asked to stop (target reached, budget spent) */
+    bool checkpoint;            /* some island asked for a checkpoint */
 } glevo_islands_state;
 
 /* Collective: every rank reports its status, a stop request and its best so far. Returns
@@ -151,7 +156,9 @@ typedef struct glevo_islands_summary {
     double *best_x;               /* dim numbers */
     int best_island;
     long long migrations;
-    bool stopped;                 /* ended by a stop request (target, budget) */
+    bool stopped;                 /* ended by a stop request (target, budget, interruption) */
+    long long checkpoints;        /* complete checkpoints written by this run */
+    long long checkpoint_generation; /* of the last complete one; -1: none */
 } glevo_islands_summary;
 
 typedef struct glevo_islands_run {
@@ -162,7 +169,29 @@ typedef struct glevo_islands_run {
                                  * as well as at migrations; 0: at migrations only */
     void (*report)(void *user, const glevo_islands_state *state);
     void *user;
+    /* Checkpoints into checkpoint_dir (NULL: none), at the synchronisation points where some
+     * rank's checkpoint_due says so (NULL: never) and at the end when final_checkpoint, always
+     * before that point's migration, so a resumed run goes on exactly as this one would. */
+    const char *checkpoint_dir;
+    int checkpoint_every;       /* also synchronise at its multiples (0: no such points) */
+    bool (*checkpoint_due)(void *user, long long generation);
+    void (*checkpoint_written)(void *user, long long generation, double seconds);
+    bool final_checkpoint;
+    /* Some rank was asked to stop (a signal): every island stops at the next point. NULL:
+     * never. */
+    bool (*interrupted)(void *user);
 } glevo_islands_run;
+
+/* Collective, before creating this island's engine: reads dir/manifest.txt of a checkpoint
+ * written by glevo_islands_evolve, checks that this job matches it (the same number of
+ * islands, topology, migrants, K and torus width; GLEVO_ERR_INVALID naming the field
+ * otherwise), restores the island model's counts (migrations, immigrants) and gives the
+ * path of this island's engine checkpoint for the family's load (glevo_cga_load,
+ * glevo_de_load). The job must see dir at the same path on every host (shared storage). */
+glevo_status glevo_islands_resume(glevo_islands *is, const char *dir, char *path, size_t size,
+                                  long long *generation);
+/* The generation of the last complete checkpoint (written or resumed from); -1: none. */
+long long glevo_islands_checkpoint_generation(const glevo_islands *is);
 
 /* Collective: runs the attached island to the end, migrating every K generations and
  * synchronising at every migration and report point. Returns the first failure of any

@@ -61,9 +61,11 @@ static glevo_status write(void *a, int count, const int *index, const double *ge
     return st;
 }
 
+static glevo_status save(void *a, const char *path) { return glevo_cga_save(a, path, NULL); }
+
 static const glevo_island_ops cga_island_ops = {
     .family = "cga", .step = step, .done = done, .best = best, .generation = generation,
     .evaluations = evaluations, .size = size, .dim = dim, .maximize = maximize,
-    .fitness = fitness, .read = read, .write = write};
+    .fitness = fitness, .read = read, .write = write, .save = save};
 
 glevo_island glevo_island_cga(glevo_cga *cga) { return (glevo_island){&cga_island_ops, cga}; }

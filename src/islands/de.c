@@ -62,9 +62,11 @@ static glevo_status write(void *a, int count, const int *index, const double *ge
     return st;
 }
 
+static glevo_status save(void *a, const char *path) { return glevo_de_save(a, path, NULL); }
+
 static const glevo_island_ops de_island_ops = {
     .family = "de", .step = step, .done = done, .best = best, .generation = generation,
     .evaluations = evaluations, .size = size, .dim = dim, .maximize = maximize,
-    .fitness = fitness, .read = read, .write = write};
+    .fitness = fitness, .read = read, .write = write, .save = save};
 
 glevo_island glevo_island_de(glevo_de *de) { return (glevo_island){&de_island_ops, de}; }

@@ -7,13 +7,13 @@
 #include "glevo/islands.h"
 
 #include <math.h>
-#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/names.h"
+#include "islands/islands_internal.h"
 #include "islands/policy.h"
 
 static const char *const topology_names[] = {"ring", "fully-connected", "unconnected", "torus"};
@@ -28,23 +28,11 @@ int glevo_topology_parse(const char *name)
     return names_find(topology_names, NAMES_COUNT(topology_names), name);
 }
 
-struct glevo_islands {
-    glevo_islands_params params;
-    MPI_Comm comm, graph;             /* graph: MPI_COMM_NULL when unconnected */
-    int rank, count, local_rank, device;
-    int *neighbours, neighbour_count;
-    glevo_island island;
-    bool attached, maximize, broken;
-    long long migrations, immigrants;
-    double migration_seconds, sync_seconds;
-    double *best, *evaluations, *immigrant_counts; /* per island, from the last sync */
-};
-
 /* Fixed-size record every rank contributes at a synchronisation point. */
 typedef struct sync_record {
-    int32_t status, device, stop, attached;
+    int32_t status, device, stop, attached, checkpoint, unused;
     double best, evaluations, immigrants;
-    char message[232];
+    char message[224];
 } sync_record;
 
 glevo_status glevo_islands_init(int *argc, char ***argv)
@@ -122,6 +110,7 @@ glevo_status glevo_islands_create(const glevo_islands_params *params, glevo_isla
     is->params.comm = NULL;
     is->device = -1;
     is->graph = MPI_COMM_NULL;
+    is->checkpoint_generation = -1;
     MPI_Comm_dup(parent, &is->comm);
     MPI_Comm_rank(is->comm, &is->rank);
     MPI_Comm_size(is->comm, &is->count);
@@ -241,9 +230,21 @@ static void describe_rank(const sync_record *r, int rank, char *out, size_t size
 glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop, double best,
                                 glevo_islands_state *out)
 {
+    return islands_sync(is, local, stop, false, best, out);
+}
+
+glevo_status islands_agree(glevo_islands *is, glevo_status local)
+{
+    glevo_islands_state ignored;
+    return islands_sync(is, local, false, false, is->best[is->rank], &ignored);
+}
+
+glevo_status islands_sync(glevo_islands *is, glevo_status local, bool stop, bool checkpoint,
+                          double best, glevo_islands_state *out)
+{
     double start = now();
     sync_record mine = {.status = (int32_t)local, .device = is->device, .stop = stop,
-                        .attached = is->attached, .best = best,
+                        .attached = is->attached, .checkpoint = checkpoint, .best = best,
                         .evaluations = is->attached ? (double)is->island.ops->evaluations(is->island.algo) : 0,
                         .immigrants = (double)is->immigrants};
     if (local) snprintf(mine.message, sizeof mine.message, "%s", glevo_last_error());
@@ -277,6 +278,7 @@ glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop
         is->evaluations[i] = r->evaluations;
         is->immigrant_counts[i] = r->immigrants;
         out->stop = out->stop || r->stop;
+        out->checkpoint = out->checkpoint || r->checkpoint;
         if (r->attached && !isnan(r->best) &&
             (out->global_best_island < 0 ||
              islands_score(r->best, is->maximize) > islands_score(out->global_best, is->maximize))) {
@@ -482,18 +484,29 @@ glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *ru
     double start = now(), best = NAN, migration0 = is->migration_seconds, sync0 = is->sync_seconds;
     for (;;) {
         long long gen = ops ? ops->generation(algo) : 0;
-        bool stop = false;
+        bool stop = run->interrupted && run->interrupted(run->user), save = false;
         if (!local) local = ops->best(algo, &best, x);
-        if (!local) stop = ops->done(algo) || reached(is, run, best);
+        if (!local) stop = stop || ops->done(algo) || reached(is, run, best);
+        if (run->checkpoint_dir && run->checkpoint_due) save = run->checkpoint_due(run->user, gen);
         glevo_islands_state state;
-        if ((st = glevo_islands_sync(is, local, stop, best, &state))) break;
+        if ((st = islands_sync(is, local, stop, save, best, &state))) break;
         state.seconds = now() - start;
         if (run->report) run->report(run->user, &state);
         out->stopped = state.stop;
-        if (state.stop || (run->generations > 0 && gen >= run->generations)) break;
+        bool end = state.stop || (run->generations > 0 && gen >= run->generations);
+        /* Before this point's migration: a resumed run starts with it, as this one goes on. */
+        if (run->checkpoint_dir && (state.checkpoint || (end && run->final_checkpoint)) &&
+            gen != is->checkpoint_generation) {
+            double t0 = now();
+            if ((st = islands_checkpoint(is, run->checkpoint_dir, gen))) break;
+            if (run->checkpoint_written) run->checkpoint_written(run->user, gen, now() - t0);
+        }
+        if (end) break;
         if (gen > 0 && gen % every == 0) local = glevo_islands_migrate(is);
         long long next = gen - gen % every + every;
         if (report > 0 && gen - gen % report + report < next) next = gen - gen % report + report;
+        long long ck = run->checkpoint_every;
+        if (run->checkpoint_dir && ck > 0 && gen - gen % ck + ck < next) next = gen - gen % ck + ck;
         if (run->generations > 0 && run->generations < next) next = run->generations;
         if (!local) local = ops->step(algo, (int)(next - gen));
     }
@@ -505,6 +518,8 @@ glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *ru
             .migration_seconds = is->migration_seconds - migration0,
             .sync_seconds = is->sync_seconds - sync0};
         out->migrations = is->migrations;
+        out->checkpoints = is->checkpoints;
+        out->checkpoint_generation = is->checkpoint_generation;
         st = gather_summary(is, &mine, x, out);
     }
     free(x);

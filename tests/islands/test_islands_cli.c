@@ -196,6 +196,38 @@ START_TEST(a_rank_without_its_device_stops_the_job_naming_it)
 }
 END_TEST
 
+/* --checkpoint DIR every 10 generations, 20 of 40, then --resume DIR to 40: the result of
+ * the uninterrupted run; a job of another size is refused naming both sizes. */
+START_TEST(islands_checkpoint_and_resume)
+{
+    char dir[64] = "/tmp/glevo-islands-cli-XXXXXX", args[512], whole[65536];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    const char *run = CGA " --backend fragment --migrate-every 10 --migrants 2";
+    snprintf(args, sizeof args, "%s", run);
+    ck_assert_int_eq(islands(3, args), 0);
+    snprintf(whole, sizeof whole, "%s", out);
+    snprintf(args, sizeof args, "%s --generations 20 --checkpoint %s --checkpoint-every 10", run, dir);
+    int rc = islands(3, args);
+    ck_assert_msg(rc == 0 && json_nth(out, "checkpoint_generation", 0) == 20, "exit %d: %s", rc, out);
+    snprintf(args, sizeof args, "%s --resume %s", run, dir);
+    rc = islands(3, args);
+    ck_assert_msg(rc == 0 && json_nth(out, "resumed_from", 0) == 20, "exit %d: %s", rc, out);
+    /* The same islands, bests, evaluations and migrations (the resumed JSON says more). */
+    const char *keys[] = {"best_fitness", "evaluations", "migrations", "immigrants"};
+    for (int k = 0; k < 4; ++k)
+        for (int i = 0; i < 4; ++i)
+            ck_assert_msg(json_nth(out, keys[k], i) == json_nth(whole, keys[k], i) ||
+                              (isnan(json_nth(out, keys[k], i)) && isnan(json_nth(whole, keys[k], i))),
+                          "%s #%d: resumed %.17g, whole %.17g", keys[k], i,
+                          json_nth(out, keys[k], i), json_nth(whole, keys[k], i));
+    snprintf(args, sizeof args, "%s --resume %s 2>&1", run, dir);
+    rc = islands(2, args);
+    ck_assert_msg(rc == 2 && one_line_named(out, "holds 3 islands, this job has 2"), "exit %d: %s", rc, out);
+    snprintf(args, sizeof args, "rm -rf %s", dir);
+    ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
 #define DE "de --problem rastrigin --dim 5 --pop 20 --max-evals 4000 --check-every 20 --json"
 
 /* Unconnected DE islands on the CPU are the plain runs; a ring on the compute backend
@@ -252,6 +284,7 @@ int main(void)
     tcase_add_test(tc, a_rank_without_its_device_stops_the_job_naming_it);
     tcase_add_test(tc, de_islands_unconnected_equal_plain_runs_and_a_ring_migrates);
     tcase_add_test(tc, de_islands_refuse_runs_and_big_migrations);
+    tcase_add_test(tc, islands_checkpoint_and_resume);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

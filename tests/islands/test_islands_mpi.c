@@ -34,6 +34,7 @@ typedef struct scenario {
     int fail_at;       /* > 0: island 1's step fails once it reaches this generation */
     double timeout;
     int hang_at;       /* > 0: island 1 sleeps 30 s at this generation */
+    const char *checkpoint, *resume; /* folders: checkpoints every 10 generations, resume */
 } scenario;
 
 typedef struct failing {
@@ -84,6 +85,12 @@ static glevo_status failing_write(void *a, int n, const int *idx, const double *
     return f->inner.ops->write(f->inner.algo, n, idx, g, fit);
 }
 
+static glevo_status failing_save(void *a, const char *path)
+{
+    failing *f = a;
+    return f->inner.ops->save(f->inner.algo, path);
+}
+
 static glevo_island with_fault(glevo_island inner, int fail_at, int hang_at)
 {
     failing *f = &failing_island;
@@ -95,8 +102,14 @@ static glevo_island with_fault(glevo_island inner, int fail_at, int hang_at)
                                 .evaluations = failing_evaluations, .size = failing_size,
                                 .dim = failing_dim, .maximize = failing_maximize,
                                 .fitness = failing_fitness, .read = failing_read,
-                                .write = failing_write};
+                                .write = failing_write, .save = failing_save};
     return (glevo_island){&f->ops, f};
+}
+
+static bool every_ten(void *user, long long generation)
+{
+    (void)user;
+    return generation % 10 == 0;
 }
 
 static int island_main(const scenario *sc)
@@ -124,8 +137,15 @@ static int island_main(const scenario *sc)
                           .height = 6, .pm = GLEVO_ZERO, .backend = backend,
                           .report_every = 10, .seed = glevo_islands_seed(is, 7)};
     glevo_cga *cga = NULL;
-    if (!st) st = glevo_cga_create(&p, &cga);
-    if (!st && sc->bad_start && rank == BAD_ISLAND) {
+    char path[4096];
+    if (sc->resume) {
+        glevo_status read = glevo_islands_resume(is, sc->resume, path, sizeof path, NULL);
+        if (!st) st = read;
+        if (!st) st = glevo_cga_load(path, NULL, &cga);
+    } else if (!st) {
+        st = glevo_cga_create(&p, &cga);
+    }
+    if (!st && sc->bad_start && rank == BAD_ISLAND && !sc->resume) {
         /* Every gene 0: x = -5.12 everywhere, the same individual 48 times, which crossover
          * cannot move. */
         float *genes = calloc(glevo_cga_gene_floats(cga), sizeof(float));
@@ -139,7 +159,9 @@ static int island_main(const scenario *sc)
     glevo_islands_state state;
     glevo_status all = glevo_islands_sync(is, st, false, NAN, &state);
     glevo_islands_summary sum = {0};
-    glevo_islands_run run = {.generations = GENERATIONS, .report_every = 5};
+    glevo_islands_run run = {.generations = GENERATIONS, .report_every = 5,
+                             .checkpoint_dir = sc->checkpoint, .checkpoint_every = 10,
+                             .checkpoint_due = every_ten, .final_checkpoint = true};
     if (!all) all = glevo_islands_evolve(is, &run, &sum);
     int code = 0;
     if (all) {
@@ -219,6 +241,8 @@ static int parse_scenario(int argc, char **argv, scenario *sc)
         else if (!strcmp(argv[i], "fail-at")) sc->fail_at = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "hang-at")) sc->hang_at = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "timeout")) sc->timeout = atof(argv[i + 1]);
+        else if (!strcmp(argv[i], "checkpoint")) sc->checkpoint = argv[i + 1];
+        else if (!strcmp(argv[i], "resume")) sc->resume = argv[i + 1];
         else return 2;
     }
     return 0;
@@ -295,6 +319,45 @@ START_TEST(a_failing_rank_stops_every_rank_with_its_name)
 }
 END_TEST
 
+/* Checkpoints every 10 generations; island 1 fails at 25: the job stops, the checkpoint of
+ * generation 20 is whole (every island's file and the manifest), and resuming from it ends
+ * where the run without a failure ends, migrations and immigrants included. */
+START_TEST(the_last_checkpoint_of_a_failed_job_resumes_exactly)
+{
+    char dir[64] = "/tmp/glevo-islands-ckpt-XXXXXX", args[256], file[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    outcome whole, failed, resumed;
+    launch("backend cpu topology ring bad-start 1", &whole);
+    ck_assert_msg(whole.code == 0, "%s", whole.text);
+    snprintf(args, sizeof args, "backend cpu topology ring bad-start 1 fail-at 25 checkpoint %s", dir);
+    launch(args, &failed);
+    ck_assert_msg(failed.code != 0 && strstr(failed.text, "island 1 (rank 1, no GL device) failed"),
+                  "%s", failed.text);
+    snprintf(file, sizeof file, "%s/manifest.txt", dir);
+    FILE *f = fopen(file, "r");
+    ck_assert_ptr_nonnull(f);
+    char manifest[1024] = "";
+    ck_assert(fread(manifest, 1, sizeof manifest - 1, f) > 0);
+    fclose(f);
+    ck_assert_msg(strstr(manifest, "\ngeneration 20\n") && strstr(manifest, "\nmigrations 1\n"),
+                  "%s", manifest);
+    for (int i = 0; i < 3; ++i) {
+        snprintf(file, sizeof file, "%s/island-%04d-g20.ckpt", dir, i);
+        ck_assert_msg(access(file, R_OK) == 0, "%s is missing", file);
+        snprintf(file, sizeof file, "%s/island-%04d-g10.ckpt", dir, i);
+        ck_assert_msg(access(file, F_OK) != 0, "%s was left behind", file);
+    }
+    snprintf(args, sizeof args, "backend cpu topology ring resume %s", dir);
+    launch(args, &resumed);
+    ck_assert_msg(resumed.code == 0, "%s", resumed.text);
+    ck_assert_msg(!strcmp(whole.text, resumed.text), "resumed run differs:\n%s\n---\n%s",
+                  whole.text, resumed.text);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(a_hung_rank_times_out_instead_of_hanging)
 {
     outcome o;
@@ -320,6 +383,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, migration_rescues_an_island_with_a_bad_start);
     tcase_add_test(tc, gpu_islands_rescue_repeat_and_agree);
     tcase_add_test(tc, a_failing_rank_stops_every_rank_with_its_name);
+    tcase_add_test(tc, the_last_checkpoint_of_a_failed_job_resumes_exactly);
     tcase_add_test(tc, a_hung_rank_times_out_instead_of_hanging);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
