@@ -16,6 +16,11 @@
 
 int islands_control_check(const char *command, run_control *ctl)
 {
+#ifndef GLEVO_HAVE_MPI
+    (void)ctl;
+    return cli_bad_input(command, "--islands needs glevo built with MPI (install libopenmpi-dev "
+                         "and openmpi-bin, then cmake -DGLEVO_MPI=ON)");
+#endif
     if (ctl->every < 0)
         return cli_bad_input(command, "--checkpoint-every %d is negative", ctl->every);
     struct stat sb;

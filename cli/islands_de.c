@@ -12,6 +12,7 @@ typedef struct de_island {
     glevo_de *de;
 } de_island;
 
+#ifdef GLEVO_HAVE_MPI
 /* A float the engine used (a checkpoint stores F and CR as such), as the shortest decimal
  * that is that float: 0.3, not 0.30000001192092896. */
 static double shortest(float f)
@@ -24,7 +25,6 @@ static double shortest(float f)
     return strtod(buf, NULL);
 }
 
-#ifdef GLEVO_HAVE_MPI
 static glevo_status create(void *user, uint32_t seed, const char *resume, glevo_island *out)
 {
     de_island *di = user;
