@@ -130,7 +130,8 @@ typedef struct glevo_islands_state {
 /* Collective: every rank reports its status, a stop request and its best so far. Returns
  * GLEVO_OK when every island is fine; otherwise, on every rank, the failing island's status
  * with glevo_last_error() = "island R (rank R, EGL device D) failed: <its message>" (the
- * lowest failing rank), so that all ranks can stop together (write checkpoints, exit). */
+ * lowest failing rank), so that all ranks stop together (the last complete checkpoint of
+ * glevo_islands_evolve stands). */
 glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop, double best,
                                 glevo_islands_state *out);
 /* True once a rank waited past the timeout: the others cannot be met again, so the caller
