@@ -21,9 +21,15 @@ static glevo_status best(void *a, double *fitness, double *x)
 
 static long long generation(const void *a) { return glevo_cga_generation(a); }
 static long long evaluations(const void *a) { return glevo_cga_evaluations(a); }
-static int size(const void *a) { return glevo_cga_params_of(a)->width * glevo_cga_params_of(a)->height; }
+static int size(const void *a)
+{
+    return glevo_cga_params_of(a)->width * glevo_cga_params_of(a)->height;
+}
 static int dim(const void *a) { return glevo_cga_params_of(a)->dim; }
-static bool maximize(const void *a) { return glevo_cga_params_of(a)->problem->direction == GLEVO_MAXIMIZE; }
+static bool maximize(const void *a)
+{
+    return glevo_cga_params_of(a)->problem->direction == GLEVO_MAXIMIZE;
+}
 
 static glevo_status fitness(void *a, double *out)
 {

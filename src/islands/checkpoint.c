@@ -39,7 +39,7 @@ static glevo_status write_manifest(glevo_islands *is, const char *dir, long long
 
 glevo_status islands_checkpoint(glevo_islands *is, const char *dir, long long generation)
 {
-    char path[4096], previous[4096];
+    char path[4096];
     island_file(dir, is->rank, generation, path, sizeof path);
     glevo_status st = GLEVO_OK;
     if (!is->attached || !is->island.ops->save)
@@ -55,6 +55,7 @@ glevo_status islands_checkpoint(glevo_islands *is, const char *dir, long long ge
         return all;
     }
     if (is->checkpoint_generation >= 0 && is->checkpoint_generation != generation) {
+        char previous[4096];
         island_file(dir, is->rank, is->checkpoint_generation, previous, sizeof previous);
         remove(previous);
     }
@@ -93,8 +94,11 @@ static glevo_status broadcast_manifest(glevo_islands *is, const char *dir, char 
 static const char *field(const char *text, const char *key)
 {
     size_t n = strlen(key);
-    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+    for (const char *line = text; line && *line;) {
         if (!strncmp(line, key, n) && line[n] == ' ') return line + n + 1;
+        line = strchr(line, '\n');
+        if (line) line++;
+    }
     return NULL;
 }
 

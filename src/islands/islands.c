@@ -30,7 +30,7 @@ int glevo_topology_parse(const char *name)
 
 /* Fixed-size record every rank contributes at a synchronisation point. */
 typedef struct sync_record {
-    int32_t status, device, stop, attached, checkpoint, unused;
+    int32_t status, device, stop, attached, checkpoint, padding; /* doubles 8-aligned */
     double best, evaluations, immigrants;
     char message[224];
 } sync_record;
@@ -163,7 +163,10 @@ void glevo_islands_destroy(glevo_islands *is)
 int glevo_islands_rank(const glevo_islands *is) { return is->rank; }
 int glevo_islands_count(const glevo_islands *is) { return is->count; }
 int glevo_islands_local_rank(const glevo_islands *is) { return is->local_rank; }
-uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed) { return seed + (uint32_t)is->rank; }
+uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed)
+{
+    return seed + (uint32_t)is->rank;
+}
 
 int glevo_islands_device(glevo_islands *is, const int *devices, int count)
 {
@@ -243,9 +246,10 @@ glevo_status islands_sync(glevo_islands *is, glevo_status local, bool stop, bool
                           double best, glevo_islands_state *out)
 {
     double start = now();
+    const glevo_island *isl = &is->island;
     sync_record mine = {.status = (int32_t)local, .device = is->device, .stop = stop,
                         .attached = is->attached, .checkpoint = checkpoint, .best = best,
-                        .evaluations = is->attached ? (double)is->island.ops->evaluations(is->island.algo) : 0,
+                        .evaluations = is->attached ? (double)isl->ops->evaluations(isl->algo) : 0,
                         .immigrants = (double)is->immigrants};
     if (local) snprintf(mine.message, sizeof mine.message, "%s", glevo_last_error());
     sync_record *all = malloc(sizeof *all * (size_t)is->count);
@@ -279,9 +283,9 @@ glevo_status islands_sync(glevo_islands *is, glevo_status local, bool stop, bool
         is->immigrant_counts[i] = r->immigrants;
         out->stop = out->stop || r->stop;
         out->checkpoint = out->checkpoint || r->checkpoint;
+        double score = islands_score(r->best, is->maximize);
         if (r->attached && !isnan(r->best) &&
-            (out->global_best_island < 0 ||
-             islands_score(r->best, is->maximize) > islands_score(out->global_best, is->maximize))) {
+            (out->global_best_island < 0 || score > islands_score(out->global_best, is->maximize))) {
             out->global_best = r->best;
             out->global_best_island = i;
         }
@@ -375,7 +379,8 @@ glevo_status glevo_islands_migrate(glevo_islands *is)
     size_t block = block_doubles(m, dim), k_max = (size_t)m * (size_t)is->neighbour_count;
     migration_scratch s = {0};
     s.send = calloc(block, sizeof(double));
-    s.recv = calloc(block * (size_t)(is->neighbour_count ? is->neighbour_count : 1), sizeof(double));
+    size_t blocks = (size_t)(is->neighbour_count ? is->neighbour_count : 1);
+    s.recv = calloc(block * blocks, sizeof(double));
     s.fitness = malloc(sizeof(double) * (size_t)(n ? n : 1));
     s.score = malloc(sizeof(double) * (size_t)(n ? n : 1));
     s.genes = malloc(sizeof(double) * (size_t)m * (size_t)(dim ? dim : 1));
@@ -445,8 +450,8 @@ static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
                 .generations = (long long)r[2], .evaluations = (long long)r[3],
                 .immigrants = (long long)r[4], .seconds = r[5], .migration_seconds = r[6],
                 .sync_seconds = r[7]};
-            if (out->best_island < 0 ||
-                islands_score(r[1], is->maximize) > islands_score(out->best_fitness, is->maximize)) {
+            double score = islands_score(r[1], is->maximize);
+            if (out->best_island < 0 || score > islands_score(out->best_fitness, is->maximize)) {
                 out->best_island = i;
                 out->best_fitness = r[1];
                 memcpy(out->best_x, r + fields, sizeof(double) * (size_t)dim);
@@ -479,7 +484,8 @@ glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *ru
     double *x = calloc((size_t)(dim ? dim : 1), sizeof(double));
     glevo_status local = GLEVO_OK, st;
     if (!out->best_x || !x) local = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    if (!local && !ops) local = glevo_fail(GLEVO_ERR_INVALID, "island %d has no algorithm attached", is->rank);
+    if (!local && !ops)
+        local = glevo_fail(GLEVO_ERR_INVALID, "island %d has no algorithm attached", is->rank);
     long long every = is->params.migrate_every, report = run->report_every;
     double start = now(), best = NAN, migration0 = is->migration_seconds, sync0 = is->sync_seconds;
     for (;;) {

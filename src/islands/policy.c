@@ -82,8 +82,15 @@ static void extreme(const double *score, int n, int m, int *out, bool best)
     }
 }
 
-void islands_best(const double *score, int n, int m, int *out) { extreme(score, n, m, out, true); }
-void islands_worst(const double *score, int n, int m, int *out) { extreme(score, n, m, out, false); }
+void islands_best(const double *score, int n, int m, int *out)
+{
+    extreme(score, n, m, out, true);
+}
+
+void islands_worst(const double *score, int n, int m, int *out)
+{
+    extreme(score, n, m, out, false);
+}
 
 int islands_replace(const double *resident, const int *worst, int worst_count,
                     const double *immigrant, int k, int m, int *order, int *slot, int *chosen)
