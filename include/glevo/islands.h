@@ -53,7 +53,7 @@ typedef struct glevo_island_ops {
     /* Migration: the fitness of the current population (evaluating it if the engine must),
      * genes of a few individuals, and writing a few individuals (with their fitness, which a
      * family may also recompute). */
-    glevo_status (*fitness)(void *algo, double *fitness);
+    glevo_status (*fitness)(void *algo, float *fitness);
     glevo_status (*read)(void *algo, int count, const int *index, double *genes);
     glevo_status (*write)(void *algo, int count, const int *index, const double *genes,
                           const double *fitness);

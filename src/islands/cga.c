@@ -31,16 +31,10 @@ static bool maximize(const void *a)
     return glevo_cga_params_of(a)->problem->direction == GLEVO_MAXIMIZE;
 }
 
-static glevo_status fitness(void *a, double *out)
+static glevo_status fitness(void *a, float *out)
 {
-    int n = size(a);
-    float *f = malloc(sizeof(float) * (size_t)n);
-    if (!f) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d fitness values", n);
     glevo_status st = glevo_cga_evaluate(a);
-    if (!st) st = glevo_cga_read_fitness(a, f);
-    for (int i = 0; i < n && !st; ++i) out[i] = f[i];
-    free(f);
-    return st;
+    return st ? st : glevo_cga_read_fitness(a, out);
 }
 
 static glevo_status read(void *a, int count, const int *index, double *genes)

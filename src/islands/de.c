@@ -26,16 +26,7 @@ static int size(const void *a) { return glevo_de_pop(a); }
 static int dim(const void *a) { return glevo_de_dim(a); }
 static bool maximize(const void *a) { return glevo_de_problem(a)->direction == GLEVO_MAXIMIZE; }
 
-static glevo_status fitness(void *a, double *out)
-{
-    int n = size(a);
-    float *f = malloc(sizeof(float) * (size_t)n);
-    if (!f) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d fitness values", n);
-    glevo_status st = glevo_de_read_fitness(a, f);
-    for (int i = 0; i < n && !st; ++i) out[i] = f[i];
-    free(f);
-    return st;
-}
+static glevo_status fitness(void *a, float *out) { return glevo_de_read_fitness(a, out); }
 
 static glevo_status read(void *a, int count, const int *index, double *genes)
 {

@@ -157,6 +157,7 @@ void glevo_islands_destroy(glevo_islands *is)
         if (is->comm != MPI_COMM_NULL) MPI_Comm_free(&is->comm);
     }
     free(is->neighbours), free(is->best), free(is->evaluations), free(is->immigrant_counts);
+    free(is->fitness);
     free(is);
 }
 
@@ -284,8 +285,9 @@ glevo_status islands_sync(glevo_islands *is, glevo_status local, bool stop, bool
         out->stop = out->stop || r->stop;
         out->checkpoint = out->checkpoint || r->checkpoint;
         double score = islands_score(r->best, is->maximize);
+        bool first = out->global_best_island < 0;
         if (r->attached && !isnan(r->best) &&
-            (out->global_best_island < 0 || score > islands_score(out->global_best, is->maximize))) {
+            (first || score > islands_score(out->global_best, is->maximize))) {
             out->global_best = r->best;
             out->global_best_island = i;
         }
@@ -300,26 +302,28 @@ glevo_status islands_sync(glevo_islands *is, glevo_status local, bool stop, bool
 static size_t block_doubles(int migrants, int dim) { return 1 + (size_t)migrants * (dim + 1); }
 
 typedef struct migration_scratch {
-    double *fitness, *score, *send, *recv, *imm_score, *genes, *imm_fitness;
+    float *fitness;   /* borrowed from the islands (kept between migrations) */
+    double *send, *recv, *imm_score, *genes, *imm_fitness, *best_score, *worst_score;
     int *best, *worst, *order, *slot, *chosen;
     const double **imm;
 } migration_scratch;
 
 static void scratch_free(migration_scratch *s)
 {
-    free(s->fitness), free(s->score), free(s->send), free(s->recv), free(s->imm_score);
+    free(s->send), free(s->recv), free(s->imm_score), free(s->best_score), free(s->worst_score);
     free(s->genes), free(s->imm_fitness), free(s->best), free(s->worst), free(s->order);
     free(s->slot), free(s->chosen), free((void *)s->imm);
 }
 
-/* Chooses this island's emigrants and packs them into s->send. */
+/* Chooses this island's emigrants (and, in the same pass, the residents immigrants may
+ * replace) and packs the emigrants into s->send. */
 static glevo_status emigrants(glevo_islands *is, migration_scratch *s, int n, int m, int dim)
 {
     const glevo_island_ops *ops = is->island.ops;
     glevo_status st = ops->fitness(is->island.algo, s->fitness);
     if (st) return st;
-    for (int i = 0; i < n; ++i) s->score[i] = islands_score(s->fitness[i], is->maximize);
-    islands_best(s->score, n, m, s->best);
+    islands_select(s->fitness, n, is->maximize, m, s->best, s->best_score, s->worst,
+                   s->worst_score);
     if ((st = ops->read(is->island.algo, m, s->best, s->genes))) return st;
     s->send[0] = m;
     for (int e = 0; e < m; ++e) {
@@ -343,10 +347,8 @@ static glevo_status immigrants(glevo_islands *is, migration_scratch *s, int n, i
             k++;
         }
     }
-    int worst = m < n ? m : n;
-    islands_worst(s->score, n, worst, s->worst);
-    int pairs = islands_replace(s->score, s->worst, worst, s->imm_score, k, m, s->order, s->slot,
-                                s->chosen);
+    int pairs = islands_replace(s->worst, s->worst_score, m < n ? m : n, s->imm_score, k, m,
+                                s->order, s->slot, s->chosen);
     if (pairs == 0) return GLEVO_OK;
     for (int p = 0; p < pairs; ++p) {
         s->imm_fitness[p] = s->imm[s->chosen[p]][0];
@@ -381,8 +383,14 @@ glevo_status glevo_islands_migrate(glevo_islands *is)
     s.send = calloc(block, sizeof(double));
     size_t blocks = (size_t)(is->neighbour_count ? is->neighbour_count : 1);
     s.recv = calloc(block * blocks, sizeof(double));
-    s.fitness = malloc(sizeof(double) * (size_t)(n ? n : 1));
-    s.score = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    if (n > is->scratch_size) {
+        free(is->fitness);
+        is->fitness = malloc(sizeof(float) * (size_t)n);
+        is->scratch_size = is->fitness ? n : 0;
+    }
+    s.fitness = is->fitness;
+    s.best_score = malloc(sizeof(double) * (size_t)m);
+    s.worst_score = malloc(sizeof(double) * (size_t)m);
     s.genes = malloc(sizeof(double) * (size_t)m * (size_t)(dim ? dim : 1));
     s.imm_fitness = malloc(sizeof(double) * (size_t)m);
     s.imm_score = malloc(sizeof(double) * (k_max ? k_max : 1));
@@ -392,8 +400,9 @@ glevo_status glevo_islands_migrate(glevo_islands *is)
     s.order = malloc(sizeof(int) * (size_t)m);
     s.slot = malloc(sizeof(int) * (size_t)m);
     s.chosen = malloc(sizeof(int) * (size_t)m);
-    if (!st && (!s.send || !s.recv || !s.fitness || !s.score || !s.genes || !s.imm_fitness ||
-                !s.imm_score || !s.imm || !s.best || !s.worst || !s.order || !s.slot || !s.chosen))
+    bool scratch = (!n || s.fitness) && s.best_score && s.worst_score;
+    if (!st && (!s.send || !s.recv || !scratch || !s.genes || !s.imm_fitness || !s.imm_score ||
+                !s.imm || !s.best || !s.worst || !s.order || !s.slot || !s.chosen))
         st = glevo_fail(GLEVO_ERR_NOMEM, "island %d: out of memory for migration", is->rank);
     else if (!st && !is->attached)
         st = glevo_fail(GLEVO_ERR_INVALID, "island %d has no algorithm attached", is->rank);

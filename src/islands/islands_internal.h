@@ -19,6 +19,10 @@ struct glevo_islands {
     double *best, *evaluations, *immigrant_counts; /* per island, from the last sync */
     long long checkpoint_generation;  /* of the last complete checkpoint; -1: none */
     long long checkpoints;            /* written by this run */
+    /* Migration scratch kept from one migration to the next: a million-cell island would
+     * otherwise fault in fresh pages for its fitness every time. */
+    float *fitness;
+    int scratch_size;
 };
 
 /* glevo_islands_sync with a checkpoint request beside the stop request (out->checkpoint is

@@ -92,14 +92,51 @@ void islands_worst(const double *score, int n, int m, int *out)
     extreme(score, n, m, out, false);
 }
 
-int islands_replace(const double *resident, const int *worst, int worst_count,
+/* Inserts (i, s) into a kept list sorted by `before` (most extreme first), at most m long. */
+static void keep(int *index, double *score, int *kept, int m, int i, double s, bool best)
+{
+    if (*kept == m) {
+        if (best ? !(s > score[m - 1]) : !(s <= score[m - 1])) return;
+        (*kept)--;
+    }
+    int k = (*kept)++;
+    while (k > 0 && (best ? s > score[k - 1] : s <= score[k - 1])) {
+        index[k] = index[k - 1];
+        score[k] = score[k - 1];
+        k--;
+    }
+    index[k] = i;
+    score[k] = s;
+}
+
+void islands_select(const float *fitness, int n, bool maximize, int m, int *best,
+                    double *best_score, int *worst, double *worst_score)
+{
+    if (m > n) m = n;
+    if (m <= 0) return;
+    int nb = 0, nw = 0;
+    /* Entry thresholds, kept in locals: until a list is full everything enters it. */
+    double enter_best = -INFINITY, enter_worst = INFINITY;
+    for (int i = 0; i < n; ++i) {
+        float f = fitness[i];
+        double s = f != f ? -INFINITY : maximize ? (double)f : -(double)f;
+        /* The common case, neither list's business, costs two comparisons. */
+        if (!(s > enter_best) && !(s <= enter_worst) && nb == m && nw == m) continue;
+        keep(best, best_score, &nb, m, i, s, true);
+        keep(worst, worst_score, &nw, m, i, s, false);
+        enter_best = nb == m ? best_score[m - 1] : -INFINITY;
+        enter_worst = nw == m ? worst_score[m - 1] : INFINITY;
+    }
+}
+
+int islands_replace(const int *worst, const double *worst_score, int worst_count,
                     const double *immigrant, int k, int m, int *order, int *slot, int *chosen)
 {
     int order_count = m < k ? m : k;
     islands_best(immigrant, k, order_count, order);
     int pairs = 0;
     for (int p = 0; p < order_count && p < worst_count; ++p) {
-        if (!(immigrant[order[p]] > resident[worst[p]])) break;
+        if (!(immigrant[order[p]] > worst_score[p])) break;
         slot[pairs] = worst[p];
         chosen[pairs] = order[p];
         pairs++;

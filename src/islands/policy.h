@@ -24,12 +24,18 @@ void islands_best(const double *score, int n, int m, int *out);
 /* Indices of the worst m of n scores, worst first; ties go to the higher index. */
 void islands_worst(const double *score, int n, int m, int *out);
 
+/* Both at once over raw fitness values (scored on the fly, no score array): the best m with
+ * their scores and the worst m with theirs, exactly what islands_best and islands_worst give
+ * on the scores. One pass over a million-cell island's fitness at each migration. */
+void islands_select(const float *fitness, int n, bool maximize, int m, int *best,
+                    double *best_score, int *worst, double *worst_score);
+
 /* Replace the worst when better: pairs the best immigrants (best first, ties to the earlier
  * one) with the worst residents (worst first) while the immigrant is strictly better, at most
  * m pairs. Writes the resident index to slot[p] and the immigrant index to chosen[p]; returns
- * the number of pairs. `worst` holds the worst residents (islands_worst); `order` is scratch
- * for min(m, k) ints. */
-int islands_replace(const double *resident, const int *worst, int worst_count,
+ * the number of pairs. `worst` holds the worst residents with their scores (islands_select);
+ * `order` is scratch for min(m, k) ints. */
+int islands_replace(const int *worst, const double *worst_score, int worst_count,
                     const double *immigrant, int k, int m, int *order, int *slot, int *chosen);
 
 #endif

@@ -69,7 +69,7 @@ static glevo_status failing_best(void *a, double *fit, double *x)
     failing *f = a;
     return f->inner.ops->best(f->inner.algo, fit, x);
 }
-static glevo_status failing_fitness(void *a, double *fit)
+static glevo_status failing_fitness(void *a, float *fit)
 {
     failing *f = a;
     return f->inner.ops->fitness(f->inner.algo, fit);
