@@ -79,6 +79,9 @@ void cli_flagify(const char *message, char *out, size_t size);
 int cli_fail(const char *command, glevo_status status);
 /* cli_fail, except that a shader compile error in the user's --fitness file exits 2. */
 int cli_fail_fitness(const char *command, glevo_status status, const char *fitness);
+/* Silences cli_bad_input and cli_fail (the exit codes stay): the ranks other than 0 of an
+ * islands job (cli/islands.c). */
+void cli_silence_errors(bool silent);
 /* One-line error for bad input: prints and returns 2. */
 int cli_bad_input(const char *command, const char *fmt, ...)
 #if defined(__GNUC__)

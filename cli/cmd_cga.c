@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "glevo/cga.h"
 #include "glevo/output.h"
+#include "islands.h"
 #include "glevo/sheet.h"
 #include "glevo/snapshot.h"
 
@@ -19,6 +20,7 @@ typedef struct cga_cli {
     long long max_evals;
     bool maximize, has_target;
     common_opts common;
+    island_opts islands;
 } cga_cli;
 
 static int parse_enum(const char *command, const char *option, const char *value,
@@ -152,7 +154,7 @@ static void print_json(const run_control *ctl, glevo_cga *cga, const glevo_cga_b
 }
 
 
-int cmd_cga(int argc, char **argv)
+static int cga_main(int argc, char **argv)
 {
     /* "Not given" marks: dim -1, max_evals -1, target and tolerance NaN (never a value a
      * user could mean, so an explicit 0 is taken as 0). */
@@ -160,7 +162,8 @@ int cmd_cga(int argc, char **argv)
                  .algorithm = "cellular", .mutation = "per-bit", .dim = -1, .grid = {64, 64},
                  .generations = 200, .bits = 24, .report_every = 25, .pc = 0.8, .pm = 0.005,
                  .target = NAN, .tolerance = NAN, .max_evals = -1, .lower = -1, .upper = 1,
-                 .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT};
+                 .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT,
+                 .islands = ISLAND_OPTS_DEFAULT};
     run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
@@ -191,6 +194,7 @@ int cmd_cga(int argc, char **argv)
         {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(o.common),
+        ISLAND_OPT_SPECS(o.islands),
         {0}};
     bool help;
     int rc = opt_parse("cga", specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -203,11 +207,13 @@ int cmd_cga(int argc, char **argv)
         return 0;
     }
     o.has_target = !isnan(o.target);
-    if ((rc = run_control_check("cga", "cga", &ctl))) return rc;
-    /* A resumed run: the checkpoint's backend and --generations unless typed again. */
-    bool resume = ctl.resume != NULL;
-    if (resume && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
-    if (resume && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
+    rc = o.islands.enabled ? islands_control_check("cga", &ctl) : run_control_check("cga", "cga", &ctl);
+    if (rc) return rc;
+    /* A resumed run: the checkpoint's backend and --generations unless typed again (islands
+     * take the command line as typed: their --resume names a folder). */
+    bool resume = ctl.resume != NULL, from_file = resume && !o.islands.enabled;
+    if (from_file && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
+    if (from_file && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
         o.generations = (int)ctl.from.extra.goal;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
     if (o.dim != -1 && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
@@ -279,6 +285,15 @@ int cmd_cga(int argc, char **argv)
         if (stat(o.snapshot_dir, &sb) != 0 && mkdir(o.snapshot_dir, 0755) != 0)
             return cli_bad_input("cga", "--snapshot '%s' cannot be created", o.snapshot_dir);
         if (glevo_output_folder_check(o.snapshot_dir, "--snapshot") != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
+    }
+
+    if (o.islands.enabled) {
+        if (o.snapshot_dir || o.snapshot_final)
+            return cli_bad_input("cga", "--snapshot and --snapshot-final are not available with --islands");
+        long long cells = (long long)o.grid[0] * o.grid[1], generations = o.generations;
+        if (o.max_evals > 0 && o.max_evals / cells < generations) generations = o.max_evals / cells;
+        return islands_cga(&params, &changes, generations > 0 ? generations : 1, o.has_target,
+                           o.target, o.tolerance, &o.common, &o.islands, o.trace, &ctl);
     }
 
     glevo_context *ctx = NULL;
@@ -409,4 +424,11 @@ int cmd_cga(int argc, char **argv)
     glevo_cga_destroy(cga);
     glevo_context_destroy(ctx);
     return run_control_exit(0);
+}
+
+/* --islands: MPI around the whole command (cli/islands.h). */
+int cmd_cga(int argc, char **argv)
+{
+    islands_begin(argc, argv);
+    return islands_end(cga_main(argc, argv));
 }

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "glevo/de.h"
+#include "islands.h"
 
 typedef struct run_stats {
     double efv_sum, efv_sq, sec_sum, sec_sq;
@@ -58,7 +59,7 @@ static glevo_status run_one(const glevo_de_params *params, const glevo_de_params
     return st;
 }
 
-int cmd_de(int argc, char **argv)
+static int de_main(int argc, char **argv)
 {
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *problem_name = "sphere", *strategy = "rand1bin", *shift = "cec", *fitness = NULL,
@@ -68,6 +69,8 @@ int cmd_de(int argc, char **argv)
     long long max_evals = -1;
     double F = 0.5, CR = 0.3, target_efv = 0, lower = -100, upper = 100;
     bool maximize = false, help = false;
+    island_opts islands = ISLAND_OPTS_DEFAULT;
+    const char *trace = NULL;
     run_control ctl = {0};
     opt_spec specs[] = {
         {"problem", OPT_STRING, &problem_name,
@@ -92,6 +95,8 @@ int cmd_de(int argc, char **argv)
          "population in one work-group, many generations a dispatch)"},
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
+        ISLAND_OPT_SPECS(islands),
+        {"trace", OPT_STRING, &trace, "with --islands: per-island rows at every check into a CSV file"},
         {0}};
     int rc = opt_parse("de", specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
@@ -104,11 +109,13 @@ int cmd_de(int argc, char **argv)
                        specs);
         return 0;
     }
-    if ((rc = run_control_check("de", "de", &ctl))) return rc;
+    rc = islands.enabled ? islands_control_check("de", &ctl) : run_control_check("de", "de", &ctl);
+    if (rc) return rc;
     bool resume = ctl.resume != NULL;
     if ((ctl.checkpoint || resume) && runs > 1)
         return cli_bad_input("de", "--runs %d: --checkpoint and --resume save and continue one run", runs);
-    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* Islands take the command line as typed: their --resume names a folder. */
+    if (resume && !islands.enabled && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
     /* What the run used, for the checks below and the report (typed options stay typed). */
     static char text[8][256];
     const char *v;
@@ -198,6 +205,12 @@ int cmd_de(int argc, char **argv)
         if (st == GLEVO_ERR_INVALID) return cli_fail("de", st);
         if (st == GLEVO_OK) glevo_de_destroy(tmp);
     }
+    if (islands.enabled) {
+        if (runs > 1) return cli_bad_input("de", "--runs %d: with --islands each rank is one run", runs);
+        params.seed = c.seed;
+        return islands_de(&params, &changes, &c, &islands, trace, &ctl);
+    }
+    if (trace) return cli_bad_input("de", "--trace '%s' needs --islands", trace);
     glevo_context *ctx = NULL;
     if (params.backend != GLEVO_BACKEND_CPU && (rc = common_context_create("de", &c, &ctx)))
         return rc;
@@ -292,4 +305,11 @@ int cmd_de(int argc, char **argv)
     if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_context_destroy(ctx);
     return 0;
+}
+
+/* --islands: MPI around the whole command (cli/islands.h). */
+int cmd_de(int argc, char **argv)
+{
+    islands_begin(argc, argv);
+    return islands_end(de_main(argc, argv));
 }

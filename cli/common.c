@@ -5,8 +5,15 @@
 
 #include "cli.h"
 
+/* Under mpirun with --islands, every rank parses the same command line: only rank 0 says what
+ * is wrong with it (cli_errors_from_rank_zero). */
+static bool errors_silenced;
+
+void cli_silence_errors(bool silent) { errors_silenced = silent; }
+
 int cli_bad_input(const char *command, const char *fmt, ...)
 {
+    if (errors_silenced) return 2;
     va_list args;
     va_start(args, fmt);
     fprintf(stderr, "glevo %s: ", command);
@@ -74,7 +81,7 @@ int cli_fail(const char *command, glevo_status status)
 {
     char message[1200];
     cli_flagify(glevo_last_error(), message, sizeof message);
-    fprintf(stderr, "glevo %s: %s\n", command, message);
+    if (!errors_silenced) fprintf(stderr, "glevo %s: %s\n", command, message);
     return glevo_status_exit_code(status);
 }
 

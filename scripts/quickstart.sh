@@ -14,6 +14,7 @@ packages=(build-essential cmake pkg-config libglew-dev libegl-dev libgl-dev libe
           libgl1-mesa-dri libglfw3-dev libpng-dev libcairo2-dev libfreetype-dev
           fonts-dejavu-core check xvfb xauth clang libclang-rt-dev)
 packages+=(zlib1g-dev) # checkpoints' CRC-32
+packages+=(libopenmpi-dev openmpi-bin) # islands over MPI (optional: glevo builds without)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -107,6 +107,18 @@ glevo_status glevo_cga_save(glevo_cga *cga, const char *path, const glevo_checkp
  * by its name; a user GLSL problem must be given again in changes->problem. */
 glevo_status glevo_cga_load(const char *path, const glevo_cga_params *changes, glevo_cga **out);
 
+/* Migration (the island model, glevo/islands.h): small transfers, never the population.
+ * After a step the fitness store holds the population's before the last variation;
+ * glevo_cga_evaluate runs the fitness pass on the current genes (counted as width * height
+ * evaluations), so that glevo_cga_read_fitness then gives the fitness of the current genes.
+ * Cells are numbered y * width + x; a cell's genes are `dim` floats (24-bit integers). Reads
+ * and writes cost one texel per cell and gene texture on the GPU backends. */
+glevo_status glevo_cga_evaluate(glevo_cga *cga);
+glevo_status glevo_cga_read_fitness(glevo_cga *cga, float *fitness);
+glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, float *genes);
+glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells,
+                                   const float *genes);
+
 /* For viewers (demo, snapshots): GL texture ids of the engine's stages, GPU backends only.
  * stage: 0 population (after mutation), 1 fitness, 2 after selection, 3 after crossover;
  * index picks the gene texture for the population stages. 0 when unavailable (the compute

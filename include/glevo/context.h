@@ -71,6 +71,10 @@ const char *glevo_context_renderer(const glevo_context *ctx);
 void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out);
 /* Number of EGL devices, or -1 (with glevo_last_error) when EGL device enumeration fails. */
 int glevo_egl_device_count(void);
+/* Indices of the EGL devices that are not software rasterizers, in EGL order, without
+ * creating a context (what islands spread their ranks over); returns how many were written,
+ * or -1 when enumeration fails. */
+int glevo_egl_hardware_devices(int *out, int capacity);
 /* Describe EGL device `index` by creating a short-lived context on it. */
 glevo_status glevo_egl_device_describe(int index, glevo_device_info *out);
 

@@ -107,6 +107,21 @@ glevo_status glevo_de_load(const char *path, const glevo_de_params *changes, gle
 /* Generations done and evaluations so far. */
 long long glevo_de_generation(const glevo_de *de);
 long long glevo_de_evaluations(const glevo_de *de);
+int glevo_de_pop(const glevo_de *de);
+int glevo_de_dim(const glevo_de *de);
+const glevo_problem *glevo_de_problem(const glevo_de *de);
+
+/* Migration (the island model, glevo/islands.h): small transfers, never the population.
+ * Individuals are numbered 0..pop-1. Genes travel in the engine's own coordinates, x minus
+ * the problem's shift, as floats (dim per individual): every island of a problem has the same
+ * shift, and a gene near the optimum would not survive the round trip through x in double.
+ * glevo_de_write_genes sets individuals together with their fitness as another engine of the
+ * same problem computed it (nothing is re-evaluated). On the GPU a read or write costs the
+ * individual's dim texels; glevo_de_read_fitness reads pop floats. */
+glevo_status glevo_de_read_fitness(glevo_de *de, float *fitness);
+glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, float *genes);
+glevo_status glevo_de_write_genes(glevo_de *de, int count, const int *index,
+                                  const float *genes, const float *fitness);
 
 /* create + step to the end + result + destroy. */
 glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out);

@@ -213,6 +213,48 @@ glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes)
     return cga->ops->write(cga, genes);
 }
 
+glevo_status glevo_cga_evaluate(glevo_cga *cga)
+{
+    glevo_status st = cga->ops->evaluate(cga);
+    if (!st) cga->evaluations += (long long)cga->layout.width * cga->layout.height;
+    return st;
+}
+
+glevo_status glevo_cga_read_fitness(glevo_cga *cga, float *fitness)
+{
+    return cga->ops->read(cga, NULL, fitness);
+}
+
+static glevo_status check_cells(const glevo_cga *cga, int count, const int *cells)
+{
+    int n = cga->layout.width * cga->layout.height;
+    if (count < 0) return glevo_fail(GLEVO_ERR_INVALID, "cell count %d is negative", count);
+    for (int i = 0; i < count; ++i)
+        if (cells[i] < 0 || cells[i] >= n)
+            return glevo_fail(GLEVO_ERR_INVALID, "cell %d is outside the %dx%d grid (0..%d)",
+                              cells[i], cga->layout.width, cga->layout.height, n - 1);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, float *genes)
+{
+    glevo_status st = check_cells(cga, count, cells);
+    return st ? st : cga->ops->read_cells(cga, count, cells, genes);
+}
+
+/* Genes are 24-bit integers held in floats (cga.h): anything else would decode outside the
+ * domain or break the float bit arithmetic of crossover and mutation. */
+glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells, const float *genes)
+{
+    glevo_status st = check_cells(cga, count, cells);
+    float limit = (float)(1u << cga->layout.bits);
+    for (int i = 0; i < count * cga->layout.dim && !st; ++i)
+        if (!(genes[i] >= 0 && genes[i] < limit && genes[i] == floorf(genes[i])))
+            st = glevo_fail(GLEVO_ERR_INVALID, "gene %g of cell %d is not an integer in 0..2^%d-1",
+                            genes[i], cells[i / cga->layout.dim], cga->layout.bits);
+    return st ? st : cga->ops->write_cells(cga, count, cells, genes);
+}
+
 glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)
 {
     const cga_layout *l = &cga->layout;

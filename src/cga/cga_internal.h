@@ -82,6 +82,12 @@ typedef struct cga_engine_ops {
     glevo_status (*restore)(glevo_cga *cga, const float *genes, const float *fitness,
                             const float *record);
     void (*destroy)(glevo_cga *cga);
+    /* Migration (glevo_cga_evaluate, _read_cells, _write_cells): the fitness of the current
+     * genes into the fitness store, and the genes of a few cells (cells[i] = y * width + x,
+     * `dim` floats each) read or written without touching the rest of the population. */
+    glevo_status (*evaluate)(glevo_cga *cga);
+    glevo_status (*read_cells)(glevo_cga *cga, int count, const int *cells, float *genes);
+    glevo_status (*write_cells)(glevo_cga *cga, int count, const int *cells, const float *genes);
 } cga_engine_ops;
 
 extern const cga_engine_ops cga_fragment_ops, cga_compute_ops, cga_cpu_ops, cga_sga_ops;
@@ -109,6 +115,8 @@ void cga_gpu_destroy(glevo_cga *cga);
 glevo_status cga_gpu_read_record(glevo_cga *cga, float *record);
 glevo_status cga_gpu_read(glevo_cga *cga, float *genes, float *fitness);
 glevo_status cga_gpu_write(glevo_cga *cga, const float *genes);
+glevo_status cga_gpu_read_cells(glevo_cga *cga, int count, const int *cells, float *genes);
+glevo_status cga_gpu_write_cells(glevo_cga *cga, int count, const int *cells, const float *genes);
 glevo_status cga_gpu_restore(glevo_cga *cga, const float *genes, const float *fitness,
                              const float *record);
 void cga_gpu_uniforms(const glevo_cga *cga, cga_uniforms *u);

@@ -20,6 +20,16 @@ static glevo_status dispatch(glevo_cga *cga, gpu_pass *p, const cga_uniforms *u,
     return gpu_pass_dispatch(p);
 }
 
+static glevo_status fitness_dispatch(glevo_cga *cga, const cga_uniforms *u)
+{
+    cga_gpu *g = cga->gpu;
+    gpu_pass fit = {.name = "cga.fitness", .program = &g->fitness};
+    gpu_pass_inputs(&fit, FITNESS_GENES, g->current, cga->layout.textures);
+    gpu_pass_image(&fit, 0, &g->fitness_tex, GPU_WRITE_ONLY);
+    gpu_pass_image(&fit, 1, &g->partial, GPU_WRITE_ONLY);
+    return dispatch(cga, &fit, u, -1, cga->layout.width, cga->layout.height, 16);
+}
+
 static glevo_status compute_generation(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
@@ -29,11 +39,7 @@ static glevo_status compute_generation(glevo_cga *cga)
     cga_gpu_uniforms(cga, &u);
     glevo_status st;
 
-    gpu_pass fit = {.name = "cga.fitness", .program = &g->fitness};
-    gpu_pass_inputs(&fit, FITNESS_GENES, g->current, m);
-    gpu_pass_image(&fit, 0, &g->fitness_tex, GPU_WRITE_ONLY);
-    gpu_pass_image(&fit, 1, &g->partial, GPU_WRITE_ONLY);
-    if ((st = dispatch(cga, &fit, &u, -1, l->width, l->height, 16))) return st;
+    if ((st = fitness_dispatch(cga, &u))) return st;
 
     gpu_pass keep = {.name = "cga.keep_best", .program = &g->keep_best};
     gpu_pass_input(&keep, KEEP_REDUCED, &g->partial);
@@ -57,8 +63,18 @@ static glevo_status compute_generation(glevo_cga *cga)
     return GLEVO_OK;
 }
 
+/* For migration: the fitness of the current genes (the generation's first dispatch alone;
+ * the partial reduction it also writes is rewritten by the next generation before use). */
+static glevo_status compute_evaluate(glevo_cga *cga)
+{
+    cga_uniforms u;
+    cga_gpu_uniforms(cga, &u);
+    return fitness_dispatch(cga, &u);
+}
+
 static glevo_status compute_create(glevo_cga *cga) { return cga_gpu_create(cga, true); }
 
 const cga_engine_ops cga_compute_ops = {compute_create, compute_generation, cga_gpu_read_record,
                                         cga_gpu_read, cga_gpu_write, cga_gpu_restore,
-                                        cga_gpu_destroy};
+                                        cga_gpu_destroy, compute_evaluate, cga_gpu_read_cells,
+                                        cga_gpu_write_cells};

@@ -137,7 +137,35 @@ static void cpu_destroy(glevo_cga *cga)
     cga->cumulative = NULL;
 }
 
+static glevo_status cpu_evaluate(glevo_cga *cga)
+{
+    cga_fitness_cpu(&cga->layout, cga->params.problem, cga->genes, cga->fitness);
+    return GLEVO_OK;
+}
+
+static glevo_status cpu_read_cells(glevo_cga *cga, int count, const int *cells, float *genes)
+{
+    const cga_layout *l = &cga->layout;
+    for (int i = 0; i < count; ++i)
+        for (int j = 0; j < l->dim; ++j)
+            genes[(size_t)i * l->dim + j] =
+                cga->genes[cga_texel(l, j / 4, cells[i] % l->width, cells[i] / l->width) + j % 4];
+    return GLEVO_OK;
+}
+
+static glevo_status cpu_write_cells(glevo_cga *cga, int count, const int *cells, const float *genes)
+{
+    const cga_layout *l = &cga->layout;
+    for (int i = 0; i < count; ++i)
+        for (int j = 0; j < l->dim; ++j)
+            cga->genes[cga_texel(l, j / 4, cells[i] % l->width, cells[i] / l->width) + j % 4] =
+                genes[(size_t)i * l->dim + j];
+    return GLEVO_OK;
+}
+
 const cga_engine_ops cga_cpu_ops = {cpu_create, cpu_generation, cpu_read_record, cpu_read,
-                                    cpu_write, cpu_restore, cpu_destroy};
+                                    cpu_write, cpu_restore, cpu_destroy, cpu_evaluate,
+                                    cpu_read_cells, cpu_write_cells};
 const cga_engine_ops cga_sga_ops = {cpu_create, sga_generation, cpu_read_record, cpu_read,
-                                    cpu_write, cpu_restore, cpu_destroy};
+                                    cpu_write, cpu_restore, cpu_destroy, cpu_evaluate,
+                                    cpu_read_cells, cpu_write_cells};

@@ -12,6 +12,14 @@ static glevo_status run(glevo_cga *cga, gpu_pass *p, const cga_uniforms *u, int 
     return gpu_pass_draw(p);
 }
 
+static glevo_status fitness_pass(glevo_cga *cga, const cga_uniforms *u)
+{
+    gpu_pass fit = {.name = "cga.fitness", .program = &cga->gpu->fitness};
+    gpu_pass_inputs(&fit, FITNESS_GENES, cga->gpu->current, cga->layout.textures);
+    gpu_pass_target(&fit, &cga->gpu->fitness_tex);
+    return run(cga, &fit, u, -1);
+}
+
 static glevo_status fragment_generation(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
@@ -20,10 +28,7 @@ static glevo_status fragment_generation(glevo_cga *cga)
     cga_gpu_uniforms(cga, &u);
     glevo_status st;
 
-    gpu_pass fit = {.name = "cga.fitness", .program = &g->fitness};
-    gpu_pass_inputs(&fit, FITNESS_GENES, g->current, m);
-    gpu_pass_target(&fit, &g->fitness_tex);
-    if ((st = run(cga, &fit, &u, -1))) return st;
+    if ((st = fitness_pass(cga, &u))) return st;
 
     const gpu_texture *reduced;
     st = gpu_reduce(&g->reducer, cga->layout.sign > 0 ? REDUCE_MAX : REDUCE_MIN, &g->fitness_tex,
@@ -59,8 +64,17 @@ static glevo_status fragment_generation(glevo_cga *cga)
     return run(cga, &mut, &u, MUTATE_RANDOM);
 }
 
+/* For migration: the fitness of the current genes (the generation's first pass alone). */
+static glevo_status fragment_evaluate(glevo_cga *cga)
+{
+    cga_uniforms u;
+    cga_gpu_uniforms(cga, &u);
+    return fitness_pass(cga, &u);
+}
+
 static glevo_status fragment_create(glevo_cga *cga) { return cga_gpu_create(cga, false); }
 
 const cga_engine_ops cga_fragment_ops = {fragment_create, fragment_generation,
                                          cga_gpu_read_record, cga_gpu_read, cga_gpu_write,
-                                         cga_gpu_restore, cga_gpu_destroy};
+                                         cga_gpu_restore, cga_gpu_destroy, fragment_evaluate,
+                                         cga_gpu_read_cells, cga_gpu_write_cells};

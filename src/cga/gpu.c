@@ -174,6 +174,39 @@ glevo_status cga_gpu_write(glevo_cga *cga, const float *genes)
     return st;
 }
 
+/* Migration moves a few individuals: one 1 x 1 rectangle per cell and gene texture, so a
+ * migration costs a handful of texels, never the population. Channels past dim stay 0, as
+ * the initial population has them and the operators keep them. */
+glevo_status cga_gpu_read_cells(glevo_cga *cga, int count, const int *cells, float *genes)
+{
+    const cga_layout *l = &cga->layout;
+    glevo_status st = GLEVO_OK;
+    for (int i = 0; i < count && !st; ++i)
+        for (int t = 0; t < l->textures && !st; ++t) {
+            float texel[4];
+            st = gpu_texture_read_rect(&cga->gpu->current[t], cells[i] % l->width,
+                                       cells[i] / l->width, 1, 1, texel);
+            for (int c = 0; c < 4 && 4 * t + c < l->dim; ++c)
+                genes[(size_t)i * l->dim + 4 * t + c] = texel[c];
+        }
+    return st;
+}
+
+glevo_status cga_gpu_write_cells(glevo_cga *cga, int count, const int *cells, const float *genes)
+{
+    const cga_layout *l = &cga->layout;
+    glevo_status st = GLEVO_OK;
+    for (int i = 0; i < count && !st; ++i)
+        for (int t = 0; t < l->textures && !st; ++t) {
+            float texel[4] = {0, 0, 0, 0};
+            for (int c = 0; c < 4 && 4 * t + c < l->dim; ++c)
+                texel[c] = genes[(size_t)i * l->dim + 4 * t + c];
+            st = gpu_texture_upload_rect(&cga->gpu->current[t], cells[i] % l->width,
+                                         cells[i] / l->width, 1, 1, texel);
+        }
+    return st;
+}
+
 glevo_status cga_gpu_restore(glevo_cga *cga, const float *genes, const float *fitness,
                              const float *record)
 {

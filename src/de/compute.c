@@ -187,7 +187,9 @@ static glevo_status compute_init(glevo_de *de, const float *y)
 }
 
 static const de_engine_ops compute_ops = {compute_init, compute_generations, de_gpu_best,
-                                          de_gpu_population, de_gpu_restore, de_gpu_destroy};
+                                          de_gpu_population, de_gpu_restore, de_gpu_destroy,
+                                          de_gpu_read_fitness, de_gpu_read_genes,
+                                          de_gpu_write_genes};
 
 glevo_status de_compute_create(glevo_de *de)
 {

@@ -107,8 +107,37 @@ static void cpu_destroy(glevo_de *de)
     de->impl = NULL;
 }
 
+static glevo_status cpu_read_fitness(glevo_de *de, float *fitness)
+{
+    de_cpu *e = de->impl;
+    memcpy(fitness, e->fit, sizeof(float) * (size_t)de->c.np);
+    return GLEVO_OK;
+}
+
+static glevo_status cpu_read_genes(glevo_de *de, int count, const int *index, float *y)
+{
+    de_cpu *e = de->impl;
+    size_t D = (size_t)de->c.dim;
+    for (int k = 0; k < count; ++k)
+        memcpy(y + (size_t)k * D, &e->y[(size_t)index[k] * D], sizeof(float) * D);
+    return GLEVO_OK;
+}
+
+static glevo_status cpu_write_genes(glevo_de *de, int count, const int *index, const float *y,
+                                    const float *fitness)
+{
+    de_cpu *e = de->impl;
+    size_t D = (size_t)de->c.dim;
+    for (int k = 0; k < count; ++k) {
+        memcpy(&e->y[(size_t)index[k] * D], y + (size_t)k * D, sizeof(float) * D);
+        e->fit[index[k]] = fitness[k];
+    }
+    return GLEVO_OK;
+}
+
 static const de_engine_ops cpu_ops = {cpu_init, cpu_generations, cpu_best, cpu_population,
-                                      cpu_restore, cpu_destroy};
+                                      cpu_restore, cpu_destroy, cpu_read_fitness, cpu_read_genes,
+                                      cpu_write_genes};
 
 glevo_status de_cpu_create(glevo_de *de)
 {

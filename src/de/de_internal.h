@@ -41,6 +41,13 @@ typedef struct de_engine_ops {
     /* A checkpoint's population and fitness back in place (src/de/checkpoint.c). */
     glevo_status (*restore)(glevo_de *de, const float *y, const float *fitness);
     void (*destroy)(glevo_de *de);
+    /* Migration (glevo_de_read_fitness, _read_genes, _write_genes): the current fitness (np
+     * floats), the genes y of a few individuals (dim floats each), and a few individuals set
+     * with their fitness, without touching the rest of the population. */
+    glevo_status (*read_fitness)(glevo_de *de, float *fitness);
+    glevo_status (*read_genes)(glevo_de *de, int count, const int *index, float *y);
+    glevo_status (*write_genes)(glevo_de *de, int count, const int *index, const float *y,
+                                const float *fitness);
 } de_engine_ops;
 
 /* The block pass_uniforms of shaders/de/common.glsl (std140). */

@@ -44,7 +44,9 @@ static glevo_status fragment_generations(glevo_de *de, uint32_t g, uint32_t coun
 }
 
 static const de_engine_ops fragment_ops = {de_gpu_init, fragment_generations, de_gpu_best,
-                                           de_gpu_population, de_gpu_restore, de_gpu_destroy};
+                                           de_gpu_population, de_gpu_restore, de_gpu_destroy,
+                                           de_gpu_read_fitness, de_gpu_read_genes,
+                                           de_gpu_write_genes};
 
 glevo_status de_fragment_create(glevo_de *de)
 {

@@ -142,6 +142,50 @@ glevo_status de_gpu_restore(glevo_de *de, const float *y, const float *fitness)
     return st;
 }
 
+/* Migration: the fitness texture is small (one texel per individual), an individual's genes
+ * are dim texels of one row, so a migration moves a few texels, never the population. */
+glevo_status de_gpu_read_fitness(glevo_de *de, float *fitness)
+{
+    de_gpu *e = de->impl;
+    float *f2 = malloc(sizeof(float) * 2 * (size_t)e->per_row * (size_t)e->rows);
+    if (!f2) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    glevo_status st = gpu_texture_read(&e->fit[e->cur], f2);
+    for (int i = 0; i < de->c.np && st == GLEVO_OK; ++i) fitness[i] = f2[2 * i];
+    free(f2);
+    return st;
+}
+
+glevo_status de_gpu_read_genes(glevo_de *de, int count, const int *index, float *y)
+{
+    de_gpu *e = de->impl;
+    int D = de->c.dim;
+    glevo_status st = GLEVO_OK;
+    for (int k = 0; k < count && st == GLEVO_OK; ++k)
+        st = gpu_texture_read_rect(&e->pop[e->cur], (index[k] % e->per_row) * D,
+                                   index[k] / e->per_row, D, 1, y + (size_t)k * (size_t)D);
+    return st;
+}
+
+/* The fitness texel's second channel is the last trial's accept flag, which only the
+ * generation's own trial step writes and reads: 0, as after the first evaluation. */
+glevo_status de_gpu_write_genes(glevo_de *de, int count, const int *index, const float *y,
+                                const float *fitness)
+{
+    de_gpu *e = de->impl;
+    int D = de->c.dim;
+    glevo_status st = GLEVO_OK;
+    for (int k = 0; k < count && st == GLEVO_OK; ++k) {
+        int i = index[k];
+        st = gpu_texture_upload_rect(&e->pop[e->cur], (i % e->per_row) * D, i / e->per_row, D,
+                                     1, y + (size_t)k * (size_t)D);
+        if (st == GLEVO_OK) {
+            float f[2] = {fitness[k], 0.0f};
+            st = gpu_texture_upload_rect(&e->fit[e->cur], i % e->per_row, i / e->per_row, 1, 1, f);
+        }
+    }
+    return st;
+}
+
 void de_gpu_destroy(glevo_de *de)
 {
     de_gpu *e = de->impl;

@@ -52,5 +52,9 @@ glevo_status de_gpu_population(glevo_de *de, float *y, float *fitness);
  * fitness as the worst value), then the stored fitness over the live texels. */
 glevo_status de_gpu_restore(glevo_de *de, const float *y, const float *fitness);
 void de_gpu_destroy(glevo_de *de);
+glevo_status de_gpu_read_fitness(glevo_de *de, float *fitness);
+glevo_status de_gpu_read_genes(glevo_de *de, int count, const int *index, float *y);
+glevo_status de_gpu_write_genes(glevo_de *de, int count, const int *index, const float *y,
+                                const float *fitness);
 
 #endif

@@ -63,6 +63,15 @@ int glevo_egl_device_count(void)
     return list_devices(devices);
 }
 
+int glevo_egl_hardware_devices(int *out, int capacity)
+{
+    EGLDeviceEXT devices[MAX_DEVICES];
+    int n = list_devices(devices), count = 0;
+    for (int i = 0; i < n; ++i)
+        if (!device_is_software(devices[i]) && count < capacity) out[count++] = i;
+    return n < 0 ? -1 : count;
+}
+
 /* Displays stay initialised for the life of the process: EGL displays are process-wide, and
  * Mesa 22's eglTerminate unloads its driver while leaking 112 bytes that LeakSanitizer can then
  * attribute to no module (so no suppression can name them). The driver is torn down at exit. */

@@ -1,0 +1,83 @@
+/* --islands for the algorithm commands: `mpirun -np N glevo cga|de ... --islands` runs one
+ * island per MPI rank (glevo/islands.h). The options, and the generic front end each
+ * family's glue (islands_cga.c, islands_de.c) calls with its engine. */
+#ifndef GLEVO_CLI_ISLANDS_H
+#define GLEVO_CLI_ISLANDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "glevo/islands.h"
+
+typedef struct island_opts {
+    bool enabled;
+    const char *topology;
+    int migrants, migrate_every, torus_width;
+    const char *devices; /* "0,1,2": the EGL device of each node-local rank, cyclically */
+    double sync_timeout;
+} island_opts;
+
+/* torus_width -1: not given (the most square). */
+#define ISLAND_OPTS_DEFAULT {.topology = "ring", .migrants = 1, .migrate_every = 50, .torus_width = -1}
+#define ISLAND_OPT_SPECS(o)                                                                    \
+    {"islands", OPT_FLAG, &(o).enabled,                                                        \
+     "one island per MPI rank: mpirun -np N glevo ... --islands (island i: seed + i)"},       \
+        {"topology", OPT_STRING, &(o).topology,                                                \
+         "with --islands: ring, fully-connected, unconnected or torus"},                       \
+        {"migrants", OPT_INT, &(o).migrants,                                                   \
+         "with --islands: the best M of an island emigrate, replacing the worst when better"}, \
+        {"migrate-every", OPT_INT, &(o).migrate_every,                                         \
+         "with --islands: generations between migrations"},                                   \
+        {"torus-width", OPT_INT, &(o).torus_width,                                             \
+         "with --topology torus: islands per row (default: the most square)"},                 \
+        {"island-devices", OPT_STRING, &(o).devices,                                           \
+         "with --islands: EGL devices by node-local rank, e.g. 0,1 (default: rank mod devices)"}, \
+        {"sync-timeout", OPT_DOUBLE, &(o).sync_timeout,                                        \
+         "with --islands: seconds to wait for the other ranks before aborting (0: no limit)"}
+
+/* A command that takes --islands runs between these two. With --islands, begin starts MPI
+ * before the options are parsed, so that rank 0 alone reports bad input (every rank reads the
+ * same command line) and end's MPI_Finalize keeps the other ranks from exiting, and mpirun from
+ * ending the job, before rank 0 has said why. end returns code. */
+void islands_begin(int argc, char **argv);
+int islands_end(int code);
+
+/* What a family gives the front end (glevo/islands.h declares the types with or without MPI;
+ * only the calls need it). create builds this rank's engine (on the context
+ * current, with the island's seed) and returns it as an island; json writes the family's
+ * own fields of the one JSON object. */
+typedef struct island_family {
+    const char *command;     /* "cga", "de" */
+    int population;          /* of one island */
+    long long generations;   /* at most (0: until the engine's budget is spent) */
+    bool has_target;
+    double target;
+    int report_every;
+    /* This island's engine: new with seed, or loaded from `resume` (its checkpoint file). */
+    glevo_status (*create)(void *user, uint32_t seed, const char *resume, glevo_island *out);
+    void (*destroy)(void *user);
+    /* Fields after the common ones, given the global best (fitness, x). */
+    void (*json)(void *user, json_writer *w, double best_fitness, const double *best_x);
+    void *user;
+} island_family;
+
+/* With --islands, --checkpoint and --resume name folders (a file per island and a
+ * manifest): checked here instead of run_control_check. 0, or 2 after rank 0's one line. */
+int islands_control_check(const char *command, run_control *ctl);
+
+/* Runs the island of this rank to the end; rank 0 prints the JSON (or the text summary) and
+ * progress, writes the trace. ctl: --checkpoint DIR, --checkpoint-every, --resume DIR and
+ * the signals that stop a run. Returns the exit code (the same on every rank). */
+int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
+                 const char *trace_path, run_control *ctl);
+
+/* The families' glue (islands_cga.c, islands_de.c): params already validated, changes what
+ * was typed (compared with the checkpoints on --resume); tolerance NaN when not given. */
+int islands_cga(const glevo_cga_params *params, const glevo_cga_params *changes,
+                long long generations, bool has_target, double target, double tolerance,
+                const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);
+int islands_de(const glevo_de_params *params, const glevo_de_params *changes,
+               const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);
+
+#endif

@@ -1,0 +1,135 @@
+/* The island model's policies without MPI (src/islands/policy.c): the neighbours each
+ * topology gives, best-M selection and worst-if-better replacement, ties included. */
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "islands/policy.h"
+#include "testutil.h"
+
+static void assert_list(const int *got, int count, const int *want, int want_count,
+                        const char *what)
+{
+    ck_assert_msg(count == want_count, "%s: %d neighbours, want %d", what, count, want_count);
+    for (int i = 0; i < count; ++i)
+        ck_assert_msg(got[i] == want[i], "%s: neighbour %d is %d, want %d", what, i, got[i], want[i]);
+}
+
+START_TEST(topologies_connect_the_documented_islands)
+{
+    int out[64];
+    assert_list(out, islands_neighbours(ISLANDS_RING, 5, 0, 0, out), (int[]){1, 4}, 2, "ring 5 @0");
+    assert_list(out, islands_neighbours(ISLANDS_RING, 5, 3, 0, out), (int[]){2, 4}, 2, "ring 5 @3");
+    /* Two islands: left and right are the same island, listed once. */
+    assert_list(out, islands_neighbours(ISLANDS_RING, 2, 1, 0, out), (int[]){0}, 1, "ring 2 @1");
+    assert_list(out, islands_neighbours(ISLANDS_RING, 1, 0, 0, out), NULL, 0, "ring 1");
+    assert_list(out, islands_neighbours(ISLANDS_FULLY_CONNECTED, 4, 2, 0, out), (int[]){0, 1, 3},
+                3, "fully 4 @2");
+    assert_list(out, islands_neighbours(ISLANDS_UNCONNECTED, 4, 2, 0, out), NULL, 0, "unconnected");
+    /* 12 islands: 3 per row (the most square), rows of 3 wrap around. Island 4 is (1, 1). */
+    ck_assert_int_eq(islands_torus_width(12), 3);
+    ck_assert_int_eq(islands_torus_width(16), 4);
+    ck_assert_int_eq(islands_torus_width(7), 1);
+    assert_list(out, islands_neighbours(ISLANDS_TORUS, 12, 4, 0, out), (int[]){1, 3, 5, 7}, 4,
+                "torus 12 @4");
+    assert_list(out, islands_neighbours(ISLANDS_TORUS, 12, 0, 0, out), (int[]){1, 2, 3, 9}, 4,
+                "torus 12 @0");
+    assert_list(out, islands_neighbours(ISLANDS_TORUS, 12, 0, 6, out), (int[]){1, 5, 6}, 3,
+                "torus 12 width 6 @0");
+    /* 7 islands, one per row: up and down wrap to the same column, left and right are itself. */
+    assert_list(out, islands_neighbours(ISLANDS_TORUS, 7, 3, 0, out), (int[]){2, 4}, 2, "torus 7 @3");
+}
+END_TEST
+
+START_TEST(best_and_worst_pick_in_order_with_ties_fixed)
+{
+    const double s[] = {3, 9, -1, 9, NAN, 5, -1, 0};
+    double score[8];
+    for (int i = 0; i < 8; ++i) score[i] = islands_score(s[i], true);
+    int out[8];
+    islands_best(score, 8, 3, out);
+    assert_list(out, 3, (int[]){1, 3, 5}, 3, "best 3");
+    islands_worst(score, 8, 3, out);
+    assert_list(out, 3, (int[]){4, 6, 2}, 3, "worst 3 (NaN first, ties to the higher index)");
+    islands_best(score, 8, 20, out);
+    assert_list(out, 8, (int[]){1, 3, 5, 0, 7, 2, 6, 4}, 8, "best of all");
+    /* Minimising flips the order; NaN stays the worst. */
+    for (int i = 0; i < 8; ++i) score[i] = islands_score(s[i], false);
+    islands_best(score, 8, 2, out);
+    assert_list(out, 2, (int[]){2, 6}, 2, "best 2 minimising");
+    islands_worst(score, 8, 2, out);
+    assert_list(out, 2, (int[]){4, 3}, 2, "worst 2 minimising");
+}
+END_TEST
+
+START_TEST(replacement_takes_the_worst_only_when_better)
+{
+    const double resident[] = {5, 1, 7, 2, 8};
+    int worst[3];
+    islands_worst(resident, 5, 3, worst); /* 1, 3, 0 */
+    double worst_score[3];
+    for (int p = 0; p < 3; ++p) worst_score[p] = resident[worst[p]];
+    const double imm[] = {1.5, 6, 0.5, 3};
+    int order[3], slot[3], chosen[3];
+    /* Best immigrants 6, 3, 1.5 against worst residents 1, 2, 5: 6 > 1, 3 > 2, 1.5 < 5. */
+    int pairs = islands_replace(worst, worst_score, 3, imm, 4, 3, order, slot, chosen);
+    ck_assert_int_eq(pairs, 2);
+    assert_list(slot, 2, (int[]){1, 3}, 2, "slots");
+    assert_list(chosen, 2, (int[]){1, 3}, 2, "chosen");
+    /* Equal is not better. */
+    const double same[] = {1};
+    ck_assert_int_eq(islands_replace(worst, worst_score, 3, same, 1, 3, order, slot, chosen), 0);
+    /* No more than m, even when more immigrants are better. */
+    const double great[] = {100, 90, 80, 70};
+    pairs = islands_replace(worst, worst_score, 1, great, 4, 1, order, slot, chosen);
+    ck_assert_int_eq(pairs, 1);
+    ck_assert_int_eq(slot[0], 1);
+    ck_assert_int_eq(chosen[0], 0);
+    ck_assert_int_eq(islands_replace(worst, worst_score, 3, great, 0, 3, order, slot, chosen), 0);
+}
+END_TEST
+
+/* The one-pass selection over raw fitness equals the two passes over scores, ties and NaN
+ * included, both directions, on random inputs with many repeats (printed seed). */
+START_TEST(one_pass_selection_equals_best_and_worst)
+{
+    unsigned seed = 12345u;
+    for (int trial = 0; trial < 200; ++trial) {
+        int n = 1 + (int)(seed % 97), m = 1 + (int)((seed >> 8) % 9);
+        bool maximize = trial % 2;
+        float fitness[97];
+        double score[97];
+        for (int i = 0; i < n; ++i) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 16) % 13;
+            fitness[i] = r == 12 ? NAN : (float)r - 6.0f; /* few values: many ties */
+            score[i] = islands_score(fitness[i], maximize);
+        }
+        int best[9], worst[9], want_best[9], want_worst[9];
+        double best_score[9], worst_score[9];
+        islands_select(fitness, n, maximize, m, best, best_score, worst, worst_score);
+        islands_best(score, n, m, want_best);
+        islands_worst(score, n, m, want_worst);
+        int k = m < n ? m : n;
+        for (int p = 0; p < k; ++p) {
+            ck_assert_msg(best[p] == want_best[p] && worst[p] == want_worst[p],
+                          "trial %d (n %d, m %d, seed %u) position %d: best %d/%d worst %d/%d",
+                          trial, n, m, seed, p, best[p], want_best[p], worst[p], want_worst[p]);
+            ck_assert(best_score[p] == score[best[p]] && worst_score[p] == score[worst[p]]);
+        }
+        seed = seed * 1103515245u + 12345u;
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("islands_policy");
+    TCase *tc = tcase_create("policy");
+    tcase_add_test(tc, topologies_connect_the_documented_islands);
+    tcase_add_test(tc, best_and_worst_pick_in_order_with_ties_fixed);
+    tcase_add_test(tc, replacement_takes_the_worst_only_when_better);
+    tcase_add_test(tc, one_pass_selection_equals_best_and_worst);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
