@@ -52,7 +52,7 @@ int cmd_gp(int argc, char **argv)
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1;
     int threads = 0;
-    bool help = false;
+    bool help = false, islands = false;
     run_control ctl = {0};
     opt_spec specs[] = {
         {"data", OPT_STRING, &data_path, "training CSV with a header row, numbers only"},
@@ -73,6 +73,7 @@ int cmd_gp(int argc, char **argv)
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
         {"strategy", OPT_STRING, &strategy_text, "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
+        {"islands", OPT_FLAG, &islands, "not available for gp yet (cga and de: docs/islands.md)"},
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
         {0}};
@@ -85,6 +86,11 @@ int cmd_gp(int argc, char **argv)
                        specs);
         return 0;
     }
+    /* The island model moves fixed-length individuals; programs have variable length. */
+    if (islands)
+        return cli_bad_input(cmd, "--islands is not available for gp yet: the island model moves "
+                                  "fixed-length individuals and programs vary in length (cga and "
+                                  "de run islands, docs/islands.md)");
     if ((rc = run_control_check(cmd, "gp", &ctl))) return rc;
     bool resume = ctl.resume != NULL;
     if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;

@@ -49,6 +49,8 @@ scaling gp "GP evaluation: 10 000 programs of size 50, regression, exact math" "
     "GPop/s" "$h100, 2026-11-23: compute and EvoGP in one session; fragment and CPU from the first"
 scaling dsmga "DSMGA-II model building, folded trap (BuildDSM solid, lossy FindClique dashed)" \
     "problem size ell (bits)" "ms a generation" "$h100, 2026-11-23"
+scaling islands "MPI islands on one machine: speedup at equal total population" "islands (MPI ranks)" \
+    "speedup over 1 island" "$h100 (one GPU shared by the ranks) and its 16 cores, 2026-11-23"
 
 # Window pictures: glevo-demo on an X server (Xvfb when none is given).
 shot() { # NAME ARGS...: an 800x450 window after the given frames

@@ -115,7 +115,36 @@ def gp():
     write("gp.csv", series)
 
 
+def islands():
+    """Speedup against islands on the one H100 machine (islands.sh): evaluations a second for
+    throughput runs, 1 / seconds to the target for time-to-target runs, at equal total population
+    against 1 island of the same section. Ranks share the one GPU, so GPU series fall and CPU
+    series (one rank a core) rise; the ideal line is n islands = n times."""
+    rows_ = rows(os.path.join(COMPUTE, "islands/islands_speedup.csv"))
+    picks = (("cGA CPU throughput 256x256", "CPU", 0, "throughput", "cga", "cpu", "speedup_evals"),
+             ("cGA CPU time to target", "CPU", 1, "time-to-target", "cga", "cpu", "speedup_time"),
+             ("DE CPU time to target NP 400", "CPU", 2, "time-to-target", "de", "cpu",
+              "speedup_time"),
+             ("cGA fragment throughput 1024x1024", "fragment", 0, "throughput", "cga",
+              "fragment", "speedup_evals"),
+             ("cGA compute throughput 1024x1024", "compute", 0, "throughput", "cga", "compute",
+              "speedup_evals"),
+             ("DE compute time to target NP 3200", "compute", 1, "time-to-target", "de",
+              "compute", "speedup_time"))
+    series = []
+    for label, engine, dash, section, family, backend, column in picks:
+        chosen = [r for r in rows_ if r["section"] == section and r["family"] == family
+                  and r["backend"] == backend]
+        total = max(int(r["total_population"]) for r in chosen)
+        pts = [(int(r["islands"]), float(r[column])) for r in chosen
+               if int(r["total_population"]) == total]
+        series.append((label, engine, dash, pts))
+    series.append(("ideal: n islands = n times", "paper", 2, [(1, 1.0), (16, 16.0)]))
+    write("islands.csv", series)
+
+
 def main():
+    islands()
     cga()
     de()
     gp()

@@ -28,7 +28,9 @@ START_TEST(committed_pictures_are_what_the_script_makes)
     ck_assert_msg(rc == 0, "%s -> %d\n%s", cmd, rc, out);
     static const char *const pictures[] = {"camel-population.png", "sheet.png", "dsmga-speedup.png",
                                            "gp-regression.png", "gp-classification.png", "demo.png",
-                                           "demo-de.png", "demo-gp.png", "passes.png"};
+                                           "demo-de.png", "demo-gp.png", "passes.png",
+                                           "scaling-cga.png", "scaling-de.png", "scaling-gp.png",
+                                           "scaling-dsmga.png", "scaling-islands.png"};
     for (size_t i = 0; i < sizeof pictures / sizeof *pictures; ++i) {
         char fresh[4200], committed[4200];
         snprintf(fresh, sizeof fresh, "%s/%s", dir, pictures[i]);
