@@ -144,7 +144,7 @@ int bench_dsmga(int argc, char **argv)
         {"ells", OPT_STRING, &ells_arg, "comma list of problem sizes"},
         {"runs", OPT_INT, &runs, "runs per GPU scheme and sweep hits (default 10; quick 2)"},
         {"cpu-runs", OPT_INT, &cpu_runs, "runs of the CPU engine (original, lossy CPU): the first seeds of --runs (default: --runs)"},
-        {"pop", OPT_INT, &pop, "fixed population instead of the sweep"},
+        {"pop", OPT_INT, &pop, "fixed population (0: find it with the sweep)"},
         {"sweep", OPT_FLAG, &force_sweep, "sweep even where the built-in table has the cell"},
         {"table-only", OPT_FLAG, &table_only, "skip cells the sweep table lacks instead of sweeping"},
         {"seed", OPT_UINT, &seed, "first seed"},

@@ -138,7 +138,7 @@ int bench_gp(int argc, char **argv)
         {"no-cpu", OPT_FLAG, &no_cpu, "GPU strategies only"},
         {"size", OPT_INT, &size, "program tree size (paper: 50)"},
         {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
-        {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk (0: default)"},
+        {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk, 1..8 (0: 1)"},
         {"group", OPT_INT, &bench_group, "fp/ppcu fragments per program tile (0 or 64)"},
         {"tile-w", OPT_INT, &bench_tile_w, "fp/ppcu tile width in fragments, dividing 64 (0: 8)"},
         COMMON_OPT_SPECS(c),
