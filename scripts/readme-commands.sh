@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every command the README shows, as written: each line inside a fenced code block that
-# starts with `./build/glevo ` (the CLI; the demo's window is left out). A line may continue
+# starts with `./build/glevo ` (the CLI; the demo's window is left out) or with `mpirun ` (islands:
+# run with Open MPI's environment for this machine, root and more ranks than cores allowed, since
+# the README shows the command a user types). A line may continue
 # with a trailing backslash; a line ending in `# not run: REASON` is skipped (e.g. a feature
 # only a GPU has). The commands run in a scratch folder where build/, data/ and docs/ point
 # into the tree, so files they write land there and nothing in the tree changes.
@@ -23,14 +25,20 @@ while IFS= read -r line || [ -n "$line" ]; do
     case "$line" in '```'*) fence=$((1 - fence)); cmd=""; continue ;; esac
     [ "$fence" = 1 ] || continue
     if [ -n "$cmd" ]; then cmd="${cmd% \\} ${line#"${line%%[! ]*}"}"
-    elif [[ "$line" == "./build/glevo "* ]]; then cmd=$line
+    elif [[ "$line" == "./build/glevo "* || "$line" == "mpirun "* ]]; then cmd=$line
     else continue; fi
     [[ "$cmd" == *\\ ]] && continue
-    if [[ "$cmd" == *"# not run:"* ]]; then
+    if [[ "$cmd" == *"# not run:"* || ( "$cmd" == "mpirun "* && -z "$(command -v mpirun)" ) ]]; then
         skipped=$((skipped + 1))
     else
         ran=$((ran + 1))
-        if out=$(cd "$work" && bash -c "$cmd" 2>&1 >/dev/null); then
+        env=()
+        [[ "$cmd" == "mpirun "* ]] && env=(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+            OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl=self,vader
+            OMPI_MCA_btl_vader_single_copy_mechanism=none LP_NUM_THREADS=1
+            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
+        # stdin from /dev/null: mpirun forwards stdin to rank 0 and would eat the README.
+        if out=$(cd "$work" && env "${env[@]}" bash -c "$cmd" 2>&1 >/dev/null </dev/null); then
             echo "ok      $cmd"
         else
             failed=$((failed + 1))
