@@ -57,8 +57,8 @@ glevo_status ckpt_same_enum(const ckpt_reader *r, const char *entry, const char 
     if (st) return st;
     int v = parse(have);
     if (v < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown", ckpt_reader_source(r),
-                          entry, have);
+        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown",
+                          ckpt_reader_source(r), entry, have);
     int want = asked == GLEVO_ZERO ? 0 : asked;
     if (asked != 0 && want != v)
         return glevo_fail(GLEVO_ERR_INVALID, "%s %s differs from the checkpoint's %s: it would "
@@ -75,8 +75,8 @@ glevo_status ckpt_take_enum(const ckpt_reader *r, const char *entry, int asked,
     if (st) return st;
     int v = parse(have);
     if (v < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown", ckpt_reader_source(r),
-                          entry, have);
+        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown",
+                          ckpt_reader_source(r), entry, have);
     *out = asked == 0 ? v : asked == GLEVO_ZERO ? 0 : asked;
     return GLEVO_OK;
 }
