@@ -192,7 +192,8 @@ typedef struct glevo_islands_run {
  * islands, topology, migrants, K and torus width; GLEVO_ERR_INVALID naming the field
  * otherwise), restores the island model's counts (migrations, immigrants) and gives the
  * path of this island's engine checkpoint for the family's load (glevo_cga_load,
- * glevo_de_load). The job must see dir at the same path on every host (shared storage). */
+ * glevo_de_load, glevo_gp_load). The job must see dir at the same path on every host (shared
+ * storage). */
 glevo_status glevo_islands_resume(glevo_islands *is, const char *dir, char *path, size_t size,
                                   long long *generation);
 /* The generation of the last complete checkpoint (written or resumed from); -1: none. */
