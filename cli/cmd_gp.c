@@ -80,7 +80,8 @@ static int gp_main(int argc, char **argv)
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
         ISLAND_OPT_SPECS(islands),
-        {"trace", OPT_STRING, &trace, "with --islands: per-island rows at every generation into a CSV file"},
+        {"trace", OPT_STRING, &trace,
+         "with --islands: per-island rows at every generation into a CSV file"},
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
@@ -96,7 +97,8 @@ static int gp_main(int argc, char **argv)
     if (trace && !islands.enabled) return cli_bad_input(cmd, "--trace '%s' needs --islands", trace);
     bool resume = ctl.resume != NULL;
     /* Islands take the command line as typed: their --resume names a folder. */
-    if (resume && !islands.enabled && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    if (resume && !islands.enabled && !opt_given(argc, argv, 1, "backend"))
+        c.backend = ctl.from.backend;
     /* What the run used, for the checks below and the report (typed options stay typed). */
     static char text[8][256];
     const char *v;

@@ -76,8 +76,9 @@ int islands_control_check(const char *command, run_control *ctl);
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
                  const char *trace_path, run_control *ctl);
 
-/* The families' glue (islands_cga.c, islands_de.c, islands_gp.c): params already validated, changes what
- * was typed (compared with the checkpoints on --resume); tolerance NaN when not given. */
+/* The families' glue (islands_cga.c, islands_de.c, islands_gp.c): params already validated,
+ * changes what was typed (compared with the checkpoints on --resume); tolerance NaN when not
+ * given. */
 int islands_cga(const glevo_cga_params *params, const glevo_cga_params *changes,
                 long long generations, bool has_target, double target, double tolerance,
                 const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);

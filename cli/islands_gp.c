@@ -58,9 +58,11 @@ static best_program decode_best(const gp_island *gi, const double *best_x)
     float *consts = malloc(sizeof(float) * (size_t)p->max_size);
     glevo_gp_programs *progs = NULL;
     int len = 0;
-    if (codes && consts && !glevo_gp_program_decode(best_x + 1, p->max_size, 0, 0, codes, consts, &len) &&
+    if (codes && consts &&
+        !glevo_gp_program_decode(best_x + 1, p->max_size, 0, 0, codes, consts, &len) &&
         !glevo_gp_programs_create(&progs) && !glevo_gp_programs_add(progs, codes, len, consts)) {
-        int n = glevo_gp_program_sexpr(progs, 0, NULL, 0), m = glevo_gp_program_infix(progs, 0, NULL, 0);
+        int n = glevo_gp_program_sexpr(progs, 0, NULL, 0);
+        int m = glevo_gp_program_infix(progs, 0, NULL, 0);
         b.sexpr = malloc((size_t)n + 1);
         b.infix = malloc((size_t)m + 1);
         if (b.sexpr) glevo_gp_program_sexpr(progs, 0, b.sexpr, (size_t)n + 1);

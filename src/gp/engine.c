@@ -249,7 +249,8 @@ int gp_find_best(const glevo_gp *gp)
     int best = 0;
     for (int i = 0; i < gp->P.pop; ++i)
         /* Ties go to the smaller program (parsimony). */
-        if (gp->fit[i] < gp->fit[best] || (gp->fit[i] == gp->fit[best] && pop[i].len < pop[best].len))
+        if (gp->fit[i] < gp->fit[best] ||
+            (gp->fit[i] == gp->fit[best] && pop[i].len < pop[best].len))
             best = i;
     return best;
 }

@@ -34,7 +34,10 @@ glevo_status glevo_gp_program_encode(const uint32_t *codes, int length, const fl
 }
 
 /* v is an integer in [lo, hi] (NaN is not). */
-static bool integer_in(double v, double lo, double hi) { return v >= lo && v <= hi && v == floor(v); }
+static bool integer_in(double v, double lo, double hi)
+{
+    return v >= lo && v <= hi && v == floor(v);
+}
 
 glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars, uint32_t ops,
                                      uint32_t *codes, float *consts, int *length)

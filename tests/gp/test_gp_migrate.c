@@ -52,7 +52,8 @@ START_TEST(random_programs_round_trip)
             float consts[MAX], cback[MAX];
             int len = program_at(p, i, codes, consts), n = -1;
             ck_assert_int_eq(glevo_gp_program_encode(codes, len, consts, MAX, block), GLEVO_OK);
-            ck_assert_int_eq(glevo_gp_program_decode(block, MAX, 5, all, back, cback, &n), GLEVO_OK);
+            ck_assert_int_eq(glevo_gp_program_decode(block, MAX, 5, all, back, cback, &n),
+                             GLEVO_OK);
             ck_assert_int_eq(n, len);
             ck_assert(!memcmp(back, codes, sizeof(uint32_t) * (size_t)len));
             for (int k = 0; k < len; ++k)
@@ -92,7 +93,8 @@ static void expect_refused(const double *block, int max_size, const char *needle
                                               glevo_gp_function_set_ops(GLEVO_GP_REGRESSION),
                                               codes, consts, &n);
     ck_assert_msg(st == GLEVO_ERR_INVALID, "'%s' was not refused", needle);
-    ck_assert_msg(strstr(glevo_last_error(), needle), "'%s' not in: %s", needle, glevo_last_error());
+    ck_assert_msg(strstr(glevo_last_error(), needle), "'%s' not in: %s", needle,
+                  glevo_last_error());
     ck_assert_int_eq(n, -7);
 }
 
