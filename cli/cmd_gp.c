@@ -1,11 +1,13 @@
 /* glevo gp: generational genetic programming on a CSV dataset (Augusto & Barbosa 2012,
- * Algorithm 1), evaluation on the GPU (or the CPU interpreter with --backend cpu). */
+ * Algorithm 1), evaluation on the GPU (or the CPU interpreter with --backend cpu); with
+ * --islands one island per MPI rank (islands_gp.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "glevo/gp.h"
+#include "islands.h"
 
 static void progress(void *user, int generation, double best_error, const char *best)
 {
@@ -42,7 +44,7 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
     return st;
 }
 
-int cmd_gp(int argc, char **argv)
+static int gp_main(int argc, char **argv)
 {
     const char *cmd = "gp";
     common_opts c = COMMON_OPTS_DEFAULT;
@@ -52,7 +54,9 @@ int cmd_gp(int argc, char **argv)
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1;
     int threads = 0;
-    bool help = false, islands = false;
+    bool help = false;
+    island_opts islands = ISLAND_OPTS_DEFAULT;
+    const char *trace = NULL;
     run_control ctl = {0};
     opt_spec specs[] = {
         {"data", OPT_STRING, &data_path, "training CSV with a header row, numbers only"},
@@ -73,9 +77,11 @@ int cmd_gp(int argc, char **argv)
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
         {"strategy", OPT_STRING, &strategy_text, "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
-        {"islands", OPT_FLAG, &islands, "not available for gp yet (cga and de: docs/islands.md)"},
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),
+        ISLAND_OPT_SPECS(islands),
+        {"trace", OPT_STRING, &trace,
+         "with --islands: per-island rows at every generation into a CSV file"},
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
@@ -86,14 +92,13 @@ int cmd_gp(int argc, char **argv)
                        specs);
         return 0;
     }
-    /* The island model moves fixed-length individuals; programs have variable length. */
-    if (islands)
-        return cli_bad_input(cmd, "--islands is not available for gp yet: the island model moves "
-                                  "fixed-length individuals and programs vary in length (cga and "
-                                  "de run islands, docs/islands.md)");
-    if ((rc = run_control_check(cmd, "gp", &ctl))) return rc;
+    rc = islands.enabled ? islands_control_check(cmd, &ctl) : run_control_check(cmd, "gp", &ctl);
+    if (rc) return rc;
+    if (trace && !islands.enabled) return cli_bad_input(cmd, "--trace '%s' needs --islands", trace);
     bool resume = ctl.resume != NULL;
-    if (resume && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
+    /* Islands take the command line as typed: their --resume names a folder. */
+    if (resume && !islands.enabled && !opt_given(argc, argv, 1, "backend"))
+        c.backend = ctl.from.backend;
     /* What the run used, for the checks below and the report (typed options stay typed). */
     static char text[8][256];
     const char *v;
@@ -138,7 +143,8 @@ int cmd_gp(int argc, char **argv)
         p.stop_on_target = true;
         p.target_error = p.metric == GLEVO_GP_ACCURACY ? 1.0 - target_error : target_error;
     }
-    if (!c.quiet) p.progress = progress; /* stderr, so --json stdout stays one object */
+    /* stderr, so --json stdout stays one object; islands report from rank 0 alone. */
+    if (!c.quiet && !islands.enabled) p.progress = progress;
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_gp_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)p.backend),
                                .progress = p.progress};
@@ -170,6 +176,10 @@ int cmd_gp(int argc, char **argv)
     if (test && glevo_gp_data_vars(test) != glevo_gp_data_vars(data)) {
         rc = cli_bad_input(cmd, "--test '%s' has %d input columns, the data has %d", test_path,
                            glevo_gp_data_vars(test), glevo_gp_data_vars(data));
+        goto done;
+    }
+    if (islands.enabled) {
+        rc = islands_gp(&p, &changes, data, data_path, test, &c, &islands, trace, &ctl);
         goto done;
     }
     if (p.backend != GLEVO_BACKEND_CPU) {
@@ -231,4 +241,11 @@ done:
     glevo_gp_data_destroy(test);
     if (ctx) glevo_context_destroy(ctx);
     return run_control_exit(rc);
+}
+
+/* --islands: MPI around the whole command (cli/islands.h). */
+int cmd_gp(int argc, char **argv)
+{
+    islands_begin(argc, argv);
+    return islands_end(gp_main(argc, argv));
 }

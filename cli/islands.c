@@ -1,4 +1,4 @@
-/* The --islands front end shared by glevo cga and glevo de: MPI start-up, one island per rank
+/* The --islands front end shared by glevo cga, de and gp: MPI start-up, one island per rank
  * on its EGL device, a collective check after start-up (a rank whose context or engine
  * failed stops every rank), the run, and rank 0's output: the one JSON object (or a text
  * summary), progress on stderr, and the per-island trace. Every rank returns the same exit
@@ -155,9 +155,11 @@ static void print_json(const island_family *f, const common_opts *c, const islan
     json_string(&w, "renderer", renderer);
     json_int(&w, "seed", c->seed);
     json_number(&w, "best_fitness", s->best_fitness);
-    json_begin_array(&w, "best_x");
-    for (int j = 0; j < s->dim; ++j) json_number(&w, NULL, s->best_x[j]);
-    json_end_array(&w);
+    if (!f->opaque_x) {
+        json_begin_array(&w, "best_x");
+        for (int j = 0; j < s->dim; ++j) json_number(&w, NULL, s->best_x[j]);
+        json_end_array(&w);
+    }
     json_int(&w, "evaluations", evaluations);
     json_int(&w, "generations", s->islands[0].generations);
     json_number(&w, "seconds", seconds);
@@ -209,11 +211,14 @@ static void print_text(const island_family *f, const island_opts *o, const char 
         printf("island %-5d best %.10g, %lld evaluations, %lld immigrants, %.3f s migrating\n",
                i, r->best_fitness, r->evaluations, r->immigrants, r->migration_seconds);
     }
-    printf("best         %.10g (island %d), %.3f s\nbest x      ", s->best_fitness,
-           s->best_island, seconds);
+    printf("best         %.10g (island %d), %.3f s\n", s->best_fitness, s->best_island, seconds);
+    if (f->opaque_x) {
+        f->text(f->user, s->best_fitness, s->best_x);
+        return;
+    }
+    printf("best x      ");
     for (int j = 0; j < s->dim; ++j) printf(" %.8g", s->best_x[j]);
     printf("\n");
-    (void)f;
 }
 
 /* Start-up on this rank: device, context, engine. Errors are left for the collective check. */

@@ -1,6 +1,6 @@
-/* --islands for the algorithm commands: `mpirun -np N glevo cga|de ... --islands` runs one
+/* --islands for the algorithm commands: `mpirun -np N glevo cga|de|gp ... --islands` runs one
  * island per MPI rank (glevo/islands.h). The options, and the generic front end each
- * family's glue (islands_cga.c, islands_de.c) calls with its engine. */
+ * family's glue (islands_cga.c, islands_de.c, islands_gp.c) calls with its engine. */
 #ifndef GLEVO_CLI_ISLANDS_H
 #define GLEVO_CLI_ISLANDS_H
 
@@ -48,7 +48,7 @@ int islands_end(int code);
  * current, with the island's seed) and returns it as an island; json writes the family's
  * own fields of the one JSON object. */
 typedef struct island_family {
-    const char *command;     /* "cga", "de" */
+    const char *command;     /* "cga", "de", "gp" */
     int population;          /* of one island */
     long long generations;   /* at most (0: until the engine's budget is spent) */
     bool has_target;
@@ -59,6 +59,10 @@ typedef struct island_family {
     void (*destroy)(void *user);
     /* Fields after the common ones, given the global best (fitness, x). */
     void (*json)(void *user, json_writer *w, double best_fitness, const double *best_x);
+    /* Where x is the family's own coding (gp's program block) rather than a point: the JSON
+     * has no best_x and the text summary calls text for its last lines instead. */
+    bool opaque_x;
+    void (*text)(void *user, double best_fitness, const double *best_x);
     void *user;
 } island_family;
 
@@ -72,12 +76,17 @@ int islands_control_check(const char *command, run_control *ctl);
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
                  const char *trace_path, run_control *ctl);
 
-/* The families' glue (islands_cga.c, islands_de.c): params already validated, changes what
- * was typed (compared with the checkpoints on --resume); tolerance NaN when not given. */
+/* The families' glue (islands_cga.c, islands_de.c, islands_gp.c): params already validated,
+ * changes what was typed (compared with the checkpoints on --resume); tolerance NaN when not
+ * given. */
 int islands_cga(const glevo_cga_params *params, const glevo_cga_params *changes,
                 long long generations, bool has_target, double target, double tolerance,
                 const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);
 int islands_de(const glevo_de_params *params, const glevo_de_params *changes,
+               const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);
+/* data and test (NULL: none) are this rank's copies of --data and --test. */
+int islands_gp(const glevo_gp_params *params, const glevo_gp_params *changes,
+               const glevo_gp_data *data, const char *data_path, const glevo_gp_data *test,
                const common_opts *c, const island_opts *o, const char *trace, run_control *ctl);
 
 #endif

@@ -250,6 +250,44 @@ const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
 /* The run so far as a result (free it with glevo_gp_result_free). */
 glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
 
+/* The run's parameters with every default filled in, and the programs evaluated so far. */
+const glevo_gp_params *glevo_gp_params_of(const glevo_gp *gp);
+long long glevo_gp_evaluations(const glevo_gp *gp);
+
+/* ---- migration (the island model, glevo/islands.h) ----
+ * A program travels as a block of glevo_gp_block_size(max_size) = 1 + 2 max_size doubles:
+ *   block[0]                       its length n (1..max_size)
+ *   block[1 + k], k < max_size     code k (op | index << 8), a constant's index being its own
+ *                                  position k; 0 from n on
+ *   block[1 + max_size + k]        the constant of code k when it is one; 0 otherwise
+ * Codes (uint32) and constants (float) are exact in a double, so decoding gives back the same
+ * program bit for bit. encode takes codes whose constant indices refer to consts[] (a
+ * glevo_gp_programs' codes and constants, or codes with a constant beside each code). decode
+ * refuses anything encode cannot have written (GLEVO_ERR_INVALID naming what): a length or
+ * code that is not an integer in range, an operator outside ops (a mask of 1 << op; 0: any),
+ * a variable at or above vars (vars <= 0: any), a constant not a float or not at its own
+ * position, a non-zero pad, or codes that are not one tree (glevo_gp_program_check). It
+ * writes length codes and consts[k] beside each, ready for glevo_gp_programs_add. */
+int glevo_gp_block_size(int max_size);
+glevo_status glevo_gp_program_encode(const uint32_t *codes, int length, const float *consts,
+                                     int max_size, double *block);
+glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars, uint32_t ops,
+                                     uint32_t *codes, float *consts, int *length);
+/* The last evaluated generation: its pop errors (under params.metric; accuracy for
+ * GLEVO_GP_ACCURACY), and programs index[0..count) as blocks of glevo_gp_block_size(max_size)
+ * doubles one after another. */
+glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors);
+glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *index,
+                                    double *blocks);
+/* Replaces programs index[0..count) by the blocks, with errors[k] as program k's error (as
+ * another run on the same data computed it: nothing is evaluated, nor counted), then chooses
+ * the generation's best again as evaluation does (the least error, ties to the shorter
+ * program) and whether the target is reached. Every block is decoded before anything
+ * changes, so a refused write leaves the run as it was; the state stays what glevo_gp_save
+ * writes, so a checkpoint after a write resumes bit for bit. */
+glevo_status glevo_gp_write_programs(glevo_gp *gp, int count, const int *index,
+                                     const double *blocks, const double *errors);
+
 /* Checkpoints (docs/checkpoint.md): the parameters, the random stream's state, the evaluated
  * generation's programs and errors, the best and the counters, written atomically; the data
  * is not stored, only its shape and CRC-32. load builds the run back on the same data, and

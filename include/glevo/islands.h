@@ -13,6 +13,7 @@
 
 #include "glevo/cga.h"
 #include "glevo/de.h"
+#include "glevo/gp.h"
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -40,7 +41,7 @@ typedef struct glevo_islands_params {
 /* What the island model needs from a family's engine (adapters below; a user may bring their
  * own). Genes travel as doubles: `dim` numbers an individual, in the family's own coding. */
 typedef struct glevo_island_ops {
-    const char *family;                                  /* "cga", "de" */
+    const char *family;                                  /* "cga", "de", "gp" */
     glevo_status (*step)(void *algo, int generations);
     bool (*done)(void *algo);                            /* its own budget is spent */
     /* Best so far: the raw objective value, and x in the domain (dim numbers). */
@@ -70,6 +71,9 @@ typedef struct glevo_island {
 /* Adapters for the families (the engine stays owned by the caller). */
 glevo_island glevo_island_cga(glevo_cga *cga);
 glevo_island glevo_island_de(glevo_de *de);
+/* GP: an individual is its error, then the program as glevo_gp_program_encode's block (dim =
+ * 2 + 2 max_size); the error travels exact in the block (the ops' fitness is a float). */
+glevo_island glevo_island_gp(glevo_gp *gp);
 
 typedef struct glevo_islands glevo_islands;
 
@@ -188,7 +192,8 @@ typedef struct glevo_islands_run {
  * islands, topology, migrants, K and torus width; GLEVO_ERR_INVALID naming the field
  * otherwise), restores the island model's counts (migrations, immigrants) and gives the
  * path of this island's engine checkpoint for the family's load (glevo_cga_load,
- * glevo_de_load). The job must see dir at the same path on every host (shared storage). */
+ * glevo_de_load, glevo_gp_load). The job must see dir at the same path on every host (shared
+ * storage). */
 glevo_status glevo_islands_resume(glevo_islands *is, const char *dir, char *path, size_t size,
                                   long long *generation);
 /* The generation of the last complete checkpoint (written or resumed from); -1: none. */

@@ -67,7 +67,7 @@ static void point_mutate(tree_gen *g, indiv *t)
     t->codes[k] = GLEVO_GP_CODE(same[tree_rng_below(g->rng, ns)], 0);
 }
 
-static double fitness_of(glevo_gp_metric m, double e)
+double gp_fitness_of(glevo_gp_metric m, double e)
 {
     if (m == GLEVO_GP_ACCURACY) e = 1.0 - e;
     return isfinite(e) ? e : INFINITY;
@@ -231,14 +231,8 @@ static glevo_status evaluate(glevo_gp *gp)
     gp->eval_seconds += seconds_now() - te;
     gp->evaluations += P->pop;
     gp->nodes_evaluated += glevo_gp_programs_nodes(gp->progs) * (long long)gp->data->cases;
-    int best = 0;
-    for (int i = 0; i < P->pop; ++i) {
-        gp->fit[i] = fitness_of(P->metric, gp->err[i]);
-        /* Ties go to the smaller program (parsimony). */
-        if (gp->fit[i] < gp->fit[best] || (gp->fit[i] == gp->fit[best] && pop[i].len < pop[best].len))
-            best = i;
-    }
-    gp->best = best;
+    for (int i = 0; i < P->pop; ++i) gp->fit[i] = gp_fitness_of(P->metric, gp->err[i]);
+    int best = gp->best = gp_find_best(gp);
     if (P->progress) {
         char *s = print_alloc(gp->progs, best, 0);
         P->progress(P->progress_user, gp->generation, gp->err[best], s ? s : "");
@@ -247,6 +241,18 @@ static glevo_status evaluate(glevo_gp *gp)
     gp->done = gp->generation == P->generations ||
                (P->stop_on_target && gp->fit[best] <= P->target_error);
     return GLEVO_OK;
+}
+
+int gp_find_best(const glevo_gp *gp)
+{
+    const indiv *pop = gp->pops[gp->cur];
+    int best = 0;
+    for (int i = 0; i < gp->P.pop; ++i)
+        /* Ties go to the smaller program (parsimony). */
+        if (gp->fit[i] < gp->fit[best] ||
+            (gp->fit[i] == gp->fit[best] && pop[i].len < pop[best].len))
+            best = i;
+    return best;
 }
 
 /* The next generation from the current one: elites, then tournament pairs crossed and mutated. */

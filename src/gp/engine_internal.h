@@ -44,4 +44,10 @@ glevo_status gp_engine_new(const glevo_gp_params *resolved, const glevo_gp_data 
  * and whether the run is already over under the (possibly changed) parameters. */
 glevo_status gp_engine_resumed(glevo_gp *gp);
 
+/* The minimised fitness of an error under metric (1 - accuracy; non-finite: infinity). */
+double gp_fitness_of(glevo_gp_metric m, double e);
+/* The index of the current generation's best by fit (ties: the shorter program, then the
+ * first). */
+int gp_find_best(const glevo_gp *gp);
+
 #endif

@@ -105,8 +105,8 @@ START_TEST(test_bad_input)
     expect_bad(args, "'logic'");
     snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
     expect_bad(args, "missing.txt");
-    snprintf(args, sizeof args, "gp --data %s --islands", data);
-    expect_bad(args, "--islands is not available for gp yet");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --trace %s/t.csv", data, dir);
+    expect_bad(args, "needs --islands");
 }
 END_TEST
 
