@@ -28,6 +28,25 @@ static bool available(const glevo_cga *cga)
     return cga->gpu && gpu_context_limits()->compute;
 }
 
+static glevo_status build(cga_gpu *g)
+{
+    if (g->migrants.id) return GLEVO_OK;
+    char defines[128];
+    snprintf(defines, sizeof defines, "#define MIGRANTS_LOCAL %d\n#define MIGRANTS_CHUNK %d\n",
+             MIGRANTS_LOCAL, CGA_MIGRANTS_CHUNK);
+    return gpu_program_build(&g->migrants, &(gpu_program_desc){
+        .name = "cga.migrants", .compute = "cga/migrants.glsl", .defines = defines,
+        .samplers = migrants_samplers, .buffers = migrants_buffers,
+        .uniform_size = sizeof(migrants_uniforms)});
+}
+
+static glevo_status reserve(cga_gpu *g, size_t bytes)
+{
+    if (g->candidates.size >= bytes) return GLEVO_OK;
+    gpu_buffer_destroy(&g->candidates);
+    return gpu_buffer_create(&g->candidates, bytes, NULL);
+}
+
 int cga_gpu_candidate_count(const glevo_cga *cga, int m, int chunk)
 {
     if (!available(cga) || m < 1 || m > GLEVO_CGA_MAX_CANDIDATES || chunk < 1 ||
@@ -46,22 +65,10 @@ glevo_status cga_gpu_candidates(glevo_cga *cga, int m, int chunk, bool maximize,
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "emigrant candidates for m = %d, chunk %d: "
                           "this engine has none (GPU backend with compute shaders, m in "
                           "1..%d)", m, chunk, GLEVO_CGA_MAX_CANDIDATES);
-    glevo_status st = GLEVO_OK;
-    if (!g->migrants.id) {
-        char defines[128];
-        snprintf(defines, sizeof defines, "#define MIGRANTS_LOCAL %d\n#define MIGRANTS_CHUNK %d\n",
-                 MIGRANTS_LOCAL, CGA_MIGRANTS_CHUNK);
-        st = gpu_program_build(&g->migrants, &(gpu_program_desc){
-            .name = "cga.migrants", .compute = "cga/migrants.glsl", .defines = defines,
-            .samplers = migrants_samplers, .buffers = migrants_buffers,
-            .uniform_size = sizeof(migrants_uniforms)});
-        if (st) return st;
-    }
+    glevo_status st = build(g);
     size_t bytes = (size_t)count * 2 * sizeof(uint32_t);
-    if (g->candidates.size < bytes) {
-        gpu_buffer_destroy(&g->candidates);
-        if ((st = gpu_buffer_create(&g->candidates, bytes, NULL))) return st;
-    }
+    if (!st) st = reserve(g, bytes);
+    if (st) return st;
     migrants_uniforms u = {.cells = cga->layout.width * cga->layout.height,
                            .width = cga->layout.width, .m = m, .chunk = chunk,
                            .negate = maximize ? 0u : 1u};
@@ -96,4 +103,12 @@ glevo_status glevo_cga_candidates(glevo_cga *cga, int m, int *cells, float *fitn
     glevo_status st = glevo_cga_evaluate(cga);
     return st ? st : cga_gpu_candidates(cga, m, CGA_MIGRANTS_CHUNK, cga->layout.sign > 0,
                                         cells, fitness);
+}
+
+glevo_status glevo_cga_candidates_prepare(glevo_cga *cga)
+{
+    int most = glevo_cga_candidate_count(cga, GLEVO_CGA_MAX_CANDIDATES);
+    if (!most) return GLEVO_OK;
+    glevo_status st = build(cga->gpu);
+    return st ? st : reserve(cga->gpu, (size_t)most * 2 * sizeof(uint32_t));
 }

@@ -108,4 +108,10 @@ static const glevo_island_ops cga_island_ops = {
     .fitness = fitness, .read = read, .write = write, .save = save,
     .select_limit = select_limit, .select = select_gpu};
 
-glevo_island glevo_island_cga(glevo_cga *cga) { return (glevo_island){&cga_island_ops, cga}; }
+glevo_island glevo_island_cga(glevo_cga *cga)
+{
+    /* The GPU selection's program is built now, not inside the first migration's time; a
+     * failure here repeats, reported, at that migration. */
+    (void)glevo_cga_candidates_prepare(cga);
+    return (glevo_island){&cga_island_ops, cga};
+}
