@@ -10,7 +10,8 @@
 //
 // A round picks the next best and the next worst of the chunk: every invocation scans its
 // cells (strided, held in shared memory) for the first one after the last pick, then a tree
-// reduction in shared memory. m rounds of ceil(chunk / LOCAL) + log2(LOCAL) loop steps.
+// reduction in shared memory. min(m, chunk) rounds of ceil(chunk / LOCAL) + log2(LOCAL) loop
+// steps.
 layout(std140) uniform pass_uniforms {
     int u_cells;   // W * H
     int u_width;   // W, to find a cell's texel
@@ -73,7 +74,10 @@ void main()
     uvec2 last_best = uvec2(0u, NONE), last_worst = uvec2(0u, NONE);
     uint out_best = gl_WorkGroupID.x * uint(u_m);
     uint out_worst = gl_NumWorkGroups.x * uint(u_m) + out_best;
-    for (int r = 0; r < u_m; ++r) {
+    // A chunk of fewer than m cells stops after its cells (count is the same for the whole
+    // group, so the barriers inside stay in uniform control flow).
+    int rounds = min(u_m, count);
+    for (int r = 0; r < rounds; ++r) {
         // This invocation's next pick: the first of its cells after the last pick.
         uvec2 b = uvec2(0u, NONE), w = uvec2(0u, NONE);
         for (int k = int(lid); k < count; k += MIGRANTS_LOCAL) {
@@ -101,4 +105,9 @@ void main()
         }
         barrier(); // every invocation has read s_best[0] before the next round writes it
     }
+    if (lid == 0u)
+        for (int r = rounds; r < u_m; ++r) {
+            candidate[out_best + uint(r)] = uvec2(NONE, 0u);
+            candidate[out_worst + uint(r)] = uvec2(NONE, 0u);
+        }
 }
