@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Migration cost of cGA islands on the GPU machine (emigrants chosen on the GPU, src/cga/
 # migrants.c): glevo cga --problem camel, 1 island of 1024x1024 and 2 of 1024x512 (both ranks
-# on the one GPU), 300 generations, K = 50, on the compute and the fragment backend. Migrants 4
-# and 32 take the GPU selection; 33 is above its cap (GLEVO_CGA_MAX_CANDIDATES) and takes the
-# host's path (whole fitness read back), the before-picture in the same build. Goal: migration
-# share < 5 % at K = 50. Prints a table; $OUT/migration.csv (with the renderer) and
-# $OUT/migration.jsonl. Under a minute.
+# on the one GPU), 300 generations, K = 50, on the compute backend (migrants 4, 32, 33) and the
+# fragment backend (4, 33). Migrants 4 and 32 take the GPU selection; 33 is above its cap
+# (GLEVO_CGA_MAX_CANDIDATES) and takes the host's path (whole fitness read back), the
+# before-picture in the same build. Goal: migration share < 5 % at K = 50. Prints a table;
+# $OUT/migration.csv (with the renderer) and $OUT/migration.jsonl. Under a minute.
 #   . .gl/env.sh && scripts/device/migration.sh [BUILD]
 # MIGRATION_SMOKE=1: 128x128 / 128x64 and 100 generations, a dry run on llvmpipe.
 set -uo pipefail
@@ -50,11 +50,9 @@ run() {
   python3 "$row_py" "$path" <<< "$line" >> "$csv"
 }
 
-for backend in compute fragment; do
-  for migrants in 4 32 33; do
-    run "$backend" 1 "${side}x${side}" "$migrants"
-    run "$backend" 2 "${side}x$((side / 2))" "$migrants"
-  done
+for job in compute:4 compute:32 compute:33 fragment:4 fragment:33; do
+  run "${job%:*}" 1 "${side}x${side}" "${job#*:}"
+  run "${job%:*}" 2 "${side}x$((side / 2))" "${job#*:}"
 done
 column -s, -t < <(cut -d, -f1-12 "$csv")
 echo "renderer: $(tail -n 1 "$csv" | awk -F'"' '{print $2}')"
