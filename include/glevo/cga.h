@@ -132,8 +132,9 @@ glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells,
 #define GLEVO_CGA_MAX_CANDIDATES 32
 int glevo_cga_candidate_count(const glevo_cga *cga, int m);
 glevo_status glevo_cga_candidates(glevo_cga *cga, int m, int *cells, float *fitness);
-/* Builds what glevo_cga_candidates needs (a GPU program) ahead, so that the first migration
- * does not pay for it (the island adapter calls it); does nothing where the count is 0. */
+/* Builds what glevo_cga_candidates needs (a GPU program, a buffer) and runs it once ahead,
+ * so that the first migration does not pay for that (the island adapter calls it); changes
+ * nothing of the run; does nothing where the count is 0. */
 glevo_status glevo_cga_candidates_prepare(glevo_cga *cga);
 
 /* For viewers (demo, snapshots): GL texture ids of the engine's stages, GPU backends only.

@@ -56,18 +56,12 @@ int cga_gpu_candidate_count(const glevo_cga *cga, int m, int chunk)
     return 2 * m * gpu_groups(cells, chunk);
 }
 
-glevo_status cga_gpu_candidates(glevo_cga *cga, int m, int chunk, bool maximize, int *cells,
-                                float *fitness)
+/* The dispatch alone: candidates into g->candidates (count entries of two words). */
+static glevo_status dispatch(glevo_cga *cga, int m, int chunk, bool maximize, int count)
 {
     cga_gpu *g = cga->gpu;
-    int count = cga_gpu_candidate_count(cga, m, chunk);
-    if (count == 0)
-        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "emigrant candidates for m = %d, chunk %d: "
-                          "this engine has none (GPU backend with compute shaders, m in "
-                          "1..%d)", m, chunk, GLEVO_CGA_MAX_CANDIDATES);
     glevo_status st = build(g);
-    size_t bytes = (size_t)count * 2 * sizeof(uint32_t);
-    if (!st) st = reserve(g, bytes);
+    if (!st) st = reserve(g, (size_t)count * 2 * sizeof(uint32_t));
     if (st) return st;
     migrants_uniforms u = {.cells = cga->layout.width * cga->layout.height,
                            .width = cga->layout.width, .m = m, .chunk = chunk,
@@ -77,10 +71,23 @@ glevo_status cga_gpu_candidates(glevo_cga *cga, int m, int chunk, bool maximize,
     gpu_pass_input(&p, 0, &g->fitness_tex);
     gpu_pass_buffer(&p, 0, &g->candidates);
     gpu_pass_uniforms(&p, &u, sizeof u);
-    if ((st = gpu_pass_dispatch(&p))) return st;
+    return gpu_pass_dispatch(&p);
+}
+
+glevo_status cga_gpu_candidates(glevo_cga *cga, int m, int chunk, bool maximize, int *cells,
+                                float *fitness)
+{
+    int count = cga_gpu_candidate_count(cga, m, chunk);
+    if (count == 0)
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "emigrant candidates for m = %d, chunk %d: "
+                          "this engine has none (GPU backend with compute shaders, m in "
+                          "1..%d)", m, chunk, GLEVO_CGA_MAX_CANDIDATES);
+    glevo_status st = dispatch(cga, m, chunk, maximize, count);
+    if (st) return st;
+    size_t bytes = (size_t)count * 2 * sizeof(uint32_t);
     uint32_t *pairs = malloc(bytes);
     if (!pairs) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d candidates", count);
-    st = gpu_buffer_read(&g->candidates, 0, bytes, pairs);
+    st = gpu_buffer_read(&cga->gpu->candidates, 0, bytes, pairs);
     for (int c = 0; c < count && !st; ++c) {
         /* Cell 0xFFFFFFFF: the chunk had no more cells. */
         cells[c] = pairs[2 * c] == 0xFFFFFFFFu ? -1 : (int)pairs[2 * c];
@@ -110,5 +117,8 @@ glevo_status glevo_cga_candidates_prepare(glevo_cga *cga)
     int most = glevo_cga_candidate_count(cga, GLEVO_CGA_MAX_CANDIDATES);
     if (!most) return GLEVO_OK;
     glevo_status st = build(cga->gpu);
-    return st ? st : reserve(cga->gpu, (size_t)most * 2 * sizeof(uint32_t));
+    if (!st) st = reserve(cga->gpu, (size_t)most * 2 * sizeof(uint32_t));
+    /* One dispatch over the store as it is, nothing read back: drivers that compile a program
+     * on its first use (llvmpipe) do it now too. */
+    return st ? st : dispatch(cga, 1, CGA_MIGRANTS_CHUNK, true, glevo_cga_candidate_count(cga, 1));
 }
