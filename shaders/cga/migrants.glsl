@@ -15,7 +15,7 @@
 layout(std140) uniform pass_uniforms {
     int u_cells;   // W * H
     int u_width;   // W, to find a cell's texel
-    int u_m;       // candidates per list and group (<= MIGRANTS_MAX)
+    int u_m;       // candidates per list and group (<= 32, GLEVO_CGA_MAX_CANDIDATES)
     int u_chunk;   // cells per group (<= MIGRANTS_CHUNK)
     uint u_negate; // 1: minimise (score = -f)
     uint u_pad0, u_pad1, u_pad2; // the block is 32 bytes on every driver
