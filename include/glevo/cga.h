@@ -119,6 +119,24 @@ glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, f
 glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells,
                                    const float *genes);
 
+/* Emigrant candidates chosen on the GPU, so that a migration reads back a few hundred cells
+ * instead of the whole fitness (GPU backends where the context has compute shaders, GL 4.3).
+ * glevo_cga_candidates evaluates the current genes as glevo_cga_evaluate does (counted the
+ * same), then every chunk of cells keeps its best m and its worst m, in islands' order (score
+ * = fitness, negated when minimising, NaN the worst; best: ties to the lower cell, worst: to
+ * the higher): together they hold the population's best m and worst m. It writes
+ * glevo_cga_candidate_count(cga, m) cells and fitness values, the chunks' best in the first
+ * half and their worst in the second, cell -1 where a chunk had fewer than m cells. The count
+ * is 0 where this engine cannot (CPU backend, no compute shaders, m outside
+ * 1..GLEVO_CGA_MAX_CANDIDATES): read the fitness instead. */
+#define GLEVO_CGA_MAX_CANDIDATES 32
+int glevo_cga_candidate_count(const glevo_cga *cga, int m);
+glevo_status glevo_cga_candidates(glevo_cga *cga, int m, int *cells, float *fitness);
+/* Builds what glevo_cga_candidates needs (a GPU program, a buffer) and runs it once ahead,
+ * so that the first migration does not pay for that (the island adapter calls it); changes
+ * nothing of the run; does nothing where the count is 0. */
+glevo_status glevo_cga_candidates_prepare(glevo_cga *cga);
+
 /* For viewers (demo, snapshots): GL texture ids of the engine's stages, GPU backends only.
  * stage: 0 population (after mutation), 1 fitness, 2 after selection, 3 after crossover;
  * index picks the gene texture for the population stages. 0 when unavailable (the compute

@@ -61,6 +61,15 @@ typedef struct glevo_island_ops {
     /* Checkpoints (glevo/checkpoint.h): the engine's whole state into path, atomically; NULL
      * when the engine has none. */
     glevo_status (*save)(void *algo, const char *path);
+    /* Optional (NULL: `fitness`, then the choice on the host): `fitness` and the choice of the
+     * best m (best first, ties to the lower index) and the worst m (worst first, ties to the
+     * higher index; NaN the worst) in one, without the whole fitness leaving the engine, for
+     * 1 <= m <= select_limit(algo) (0: not now, e.g. on the CPU backend). Writes the indices,
+     * their scores (fitness, negated when minimising; NaN as -infinity) and the fitness of the
+     * best. Must give what `fitness` and that choice give, so runs do not change with it. */
+    int (*select_limit)(const void *algo);
+    glevo_status (*select)(void *algo, int m, int *best, double *best_score, float *best_fitness,
+                           int *worst, double *worst_score);
 } glevo_island_ops;
 
 typedef struct glevo_island {

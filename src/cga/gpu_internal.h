@@ -25,7 +25,18 @@ struct cga_gpu {
     gpu_texture partial; /* compute: one best texel per 16 x 16 work-group of the fitness */
     gpu_texture record[2];
     int record_index;
+    /* Migration (migrants.c): built on the first use, so runs without islands never pay. */
+    gpu_program migrants;
+    gpu_buffer candidates;
     gpu_reducer reducer;
 };
+
+/* The emigrant candidates of the fitness store as it is (no evaluation; migrants.c): chunks
+ * of `chunk` cells (1..CGA_MIGRANTS_CHUNK), the order of `maximize`. cells/fitness hold
+ * cga_gpu_candidate_count(cga, m, chunk) entries, laid out as glevo_cga_candidates says. */
+#define CGA_MIGRANTS_CHUNK 4096
+int cga_gpu_candidate_count(const glevo_cga *cga, int m, int chunk);
+glevo_status cga_gpu_candidates(glevo_cga *cga, int m, int chunk, bool maximize, int *cells,
+                                float *fitness);
 
 #endif

@@ -303,6 +303,7 @@ static size_t block_doubles(int migrants, int dim) { return 1 + (size_t)migrants
 
 typedef struct migration_scratch {
     float *fitness;   /* borrowed from the islands (kept between migrations) */
+    float *best_fitness;
     double *send, *recv, *imm_score, *genes, *imm_fitness, *best_score, *worst_score;
     int *best, *worst, *order, *slot, *chosen;
     const double **imm;
@@ -312,7 +313,7 @@ static void scratch_free(migration_scratch *s)
 {
     free(s->send), free(s->recv), free(s->imm_score), free(s->best_score), free(s->worst_score);
     free(s->genes), free(s->imm_fitness), free(s->best), free(s->worst), free(s->order);
-    free(s->slot), free(s->chosen), free((void *)s->imm);
+    free(s->slot), free(s->chosen), free((void *)s->imm), free(s->best_fitness);
 }
 
 /* Chooses this island's emigrants (and, in the same pass, the residents immigrants may
@@ -320,15 +321,23 @@ static void scratch_free(migration_scratch *s)
 static glevo_status emigrants(glevo_islands *is, migration_scratch *s, int n, int m, int dim)
 {
     const glevo_island_ops *ops = is->island.ops;
-    glevo_status st = ops->fitness(is->island.algo, s->fitness);
+    glevo_status st;
+    /* The engine's own choice where it has one (on the GPU: no fitness readback). */
+    bool own = ops->select && ops->select_limit && m <= ops->select_limit(is->island.algo);
+    if (own) {
+        st = ops->select(is->island.algo, m, s->best, s->best_score, s->best_fitness, s->worst,
+                         s->worst_score);
+    } else if (!(st = ops->fitness(is->island.algo, s->fitness))) {
+        islands_select(s->fitness, n, is->maximize, m, s->best, s->best_score, s->worst,
+                       s->worst_score);
+        for (int e = 0; e < m; ++e) s->best_fitness[e] = s->fitness[s->best[e]];
+    }
     if (st) return st;
-    islands_select(s->fitness, n, is->maximize, m, s->best, s->best_score, s->worst,
-                   s->worst_score);
     if ((st = ops->read(is->island.algo, m, s->best, s->genes))) return st;
     s->send[0] = m;
     for (int e = 0; e < m; ++e) {
         double *b = s->send + 1 + (size_t)e * (dim + 1);
-        b[0] = s->fitness[s->best[e]];
+        b[0] = s->best_fitness[e];
         memcpy(b + 1, s->genes + (size_t)e * dim, sizeof(double) * (size_t)dim);
     }
     return GLEVO_OK;
@@ -395,12 +404,13 @@ glevo_status glevo_islands_migrate(glevo_islands *is)
     s.imm_fitness = malloc(sizeof(double) * (size_t)m);
     s.imm_score = malloc(sizeof(double) * (k_max ? k_max : 1));
     s.imm = malloc(sizeof(*s.imm) * (k_max ? k_max : 1));
+    s.best_fitness = malloc(sizeof(float) * (size_t)m);
     s.best = malloc(sizeof(int) * (size_t)m);
     s.worst = malloc(sizeof(int) * (size_t)m);
     s.order = malloc(sizeof(int) * (size_t)m);
     s.slot = malloc(sizeof(int) * (size_t)m);
     s.chosen = malloc(sizeof(int) * (size_t)m);
-    bool scratch = (!n || s.fitness) && s.best_score && s.worst_score;
+    bool scratch = (!n || s.fitness) && s.best_score && s.worst_score && s.best_fitness;
     if (!st && (!s.send || !s.recv || !scratch || !s.genes || !s.imm_fitness || !s.imm_score ||
                 !s.imm || !s.best || !s.worst || !s.order || !s.slot || !s.chosen))
         st = glevo_fail(GLEVO_ERR_NOMEM, "island %d: out of memory for migration", is->rank);

@@ -129,6 +129,56 @@ void islands_select(const float *fitness, int n, bool maximize, int m, int *best
     }
 }
 
+/* Candidate order for islands_select_among: the same order islands_select's scan makes (best:
+ * higher score, then lower index; worst: lower score, then higher index), written out because
+ * candidates come in any order. */
+static bool ahead(double s, int i, double t, int j, bool best)
+{
+    if (s != t) return best ? s > t : s < t;
+    return best ? i < j : i > j;
+}
+
+/* Keeps the m first of the candidates in that order (positions, sorted), insertion as keep. */
+static void among(const int *index, const double *score, int count, int m, int *out,
+                  double *out_score, bool best)
+{
+    int kept = 0;
+    for (int c = 0; c < count; ++c) {
+        if (index[c] < 0) continue;
+        if (kept == m) {
+            int last = out[m - 1];
+            if (!ahead(score[c], index[c], score[last], index[last], best)) continue;
+            kept--;
+        }
+        int k = kept++;
+        while (k > 0 && ahead(score[c], index[c], score[out[k - 1]], index[out[k - 1]], best)) {
+            out[k] = out[k - 1];
+            k--;
+        }
+        out[k] = c;
+    }
+    for (int k = 0; k < kept && out_score; ++k) out_score[k] = score[out[k]];
+}
+
+int islands_select_among(const int *index, const float *fitness, int count, bool maximize,
+                         int m, int *best, double *best_score, int *worst, double *worst_score)
+{
+    int valid = 0;
+    for (int c = 0; c < count; ++c) valid += index[c] >= 0;
+    if (m > valid) m = valid;
+    if (m <= 0) return 0;
+    double *score = malloc(sizeof(double) * (size_t)count);
+    if (!score) return -1;
+    for (int c = 0; c < count; ++c) {
+        float f = fitness[c];
+        score[c] = f != f ? -INFINITY : maximize ? (double)f : -(double)f;
+    }
+    if (best) among(index, score, count, m, best, best_score, true);
+    if (worst) among(index, score, count, m, worst, worst_score, false);
+    free(score);
+    return m;
+}
+
 int islands_replace(const int *worst, const double *worst_score, int worst_count,
                     const double *immigrant, int k, int m, int *order, int *slot, int *chosen)
 {

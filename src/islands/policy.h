@@ -30,6 +30,16 @@ void islands_worst(const double *score, int n, int m, int *out);
 void islands_select(const float *fitness, int n, bool maximize, int m, int *best,
                     double *best_score, int *worst, double *worst_score);
 
+/* islands_select over a candidate list instead of the whole population: candidate c is
+ * individual index[c] (< 0: no candidate, skipped; indices distinct) with fitness[c], in any
+ * order. Writes positions in the list (so that the caller has both the individual and its
+ * fitness): the best m candidates, best first, ties to the lower index, and the worst m,
+ * worst first, ties to the higher index, with their scores; best or worst may be NULL. Over
+ * a list holding the population's best m (or worst m) it gives what islands_select gives.
+ * Returns how many of each were written (min(m, valid candidates)), -1 out of memory. */
+int islands_select_among(const int *index, const float *fitness, int count, bool maximize,
+                         int m, int *best, double *best_score, int *worst, double *worst_score);
+
 /* Replace the worst when better: pairs the best immigrants (best first, ties to the earlier
  * one) with the worst residents (worst first) while the immigrant is strictly better, at most
  * m pairs. Writes the resident index to slot[p] and the immigrant index to chosen[p]; returns

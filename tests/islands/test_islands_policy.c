@@ -122,6 +122,80 @@ START_TEST(one_pass_selection_equals_best_and_worst)
 }
 END_TEST
 
+/* The candidate-list variant equals islands_select: over the whole population in a shuffled
+ * order with holes (index -1), and over the union of chunks' own best and worst m (the GPU's
+ * candidates, src/cga/migrants.c), chunks shorter than m included; ties, NaN, both directions. */
+START_TEST(selection_among_candidates_equals_islands_select)
+{
+    unsigned seed = 777u;
+    for (int trial = 0; trial < 300; ++trial) {
+        seed = seed * 1103515245u + 12345u;
+        int n = 1 + (int)(seed % 97), m = 1 + (int)((seed >> 8) % 9);
+        int chunk = 1 + (int)((seed >> 12) % 13);
+        bool maximize = trial % 2;
+        float fitness[97];
+        for (int i = 0; i < n; ++i) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 16) % 13;
+            fitness[i] = r == 12 ? NAN : r == 11 ? -INFINITY : r == 10 ? -0.0f : (float)r - 6.0f;
+        }
+        int best[9], worst[9], want_best[9], want_worst[9];
+        double best_score[9], worst_score[9], want_bs[9], want_ws[9];
+        islands_select(fitness, n, maximize, m, want_best, want_bs, want_worst, want_ws);
+        int k = m < n ? m : n;
+        /* Whole population, shuffled, a hole after every seventh. */
+        int index[2 * 97];
+        float values[2 * 97];
+        int count = 0;
+        for (int i = 0; i < n; ++i) {
+            if (i % 7 == 3) values[count] = 99.0f, index[count++] = -1;
+            values[count] = fitness[i], index[count++] = i;
+        }
+        for (int i = count - 1; i > 0; --i) {
+            seed = seed * 1103515245u + 12345u;
+            int j = (int)((seed >> 16) % (unsigned)(i + 1));
+            int ti = index[i]; index[i] = index[j]; index[j] = ti;
+            float tv = values[i]; values[i] = values[j]; values[j] = tv;
+        }
+        ck_assert_int_eq(islands_select_among(index, values, count, maximize, m, best,
+                                              best_score, worst, worst_score), k);
+        for (int p = 0; p < k; ++p)
+            ck_assert_msg(index[best[p]] == want_best[p] && index[worst[p]] == want_worst[p] &&
+                              best_score[p] == want_bs[p] && worst_score[p] == want_ws[p],
+                          "trial %d (n %d, m %d, seed %u) shuffled, position %d: best %d/%d "
+                          "worst %d/%d", trial, n, m, seed, p, index[best[p]], want_best[p],
+                          index[worst[p]], want_worst[p]);
+        /* Each chunk's own best and worst m (fewer in a short chunk), in chunk order. */
+        int bi[97 * 9], wi[97 * 9], cb = 0, cw = 0;
+        float bv[97 * 9], wv[97 * 9];
+        for (int start = 0; start < n; start += chunk) {
+            int size = n - start < chunk ? n - start : chunk, kk = m < size ? m : size;
+            int lb[9], lw[9];
+            double ls[9], lt[9];
+            islands_select(fitness + start, size, maximize, m, lb, ls, lw, lt);
+            for (int p = 0; p < kk; ++p) {
+                bi[cb] = start + lb[p], bv[cb++] = fitness[start + lb[p]];
+                wi[cw] = start + lw[p], wv[cw++] = fitness[start + lw[p]];
+            }
+        }
+        ck_assert_int_eq(islands_select_among(bi, bv, cb, maximize, m, best, best_score, NULL,
+                                              NULL), k);
+        ck_assert_int_eq(islands_select_among(wi, wv, cw, maximize, m, NULL, NULL, worst,
+                                              worst_score), k);
+        for (int p = 0; p < k; ++p)
+            ck_assert_msg(bi[best[p]] == want_best[p] && wi[worst[p]] == want_worst[p] &&
+                              best_score[p] == want_bs[p] && worst_score[p] == want_ws[p],
+                          "trial %d (n %d, m %d, chunk %d, seed %u) chunks, position %d: best "
+                          "%d/%d worst %d/%d", trial, n, m, chunk, seed, p, bi[best[p]],
+                          want_best[p], wi[worst[p]], want_worst[p]);
+    }
+    const int none[] = {-1, -1};
+    const float any[] = {1, 2};
+    int out[2];
+    ck_assert_int_eq(islands_select_among(none, any, 2, true, 1, out, NULL, out, NULL), 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("islands_policy");
@@ -130,6 +204,7 @@ int main(void)
     tcase_add_test(tc, best_and_worst_pick_in_order_with_ties_fixed);
     tcase_add_test(tc, replacement_takes_the_worst_only_when_better);
     tcase_add_test(tc, one_pass_selection_equals_best_and_worst);
+    tcase_add_test(tc, selection_among_candidates_equals_islands_select);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
