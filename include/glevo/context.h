@@ -81,7 +81,8 @@ glevo_status glevo_egl_device_describe(int index, glevo_device_info *out);
 /* Capabilities of ctx (the context current on this thread when ctx is NULL). */
 void glevo_context_features(const glevo_context *ctx, glevo_features *out);
 
-/* Waits until the GPU has finished all submitted work (for honest wall-clock timing). */
+/* Waits until the GPU has finished all submitted work (for honest wall-clock timing). NULL:
+ * the calling thread's current context, if it has one (otherwise returns at once). */
 void glevo_context_finish(glevo_context *ctx);
 
 /* Window contexts only. */

@@ -39,4 +39,4 @@ print(",".join(str(v) for v in [d["backend"], isl["count"], d["pop"], d["generat
     [ -z "$base" ] && base=$(echo "$row" | cut -d, -f6)
   done
 done
-column -s, -t < "$csv"
+cat "$csv"

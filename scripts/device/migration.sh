@@ -54,5 +54,5 @@ for job in compute:4 compute:32 compute:33 fragment:4 fragment:33; do
   run "${job%:*}" 1 "${side}x${side}" "${job#*:}"
   run "${job%:*}" 2 "${side}x$((side / 2))" "${job#*:}"
 done
-column -s, -t < <(cut -d, -f1-12 "$csv")
+cut -d, -f1-12 "$csv"   # (no `column` on the GPU machine)
 echo "renderer: $(tail -n 1 "$csv" | awk -F'"' '{print $2}')"

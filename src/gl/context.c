@@ -214,5 +214,6 @@ void *glevo_context_window(glevo_context *ctx) { return ctx->window; }
 
 void glevo_context_finish(glevo_context *ctx)
 {
+    if (!ctx) ctx = gl_current;
     if (ctx) gpu_finish();
 }

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "core/names.h"
+#include "glevo/context.h"
 #include "islands/islands_internal.h"
 #include "islands/policy.h"
 
@@ -372,6 +373,9 @@ static glevo_status immigrants(glevo_islands *is, migration_scratch *s, int n, i
 glevo_status glevo_islands_migrate(glevo_islands *is)
 {
     if (is->graph == MPI_COMM_NULL) return GLEVO_OK;
+    /* The GPU may still be running the generations queued before this point: that time is
+     * theirs, so migration's clock starts once they are done (a no-op without a context). */
+    glevo_context_finish(NULL);
     double start = now();
     int m = is->params.migrants;
     int n = is->attached ? is->island.ops->size(is->island.algo) : 0;
