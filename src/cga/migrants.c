@@ -120,5 +120,17 @@ glevo_status glevo_cga_candidates_prepare(glevo_cga *cga)
     if (!st) st = reserve(cga->gpu, (size_t)most * 2 * sizeof(uint32_t));
     /* One dispatch over the store as it is, nothing read back: drivers that compile a program
      * on its first use (llvmpipe) do it now too. */
-    return st ? st : dispatch(cga, 1, CGA_MIGRANTS_CHUNK, true, glevo_cga_candidate_count(cga, 1));
+    if (!st) st = dispatch(cga, 1, CGA_MIGRANTS_CHUNK, true, glevo_cga_candidate_count(cga, 1));
+    /* And one texel read from every gene texture an emigrant may be read from: NVIDIA's first
+     * read of a texture that compute shaders wrote costs ~32 ms (H100, 580.159), the whole of
+     * a 300-generation run's migration time if the first migration paid it. */
+    cga_gpu *g = cga->gpu;
+    for (int t = 0; t < cga->layout.textures && !st; ++t) {
+        const gpu_texture *sets[] = {&g->current[t], &g->selected[t], &g->crossed[t]};
+        for (int k = 0; k < 3 && !st; ++k) {
+            float texel[4];
+            if (sets[k]->id) st = gpu_texture_read_rect(sets[k], 0, 0, 1, 1, texel);
+        }
+    }
+    return st;
 }
