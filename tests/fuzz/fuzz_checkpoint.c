@@ -1,4 +1,4 @@
-/* libFuzzer harness: the checkpoint container (src/core/checkpoint.c). Each input is parsed
+/* libFuzzer harness: the checkpoint container (src/core/checkpoint_read.c). Each input is parsed
  * as it is, and again with its size and both CRC-32s made right, so that the fuzzer reaches
  * the entry walk behind the checksums. A parsed file must hand out every entry it lists with
  * the length it lists, strings NUL-terminated, and write itself back byte for byte. */
