@@ -58,6 +58,13 @@ int islands_end(int code)
 }
 
 #ifndef GLEVO_HAVE_MPI
+glevo_status islands_create_unavailable(void *user, uint32_t seed, const char *resume,
+                                        glevo_island *out)
+{
+    (void)user, (void)seed, (void)resume, (void)out;
+    return GLEVO_ERR_UNSUPPORTED;
+}
+
 int islands_main(const island_family *f, const common_opts *c, const island_opts *o,
                  const char *trace_path, run_control *ctl)
 {

@@ -43,6 +43,11 @@ typedef struct island_opts {
 void islands_begin(int argc, char **argv);
 int islands_end(int code);
 
+/* A family's island maker: this rank's engine, new with seed or loaded from `resume` (its
+ * checkpoint file), returned as an island. */
+typedef glevo_status (*island_create_fn)(void *user, uint32_t seed, const char *resume,
+                                         glevo_island *out);
+
 /* What a family gives the front end (glevo/islands.h declares the types with or without MPI;
  * only the calls need it). create builds this rank's engine (on the context
  * current, with the island's seed) and returns it as an island; json writes the family's
@@ -54,8 +59,7 @@ typedef struct island_family {
     bool has_target;
     double target;
     int report_every;
-    /* This island's engine: new with seed, or loaded from `resume` (its checkpoint file). */
-    glevo_status (*create)(void *user, uint32_t seed, const char *resume, glevo_island *out);
+    island_create_fn create;
     void (*destroy)(void *user);
     /* Fields after the common ones, given the global best (fitness, x). */
     void (*json)(void *user, json_writer *w, double best_fitness, const double *best_x);
@@ -65,6 +69,13 @@ typedef struct island_family {
     void (*text)(void *user, double best_fitness, const double *best_x);
     void *user;
 } island_family;
+
+#ifndef GLEVO_HAVE_MPI
+/* Without MPI islands_main refuses --islands before any island is made: every family's create
+ * is this one, which only says so. */
+glevo_status islands_create_unavailable(void *user, uint32_t seed, const char *resume,
+                                        glevo_island *out);
+#endif
 
 /* With --islands, --checkpoint and --resume name folders (a file per island and a
  * manifest): checked here instead of run_control_check. 0, or 2 after rank 0's one line. */

@@ -22,11 +22,7 @@ static glevo_status create(void *user, uint32_t seed, const char *resume, glevo_
     return st;
 }
 #else
-static glevo_status create(void *user, uint32_t seed, const char *resume, glevo_island *out)
-{
-    (void)user, (void)seed, (void)resume, (void)out;
-    return GLEVO_ERR_UNSUPPORTED;
-}
+static const island_create_fn create = islands_create_unavailable;
 #endif
 
 static void destroy(void *user)
