@@ -61,4 +61,24 @@ static inline void strip_seconds(char *s)
         }
 }
 
+/* The JSON in `out` of a ring of 3 minimising islands after `migrations` migrations: every
+ * island accepted immigrants, the job's evaluations are the islands' sum and its best the
+ * lowest island best. */
+static inline void expect_ring_of_three(int migrations)
+{
+    ck_assert_msg(json_nth(out, "migrations", 0) == migrations, "not %d migrations: %s",
+                  migrations, out);
+    ck_assert_msg(strstr(out, "\"topology\":\"ring\"") && strstr(out, "\"count\":3"), "%s", out);
+    const char *rows = per_island(out);
+    double total = 0, lowest = INFINITY;
+    for (int i = 0; i < 3; ++i) {
+        ck_assert_msg(json_nth(rows, "immigrants", i) > 0, "island %d accepted none: %s", i, out);
+        total += json_nth(rows, "evaluations", i);
+        lowest = fmin(lowest, json_nth(rows, "best_fitness", i));
+    }
+    ck_assert_msg(json_nth(out, "evaluations", 0) == total, "evaluations are not the sum: %s", out);
+    ck_assert_msg(json_nth(out, "best_fitness", 0) == lowest, "global best is not the lowest: %s",
+                  out);
+}
+
 #endif

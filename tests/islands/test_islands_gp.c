@@ -94,18 +94,7 @@ START_TEST(a_ring_migrates_programs_and_repeats_itself)
     int rc = islands(3, args);
     ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
     snprintf(first, sizeof first, "%s", out);
-    ck_assert_msg(json_nth(out, "migrations", 0) == 2, "2 migrations in 12 generations: %s", out);
-    ck_assert_msg(strstr(out, "\"topology\":\"ring\"") && strstr(out, "\"count\":3"), "%s", out);
-    const char *rows = per_island(out);
-    double total = 0, lowest = INFINITY;
-    for (int i = 0; i < 3; ++i) {
-        ck_assert_msg(json_nth(rows, "immigrants", i) > 0, "island %d accepted none: %s", i, out);
-        total += json_nth(rows, "evaluations", i);
-        lowest = fmin(lowest, json_nth(rows, "best_fitness", i));
-    }
-    ck_assert_msg(json_nth(out, "evaluations", 0) == total, "evaluations are not the sum: %s", out);
-    ck_assert_msg(json_nth(out, "best_fitness", 0) == lowest, "global best is not the lowest: %s",
-                  out);
+    expect_ring_of_three(2);
     double nodes = json_nth(out, "best_nodes", 0);
     ck_assert_msg(nodes >= 1 && nodes <= 20, "%s", out);
     rc = islands(3, args);
