@@ -5,6 +5,7 @@
 # (--threads 16 / islands). Prints a table and writes $OUT/islands_gp.csv (with the renderer)
 # and $OUT/islands_gp.jsonl. About a minute.
 #   . .gl/env.sh && scripts/device/islands-gp.sh [BUILD]     (GP_SMOKE=1: a dry run, total 800)
+# GP_BACKENDS and GP_RANKS (the GPU backends' island counts) override the lists.
 set -uo pipefail
 build=${1:-build}
 out=${OUT:-out}; mkdir -p "$out"
@@ -16,8 +17,8 @@ total=16000 gens=20
 csv="$out/islands_gp.csv" jsonl="$out/islands_gp.jsonl"
 : > "$jsonl"; : > "$out/islands_gp_stderr.txt"
 echo "backend,islands,pop_per_island,generations,seconds,programs_per_s,speedup,best_error,migration_share,renderer" > "$csv"
-for backend in compute fragment cpu; do
-  ranks="1 2 4"; [ "$backend" = cpu ] && ranks="1 2 4 8 16"
+for backend in ${GP_BACKENDS:-compute fragment cpu}; do
+  ranks=${GP_RANKS:-1 2 4}; [ "$backend" = cpu ] && ranks="1 2 4 8 16"
   base=""
   for n in $ranks; do
     threads=1; [ "$backend" = cpu ] && threads=$((16 / n))

@@ -6,7 +6,9 @@
 #   islands_multigpu_devices.jsonl   one line per rank: rank, device, the device's description
 #   islands_multigpu.csv             one row per run (the columns of islands.csv)
 #   islands_multigpu.jsonl           each run's JSON (per-island device, immigrants, seconds)
-# About 3 minutes.
+#   islands_multigpu_de.csv          DE (compute): time to an error below 1e-8, total NP 3200
+#   islands_gp.csv                   GP (compute, fragment): islands-gp.sh on the same counts
+# About 5 minutes.
 #   . .gl/env.sh && scripts/device/islands-multigpu.sh [BUILD]
 set -uo pipefail
 build=${1:-build}
@@ -80,3 +82,27 @@ for backend in fragment compute; do
   done
 done
 cat "$csv"
+
+# 3. DE's time to target on the GPUs: the shifted sphere in 30 dimensions to an error below
+#    1e-8 (Qin et al. 2012's success), total NP 3200 split over 1, G, 2G, 4G islands.
+de_csv="$out/islands_multigpu_de.csv"
+echo "backend,islands,gpus,pop_per_island,seconds,evaluations,reached,migration_share,devices,renderer" > "$de_csv"
+for n in 1 $G $((2 * G)) $((4 * G)); do
+  line=$(timeout 150 "$mpirun" $root --oversubscribe --quiet --bind-to none -np $n            "$g" de --islands --backend compute --problem sphere --dim 30 --pop $((3200 / n))            --max-evals $((3000000 / n)) --target-efv 1e-8 --check-every 10 --migrate-every 50            --migrants 4 --json --quiet 2>>"$out/islands_multigpu_stderr.txt")
+  [ -n "$line" ] || { echo "compute,$n,,,,,FAILED" >> "$de_csv"; continue; }
+  echo "$line" >> "$jsonl"
+  python3 -c '
+import json, sys
+d = json.loads(sys.argv[1]); isl = d["islands"]
+devices = sorted({r["device"] for r in isl["per_island"]})
+efv = d.get("efv")
+print(",".join(str(v) for v in [d["backend"], isl["count"], len(devices), d["pop"],
+    "%.4f" % d["seconds"], d["evaluations"], efv is not None and efv < 1e-8,
+    "%.4f" % isl["migration_share"], " ".join(map(str, devices)), "\"%s\"" % d["renderer"]]))
+' "$line" >> "$de_csv"
+done
+cat "$de_csv"
+
+# 4. GP islands (compute and fragment) on the same island counts.
+GP_BACKENDS="compute fragment" GP_RANKS="1 $G $((2 * G)) $((4 * G))" OUT="$out" \
+  "$(dirname "$0")/islands-gp.sh" "$build"
