@@ -49,16 +49,26 @@ glevo_status ckpt_same_f64(const ckpt_reader *r, const char *entry_name, const c
                       "the run", field, a, h);
 }
 
+/* An enum entry saved by name: its text and its value, or an error naming an unknown name. */
+static glevo_status read_enum(const ckpt_reader *r, const char *entry, int (*parse)(const char *),
+                              const char **have, int *value)
+{
+    glevo_status st = ckpt_get_str(r, entry, have);
+    if (st) return st;
+    *value = parse(*have);
+    if (*value < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown",
+                          ckpt_reader_source(r), entry, *have);
+    return GLEVO_OK;
+}
+
 glevo_status ckpt_same_enum(const ckpt_reader *r, const char *entry, const char *field, int asked,
                             const char *(*name_of)(int), int (*parse)(const char *), int *out)
 {
     const char *have;
-    glevo_status st = ckpt_get_str(r, entry, &have);
+    int v;
+    glevo_status st = read_enum(r, entry, parse, &have, &v);
     if (st) return st;
-    int v = parse(have);
-    if (v < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown",
-                          ckpt_reader_source(r), entry, have);
     int want = asked == GLEVO_ZERO ? 0 : asked;
     if (asked != 0 && want != v)
         return glevo_fail(GLEVO_ERR_INVALID, "%s %s differs from the checkpoint's %s: it would "
@@ -71,12 +81,9 @@ glevo_status ckpt_take_enum(const ckpt_reader *r, const char *entry, int asked,
                             int (*parse)(const char *), int *out)
 {
     const char *have;
-    glevo_status st = ckpt_get_str(r, entry, &have);
+    int v;
+    glevo_status st = read_enum(r, entry, parse, &have, &v);
     if (st) return st;
-    int v = parse(have);
-    if (v < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': %s '%s' is unknown",
-                          ckpt_reader_source(r), entry, have);
     *out = asked == 0 ? v : asked == GLEVO_ZERO ? 0 : asked;
     return GLEVO_OK;
 }
