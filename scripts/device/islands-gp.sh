@@ -7,11 +7,7 @@
 #   . .gl/env.sh && scripts/device/islands-gp.sh [BUILD]     (GP_SMOKE=1: a dry run, total 800)
 # GP_BACKENDS and GP_RANKS (the GPU backends' island counts) override the lists.
 set -uo pipefail
-build=${1:-build}
-out=${OUT:-out}; mkdir -p "$out"
-g="$PWD/$build/glevo"
-mpirun=${MPIRUN:-mpirun}
-root=""; [ "$(id -u)" -eq 0 ] && root="--allow-run-as-root"
+. "$(dirname "$0")/mpi-setup.sh"
 total=16000 gens=20
 [ "${GP_SMOKE:-0}" = 1 ] && total=800 gens=4
 csv="$out/islands_gp.csv" jsonl="$out/islands_gp.jsonl"

@@ -11,11 +11,7 @@
 # About 5 minutes.
 #   . .gl/env.sh && scripts/device/islands-multigpu.sh [BUILD]
 set -uo pipefail
-build=${1:-build}
-out=${OUT:-out}; mkdir -p "$out"
-g="$PWD/$build/glevo"
-mpirun=${MPIRUN:-mpirun}
-root=""; [ "$(id -u)" -eq 0 ] && root="--allow-run-as-root"
+. "$(dirname "$0")/mpi-setup.sh"
 
 # The hardware EGL devices, as glevo counts them (Mesa's software device left out).
 hardware=$("$g" info --json | python3 -c '

@@ -13,11 +13,7 @@
 # The machine's own Open MPI (4.1.6, libmpi.so.40, the ABI of Debian's 4.1.4) runs the build.
 # ISLANDS_SMOKE=1 shrinks every size 16-fold and the generations 10-fold: a dry run on llvmpipe.
 set -uo pipefail
-build=${1:-build}
-out=${OUT:-out}; mkdir -p "$out"
-g="$PWD/$build/glevo"
-mpirun=${MPIRUN:-mpirun}
-root=""; [ "$(id -u)" -eq 0 ] && root="--allow-run-as-root"
+. "$(dirname "$0")/mpi-setup.sh"
 smoke=${ISLANDS_SMOKE:-0}
 csv="$out/islands.csv"; jsonl="$out/islands.jsonl"; : > "$jsonl"; : > "$out/islands_stderr.txt"
 echo "section,family,backend,islands,total_population,island_size,generations,migrate_every,migrants,seconds,evals_per_s,target,reached,migration_share,migration_seconds,sync_seconds,best_or_efv,renderer" > "$csv"

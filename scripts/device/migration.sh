@@ -9,11 +9,7 @@
 #   . .gl/env.sh && scripts/device/migration.sh [BUILD]
 # MIGRATION_SMOKE=1: 128x128 / 128x64 and 100 generations, a dry run on llvmpipe.
 set -uo pipefail
-build=${1:-build}
-out=${OUT:-out}; mkdir -p "$out"
-g="$PWD/$build/glevo"
-mpirun=${MPIRUN:-mpirun}
-root=""; [ "$(id -u)" -eq 0 ] && root="--allow-run-as-root"
+. "$(dirname "$0")/mpi-setup.sh"
 side=1024 gens=300
 [ "${MIGRATION_SMOKE:-0}" = 1 ] && side=128 gens=100
 csv="$out/migration.csv" jsonl="$out/migration.jsonl"
