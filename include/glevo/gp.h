@@ -226,6 +226,7 @@ typedef struct glevo_gp_result {
     long long nodes_evaluated;/* program nodes x cases */
     int generations;
     double seconds, eval_seconds;
+    double variation_seconds; /* breeding: selection, crossover, mutation (GPU or host) */
     glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
 } glevo_gp_result;
 

@@ -90,12 +90,6 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
 {
     int pop = p->count;
     if (pop == 0) return GLEVO_OK;
-    if (e->sums_cap < pop) {
-        glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
-        if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
-        e->sums = n;
-        e->sums_cap = pop;
-    }
     for (int i = 0; i < pop; ++i) {
         int len;
         const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
@@ -105,6 +99,26 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
                 return glevo_fail(GLEVO_ERR_INVALID,
                                   "program %d uses x%u but the data has %d input variable(s)",
                                   i + 1, GLEVO_GP_CODE_INDEX(c[k]) + 1, e->data->vars);
+    }
+    return gp_evaluate_unchecked(e, p, metric, errors);
+}
+
+struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e)
+{
+    /* gp_fragment and gp_compute (fragment.c, compute.c) both begin with their gp_gpu. */
+    return e->backend == GLEVO_BACKEND_CPU ? NULL : (struct gp_gpu *)e->impl;
+}
+
+glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   glevo_gp_metric metric, double *errors)
+{
+    int pop = p->count;
+    if (pop == 0) return GLEVO_OK;
+    if (e->sums_cap < pop) {
+        glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
+        if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
+        e->sums = n;
+        e->sums_cap = pop;
     }
     glevo_status st = e->ops->evaluate(e, p, e->sums);
     if (st) return st;
