@@ -7,10 +7,12 @@
  * breed.c, the GPU pass's twin, so both make the same children. create/step/destroy like the
  * other families; glevo_gp_run is create, step to the end, result. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gp/engine_internal.h"
 #include "gp/eval_internal.h"
@@ -142,12 +144,27 @@ static glevo_status allocate(glevo_gp *gp)
 }
 
 /* Ramped half-and-half: depths cycle through min..max, alternating full and grow; a tree
- * over the size limit is redrawn one level shallower. */
-static void initialise(glevo_gp *gp)
+ * over the size limit is redrawn one level shallower. Program i draws from its own stream
+ * (seed, "INIT", i), so the programs are made on several threads and the same on any count. */
+typedef struct init_job {
+    glevo_gp *gp;
+    int first, last;
+    uint32_t *codes;
+    float *consts;
+} init_job;
+
+static void *initialise_range(void *arg)
 {
+    init_job *job = arg;
+    glevo_gp *gp = job->gp;
     const glevo_gp_params *P = &gp->P;
     int ndepths = P->init_max_depth - P->init_min_depth + 1;
-    for (int i = 0; i < P->pop; ++i) {
+    gp_rng rng;
+    tree_gen g = gp->g;
+    g.rng = &rng;
+    for (int i = job->first; i < job->last; ++i) {
+        tree_rng_init(&rng, P->seed, 0x494e4954u /* "INIT" */);
+        rng.stream = (uint32_t)i;
         int depth = P->init_min_depth + (i / 2) % ndepths;
         int full = i % 2 == 0;
         for (;;) {
@@ -156,16 +173,50 @@ static void initialise(glevo_gp *gp)
             for (int d = 0; d < depth && max_nodes <= gp->scratch_cap; ++d)
                 max_nodes = max_nodes * gp_mask_max_arity(gp->mask) + 1;
             if (max_nodes <= gp->scratch_cap) {
-                tree_random(&gp->g, depth, full, gp->scratch.codes, gp->scratch.consts, &n);
+                tree_random(&g, depth, full, job->codes, job->consts, &n);
                 if (n <= P->max_size) {
-                    gp->scratch.len = n;
-                    copy_indiv(&gp->pops[0][i], &gp->scratch);
+                    indiv t = {job->codes, job->consts, n};
+                    copy_indiv(&gp->pops[0][i], &t);
                     break;
                 }
             }
             if (depth > 0) depth--;
         }
     }
+    return NULL;
+}
+
+static glevo_status initialise(glevo_gp *gp)
+{
+    enum { MAX_THREADS = 16 };
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
+    if (threads > gp->P.pop / 256) threads = gp->P.pop / 256 > 0 ? gp->P.pop / 256 : 1;
+    init_job jobs[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    size_t cap = (size_t)gp->scratch_cap;
+    uint32_t *codes = malloc((size_t)threads * cap * sizeof *codes);
+    float *consts = malloc((size_t)threads * cap * sizeof *consts);
+    if (!codes || !consts) {
+        free(codes), free(consts);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a population of %d", gp->P.pop);
+    }
+    int started = 0;
+    for (int t = 0; t < threads; ++t) {
+        jobs[t] = (init_job){gp, (int)((long long)gp->P.pop * t / threads),
+                             (int)((long long)gp->P.pop * (t + 1) / threads), codes + t * cap,
+                             consts + t * cap};
+        /* The first range runs here, and any a thread could not start. */
+        if (t > 0 && pthread_create(&tid[t], NULL, initialise_range, &jobs[t]) == 0)
+            started |= 1 << t;
+    }
+    initialise_range(&jobs[0]);
+    for (int t = 1; t < threads; ++t) {
+        if (started >> t & 1) pthread_join(tid[t], NULL);
+        else initialise_range(&jobs[t]);
+    }
+    free(codes), free(consts);
+    return GLEVO_OK;
 }
 
 /* The best program of the current generation alone in out (from the GPU when resident). */
@@ -220,7 +271,9 @@ static glevo_status evaluate(glevo_gp *gp)
         gp_resident_lend(gp->res, gp->ev);
         st = gp_evaluate_unchecked(gp->ev, &gp->res->shape, P->metric, gp->err);
         gp->eval_seconds += seconds_now() - te;
-        nodes = gp->res->shape.code_count;
+        if (!st) st = gp_resident_read_stats(gp->res);
+        if (!st) memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);
+        nodes = gp->res->total;
     } else {
         if ((st = pack_host(gp))) return st;
         double te = seconds_now();
@@ -266,7 +319,6 @@ static glevo_status breed(glevo_gp *gp)
     glevo_status st = GLEVO_OK;
     if (gp->res) {
         st = gp_resident_breed(gp->res, &bp, gp->fit, gp->elite);
-        if (!st) memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);
         gp->host_stale = true;
     } else {
         size_t cap = (size_t)P->max_size, at = (size_t)gp->cur * (size_t)P->pop * cap;
@@ -361,8 +413,7 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp *gp = NULL;
     if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
-    initialise(gp);
-    if ((st = host_population_changed(gp)) || (st = evaluate(gp))) {
+    if ((st = initialise(gp)) || (st = host_population_changed(gp)) || (st = evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }

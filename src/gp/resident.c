@@ -50,6 +50,40 @@ int gp_resident_fits(int pop, int max_size, uint32_t mask)
            (pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH <= max_tex;
 }
 
+/* What the evaluator's plan and build read of the generation, known without waiting for the
+ * GPU: the slots' capacity for the longest program (the codes' shared array), the stack of
+ * footnote 7 for it, the function set's operators. The build is then the same every
+ * generation and every seed, so a warm run compiles nothing. GLEVO_GP_RESIDENT_SHAPE=exact
+ * reads the generation's own depth, length and operators back before evaluating (a wait per
+ * generation; for measuring). */
+static void shape_bound(gp_resident *r)
+{
+    r->shape.count = r->pop;
+    r->shape.max_length = r->cap;
+    r->shape.max_depth = glevo_gp_stack_size(r->cap, gp_mask_max_arity(r->mask));
+    r->shape.ops_used = r->mask | 3u;
+    r->shape.code_count = (long long)r->pop * r->cap;
+    r->shape.const_count = r->shape.code_count;
+}
+
+static int shape_exact(void)
+{
+    const char *e = getenv("GLEVO_GP_RESIDENT_SHAPE");
+    return e && !strcmp(e, "exact");
+}
+
+static void shape_from(gp_resident *r, uint32_t depth, uint32_t total, uint32_t longest,
+                       uint32_t ops)
+{
+    shape_bound(r);
+    if (!shape_exact()) return;
+    r->shape.max_depth = (int)depth;
+    r->shape.code_count = total;
+    r->shape.const_count = total;
+    r->shape.max_length = (int)longest;
+    r->shape.ops_used = ops;
+}
+
 glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask)
 {
     memset(r, 0, sizeof *r);
@@ -88,8 +122,8 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask)
                                    .defines = defines, .samplers = breed_samplers,
                                    .images = breed_images, .buffers = breed_buffers,
                                    .uniform_size = sizeof(breed_uniforms)});
-    r->shape.count = pop;
-    r->shape.ops_used = mask | 3u; /* until the first breed reports the ones in use */
+    r->mask = mask;
+    shape_bound(r);
     return st;
 }
 
@@ -107,18 +141,6 @@ void gp_resident_destroy(gp_resident *r)
     free(r->lens);
     free(r->stage);
     memset(r, 0, sizeof *r);
-}
-
-/* The evaluator's shape of the generation: deepest walk, codes, longest, operators. */
-static void shape_from(gp_resident *r, uint32_t depth, uint32_t total, uint32_t longest,
-                       uint32_t ops)
-{
-    r->shape.count = r->pop;
-    r->shape.max_depth = (int)depth;
-    r->shape.code_count = total;
-    r->shape.const_count = total;
-    r->shape.max_length = (int)longest;
-    r->shape.ops_used = ops;
 }
 
 glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const float *consts,
@@ -161,6 +183,8 @@ glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const flo
                          (int32_t *)r->stage + (size_t)s * r->cap);
     if (!st) st = gpu_texture_upload(&r->sizes[r->cur], r->stage);
     shape_from(r, depth, total, longest, ops);
+    r->total = total;
+    r->stats_pending = 0;
     return st;
 }
 
@@ -242,12 +266,21 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
     gpu_pass_uniforms(&pass, &u, sizeof u);
     if ((st = gpu_pass_dispatch(&pass))) return st;
     r->cur = next;
-    /* The children's lengths and the shape the evaluator's build needs. */
-    uint32_t head[STATS_WORDS];
-    st = gpu_buffer_read(&r->stats, 0, sizeof head, head);
-    if (!st) st = gpu_buffer_read(&r->stats, sizeof head, (size_t)r->pop * 4, r->lens);
-    if (!st) shape_from(r, head[0], head[1], head[2], head[3] | 3u);
-    return st;
+    r->stats_pending = 1;
+    return shape_exact() ? gp_resident_read_stats(r) : GLEVO_OK;
+}
+
+glevo_status gp_resident_read_stats(gp_resident *r)
+{
+    if (!r->stats_pending) return GLEVO_OK;
+    uint32_t *head = r->stage;
+    glevo_status st = gpu_buffer_read(&r->stats, 0, (STATS_WORDS + (size_t)r->pop) * 4, head);
+    if (st) return st;
+    memcpy(r->lens, head + STATS_WORDS, (size_t)r->pop * 4);
+    r->total = head[1];
+    shape_from(r, head[0], head[1], head[2], head[3]);
+    r->stats_pending = 0;
+    return GLEVO_OK;
 }
 
 void gp_resident_lend(gp_resident *r, glevo_gp_evaluator *ev)

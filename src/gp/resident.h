@@ -13,6 +13,9 @@ typedef struct gp_resident {
     gpu_buffer in, stats;       /* elites and fitness; depth, total, longest, ops, lengths */
     gpu_program breed;
     int cur;                    /* codes[cur] ... hold the evaluated generation */
+    uint32_t mask;              /* the function set's operators */
+    int stats_pending;          /* the last breed's lengths are not read back yet */
+    long long total;            /* codes in the current generation (once read) */
     glevo_gp_programs shape;    /* what the evaluator's plan and build need of it */
     int32_t *lens;              /* the lengths of the evaluated generation (host copy) */
     uint32_t *stage;            /* host staging for uploads and reads */
@@ -32,9 +35,13 @@ glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const flo
 glevo_status gp_resident_download(gp_resident *r, uint32_t *codes, float *consts, int32_t *len);
 /* One slot back (the best program for progress). */
 glevo_status gp_resident_read_slot(gp_resident *r, int s, uint32_t *codes, float *consts, int *len);
-/* The next generation from the current one and the parents' fitness; it becomes current. */
+/* The next generation from the current one and the parents' fitness; it becomes current
+ * (its lengths come with gp_resident_read_stats). */
 glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const double *fit,
                                const int32_t *elite);
+/* The last breed's lengths (lens), code total and shape, read back once the GPU is done
+ * (after the evaluation, so that the read waits for nothing). */
+glevo_status gp_resident_read_stats(gp_resident *r);
 /* The evaluator reads the current generation in place from now on. */
 void gp_resident_lend(gp_resident *r, glevo_gp_evaluator *ev);
 
