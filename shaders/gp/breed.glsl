@@ -5,9 +5,11 @@
 // the plan gives, and written once. C twin: src/gp/breed.c, line for line.
 //
 // The resident population (src/gp/resident.c): slot s holds [length, codes...] in t_codes at
-// slot_offset(s) (the evaluator's t_programs layout: slots never cross a 4096-word row), its
-// constants and subtree sizes at s * u_cap + k in t_consts and t_sizes (a constant's code
-// names its own global index, s * u_cap + k, as the evaluator reads it).
+// slot_offset(s) (the evaluator's t_programs layout: slots never cross a 4096-word row), the
+// constant and subtree size of code k at the same place, slot_offset(s) + 1 + k, of t_consts
+// and t_sizes (a constant's code names that index, as the evaluator reads it). Drivers: the
+// compute main, a work-group per child; the fragment main, a fragment per word of the slots
+// (each fragment makes its child's plan and writes one node, the 2008 way).
 #include "rng/philox.glsl"
 
 layout(std140) uniform pass_uniforms {
@@ -20,7 +22,9 @@ layout(std140) uniform pass_uniforms {
     float u_pc, u_pm;
     float u_const_prob;
     int u_pad0, u_pad1, u_pad2;
+    ivec4 u_elite[GP_ELITE_MAX / 4]; // the best parents, copied unchanged
 };
+#define BREED_ELITE(e) u_elite[(e) / 4][(e) % 4]
 
 uniform usampler2D t_codes;  // the parents
 uniform sampler2D t_consts;
@@ -30,16 +34,15 @@ ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 uint slot_offset(int s) { return uint(s / u_spr) * 4096u + uint(s % u_spr) * uint(u_cap + 1); }
 uint CODE(int s, int k) { return texelFetch(t_codes, at4096(slot_offset(s) + 1u + uint(k)), 0).r; }
 int LEN(int s) { return int(texelFetch(t_codes, at4096(slot_offset(s)), 0).r); }
-int SIZE(int s, int k) { return int(texelFetch(t_sizes, at4096(uint(s * u_cap + k)), 0).r); }
-float CONSTV(int s, int k) { return texelFetch(t_consts, at4096(uint(s * u_cap + k)), 0).r; }
+int SIZE(int s, int k) { return int(texelFetch(t_sizes, at4096(slot_offset(s) + 1u + uint(k)), 0).r); }
+float CONSTV(int s, int k) { return texelFetch(t_consts, at4096(slot_offset(s) + 1u + uint(k)), 0).r; }
 
 #ifdef GLEVO_COMPUTE
-// The compute driver's inputs and outputs: elites and fitness (doubles, as the host compares
-// them) in a buffer, the children as images, statistics for the evaluator's build.
-layout(std430) readonly buffer gp_breed_in {
-    int elite[GP_ELITE_MAX];
-    double fit[];
-};
+// The compute driver's inputs and outputs: fitness (doubles, as the host compares them) in a
+// buffer, the children as images, statistics for the evaluator's build; the plan in shared
+// memory, made by one invocation and read by all.
+#define PLAN_VAR shared
+layout(std430) readonly buffer gp_breed_in { double fit[]; };
 layout(std430) buffer gp_breed_stats {
     uint s_max_depth, s_total, s_max_len, s_ops;
     int s_len[]; // the children's lengths
@@ -47,8 +50,14 @@ layout(std430) buffer gp_breed_stats {
 layout(r32ui) writeonly uniform uimage2D i_codes;
 layout(r32f) writeonly uniform image2D i_consts;
 layout(r32ui) writeonly uniform uimage2D i_sizes;
-#define BREED_ELITE(e) elite[(e)]
 #define BREED_FIT(s) fit[(s)]
+#endif
+#ifdef GLEVO_FRAGMENT
+// The fragment driver's: fitness as the bits of a double (x low, y high) a texel; the plan in
+// each fragment's own variables.
+#define PLAN_VAR
+uniform usampler2D t_fit;
+#define BREED_FIT(s) packDouble2x32(texelFetch(t_fit, at4096(uint(s)), 0).xy)
 #endif
 
 int arity_of(uint code)
@@ -82,13 +91,13 @@ uint stream_u32(inout gp_stream s)
 int stream_below(inout gp_stream s, int n) { return int(rng_below(stream_u32(s), uint(n))); }
 float stream_u01(inout gp_stream s) { return rng_u01(stream_u32(s)); }
 
-// ---- the plan (gp_child_plan), made by one invocation, read by all ----
-shared int P_a, P_i, P_sa, P_b, P_j, P_sb, P_m, P_old, P_t, P_pk, P_len;
-shared uint P_pcode;
-shared float P_pconst;
-shared uint F_code[GP_FRESH_MAX];
-shared float F_const[GP_FRESH_MAX];
-shared int F_size[GP_FRESH_MAX];
+// ---- the plan (gp_child_plan) ----
+PLAN_VAR int P_a, P_i, P_sa, P_b, P_j, P_sb, P_m, P_old, P_t, P_pk, P_len;
+PLAN_VAR uint P_pcode;
+PLAN_VAR float P_pconst;
+PLAN_VAR uint F_code[GP_FRESH_MAX];
+PLAN_VAR float F_const[GP_FRESH_MAX];
+PLAN_VAR int F_size[GP_FRESH_MAX];
 
 int pick_point(inout gp_stream x, int s)
 {
@@ -312,16 +321,15 @@ void main()
     }
     barrier();
     uint base = slot_offset(c);
-    uint cbase = uint(c * u_cap);
     uint ops = 0u;
     for (int k = lane; k < P_len; k += BREED_LANES) {
         uint code;
         float cval;
         int size;
-        breed_node(k, cbase, code, cval, size);
+        breed_node(k, base + 1u, code, cval, size);
         imageStore(i_codes, at4096(base + 1u + uint(k)), uvec4(code));
-        imageStore(i_consts, at4096(cbase + uint(k)), vec4(cval));
-        imageStore(i_sizes, at4096(cbase + uint(k)), uvec4(uint(size)));
+        imageStore(i_consts, at4096(base + 1u + uint(k)), vec4(cval));
+        imageStore(i_sizes, at4096(base + 1u + uint(k)), uvec4(uint(size)));
         D_arity[k] = arity_of(code);
         ops |= 1u << (code & 31u);
     }
@@ -341,5 +349,46 @@ void main()
         atomicMax(s_max_len, uint(P_len));
         atomicOr(s_ops, D_ops);
     }
+}
+#endif
+
+#if defined(GLEVO_FRAGMENT) && !defined(BREED_LENS)
+// The fragment driver: the targets are the children's t_codes, t_consts and t_sizes; the
+// fragment at word k1 of slot c writes c's length (k1 = 0) or node k1 - 1, 0 past the end.
+layout(location = 0) out uint o_code;
+layout(location = 1) out float o_const;
+layout(location = 2) out uint o_size;
+void main()
+{
+    ivec2 f = ivec2(gl_FragCoord.xy);
+    int in_row = f.x / (u_cap + 1), k1 = f.x - in_row * (u_cap + 1);
+    int c = f.y * u_spr + in_row;
+    o_code = 0u;
+    o_const = 0.0;
+    o_size = 0u;
+    if (in_row >= u_spr || c >= u_pop) return;
+    breed_plan(c);
+    if (k1 == 0) {
+        o_code = uint(P_len);
+        return;
+    }
+    if (k1 - 1 >= P_len) return;
+    uint code;
+    float cval;
+    int size;
+    breed_node(k1 - 1, slot_offset(c) + 1u, code, cval, size);
+    o_code = code;
+    o_const = cval;
+    o_size = uint(size);
+}
+#endif
+#if defined(GLEVO_FRAGMENT) && defined(BREED_LENS)
+// The children's lengths in a row of texels for the host (BREED_LENS: a second, tiny pass).
+layout(location = 0) out uint o_len;
+void main()
+{
+    ivec2 f = ivec2(gl_FragCoord.xy);
+    int s = f.y * 4096 + f.x;
+    o_len = s < u_pop ? uint(LEN(s)) : 0u;
 }
 #endif

@@ -2,9 +2,9 @@
  * then per generation tournament selection, subtree crossover, subtree and point mutation,
  * elitism and a size limit (src/gp/breed.c: each child from random words keyed by (seed,
  * generation, child, purpose)), and evaluation of the whole population by the evaluator.
- * With the compute backend the population stays on the GPU (src/gp/resident.c) and a
- * generation is one breeding dispatch and the evaluation; otherwise the host breeds with
- * breed.c, the GPU pass's twin, so both make the same children. create/step/destroy like the
+ * With a GPU backend the population stays on the GPU (src/gp/resident.c) and a generation
+ * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the CPU backend
+ * the host breeds with breed.c, the GPU pass's twin, so all make the same children. create/step/destroy like the
  * other families; glevo_gp_run is create, step to the end, result. */
 #include <math.h>
 #include <pthread.h>
@@ -357,17 +357,19 @@ static glevo_status host_population_changed(glevo_gp *gp)
     return gp_resident_upload(gp->res, gp->codes_mem + at, gp->consts_mem + at, gp->lens);
 }
 
-/* The compute backend keeps the population on the GPU where the layout fits it;
- * GLEVO_GP_HOST_BREED=1 breeds on the host instead (for measuring). */
+/* The GPU backends keep the population on the GPU where the layout fits it, bred by the
+ * backend's own driver; GLEVO_GP_HOST_BREED=1 breeds on the host instead (for measuring). */
 static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
-    if (glevo_gp_evaluator_backend(gp->ev) != GLEVO_BACKEND_COMPUTE || (host && *host == '1') ||
+    glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
+    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') ||
         !gp_resident_fits(gp->P.pop, gp->P.max_size, gp->mask))
         return GLEVO_OK;
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask);
+    return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask,
+                              b == GLEVO_BACKEND_COMPUTE);
 }
 
 glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, glevo_gp **out)

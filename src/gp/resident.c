@@ -1,7 +1,9 @@
-/* The resident GP population (resident.h) and the compute driver of the breeding pass
- * (shaders/gp/breed.glsl): slot s's [length, codes...] at slot_offset(s) of a 4096-wide R32UI
+/* The resident GP population (resident.h) and the two drivers of the breeding pass
+ * (shaders/gp/breed.glsl: a compute dispatch of a work-group per child, or a draw of a
+ * fragment per slot word): slot s's [length, codes...] at slot_offset(s) of a 4096-wide R32UI
  * texture (the layout the evaluator's t_programs has, so the evaluator reads it in place
- * through an index texture written once), its constants and subtree sizes at s * cap + k. */
+ * through an index texture written once), its constants and subtree sizes at the same words
+ * of two more textures of that shape (one fragment writes all three). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,8 @@
 static const gpu_slot breed_samplers[] = {{"t_codes", 0}, {"t_consts", 0}, {"t_sizes", 0}, {0}};
 static const gpu_slot breed_images[] = {{"i_codes", 0}, {"i_consts", 0}, {"i_sizes", 0}, {0}};
 static const gpu_slot breed_buffers[] = {{"gp_breed_in", 0}, {"gp_breed_stats", 0}, {0}};
+static const gpu_slot breed_frag_samplers[] = {{"t_codes", 0}, {"t_consts", 0}, {"t_sizes", 0},
+                                               {"t_fit", 0}, {0}};
 
 /* The block of shaders/gp/breed.glsl (std140: the doubles first). */
 typedef struct breed_uniforms {
@@ -28,6 +32,7 @@ typedef struct breed_uniforms {
     float pc, pm;
     float const_prob;
     int32_t pad[3];
+    int32_t elite[GP_ELITE_MAX];
 } breed_uniforms;
 
 static size_t slot_offset(const gp_resident *r, int s)
@@ -35,19 +40,17 @@ static size_t slot_offset(const gp_resident *r, int s)
     return (size_t)(s / r->spr) * GP_TEX_WIDTH + (size_t)(s % r->spr) * (size_t)(r->cap + 1);
 }
 static int code_rows(int pop, int spr) { return (pop + spr - 1) / spr; }
-static int node_rows(int pop, int cap)
-{
-    return (int)(((long long)pop * cap + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH);
-}
+static int index_rows(int pop) { return (pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH; }
 
 int gp_resident_fits(int pop, int max_size, uint32_t mask)
 {
     int max_tex = gpu_context_limits()->max_texture_size;
     if (max_size + 1 > GP_TEX_WIDTH || gp_mask_max_arity(mask) > 3) return 0;
-    if ((long long)pop * max_size > (long long)GLEVO_GP_MAX_INDEX + 1) return 0;
     int spr = GP_TEX_WIDTH / (max_size + 1);
-    return code_rows(pop, spr) <= max_tex && node_rows(pop, max_size) <= max_tex &&
-           (pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH <= max_tex;
+    /* A constant's code holds its word's index in 24 bits. */
+    if ((long long)code_rows(pop, spr) * GP_TEX_WIDTH > (long long)GLEVO_GP_MAX_INDEX + 1)
+        return 0;
+    return code_rows(pop, spr) <= max_tex && index_rows(pop) <= max_tex;
 }
 
 /* What the evaluator's plan and build read of the generation, known without waiting for the
@@ -84,16 +87,15 @@ static void shape_from(gp_resident *r, uint32_t depth, uint32_t total, uint32_t 
     r->shape.ops_used = ops;
 }
 
-glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask)
+glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask, int compute)
 {
     memset(r, 0, sizeof *r);
     r->pop = pop;
     r->cap = cap;
+    r->compute = compute;
     r->spr = GP_TEX_WIDTH / (cap + 1);
-    int crow = code_rows(pop, r->spr), nrow = node_rows(pop, cap);
-    int irow = (pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH;
-    size_t stage_words = (size_t)(crow > nrow ? crow : nrow) * GP_TEX_WIDTH;
-    if ((size_t)irow * GP_TEX_WIDTH > stage_words) stage_words = (size_t)irow * GP_TEX_WIDTH;
+    int crow = code_rows(pop, r->spr), irow = index_rows(pop);
+    size_t stage_words = (size_t)(crow > irow ? crow : irow) * GP_TEX_WIDTH * (compute ? 1 : 4);
     r->stage = calloc(stage_words, sizeof *r->stage);
     r->lens = calloc((size_t)pop, sizeof *r->lens);
     if (!r->stage || !r->lens)
@@ -102,11 +104,13 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask)
     glevo_status st = gpu_texture_create(&r->index, GP_TEX_WIDTH, irow, GPU_R32UI, r->stage);
     for (int b = 0; b < 2 && !st; ++b) {
         st = gpu_texture_create(&r->codes[b], GP_TEX_WIDTH, crow, GPU_R32UI, NULL);
-        if (!st) st = gpu_texture_create(&r->consts[b], GP_TEX_WIDTH, nrow, GPU_R32F, NULL);
-        if (!st) st = gpu_texture_create(&r->sizes[b], GP_TEX_WIDTH, nrow, GPU_R32UI, NULL);
+        if (!st) st = gpu_texture_create(&r->consts[b], GP_TEX_WIDTH, crow, GPU_R32F, NULL);
+        if (!st) st = gpu_texture_create(&r->sizes[b], GP_TEX_WIDTH, crow, GPU_R32UI, NULL);
     }
-    if (!st) st = gpu_buffer_create(&r->in, GP_ELITE_MAX * 4 + (size_t)pop * 8, NULL);
-    if (!st) st = gpu_buffer_create(&r->stats, (STATS_WORDS + (size_t)pop) * 4, NULL);
+    if (!st && compute) st = gpu_buffer_create(&r->in, (size_t)pop * 8, NULL);
+    if (!st && compute) st = gpu_buffer_create(&r->stats, (STATS_WORDS + (size_t)pop) * 4, NULL);
+    if (!st && !compute) st = gpu_texture_create(&r->fit, GP_TEX_WIDTH, irow, GPU_RGBA32UI, NULL);
+    if (!st && !compute) st = gpu_texture_create(&r->lens_tex, GP_TEX_WIDTH, irow, GPU_R32UI, NULL);
     char defines[512];
     snprintf(defines, sizeof defines,
              "#define GP_FRESH_MAX %d\n#define GP_MUTATE_DEPTH %d\n#define GP_ELITE_MAX %d\n"
@@ -116,11 +120,23 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask)
              GP_FRESH_MAX, GP_MUTATE_DEPTH, GP_ELITE_MAX, GP_BREED_TAG, GP_DRAW_SELECT,
              GP_DRAW_CROSS, GP_DRAW_MUTATE, GP_DRAW_GROW, GLEVO_GP_VAR, GLEVO_GP_CONST,
              BREED_LANES, cap);
-    if (!st)
+    if (!st && compute)
         st = gpu_program_build(&r->breed, &(gpu_program_desc){
                                    .name = "gp.breed", .compute = "gp/breed.glsl",
                                    .defines = defines, .samplers = breed_samplers,
                                    .images = breed_images, .buffers = breed_buffers,
+                                   .uniform_size = sizeof(breed_uniforms)});
+    if (!st && !compute)
+        st = gpu_program_build(&r->breed, &(gpu_program_desc){
+                                   .name = "gp.breed", .fragment = "gp/breed.glsl",
+                                   .defines = defines, .samplers = breed_frag_samplers,
+                                   .uniform_size = sizeof(breed_uniforms)});
+    size_t n = strlen(defines);
+    snprintf(defines + n, sizeof defines - n, "#define BREED_LENS 1\n");
+    if (!st && !compute)
+        st = gpu_program_build(&r->lens_prog, &(gpu_program_desc){
+                                   .name = "gp.breed_lens", .fragment = "gp/breed.glsl",
+                                   .defines = defines, .samplers = breed_frag_samplers,
                                    .uniform_size = sizeof(breed_uniforms)});
     r->mask = mask;
     shape_bound(r);
@@ -135,6 +151,9 @@ void gp_resident_destroy(gp_resident *r)
         gpu_texture_destroy(&r->sizes[b]);
     }
     gpu_texture_destroy(&r->index);
+    gpu_texture_destroy(&r->fit);
+    gpu_texture_destroy(&r->lens_tex);
+    gpu_program_destroy(&r->lens_prog);
     gpu_buffer_destroy(&r->in);
     gpu_buffer_destroy(&r->stats);
     gpu_program_destroy(&r->breed);
@@ -146,13 +165,14 @@ void gp_resident_destroy(gp_resident *r)
 glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const float *consts,
                                 const int32_t *len)
 {
-    int crow = code_rows(r->pop, r->spr), nrow = node_rows(r->pop, r->cap);
+    size_t words = (size_t)code_rows(r->pop, r->spr) * GP_TEX_WIDTH;
     uint32_t depth = 0, total = 0, longest = 0, ops = 0;
-    memset(r->stage, 0, (size_t)crow * GP_TEX_WIDTH * sizeof *r->stage);
+    uint32_t *cw = r->stage;
+    memset(cw, 0, words * sizeof *cw);
     for (int s = 0; s < r->pop; ++s) {
         const uint32_t *c = codes + (size_t)s * r->cap;
-        uint32_t *dst = r->stage + slot_offset(r, s);
-        dst[0] = (uint32_t)len[s];
+        uint32_t at = (uint32_t)slot_offset(r, s);
+        cw[at] = (uint32_t)len[s];
         int d = 0;
         for (int k = len[s] - 1; k >= 0; --k) {
             d += 1 - gp_code_arity(c[k]);
@@ -162,35 +182,35 @@ glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const flo
             uint32_t code = c[k];
             ops |= 1u << GLEVO_GP_CODE_OP(code);
             if (GLEVO_GP_CODE_OP(code) == GLEVO_GP_CONST)
-                code = GLEVO_GP_CODE(GLEVO_GP_CONST, (uint32_t)s * (uint32_t)r->cap + (uint32_t)k);
-            dst[1 + k] = code;
+                code = GLEVO_GP_CODE(GLEVO_GP_CONST, at + 1 + (uint32_t)k);
+            cw[at + 1 + k] = code;
         }
         total += (uint32_t)len[s];
         if ((uint32_t)len[s] > longest) longest = (uint32_t)len[s];
         r->lens[s] = len[s];
     }
-    glevo_status st = gpu_texture_upload(&r->codes[r->cur], r->stage);
-    memset(r->stage, 0, (size_t)nrow * GP_TEX_WIDTH * sizeof *r->stage);
+    glevo_status st = gpu_texture_upload(&r->codes[r->cur], cw);
+    memset(cw, 0, words * sizeof *cw);
     float *f = (float *)r->stage;
     for (int s = 0; s < r->pop && !st; ++s)
         for (int k = 0; k < len[s]; ++k)
             if (GLEVO_GP_CODE_OP(codes[(size_t)s * r->cap + k]) == GLEVO_GP_CONST)
-                f[(size_t)s * r->cap + k] = consts[(size_t)s * r->cap + k];
+                f[slot_offset(r, s) + 1 + k] = consts[(size_t)s * r->cap + k];
     if (!st) st = gpu_texture_upload(&r->consts[r->cur], r->stage);
-    memset(r->stage, 0, (size_t)nrow * GP_TEX_WIDTH * sizeof *r->stage);
+    memset(cw, 0, words * sizeof *cw);
     for (int s = 0; s < r->pop && !st; ++s)
-        gp_subtree_sizes(codes + (size_t)s * r->cap, len[s],
-                         (int32_t *)r->stage + (size_t)s * r->cap);
-    if (!st) st = gpu_texture_upload(&r->sizes[r->cur], r->stage);
+        gp_subtree_sizes(codes + (size_t)s * r->cap, len[s], (int32_t *)cw + slot_offset(r, s) + 1);
+    if (!st) st = gpu_texture_upload(&r->sizes[r->cur], cw);
     shape_from(r, depth, total, longest, ops);
     r->total = total;
     r->stats_pending = 0;
     return st;
 }
 
+size_t gp_resident_slot_offset(const gp_resident *r, int s) { return slot_offset(r, s); }
+
 glevo_status gp_resident_download(gp_resident *r, uint32_t *codes, float *consts, int32_t *len)
 {
-    int nrow = node_rows(r->pop, r->cap);
     glevo_status st = gpu_texture_read(&r->codes[r->cur], r->stage);
     for (int s = 0; s < r->pop && !st; ++s) {
         const uint32_t *src = r->stage + slot_offset(r, s);
@@ -202,8 +222,9 @@ glevo_status gp_resident_download(gp_resident *r, uint32_t *codes, float *consts
         }
     }
     if (!st) st = gpu_texture_read(&r->consts[r->cur], r->stage);
-    if (!st) memcpy(consts, r->stage, (size_t)r->pop * r->cap * sizeof *consts);
-    (void)nrow;
+    for (int s = 0; s < r->pop && !st; ++s)
+        memcpy(consts + (size_t)s * r->cap, (const float *)r->stage + slot_offset(r, s) + 1,
+               (size_t)len[s] * sizeof *consts);
     return st;
 }
 
@@ -211,35 +232,64 @@ glevo_status gp_resident_read_slot(gp_resident *r, int s, uint32_t *codes, float
 {
     size_t at = slot_offset(r, s);
     uint32_t buf[GP_TEX_WIDTH];
-    glevo_status st = gpu_texture_read_rect(&r->codes[r->cur], (int)(at % GP_TEX_WIDTH),
-                                            (int)(at / GP_TEX_WIDTH), r->cap + 1, 1, buf);
+    float cbuf[GP_TEX_WIDTH];
+    int x = (int)(at % GP_TEX_WIDTH), y = (int)(at / GP_TEX_WIDTH);
+    glevo_status st = gpu_texture_read_rect(&r->codes[r->cur], x, y, r->cap + 1, 1, buf);
+    if (!st) st = gpu_texture_read_rect(&r->consts[r->cur], x, y, r->cap + 1, 1, cbuf);
     if (st) return st;
     *len = (int)buf[0];
     for (int k = 0; k < *len; ++k) {
         uint32_t code = buf[1 + k];
         if (GLEVO_GP_CODE_OP(code) == GLEVO_GP_CONST) code = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
         codes[k] = code;
+        consts[k] = cbuf[1 + k];
     }
-    /* The constants may cross a row: read them a row piece at a time. */
-    size_t c0 = (size_t)s * r->cap, c1 = c0 + (size_t)*len;
-    for (size_t c = c0; c < c1 && !st;) {
-        size_t row_end = (c / GP_TEX_WIDTH + 1) * GP_TEX_WIDTH, end = row_end < c1 ? row_end : c1;
-        st = gpu_texture_read_rect(&r->consts[r->cur], (int)(c % GP_TEX_WIDTH),
-                                   (int)(c / GP_TEX_WIDTH), (int)(end - c), 1, consts + (c - c0));
-        c = end;
-    }
-    return st;
+    return GLEVO_OK;
+}
+
+/* The fragment driver: the children's words drawn into the next textures, then their
+ * lengths into a row for the host. */
+static glevo_status breed_draw(gp_resident *r, const breed_uniforms *u)
+{
+    int next = 1 - r->cur;
+    gpu_pass pass = {.name = "gp.breed", .program = &r->breed};
+    gpu_pass_input(&pass, 0, &r->codes[r->cur]);
+    gpu_pass_input(&pass, 1, &r->consts[r->cur]);
+    gpu_pass_input(&pass, 2, &r->sizes[r->cur]);
+    gpu_pass_input(&pass, 3, &r->fit);
+    gpu_pass_target(&pass, &r->codes[next]);
+    gpu_pass_target(&pass, &r->consts[next]);
+    gpu_pass_target(&pass, &r->sizes[next]);
+    gpu_pass_uniforms(&pass, u, sizeof *u);
+    glevo_status st = gpu_pass_draw(&pass);
+    if (st) return st;
+    r->cur = next;
+    gpu_pass lens = {.name = "gp.breed_lens", .program = &r->lens_prog};
+    gpu_pass_input(&lens, 0, &r->codes[r->cur]);
+    gpu_pass_input(&lens, 1, &r->consts[r->cur]);
+    gpu_pass_input(&lens, 2, &r->sizes[r->cur]);
+    gpu_pass_input(&lens, 3, &r->fit);
+    gpu_pass_target(&lens, &r->lens_tex);
+    gpu_pass_uniforms(&lens, u, sizeof *u);
+    if ((st = gpu_pass_draw(&lens))) return st;
+    r->stats_pending = 1;
+    return GLEVO_OK;
 }
 
 glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const double *fit,
                                const int32_t *elite)
 {
-    int32_t el[GP_ELITE_MAX] = {0};
-    memcpy(el, elite, sizeof(int32_t) * (size_t)bp->elites);
     static const uint32_t zero[STATS_WORDS] = {0};
-    glevo_status st = gpu_buffer_upload(&r->in, 0, sizeof el, el);
-    if (!st) st = gpu_buffer_upload(&r->in, sizeof el, (size_t)r->pop * sizeof *fit, fit);
-    if (!st) st = gpu_buffer_upload(&r->stats, 0, sizeof zero, zero);
+    glevo_status st = GLEVO_OK;
+    if (r->compute) {
+        st = gpu_buffer_upload(&r->in, 0, (size_t)r->pop * sizeof *fit, fit);
+        if (!st) st = gpu_buffer_upload(&r->stats, 0, sizeof zero, zero);
+    } else { /* a double's bits in x (low) and y (high) of a texel */
+        uint32_t *t = r->stage;
+        memset(t, 0, (size_t)r->fit.width * r->fit.height * 16);
+        for (int i = 0; i < r->pop; ++i) memcpy(t + 4 * (size_t)i, &fit[i], 8);
+        st = gpu_texture_upload(&r->fit, t);
+    }
     if (st) return st;
     breed_uniforms u = {.cmin = bp->const_min, .cmax = bp->const_max, .nfuncs = bp->nfuncs,
                         .pop = bp->pop, .tournament = bp->tournament, .elites = bp->elites,
@@ -248,8 +298,10 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
                         .pc = (float)bp->pc, .pm = (float)bp->pm,
                         .const_prob = (float)bp->const_prob};
     memcpy(u.arity, bp->arity, sizeof u.arity);
+    memcpy(u.elite, elite, sizeof(int32_t) * (size_t)bp->elites);
     for (int f = 0; f < bp->nfuncs; ++f) u.funcs[f / 4] |= (uint32_t)bp->funcs[f] << (8 * (f % 4));
     int next = 1 - r->cur;
+    if (!r->compute) return breed_draw(r, &u);
     gpu_pass pass = {.name = "gp.breed", .program = &r->breed};
     gpu_pass_input(&pass, 0, &r->codes[r->cur]);
     gpu_pass_input(&pass, 1, &r->consts[r->cur]);
@@ -273,6 +325,15 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
 glevo_status gp_resident_read_stats(gp_resident *r)
 {
     if (!r->stats_pending) return GLEVO_OK;
+    if (!r->compute) { /* lengths only: the shape stays the bounds */
+        glevo_status st = gpu_texture_read(&r->lens_tex, r->stage);
+        if (st) return st;
+        memcpy(r->lens, r->stage, (size_t)r->pop * 4);
+        r->total = 0;
+        for (int s = 0; s < r->pop; ++s) r->total += r->lens[s];
+        r->stats_pending = 0;
+        return GLEVO_OK;
+    }
     uint32_t *head = r->stage;
     glevo_status st = gpu_buffer_read(&r->stats, 0, (STATS_WORDS + (size_t)r->pop) * 4, head);
     if (st) return st;

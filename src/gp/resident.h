@@ -11,7 +11,9 @@ typedef struct gp_resident {
     int pop, cap, spr;          /* slots, codes a slot, slots per 4096-word row of codes */
     gpu_texture codes[2], consts[2], sizes[2], index;
     gpu_buffer in, stats;       /* elites and fitness; depth, total, longest, ops, lengths */
-    gpu_program breed;
+    gpu_program breed, lens_prog;
+    int compute;                /* the breeding driver: compute dispatch or fragment draw */
+    gpu_texture fit, lens_tex;  /* fragment: fitness as double bits, the children's lengths */
     int cur;                    /* codes[cur] ... hold the evaluated generation */
     uint32_t mask;              /* the function set's operators */
     int stats_pending;          /* the last breed's lengths are not read back yet */
@@ -22,10 +24,12 @@ typedef struct gp_resident {
 } gp_resident;
 
 /* Whether a run of pop programs of max_size codes fits the resident layout: slots inside a
- * 4096-word row, constant indices in 24 bits, textures within the limit (where it does not,
- * the host engine breeds). */
+ * 4096-word row, constant indices (word indices) in 24 bits, textures within the limit (where
+ * it does not, the host engine breeds). */
 int gp_resident_fits(int pop, int max_size, uint32_t mask);
-glevo_status gp_resident_create(gp_resident *r, int pop, int max_size, uint32_t mask);
+glevo_status gp_resident_create(gp_resident *r, int pop, int max_size, uint32_t mask, int compute);
+/* Where slot s's [length, codes...] start (its constants and sizes start there too). */
+size_t gp_resident_slot_offset(const gp_resident *r, int s);
 void gp_resident_destroy(gp_resident *r);
 /* The host population (slot s: len[s] codes at codes[s * cap], constants beside them) into
  * the current generation's slots. */

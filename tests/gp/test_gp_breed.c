@@ -93,18 +93,19 @@ static glevo_gp_params breed_params(int pop, int max_size, uint32_t seed)
 
 /* GPU and host breed `generations` generations from the same parents and fitness. */
 static void check_generations(glevo_gp_function_set set, int pop, int cap, int vars,
-                              int generations, uint32_t seed, int exact)
+                              int generations, uint32_t seed, int exact, int compute)
 {
     if (exact) setenv("GLEVO_GP_RESIDENT_SHAPE", "exact", 1);
     else unsetenv("GLEVO_GP_RESIDENT_SHAPE");
     testutil_context();
-    if (!gp_engine_available(&(glevo_gp_eval_params){.backend = GLEVO_BACKEND_COMPUTE})) return;
+    if (compute && !gp_engine_available(&(glevo_gp_eval_params){.backend = GLEVO_BACKEND_COMPUTE}))
+        return;
     uint32_t mask = glevo_gp_function_set_ops(set);
     glevo_gp_params P = breed_params(pop, cap, seed);
     host_pop h = pop_new(pop, cap), next = pop_new(pop, cap), gpu = pop_new(pop, cap);
     pop_random(&h, mask, vars, seed);
     gp_resident r;
-    glevo_status st = gp_resident_create(&r, pop, cap, mask);
+    glevo_status st = gp_resident_create(&r, pop, cap, mask, compute);
     ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
     ck_assert_int_eq(gp_resident_upload(&r, h.codes, h.consts, h.len), GLEVO_OK);
     double *fit = malloc(sizeof(double) * (size_t)pop);
@@ -127,8 +128,8 @@ static void check_generations(glevo_gp_function_set set, int pop, int cap, int v
         for (int c = 0; c < pop; ++c) {
             size_t at = (size_t)c * cap;
             ck_assert_msg(gpu.len[c] == next.len[c] && r.lens[c] == next.len[c],
-                          "seed %u generation %d child %d: GPU length %d, host %d", seed, gen, c,
-                          gpu.len[c], next.len[c]);
+                          "%s seed %u generation %d child %d: GPU length %d, host %d",
+                          compute ? "compute" : "fragment", seed, gen, c, gpu.len[c], next.len[c]);
             ck_assert_int_le(next.len[c], cap);
             ck_assert_msg(glevo_gp_program_check(next.codes + at, next.len[c]) == GLEVO_OK,
                           "seed %u generation %d child %d is not one tree", seed, gen, c);
@@ -144,7 +145,8 @@ static void check_generations(glevo_gp_function_set set, int pop, int cap, int v
                                   "%.9g", seed, gen, c, k, (double)gpu.consts[at + k],
                                   (double)next.consts[at + k]);
                 ck_assert_int_eq(next.sizes[at + k], recomputed[k]);
-                ck_assert_int_eq(gpu_sizes[at + k], recomputed[k]);
+                ck_assert_int_eq(gpu_sizes[gp_resident_slot_offset(&r, c) + 1 + (size_t)k],
+                                 recomputed[k]);
             }
             for (int k = next.len[c] - 1; k >= 0; --k) {
                 d += 1 - glevo_gp_op_arity(GLEVO_GP_CODE_OP(next.codes[at + k]));
@@ -178,10 +180,20 @@ static void check_generations(glevo_gp_function_set set, int pop, int cap, int v
     pop_free(&h), pop_free(&next), pop_free(&gpu);
 }
 
-START_TEST(test_gpu_equals_host_regression) { check_generations(GLEVO_GP_REGRESSION, 203, 64, 3, 20, 5, 0); }
+/* Both drivers of the pass: compute (a work-group per child) and fragment (a fragment per
+ * word). */
+START_TEST(test_gpu_equals_host_regression)
+{
+    check_generations(GLEVO_GP_REGRESSION, 203, 64, 3, 20, 5, 0, 1);
+    check_generations(GLEVO_GP_REGRESSION, 203, 64, 3, 20, 6, 0, 0);
+}
 END_TEST
 
-START_TEST(test_gpu_equals_host_classification) { check_generations(GLEVO_GP_CLASSIFICATION, 61, 37, 2, 6, 9, 1); }
+START_TEST(test_gpu_equals_host_classification)
+{
+    check_generations(GLEVO_GP_CLASSIFICATION, 61, 37, 2, 6, 9, 1, 1);
+    check_generations(GLEVO_GP_CLASSIFICATION, 61, 37, 2, 6, 10, 0, 0);
+}
 END_TEST
 
 /* Without crossover or mutation a child is its tournament's winner: planted distinct
@@ -189,7 +201,6 @@ END_TEST
 START_TEST(test_planted_tournaments)
 {
     testutil_context();
-    if (!gp_engine_available(&(glevo_gp_eval_params){.backend = GLEVO_BACKEND_COMPUTE})) return;
     enum { POP = 41, CAP = 23 };
     uint32_t mask = glevo_gp_function_set_ops(GLEVO_GP_REGRESSION);
     glevo_gp_params P = breed_params(POP, CAP, 77);
@@ -207,7 +218,7 @@ START_TEST(test_planted_tournaments)
     double fit[POP];
     for (int i = 0; i < POP; ++i) fit[i] = (double)((i * 7) % POP); /* 0 at 0, 1 at 6 */
     gp_resident r;
-    ck_assert_int_eq(gp_resident_create(&r, POP, CAP, mask), GLEVO_OK);
+    ck_assert_int_eq(gp_resident_create(&r, POP, CAP, mask, 0), GLEVO_OK); /* fragment */
     ck_assert_int_eq(gp_resident_upload(&r, h.codes, h.consts, h.len), GLEVO_OK);
     gp_breed_params bp;
     gp_breed_params_init(&bp, &P, mask, 2, 4);
@@ -326,7 +337,19 @@ START_TEST(test_resident_run_resume)
     glevo_gp_program_sexpr(glevo_gp_population(whole, NULL), to, sb, sizeof sb);
     ck_assert_str_eq(sa, sb);
     ck_assert_int_eq(glevo_gp_step(whole, 1), GLEVO_OK); /* generations is 8: done already */
-    glevo_gp_destroy(whole), glevo_gp_destroy(host), glevo_gp_destroy(resumed);
+    glevo_gp_destroy(whole), glevo_gp_destroy(resumed);
+
+    /* The fragment backend's resident run (its breeding draws) is the same run too. */
+    glevo_gp_params pf = p;
+    pf.backend = GLEVO_BACKEND_FRAGMENT;
+    pf.generations = ph.generations = 3;
+    glevo_gp *frag, *host3;
+    ck_assert_int_eq(glevo_gp_create(&pf, d, &frag), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_create(&ph, d, &host3), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(frag, 3), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(host3, 3), GLEVO_OK);
+    same_population(frag, host3, "fragment vs cpu");
+    glevo_gp_destroy(frag), glevo_gp_destroy(host3), glevo_gp_destroy(host);
     glevo_gp_data_destroy(d);
 }
 END_TEST
