@@ -5,7 +5,9 @@
 #   scripts/device/gp-resident.sh GLEVO [SEEDS]
 # Writes $OUT/glevo.jsonl (one line per run: cell, seed, variant, wall, the run's --json) and
 # $OUT/evogp.jsonl. The first glevo process is the cold start (shader compiles); every cell
-# then runs once unrecorded before its seeds (warm).
+# then runs once before its seeds (warm-up), then seed 1 with the evaluator built for the
+# generation's own shape (exact), then the fragment backend (warm-up, seed 2); HOST_BRED=1
+# adds a host-bred run per cell (GLEVO_GP_HOST_BREED=1).
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}
 out=${OUT:-out}; mkdir -p "$out" "$out/data"
@@ -36,8 +38,10 @@ for c in $cells; do
     pop=${c%:*}; cases=${c#*:}
     run warmup "$pop" "$cases" 1 X=1
     for s in ${seeds//,/ }; do run resident "$pop" "$cases" "$s" X=1; done
-    run host-bred "$pop" "$cases" 1 GLEVO_GP_HOST_BREED=1
-    run fragment "$pop" "$cases" 1 X=1 fragment
+    run exact "$pop" "$cases" 1 GLEVO_GP_RESIDENT_SHAPE=exact
+    [ -n "${HOST_BRED:-}" ] && run host-bred "$pop" "$cases" 1 GLEVO_GP_HOST_BREED=1
+    run fragment-warmup "$pop" "$cases" 1 X=1 fragment
+    run fragment "$pop" "$cases" 2 X=1 fragment
 done
 echo glevo-done
 (cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=16 python3 setup.py build_ext --inplace >/dev/null 2>&1)
