@@ -383,12 +383,20 @@ void main()
 }
 #endif
 #if defined(GLEVO_FRAGMENT) && defined(BREED_LENS)
-// The children's lengths in a row of texels for the host (BREED_LENS: a second, tiny pass).
+// The children's lengths and interpreter stack depths (length | depth << 16) in rows of
+// texels for the host (BREED_LENS: a second, small pass).
 layout(location = 0) out uint o_len;
 void main()
 {
     ivec2 f = ivec2(gl_FragCoord.xy);
     int s = f.y * 4096 + f.x;
-    o_len = s < u_pop ? uint(LEN(s)) : 0u;
+    o_len = 0u;
+    if (s >= u_pop) return;
+    int len = LEN(s), depth = 0, most = 0;
+    for (int k = len - 1; k >= 0; --k) {
+        depth += 1 - arity_of(CODE(s, k));
+        most = max(most, depth);
+    }
+    o_len = uint(len) | (uint(most) << 16u);
 }
 #endif

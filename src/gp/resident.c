@@ -53,12 +53,21 @@ int gp_resident_fits(int pop, int max_size, uint32_t mask)
     return code_rows(pop, spr) <= max_tex && index_rows(pop) <= max_tex;
 }
 
-/* What the evaluator's plan and build read of the generation, known without waiting for the
- * GPU: the slots' capacity for the longest program (the codes' shared array), the stack of
- * footnote 7 for it, the function set's operators. The build is then the same every
- * generation and every seed, so a warm run compiles nothing. GLEVO_GP_RESIDENT_SHAPE=exact
- * reads the generation's own depth, length and operators back before evaluating (a wait per
- * generation; for measuring). */
+/* What the evaluator's plan and build read of the generation. Two ways, measured on the H100
+ * (docs/performance.md, 2026-11-25):
+ *  - bounds, known without waiting for the GPU: the slots' capacity for the longest program,
+ *    footnote 7's stack for it, the set's operators, pop x capacity codes. Breeding and
+ *    evaluation then queue back to back; it pays for small populations (1000 programs: a wait
+ *    a generation is a third of its time), but the larger private stack slows the
+ *    interpreter (10 000 x 10 000: 0.20-0.28 s of evaluation against 0.15 s; 100 000 x 1000:
+ *    0.36-0.41 s against 0.22 s);
+ *  - the generation's own deepest walk and code count, read back before evaluating, the stack
+ *    rounded up to a multiple of 8 from 16 so that a warm run meets builds it has compiled.
+ * The compute driver uses bounds below GP_EXACT_FROM programs, the fragment driver always
+ * reads back (its interpreter is the more sensitive to the stack). GLEVO_GP_RESIDENT_SHAPE=
+ * bound or exact forces one (for measuring). */
+#define GP_EXACT_FROM 4096
+
 static void shape_bound(gp_resident *r)
 {
     r->shape.count = r->pop;
@@ -69,22 +78,23 @@ static void shape_bound(gp_resident *r)
     r->shape.const_count = r->shape.code_count;
 }
 
-static int shape_exact(void)
+static int shape_exact(const gp_resident *r)
 {
     const char *e = getenv("GLEVO_GP_RESIDENT_SHAPE");
-    return e && !strcmp(e, "exact");
+    if (e && !strcmp(e, "exact")) return 1;
+    if (e && !strcmp(e, "bound")) return 0;
+    return !r->compute || r->pop >= GP_EXACT_FROM;
 }
 
-static void shape_from(gp_resident *r, uint32_t depth, uint32_t total, uint32_t longest,
-                       uint32_t ops)
+static void shape_from(gp_resident *r, uint32_t depth, uint32_t total)
 {
     shape_bound(r);
-    if (!shape_exact()) return;
-    r->shape.max_depth = (int)depth;
+    if (!shape_exact(r)) return;
+    int stack = ((int)depth + 7) / 8 * 8;
+    if (stack < 16) stack = 16;
+    if (stack < r->shape.max_depth) r->shape.max_depth = stack;
     r->shape.code_count = total;
     r->shape.const_count = total;
-    r->shape.max_length = (int)longest;
-    r->shape.ops_used = ops;
 }
 
 glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask, int compute)
@@ -201,7 +211,8 @@ glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const flo
     for (int s = 0; s < r->pop && !st; ++s)
         gp_subtree_sizes(codes + (size_t)s * r->cap, len[s], (int32_t *)cw + slot_offset(r, s) + 1);
     if (!st) st = gpu_texture_upload(&r->sizes[r->cur], cw);
-    shape_from(r, depth, total, longest, ops);
+    (void)longest, (void)ops;
+    shape_from(r, depth, total);
     r->total = total;
     r->stats_pending = 0;
     return st;
@@ -273,7 +284,7 @@ static glevo_status breed_draw(gp_resident *r, const breed_uniforms *u)
     gpu_pass_uniforms(&lens, u, sizeof *u);
     if ((st = gpu_pass_draw(&lens))) return st;
     r->stats_pending = 1;
-    return GLEVO_OK;
+    return shape_exact(r) ? gp_resident_read_stats(r) : GLEVO_OK;
 }
 
 glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const double *fit,
@@ -319,18 +330,23 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
     if ((st = gpu_pass_dispatch(&pass))) return st;
     r->cur = next;
     r->stats_pending = 1;
-    return shape_exact() ? gp_resident_read_stats(r) : GLEVO_OK;
+    return shape_exact(r) ? gp_resident_read_stats(r) : GLEVO_OK;
 }
 
 glevo_status gp_resident_read_stats(gp_resident *r)
 {
     if (!r->stats_pending) return GLEVO_OK;
-    if (!r->compute) { /* lengths only: the shape stays the bounds */
+    if (!r->compute) { /* length | walk depth << 16 a child */
         glevo_status st = gpu_texture_read(&r->lens_tex, r->stage);
         if (st) return st;
-        memcpy(r->lens, r->stage, (size_t)r->pop * 4);
+        uint32_t depth = 0;
         r->total = 0;
-        for (int s = 0; s < r->pop; ++s) r->total += r->lens[s];
+        for (int s = 0; s < r->pop; ++s) {
+            r->lens[s] = (int32_t)(r->stage[s] & 0xFFFFu);
+            if (r->stage[s] >> 16 > depth) depth = r->stage[s] >> 16;
+            r->total += r->lens[s];
+        }
+        shape_from(r, depth, (uint32_t)r->total);
         r->stats_pending = 0;
         return GLEVO_OK;
     }
@@ -339,7 +355,7 @@ glevo_status gp_resident_read_stats(gp_resident *r)
     if (st) return st;
     memcpy(r->lens, head + STATS_WORDS, (size_t)r->pop * 4);
     r->total = head[1];
-    shape_from(r, head[0], head[1], head[2], head[3]);
+    shape_from(r, head[0], head[1]);
     r->stats_pending = 0;
     return GLEVO_OK;
 }
