@@ -5,9 +5,9 @@
 #   scripts/device/gp-resident.sh GLEVO [SEEDS]
 # Writes $OUT/glevo.jsonl (one line per run: cell, seed, variant, wall, the run's --json) and
 # $OUT/evogp.jsonl. The first glevo process is the cold start (shader compiles); every cell
-# then runs once before its seeds (warm-up), then seed 1 with the evaluator built for the
-# generation's own shape (exact), then the fragment backend (warm-up, seed 2); HOST_BRED=1
-# adds a host-bred run per cell (GLEVO_GP_HOST_BREED=1).
+# then runs once before its seeds (warm-up), then the fragment backend (warm-up, seed 2);
+# EXACT=1 adds seed 1 with the evaluator's shape read back and with bounds
+# (GLEVO_GP_RESIDENT_SHAPE), HOST_BRED=1 a host-bred run (GLEVO_GP_HOST_BREED=1).
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}
 out=${OUT:-out}; mkdir -p "$out" "$out/data"
@@ -38,7 +38,8 @@ for c in $cells; do
     pop=${c%:*}; cases=${c#*:}
     run warmup "$pop" "$cases" 1 X=1
     for s in ${seeds//,/ }; do run resident "$pop" "$cases" "$s" X=1; done
-    run exact "$pop" "$cases" 1 GLEVO_GP_RESIDENT_SHAPE=exact
+    [ -n "${EXACT:-}" ] && run exact "$pop" "$cases" 1 GLEVO_GP_RESIDENT_SHAPE=exact
+    [ -n "${EXACT:-}" ] && run bound "$pop" "$cases" 1 GLEVO_GP_RESIDENT_SHAPE=bound
     [ -n "${HOST_BRED:-}" ] && run host-bred "$pop" "$cases" 1 GLEVO_GP_HOST_BREED=1
     run fragment-warmup "$pop" "$cases" 1 X=1 fragment
     run fragment "$pop" "$cases" 2 X=1 fragment
