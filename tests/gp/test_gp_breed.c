@@ -5,12 +5,14 @@
  * fitness makes the tournaments pick the expected parents, and a resident run resumed from a
  * checkpoint ends where the uninterrupted one does. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/checkpoint.h"
 #include "glevo/rng.h"
 #include "gp/breed.h"
+#include "gp/engine_internal.h"
 #include "gp/resident.h"
 #include "gp/tree.h"
 #include "gp_engines.h"
@@ -293,8 +295,22 @@ static void same_population(glevo_gp *a, glevo_gp *b, const char *what)
     }
 }
 
-/* The resident run (compute) and the host twin (cpu) are one run; a resident run resumed
- * from a checkpoint ends where the uninterrupted one does. */
+/* Progress lines: generation, best error and program, as the callback saw them. */
+typedef struct progress_log {
+    char text[16384];
+    size_t n;
+} progress_log;
+
+static void log_progress(void *user, int generation, double best_error, const char *best)
+{
+    progress_log *l = user;
+    int w = snprintf(l->text + l->n, sizeof l->text - l->n, "%d %.17g %s\n", generation,
+                     best_error, best);
+    if (w > 0 && l->n + (size_t)w < sizeof l->text) l->n += (size_t)w;
+}
+
+/* The resident run (compute) and the host twin (cpu) are one run, reported alike; a resident
+ * run resumed from a checkpoint ends where the uninterrupted one does. */
 START_TEST(test_resident_run_resume)
 {
     testutil_context();
@@ -303,15 +319,29 @@ START_TEST(test_resident_run_resume)
     if (!gp_engine_available(&(glevo_gp_eval_params){.backend = GLEVO_BACKEND_COMPUTE})) return;
     glevo_gp_data *d = small_data();
     glevo_gp *whole, *host, *part, *resumed;
-    ck_assert_int_eq(glevo_gp_create(&p, d, &whole), GLEVO_OK);
+    static progress_log log_gpu, log_host;
+    glevo_gp_params pp = p;
+    pp.progress = log_progress, pp.progress_user = &log_gpu;
+    ck_assert_int_eq(glevo_gp_create(&pp, d, &whole), GLEVO_OK);
     glevo_gp_params ph = p;
     ph.backend = GLEVO_BACKEND_CPU;
     ph.eval.threads = 1;
+    ph.progress = log_progress, ph.progress_user = &log_host;
     ck_assert_int_eq(glevo_gp_create(&ph, d, &host), GLEVO_OK);
+    ph.progress = NULL;
     ck_assert_int_eq(glevo_gp_step(whole, 8), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_step(host, 8), GLEVO_OK);
     same_population(whole, host, "compute vs cpu");
     ck_assert(glevo_gp_best_error(whole) == glevo_gp_best_error(host));
+    ck_assert_int_gt(log_gpu.n, 9 * 4);
+    ck_assert_str_eq(log_gpu.text, log_host.text);
+    glevo_gp_result rg, rh;
+    ck_assert_int_eq(glevo_gp_result_get(whole, &rg), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_result_get(host, &rh), GLEVO_OK);
+    ck_assert_str_eq(rg.best_sexpr, rh.best_sexpr);
+    ck_assert_int_eq(rg.best_nodes, rh.best_nodes);
+    ck_assert_int_eq(rg.nodes_evaluated, rh.nodes_evaluated);
+    glevo_gp_result_free(&rg), glevo_gp_result_free(&rh);
 
     ck_assert_int_eq(glevo_gp_create(&p, d, &part), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_step(part, 3), GLEVO_OK);
@@ -330,16 +360,31 @@ START_TEST(test_resident_run_resume)
     ck_assert_int_eq(glevo_gp_read_errors(resumed, eb), GLEVO_OK);
     ck_assert(memcmp(ea, eb, sizeof ea) == 0);
 
-    /* Migration into a resident run: the written program is in its population. */
-    int from = 5, to = 17;
+    /* Migration both ways: a resident run's program into a host run and back into another
+     * slot of the resident run (whose GPU copy is then what it evolves). */
+    int from = 5, to = 17, back = 23;
     double block[1 + 2 * 64];
-    ck_assert_int_eq(glevo_gp_read_programs(host, 1, &from, block), GLEVO_OK);
-    double err = ea[0];
-    ck_assert_int_eq(glevo_gp_write_programs(whole, 1, &to, block, &err), GLEVO_OK);
-    char sa[4096], sb[4096];
-    glevo_gp_program_sexpr(glevo_gp_population(host, NULL), from, sa, sizeof sa);
-    glevo_gp_program_sexpr(glevo_gp_population(whole, NULL), to, sb, sizeof sb);
+    ck_assert_int_eq(glevo_gp_read_programs(resumed, 1, &from, block), GLEVO_OK);
+    double err = ea[from];
+    ck_assert_int_eq(glevo_gp_write_programs(host, 1, &to, block, &err), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_read_programs(host, 1, &to, block), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_write_programs(whole, 1, &back, block, &err), GLEVO_OK);
+    char sa[4096], sb[4096], sc[4096];
+    glevo_gp_program_sexpr(glevo_gp_population(resumed, NULL), from, sa, sizeof sa);
+    glevo_gp_program_sexpr(glevo_gp_population(host, NULL), to, sb, sizeof sb);
+    glevo_gp_program_sexpr(glevo_gp_population(whole, NULL), back, sc, sizeof sc);
     ck_assert_str_eq(sa, sb);
+    ck_assert_str_eq(sa, sc);
+    /* The GPU slot holds it too (that copy is what the run breeds from). */
+    ck_assert_ptr_nonnull(whole->res);
+    uint32_t codes[64], want[64];
+    float consts[64], want_consts[64];
+    int len = 0, want_len = 0;
+    ck_assert_int_eq(gp_resident_read_slot(whole->res, back, codes, consts, &len), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_program_decode(block, 64, 2, 0, want, want_consts, &want_len),
+                     GLEVO_OK);
+    ck_assert_int_eq(len, want_len);
+    ck_assert(memcmp(codes, want, sizeof(uint32_t) * (size_t)len) == 0);
     ck_assert_int_eq(glevo_gp_step(whole, 1), GLEVO_OK); /* generations is 8: done already */
     glevo_gp_destroy(whole), glevo_gp_destroy(resumed);
 
