@@ -460,8 +460,10 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
     out->variation_seconds = gp->variation_seconds;
     glevo_status st = glevo_gp_programs_create(&out->best);
     if (!st) st = best_program(gp, out->best);
-    if (!st) out->best_sexpr = print_alloc(out->best, 0, 0);
-    if (!st) out->best_infix = print_alloc(out->best, 0, 1);
+    if (!st) {
+        out->best_sexpr = print_alloc(out->best, 0, 0);
+        out->best_infix = print_alloc(out->best, 0, 1);
+    }
     if (!st && (!out->best_sexpr || !out->best_infix))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     out->seconds = seconds_now() - gp->t0;
