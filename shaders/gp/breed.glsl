@@ -54,9 +54,11 @@ layout(r32ui) writeonly uniform uimage2D i_sizes;
 #endif
 #ifdef GLEVO_FRAGMENT
 // The fragment driver's: fitness as the bits of a double (x low, y high) a texel; the plan in
-// each fragment's own variables.
+// each fragment's own variables, made by the plan pass (a fragment per child) into t_plan and
+// read back by every fragment of the child in the gather pass.
 #define PLAN_VAR
 uniform usampler2D t_fit;
+uniform usampler2D t_plan[4];
 #define BREED_FIT(s) packDouble2x32(texelFetch(t_fit, at4096(uint(s)), 0).xy)
 #endif
 
@@ -93,6 +95,7 @@ float stream_u01(inout gp_stream s) { return rng_u01(stream_u32(s)); }
 
 // ---- the plan (gp_child_plan) ----
 PLAN_VAR int P_a, P_i, P_sa, P_b, P_j, P_sb, P_m, P_old, P_t, P_pk, P_len;
+PLAN_VAR int P_depth; // the fresh subtree's depth (the fragment gather grows it again)
 PLAN_VAR uint P_pcode;
 PLAN_VAR float P_pconst;
 PLAN_VAR uint F_code[GP_FRESH_MAX];
@@ -268,6 +271,7 @@ void breed_plan(int c)
     int depth = stream_below(m, GP_MUTATE_DEPTH + 1);
     gp_stream g = stream_init(c, GP_DRAW_GROW);
     int t = grow_tree(g, depth);
+    P_depth = depth;
     cross_source(at, slot, pos, delta);
     int old = SIZE(slot, pos) + delta;
     if (P_len - old + t > u_max_size) return;
@@ -352,9 +356,30 @@ void main()
 }
 #endif
 
-#if defined(GLEVO_FRAGMENT) && !defined(BREED_LENS)
-// The fragment driver: the targets are the children's t_codes, t_consts and t_sizes; the
-// fragment at word k1 of slot c writes c's length (k1 = 0) or node k1 - 1, 0 past the end.
+#if defined(GLEVO_FRAGMENT) && defined(BREED_PLAN)
+// The fragment driver's plan pass: child c = y * 4096 + x makes its plan once (BREED_PLAN).
+layout(location = 0) out uvec4 o_plan0;
+layout(location = 1) out uvec4 o_plan1;
+layout(location = 2) out uvec4 o_plan2;
+layout(location = 3) out uvec4 o_plan3;
+void main()
+{
+    ivec2 f = ivec2(gl_FragCoord.xy);
+    int c = f.y * 4096 + f.x;
+    o_plan0 = o_plan1 = o_plan2 = o_plan3 = uvec4(0u);
+    if (c >= u_pop) return;
+    P_depth = 0;
+    breed_plan(c);
+    o_plan0 = uvec4(P_a, P_i, P_sa, P_b);
+    o_plan1 = uvec4(P_j, P_sb, P_m, P_old);
+    o_plan2 = uvec4(uint(P_t), uint(P_pk + 1), P_pcode, floatBitsToUint(P_pconst));
+    o_plan3 = uvec4(uint(P_len), uint(P_depth), 0u, 0u);
+}
+#endif
+#if defined(GLEVO_FRAGMENT) && !defined(BREED_LENS) && !defined(BREED_PLAN)
+// The fragment driver's gather: the targets are the children's t_codes, t_consts and t_sizes;
+// the fragment at word k1 of slot c reads c's plan and writes c's length (k1 = 0) or node
+// k1 - 1, 0 past the end; those inside the fresh subtree grow it again from its words.
 layout(location = 0) out uint o_code;
 layout(location = 1) out float o_const;
 layout(location = 2) out uint o_size;
@@ -367,16 +392,27 @@ void main()
     o_const = 0.0;
     o_size = 0u;
     if (in_row >= u_spr || c >= u_pop) return;
-    breed_plan(c);
+    ivec2 at = ivec2(c % 4096, c / 4096);
+    uvec4 p0 = texelFetch(t_plan[0], at, 0), p1 = texelFetch(t_plan[1], at, 0);
+    uvec4 p2 = texelFetch(t_plan[2], at, 0), p3 = texelFetch(t_plan[3], at, 0);
+    P_a = int(p0.x), P_i = int(p0.y), P_sa = int(p0.z), P_b = int(p0.w);
+    P_j = int(p1.x), P_sb = int(p1.y), P_m = int(p1.z), P_old = int(p1.w);
+    P_t = int(p2.x), P_pk = int(p2.y) - 1, P_pcode = p2.z, P_pconst = uintBitsToFloat(p2.w);
+    P_len = int(p3.x);
     if (k1 == 0) {
         o_code = uint(P_len);
         return;
     }
-    if (k1 - 1 >= P_len) return;
+    int k = k1 - 1;
+    if (k >= P_len) return;
+    if (k >= P_m && k < P_m + P_t) {
+        gp_stream g = stream_init(c, GP_DRAW_GROW);
+        grow_tree(g, int(p3.y));
+    }
     uint code;
     float cval;
     int size;
-    breed_node(k1 - 1, slot_offset(c) + 1u, code, cval, size);
+    breed_node(k, slot_offset(c) + 1u, code, cval, size);
     o_code = code;
     o_const = cval;
     o_size = uint(size);

@@ -19,7 +19,7 @@ static const gpu_slot breed_samplers[] = {{"t_codes", 0}, {"t_consts", 0}, {"t_s
 static const gpu_slot breed_images[] = {{"i_codes", 0}, {"i_consts", 0}, {"i_sizes", 0}, {0}};
 static const gpu_slot breed_buffers[] = {{"gp_breed_in", 0}, {"gp_breed_stats", 0}, {0}};
 static const gpu_slot breed_frag_samplers[] = {{"t_codes", 0}, {"t_consts", 0}, {"t_sizes", 0},
-                                               {"t_fit", 0}, {0}};
+                                               {"t_fit", 0}, {"t_plan", 4}, {0}};
 
 /* The block of shaders/gp/breed.glsl (std140: the doubles first). */
 typedef struct breed_uniforms {
@@ -149,6 +149,14 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask,
                                    .name = "gp.breed_lens", .fragment = "gp/breed.glsl",
                                    .defines = defines, .samplers = breed_frag_samplers,
                                    .uniform_size = sizeof(breed_uniforms)});
+    snprintf(defines + n, sizeof defines - n, "#define BREED_PLAN 1\n");
+    if (!st && !compute)
+        st = gpu_program_build(&r->plan_prog, &(gpu_program_desc){
+                                   .name = "gp.breed_plan", .fragment = "gp/breed.glsl",
+                                   .defines = defines, .samplers = breed_frag_samplers,
+                                   .uniform_size = sizeof(breed_uniforms)});
+    for (int k = 0; k < 4 && !st && !compute; ++k)
+        st = gpu_texture_create(&r->plan[k], GP_TEX_WIDTH, irow, GPU_RGBA32UI, NULL);
     r->mask = mask;
     shape_bound(r);
     return st;
@@ -165,6 +173,8 @@ void gp_resident_destroy(gp_resident *r)
     gpu_texture_destroy(&r->fit);
     gpu_texture_destroy(&r->lens_tex);
     gpu_program_destroy(&r->lens_prog);
+    gpu_program_destroy(&r->plan_prog);
+    for (int k = 0; k < 4; ++k) gpu_texture_destroy(&r->plan[k]);
     gpu_buffer_destroy(&r->in);
     gpu_buffer_destroy(&r->stats);
     gpu_program_destroy(&r->breed);
@@ -259,28 +269,40 @@ glevo_status gp_resident_read_slot(gp_resident *r, int s, uint32_t *codes, float
     return GLEVO_OK;
 }
 
-/* The fragment driver: the children's words drawn into the next textures, then their
- * lengths into a row for the host. */
+/* The fragment passes read the parents, the fitness and the plans. */
+static void bind_fragment_inputs(gp_resident *r, gpu_pass *pass)
+{
+    gpu_pass_input(pass, 0, &r->codes[r->cur]);
+    gpu_pass_input(pass, 1, &r->consts[r->cur]);
+    gpu_pass_input(pass, 2, &r->sizes[r->cur]);
+    gpu_pass_input(pass, 3, &r->fit);
+    gpu_pass_inputs(pass, 4, r->plan, 4);
+}
+
+/* The fragment driver: each child's plan (a fragment per child), the children's words drawn
+ * into the next textures (a fragment per word), then their lengths for the host. */
 static glevo_status breed_draw(gp_resident *r, const breed_uniforms *u)
 {
     int next = 1 - r->cur;
+    gpu_pass plan = {.name = "gp.breed_plan", .program = &r->plan_prog};
+    gpu_pass_input(&plan, 0, &r->codes[r->cur]);
+    gpu_pass_input(&plan, 1, &r->consts[r->cur]);
+    gpu_pass_input(&plan, 2, &r->sizes[r->cur]);
+    gpu_pass_input(&plan, 3, &r->fit);
+    gpu_pass_targets(&plan, r->plan, 4);
+    gpu_pass_uniforms(&plan, u, sizeof *u);
+    glevo_status st = gpu_pass_draw(&plan);
+    if (st) return st;
     gpu_pass pass = {.name = "gp.breed", .program = &r->breed};
-    gpu_pass_input(&pass, 0, &r->codes[r->cur]);
-    gpu_pass_input(&pass, 1, &r->consts[r->cur]);
-    gpu_pass_input(&pass, 2, &r->sizes[r->cur]);
-    gpu_pass_input(&pass, 3, &r->fit);
+    bind_fragment_inputs(r, &pass);
     gpu_pass_target(&pass, &r->codes[next]);
     gpu_pass_target(&pass, &r->consts[next]);
     gpu_pass_target(&pass, &r->sizes[next]);
     gpu_pass_uniforms(&pass, u, sizeof *u);
-    glevo_status st = gpu_pass_draw(&pass);
-    if (st) return st;
+    if ((st = gpu_pass_draw(&pass))) return st;
     r->cur = next;
     gpu_pass lens = {.name = "gp.breed_lens", .program = &r->lens_prog};
-    gpu_pass_input(&lens, 0, &r->codes[r->cur]);
-    gpu_pass_input(&lens, 1, &r->consts[r->cur]);
-    gpu_pass_input(&lens, 2, &r->sizes[r->cur]);
-    gpu_pass_input(&lens, 3, &r->fit);
+    bind_fragment_inputs(r, &lens);
     gpu_pass_target(&lens, &r->lens_tex);
     gpu_pass_uniforms(&lens, u, sizeof *u);
     if ((st = gpu_pass_draw(&lens))) return st;

@@ -11,7 +11,8 @@ typedef struct gp_resident {
     int pop, cap, spr;          /* slots, codes a slot, slots per 4096-word row of codes */
     gpu_texture codes[2], consts[2], sizes[2], index;
     gpu_buffer in, stats;       /* elites and fitness; depth, total, longest, ops, lengths */
-    gpu_program breed, lens_prog;
+    gpu_program breed, lens_prog, plan_prog;
+    gpu_texture plan[4];        /* fragment: each child's plan, four words a texture */
     int compute;                /* the breeding driver: compute dispatch or fragment draw */
     gpu_texture fit, lens_tex;  /* fragment: fitness as double bits, the children's lengths */
     int cur;                    /* codes[cur] ... hold the evaluated generation */
