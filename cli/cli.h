@@ -119,8 +119,12 @@ int run_control_check(const char *command, const char *algorithm, run_control *k
  * current generation; a second one exits at once, leaving finished files as they were and
  * removing temporary ones) and starts the checkpoint clock at `generation`. */
 void run_control_start(run_control *k, long long generation);
+/* The handlers alone, for commands without a run of their own (bench suites). */
+void run_control_signals_install(void);
 /* The signal that asked the run to stop, 0 while none did. */
 int run_control_signal(void);
+/* "SIGINT", "SIGTERM" (or "a signal") for messages. */
+const char *run_control_signal_name(void);
 /* Generations the next step may run from `generation`: at most `chunk`, never past the next
  * multiple of --checkpoint-every. */
 long long run_control_chunk(const run_control *k, long long generation, long long chunk);

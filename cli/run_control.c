@@ -37,7 +37,7 @@ int run_control_check(const char *command, const char *algorithm, run_control *k
     return 0;
 }
 
-void run_control_start(run_control *k, long long generation)
+void run_control_signals_install(void)
 {
     static const int signals[] = {SIGINT, SIGTERM};
     for (int i = 0; i < 2; ++i) {
@@ -51,11 +51,21 @@ void run_control_start(run_control *k, long long generation)
         sigemptyset(&sa.sa_mask);
         sigaction(signals[i], &sa, NULL);
     }
+}
+
+void run_control_start(run_control *k, long long generation)
+{
+    run_control_signals_install();
     k->last_generation = generation;
     k->last_time = cli_seconds_now();
 }
 
 int run_control_signal(void) { return stop_signal; }
+
+const char *run_control_signal_name(void)
+{
+    return stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "a signal";
+}
 
 long long run_control_chunk(const run_control *k, long long generation, long long chunk)
 {
@@ -91,7 +101,7 @@ int run_control_exit(int rc) { return stop_signal && rc == 0 ? 128 + stop_signal
 void run_control_report(const char *command, const run_control *k, long long generation)
 {
     if (!stop_signal) return;
-    const char *name = stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "a signal";
+    const char *name = run_control_signal_name();
     if (k->checkpoint)
         fprintf(stderr, "glevo %s: stopped by %s after generation %lld; resume with --resume %s\n",
                 command, name, generation, k->checkpoint);
