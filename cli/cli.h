@@ -90,11 +90,25 @@ int cli_bad_input(const char *command, const char *fmt, ...)
     ;
 double cli_seconds_now(void);
 
+/* ---- the files a command names (paths.c) ---- */
+typedef struct cli_path {
+    const char *flag; /* "--trace" */
+    const char *path; /* NULL: not given */
+    bool output;      /* written by the command (else read) */
+} cli_path;
+/* 0, or 2 after one line naming the path and both flags, when an output shares its file with
+ * another path of the list (--resume and --checkpoint may name one file: a run continued in
+ * place). Paths compare by the file they name: "x", "./x" and a link to x are one file. */
+int cli_paths_distinct(const char *command, const cli_path *paths, int n);
+/* 0 when path (NULL: not given) ends in .png or .svg, else 2 after one line naming flag. */
+int cli_picture_check(const char *command, const char *flag, const char *path);
+
 /* ---- long runs: --checkpoint, --checkpoint-every, --resume, signals (run_control.c) ---- */
 typedef struct run_control {
     const char *checkpoint; /* --checkpoint FILE */
     int every;              /* --checkpoint-every K generations; 0: every 60 s of wall time */
     const char *resume;     /* --resume FILE */
+    bool overwrite;         /* --overwrite: a fresh run may replace an existing --checkpoint */
     glevo_checkpoint_info from; /* what --resume names (checked) */
     long long last_generation;
     double last_time, write_seconds;
@@ -109,11 +123,13 @@ typedef struct run_control {
          "generations between checkpoints (0: every 60 s of wall time)"},                     \
         {"resume", OPT_STRING, &(k).resume,                                                  \
          "continue the run saved in FILE with its parameters (changing one that alters the " \
-         "run is refused)"}
+         "run is refused)"},                                                                  \
+        {"overwrite", OPT_FLAG, &(k).overwrite,                                              \
+         "a fresh run (no --resume) may replace the file --checkpoint names"}
 
-/* Checks the options before any work: --checkpoint-every >= 0, --checkpoint writable, and
- * --resume a readable checkpoint of `command`'s algorithm (into k->from). 0, or 2 after a
- * one-line error. */
+/* Checks the options before any work: --checkpoint-every >= 0, --checkpoint writable and,
+ * for a fresh run without --overwrite, not an existing file, and --resume a readable
+ * checkpoint of `command`'s algorithm (into k->from). 0, or 2 after a one-line error. */
 int run_control_check(const char *command, const char *algorithm, run_control *k);
 /* Installs the SIGINT/SIGTERM handlers (the first signal asks the run to stop after the
  * current generation; a second one exits at once, leaving finished files as they were and

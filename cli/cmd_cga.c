@@ -207,6 +207,15 @@ static int cga_main(int argc, char **argv)
         return 0;
     }
     o.has_target = !isnan(o.target);
+    /* One file, one job: an output never lands on another output or an input (issue 23). */
+    const cli_path files[] = {{"--trace", o.trace, true}, {"--checkpoint", ctl.checkpoint, true},
+                              {"--snapshot", o.snapshot_dir, true},
+                              {"--snapshot-final", o.snapshot_final, true},
+                              {"--sheet", o.sheet, true}, {"--fitness", o.fitness_file, false},
+                              {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct("cga", files, sizeof files / sizeof files[0]))) return rc;
+    if ((rc = cli_picture_check("cga", "--snapshot-final", o.snapshot_final))) return rc;
+    if ((rc = cli_picture_check("cga", "--sheet", o.sheet))) return rc;
     rc = o.islands.enabled ? islands_control_check("cga", &ctl) : run_control_check("cga", "cga", &ctl);
     if (rc) return rc;
     /* A resumed run: the checkpoint's backend and --generations unless typed again (islands

@@ -112,6 +112,9 @@ static int de_main(int argc, char **argv)
                        specs);
         return 0;
     }
+    const cli_path files[] = {{"--trace", trace, true}, {"--checkpoint", ctl.checkpoint, true},
+                              {"--fitness", fitness, false}, {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct("de", files, sizeof files / sizeof files[0]))) return rc;
     rc = islands.enabled ? islands_control_check("de", &ctl) : run_control_check("de", "de", &ctl);
     if (rc) return rc;
     bool resume = ctl.resume != NULL;

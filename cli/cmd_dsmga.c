@@ -50,6 +50,9 @@ int cmd_dsmga(int argc, char **argv)
                        "DSMGA-II with DSM and linkage sets built in fragment passes, compute dispatches or on the CPU.", specs);
         return 0;
     }
+    const cli_path files[] = {{"--checkpoint", ctl.checkpoint, true},
+                              {"--spin-file", spin_file, false}, {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct("dsmga", files, sizeof files / sizeof files[0]))) return rc;
     if ((rc = run_control_check("dsmga", "dsmga", &ctl))) return rc;
     bool resume = ctl.resume != NULL;
     if ((ctl.checkpoint || resume) && sweep)

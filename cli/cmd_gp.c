@@ -92,6 +92,10 @@ static int gp_main(int argc, char **argv)
                        specs);
         return 0;
     }
+    const cli_path files[] = {{"--trace", trace, true}, {"--checkpoint", ctl.checkpoint, true},
+                              {"--data", data_path, false}, {"--test", test_path, false},
+                              {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct(cmd, files, sizeof files / sizeof files[0]))) return rc;
     rc = islands.enabled ? islands_control_check(cmd, &ctl) : run_control_check(cmd, "gp", &ctl);
     if (rc) return rc;
     if (trace && !islands.enabled) return cli_bad_input(cmd, "--trace '%s' needs --islands", trace);

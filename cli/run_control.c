@@ -4,6 +4,7 @@
  * once, removing temporary files and leaving finished ones as they were. */
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "glevo/output.h"
@@ -28,6 +29,19 @@ int run_control_check(const char *command, const char *algorithm, run_control *k
     if (k->every < 0) return cli_bad_input(command, "--checkpoint-every %d is negative", k->every);
     if (k->checkpoint && glevo_output_check(k->checkpoint, "--checkpoint") != GLEVO_OK)
         return cli_fail(command, GLEVO_ERR_INVALID);
+    /* A fresh run never replaces a saved one (perhaps days of another run) unasked. */
+    struct stat sb;
+    if (k->checkpoint && !k->resume && !k->overwrite && stat(k->checkpoint, &sb) == 0 &&
+        S_ISREG(sb.st_mode) && sb.st_size > 0) {
+        glevo_checkpoint_info old;
+        char what[160] = "a file";
+        if (glevo_checkpoint_info_read(k->checkpoint, &old) == GLEVO_OK)
+            snprintf(what, sizeof what, "a checkpoint of %s at generation %lld", old.algorithm,
+                     old.generation);
+        return cli_bad_input(command, "--checkpoint '%s' exists (%s): continue it with --resume "
+                             "%s, or pass --overwrite to replace it", k->checkpoint, what,
+                             k->checkpoint);
+    }
     if (!k->resume) return 0;
     glevo_status st = glevo_checkpoint_info_read(k->resume, &k->from);
     if (st) return cli_fail(command, st);
