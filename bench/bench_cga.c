@@ -201,6 +201,9 @@ int bench_cga(int argc, char **argv)
     if (strcmp(o.table, "1") && strcmp(o.table, "2") && strcmp(o.table, "all"))
         return cli_bad_input("bench cga", "--table '%s' is not 1, 2 or all", o.table);
     if (o.runs < 1) return cli_bad_input("bench cga", "--runs %d is below 1", o.runs);
+    if (o.generations_t1 < 1)
+        return cli_bad_input("bench cga", "--generations %d is below 1", o.generations_t1);
+    if (!(o.cpu_budget > 0)) return cli_bad_input("bench cga", "--cpu-budget %g is not positive", o.cpu_budget);
     if (o.quick && o.runs == 100) o.runs = 10;
     if (o.quick && o.cpu_budget == 60) o.cpu_budget = 5;
     if ((rc = bench_make_out_dir("bench cga", o.out))) return rc;

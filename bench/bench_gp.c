@@ -176,6 +176,13 @@ int bench_gp(int argc, char **argv)
     if (runs < 1 || runs > 64) return cli_bad_input(cmd, "--runs %d is outside 1..64", runs);
     if (size < 1 || size > 10000) return cli_bad_input(cmd, "--size %d is outside 1..10000", size);
     if (vars < 1 || vars > 1000) return cli_bad_input(cmd, "--vars %d is outside 1..1000", vars);
+    /* 0 is the library's "default" for these: a negative must not pass as one. */
+    if (budget < 0) return cli_bad_input(cmd, "--budget %g is negative", budget);
+    if (cpu_limit < 0) return cli_bad_input(cmd, "--cpu-limit %g is negative", cpu_limit);
+    if (bench_lanes < 0 || bench_lanes > 8) return cli_bad_input(cmd, "--lanes %d is outside 0..8", bench_lanes);
+    if (bench_group != 0 && bench_group != 64) return cli_bad_input(cmd, "--group %d is not 0 or 64", bench_group);
+    if (bench_tile_w < 0 || (bench_tile_w > 0 && 64 % bench_tile_w))
+        return cli_bad_input(cmd, "--tile-w %d does not divide 64 (0: the default)", bench_tile_w);
     int engines[S_COUNT], nengines = 0;
     for (int e = 0; e < S_COUNT; ++e) {
         const char *hit = strstr(engines_arg, engine_names[e]);
