@@ -159,6 +159,14 @@ int run_control_exit(int rc);
  * what it prints and the inputs it rebuilds from here. */
 const char *run_control_param(const run_control *k, int argc, char **argv, const char *option,
                               const char *name, char *buf, size_t size);
+/* On resume of a --fitness run (the checkpoint holds a user GLSL problem): the file (unless
+ * --fitness was typed: the checkpoint records its absolute path), its domain and direction
+ * and the dimension, from the checkpoint unless typed. The library then checks the file's
+ * CRC-32 against the checkpoint's. 0, or 2 after a one-line error (an old checkpoint without
+ * the path, and no --fitness). */
+int run_control_fitness(const char *command, const run_control *k, int argc, char **argv,
+                        const char **fitness, double *lower, double *upper, bool *maximize,
+                        int *dim);
 /* One stderr line saying where an interrupted run stopped and how to resume it. */
 void run_control_report(const char *command, const run_control *k, long long generation);
 

@@ -225,6 +225,9 @@ static int cga_main(int argc, char **argv)
     if (from_file && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
     if (from_file && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
         o.generations = (int)ctl.from.extra.goal;
+    if (from_file && (rc = run_control_fitness("cga", &ctl, argc, argv, &o.fitness_file, &o.lower,
+                                                &o.upper, &o.maximize, &o.dim)))
+        return rc;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
     /* INT_MIN marks "not given": --dim -1 is refused, not read as the default (issue 23). */
     if (o.dim != INT_MIN && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
@@ -279,7 +282,7 @@ static int cga_main(int argc, char **argv)
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_cga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
-    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = pr;
+    if (GIVEN("problem") || o.fitness_file) changes.problem = pr;
     if (GIVEN("dim")) changes.dim = params.dim;
     if (GIVEN("grid")) changes.width = params.width, changes.height = params.height;
     if (GIVEN("bits")) changes.bits = params.bits;

@@ -123,6 +123,9 @@ static int de_main(int argc, char **argv)
     /* Islands take the command line as typed: their --resume names a folder. */
     if (resume && !islands.enabled && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
     /* What the run used, for the checks below and the report (typed options stay typed). */
+    if (resume && !islands.enabled &&
+        (rc = run_control_fitness("de", &ctl, argc, argv, &fitness, &lower, &upper, &maximize, &dim)))
+        return rc;
     static char text[8][256];
     const char *v;
     if (!fitness && (v = run_control_param(&ctl, argc, argv, "problem", "param.problem", text[0], 256)))
@@ -187,7 +190,7 @@ static int de_main(int argc, char **argv)
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_de_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
-    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = problem;
+    if (GIVEN("problem") || fitness) changes.problem = problem;
     if (GIVEN("dim")) changes.dim = params.dim;
     if (GIVEN("pop")) changes.pop = pop;
     if (GIVEN("F")) changes.F = F;

@@ -2,7 +2,9 @@
  * SIGINT/SIGTERM contract: the first signal lets the current generation finish, the run
  * writes its final checkpoint and outputs and exits 128 + signal; a second signal exits at
  * once, removing temporary files and leaving finished ones as they were. */
+#include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -129,6 +131,45 @@ const char *run_control_param(const run_control *k, int argc, char **argv, const
 {
     if (!k->resume || (option && opt_given(argc, argv, 1, option))) return NULL;
     return glevo_checkpoint_param(k->resume, name, buf, size) == GLEVO_OK ? buf : NULL;
+}
+
+int run_control_fitness(const char *command, const run_control *k, int argc, char **argv,
+                        const char **fitness, double *lower, double *upper, bool *maximize,
+                        int *dim)
+{
+    if (!k->resume) return 0;
+    static char text[5][4200];
+    char crc[64];
+    /* Only a user GLSL problem has a source CRC; a built-in one is found by its name. */
+    if (glevo_checkpoint_param(k->resume, "param.problem_source_crc32", crc, sizeof crc) != GLEVO_OK)
+        return 0;
+    const char *v;
+    if (!*fitness) {
+        v = run_control_param(k, argc, argv, NULL, "param.problem_source_path", text[0], sizeof text[0]);
+        if (!v) {
+            char name[4200] = "?";
+            glevo_checkpoint_param(k->resume, "param.problem", name, sizeof name);
+            return cli_bad_input(command, "--resume '%s' ran the --fitness file '%s' and is older "
+                                 "than checkpoints that record where it lies: give it again with "
+                                 "--fitness FILE", k->resume, name);
+        }
+        FILE *f = fopen(v, "r");
+        if (!f)
+            return cli_bad_input(command, "--resume '%s' ran the --fitness file '%s', which cannot be "
+                                 "read now (%s): put it back, or give it with --fitness FILE",
+                                 k->resume, v, strerror(errno));
+        fclose(f);
+        *fitness = v;
+    }
+    if ((v = run_control_param(k, argc, argv, "lower", "param.problem_lower", text[1], sizeof text[1])))
+        *lower = strtod(v, NULL);
+    if ((v = run_control_param(k, argc, argv, "upper", "param.problem_upper", text[2], sizeof text[2])))
+        *upper = strtod(v, NULL);
+    if ((v = run_control_param(k, argc, argv, "maximize", "param.problem_direction", text[3], sizeof text[3])))
+        *maximize = !strcmp(v, "maximise");
+    if ((v = run_control_param(k, argc, argv, "dim", "param.dim", text[4], sizeof text[4])))
+        *dim = atoi(v);
+    return 0;
 }
 
 void run_control_json(const run_control *k, json_writer *w)
