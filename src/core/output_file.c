@@ -236,6 +236,10 @@ static glevo_status folder_check(const char *dir, const char *what, const char *
     char probe[4200];
     snprintf(probe, sizeof probe, "%s/.glevo-probe-%ld", dir, (long)getpid());
     int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    /* ENOENT for a folder that exists: it makes no new names (/proc, /sys). */
+    if (fd < 0 && errno == ENOENT)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s%s cannot be written: folder '%s' takes no new "
+                          "files", what, name, dir);
     if (fd < 0 && errno != EEXIST)
         return glevo_fail(GLEVO_ERR_INVALID, "%s%s cannot be written: folder '%s': %s", what, name, dir,
                           strerror(errno));
