@@ -1,0 +1,158 @@
+"""DSMGA-II (Hsu & Yu 2015) with its model built on the GPU (Li & Yu 2017): glevo_dsmga_*."""
+import numpy as np
+
+from . import context as _context
+from ._lib import ffi, lib, check, text
+from ._params import Field, backend_field, convert, fill, read, new
+from ._engine import Engine
+
+_MODELS = ("lossless", "lossy")
+
+FIELDS = {
+    "pop": Field("int", "default"),
+    "selection_pressure": Field("int", "default"),
+    "max_generations": Field("int", "default"),
+    "max_nfe": Field("int", "plain"),
+    "repeat": Field("int", "default"),
+    "model": Field(("enum", lambda i: _MODELS[i] if 0 <= i < 2 else "unknown",
+                    lambda b: _MODELS.index(b.decode()) if b.decode() in _MODELS else -1)),
+    "skip_duplicates": Field("bool"),
+    "stall_generations": Field("int", "literal"),
+    "backend": backend_field(),
+    "seed": Field("seed"),
+}
+
+
+class DSMGA(Engine):
+    """DSMGA(problem='trap', ell=50, *, spin_file=None, problem_seed=0, context=None,
+    progress=None, **params)
+
+    problem: onemax, trap, ftrap, cyctrap or spin (ell a square; spin_file an instance, else
+    one drawn from problem_seed). params: glevo_dsmga_params' fields with the C defaults
+    (DSMGA.defaults(ell)): pop, selection_pressure, max_generations, max_nfe, repeat, model,
+    skip_duplicates, stall_generations, backend, seed. progress: callable(generation, best,
+    nfe) after every generation."""
+
+    def __init__(self, problem="trap", ell=50, *, spin_file=None, problem_seed=0, context=None,
+                 progress=None, **params):
+        self._build(problem, ell, spin_file, problem_seed, context, progress, params, "DSMGA", None)
+
+    def _build(self, problem, ell, spin_file, problem_seed, context, progress, params, owner, path):
+        self._e = None
+        if not isinstance(problem, str):
+            raise TypeError(f"{owner}: problem must be a str, not {type(problem).__name__}")
+        if isinstance(ell, bool) or not isinstance(ell, int):
+            raise TypeError(f"{owner}: ell must be an int, not {type(ell).__name__}")
+        pr = ffi.new("glevo_dsmga_problem **")
+        check(lib.glevo_dsmga_problem_create(problem.encode(), ell,
+                                             str(spin_file).encode() if spin_file else ffi.NULL,
+                                             convert(Field("seed"), problem_seed, owner,
+                                                     "problem_seed"), pr))
+        self._problem = ffi.gc(pr[0], lib.glevo_dsmga_problem_destroy)
+        self.ell = ell
+        p = new("glevo_dsmga_params")
+        ctx = context if context is not None else _context.current(False)
+        if path is None and params.get("backend") is None:
+            params = dict(params, backend=ctx.backend if ctx is not None else "fragment")
+        fill(p, FIELDS, params, owner)
+        backend = p.backend
+        if path is not None:
+            b = params.get("backend")
+            if b is None:
+                info = ffi.new("glevo_checkpoint_info *")
+                check(lib.glevo_checkpoint_info_read(str(path).encode(), info))
+                b = ffi.string(info.backend).decode()
+            backend = convert(FIELDS["backend"], b, owner, "backend")
+            p.backend = backend or lib.GLEVO_ZERO
+        self._setup(backend, context, progress, owner)
+        self._cb = ffi.callback("glevo_dsmga_progress_fn", self._on_progress,
+                                onerror=self._reporter.on_error)
+        p.progress = self._cb
+        out = ffi.new("glevo_dsmga **")
+        if path is None:
+            self._call(lib.glevo_dsmga_create(self._problem, p, out))
+        else:
+            self._call(lib.glevo_dsmga_load(str(path).encode(), self._problem, p, out))
+        self._e = ffi.gc(out[0], lib.glevo_dsmga_destroy)
+
+    @staticmethod
+    def defaults(ell=50, **params):
+        p = new("glevo_dsmga_params")
+        fill(p, FIELDS, params, "DSMGA.defaults")
+        return read(lib.glevo_dsmga_params_defaults(p, ell), FIELDS)
+
+    @classmethod
+    def load(cls, path, problem="trap", ell=50, *, spin_file=None, problem_seed=0, context=None,
+             progress=None, **changes):
+        """A run from a checkpoint on the same problem; changes: max_generations, max_nfe,
+        stall_generations, backend."""
+        self = cls.__new__(cls)
+        self._build(problem, ell, spin_file, problem_seed, context, progress, changes,
+                    "DSMGA.load", path)
+        return self
+
+    def _on_progress(self, user, generation, best, nfe):
+        self._reporter.report(int(generation), float(best), int(nfe))
+
+    def step(self, generations=1):
+        """Up to `generations` generations (fewer once a termination criterion holds)."""
+        if isinstance(generations, bool) or not isinstance(generations, int):
+            raise TypeError(f"DSMGA.step: generations must be an int, not {type(generations).__name__}")
+        if generations < 0:
+            raise ValueError(f"DSMGA.step: generations {generations} is negative")
+        done = ffi.new("bool *")
+
+        def run(k):
+            self._call(lib.glevo_dsmga_step(self._e, done))
+            self._finished = bool(done[0])
+            return self._finished
+
+        return self._run_chunks(generations, lambda left: 1, run, lambda: self.generation)
+
+    def run(self):
+        """Runs to termination; returns the result dict."""
+        while not self.done:
+            self.step(1 << 30)
+        return self.result
+
+    @property
+    def done(self):
+        """True once a termination criterion held (glevo_dsmga_step said so)."""
+        return getattr(self, "_finished", False)
+
+    @property
+    def generation(self):
+        return lib.glevo_dsmga_generation(self._e)
+
+    @property
+    def nfe(self):
+        return lib.glevo_dsmga_nfe(self._e)
+
+    @property
+    def best(self):
+        """The best individual so far, uint8 (ell,) of 0/1 (a copy)."""
+        return np.frombuffer(ffi.buffer(lib.glevo_dsmga_best(self._e), self.ell),
+                             dtype=np.uint8).copy()
+
+    @property
+    def result(self):
+        r = ffi.new("glevo_dsmga_result *")
+        lib.glevo_dsmga_result_get(self._e, r)
+        return {"solved": bool(r.solved), "best_fitness": r.best_fitness, "nfe": r.nfe,
+                "generations": r.generations, "dsm_ms": r.dsm_ms, "ils_ms": r.ils_ms,
+                "seconds": r.seconds,
+                "optimum": lib.glevo_dsmga_problem_optimum(self._problem)}
+
+    @property
+    def history(self):
+        h = self._reporter.history
+        return {"generation": np.array([e[0] for e in h], dtype=np.int64),
+                "best": np.array([e[1] for e in h], dtype=np.float64),
+                "nfe": np.array([e[2] for e in h], dtype=np.int64)}
+
+    def save(self, path):
+        self._ready()
+        self._call(lib.glevo_dsmga_save(self._e, str(path).encode(), ffi.NULL))
+
+    def __repr__(self):
+        return f"glevo.DSMGA(ell {self.ell}, generation {self.generation})"
