@@ -7,6 +7,9 @@ import numbers
 from ._lib import ffi, lib, text, enum_names
 
 ZERO = lib.GLEVO_ZERO
+# (glevo_backend)GLEVO_ZERO as C stores it: the enums have no negative values, so cffi (as
+# the C compiler) gives them an unsigned base and -1 wraps.
+ZERO_ENUM = ZERO & 0xFFFFFFFF
 
 
 class Field:

@@ -3,7 +3,7 @@ import numpy as np
 
 from . import context as _context
 from ._lib import ffi, lib, check
-from ._params import Field, backend_field, convert, fill, read, new
+from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
 from ._engine import Engine
 from .problem import as_problem
 
@@ -99,7 +99,7 @@ class CellularGA(Engine):
             info = ffi.new("glevo_checkpoint_info *")
             check(lib.glevo_checkpoint_info_read(str(path).encode(), info))
             backend = ffi.string(info.backend).decode()
-        p.backend = convert(backend_field(), backend, owner, "backend") or lib.GLEVO_ZERO
+        p.backend = convert(backend_field(), backend, owner, "backend") or ZERO_ENUM
         self._setup(lib.glevo_backend_parse(backend.encode()), context, progress, owner)
         self._cb = ffi.callback("glevo_cga_progress_fn", self._on_progress,
                                 onerror=self._reporter.on_error)

@@ -64,7 +64,7 @@ _BY_STATUS = {c.status: c for c in (InvalidError, GLError, NoDeviceError, GlevoI
 def raise_status(status, message, glsl_names=()):
     for name in glsl_names:
         # The composer rewrites driver logs to "name:LINE: error ..." (src/gl/shader_log.c).
-        found = re.findall(re.escape(name) + r":(\d+):\s*(.*)", message)
+        found = re.findall(re.escape(name) + r":(\d+):(?:\d+:)?\s*(.*)", message)
         if found:
             raise GlslError(message, status, name, [(int(l), t.strip()) for l, t in found])
     cls = _BY_STATUS.get(status, GlevoError)

@@ -6,7 +6,7 @@ import numpy as np
 
 from . import context as _context
 from ._lib import ffi, lib, check, text
-from ._params import Field, backend_field, convert, fill, read, new
+from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
 from ._engine import Engine
 
 _SETS = ("regression", "classification")
@@ -202,7 +202,7 @@ class GP(Engine):
                 check(lib.glevo_checkpoint_info_read(str(path).encode(), info))
                 b = ffi.string(info.backend).decode()
             backend = convert(FIELDS["backend"], b, owner, "backend")
-            p.backend = backend or lib.GLEVO_ZERO
+            p.backend = backend or ZERO_ENUM
         self._setup(backend, context, progress, owner)
         self._cb = ffi.callback("glevo_gp_progress_fn", self._on_progress,
                                 onerror=self._reporter.on_error)
