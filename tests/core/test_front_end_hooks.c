@@ -3,6 +3,7 @@
  * run unchanged), and user fitness given as GLSL text (registered names, compile errors that
  * name the text's own lines, the same run as the same text in a file). */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -175,6 +176,40 @@ START_TEST(test_glsl_source_error_names_its_line)
 }
 END_TEST
 
+/* A GPU engine stepped on a thread where its context is not current is refused with a
+ * sentence saying so (GL's rule), and stays usable on its own thread. */
+typedef struct elsewhere {
+    glevo_cga *cga;
+    glevo_status status;
+    char message[512];
+} elsewhere;
+
+static void *step_elsewhere(void *arg)
+{
+    elsewhere *e = arg;
+    e->status = glevo_cga_step(e->cga, 1);
+    snprintf(e->message, sizeof e->message, "%s", glevo_last_error()); /* per thread */
+    return NULL;
+}
+
+START_TEST(test_other_thread_refused)
+{
+    testutil_context();
+    glevo_cga_params p = {.problem = glevo_problem_find("camel"), .width = 6, .height = 5};
+    elsewhere e = {0};
+    ck_assert_int_eq(glevo_cga_create(&p, &e.cga), GLEVO_OK);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, step_elsewhere, &e), 0);
+    pthread_join(t, NULL);
+    ck_assert_int_eq(e.status, GLEVO_ERR_GL);
+    ck_assert_msg(strstr(e.message, "no glevo GL context is current on this thread"), "%s", e.message);
+    ck_assert_int_eq(glevo_cga_generation(e.cga), 0);
+    ck_assert_int_eq(glevo_cga_step(e.cga, 2), GLEVO_OK);
+    ck_assert_int_eq(glevo_cga_generation(e.cga), 2);
+    glevo_cga_destroy(e.cga);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("front_end_hooks");
@@ -186,6 +221,7 @@ int main(void)
     tcase_add_test(tc, test_glsl_source_names);
     tcase_add_test(tc, test_glsl_source_runs_as_the_file);
     tcase_add_test(tc, test_glsl_source_error_names_its_line);
+    tcase_add_test(tc, test_other_thread_refused);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
