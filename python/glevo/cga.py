@@ -45,6 +45,10 @@ def _params(problem, kwargs, owner, ctx):
     return p
 
 
+def _progress_args(generation, best):
+    return int(generation), float(best)
+
+
 class CellularGA(Engine):
     """CellularGA(problem='camel', *, context=None, progress=None, **params)
 
@@ -57,18 +61,15 @@ class CellularGA(Engine):
         owner = "CellularGA"
         self.problem = as_problem(problem, owner)
         self._glsl_names = (self.problem.glsl_name,) if self.problem.glsl_name else ()
-        self._cga = None
         ctx = context if context is not None else _context.current(False)
         p = _params(self.problem, params, owner, ctx)
         self._setup(p.backend, context, progress, owner)
-        self._cb = ffi.callback("glevo_cga_progress_fn", self._on_progress,
-                                onerror=self._reporter.on_error)
-        p.progress = self._cb
+        p.progress = self._callback(ffi, "glevo_cga_progress_fn", _progress_args)
         out = ffi.new("glevo_cga **")
         self._call(lib.glevo_cga_validate(p))
         self._call(lib.glevo_cga_create(p, out))
-        self._cga = ffi.gc(out[0], lib.glevo_cga_destroy)
-        self._params = lib.glevo_cga_params_of(self._cga)
+        self._own(out[0], lib.glevo_cga_destroy)
+        self._params = lib.glevo_cga_params_of(self._h)
 
     @staticmethod
     def defaults(problem="camel", **params):
@@ -90,7 +91,6 @@ class CellularGA(Engine):
             self.problem = as_problem(problem, owner)
             pr_ptr = self.problem._ptr
         self._glsl_names = (self.problem.glsl_name,) if self.problem and self.problem.glsl_name else ()
-        self._cga = None
         p = new("glevo_cga_params")
         p.problem = pr_ptr
         fill(p, FIELDS, changes, owner)
@@ -101,20 +101,15 @@ class CellularGA(Engine):
             backend = ffi.string(info.backend).decode()
         p.backend = convert(backend_field(), backend, owner, "backend") or ZERO_ENUM
         self._setup(lib.glevo_backend_parse(backend.encode()), context, progress, owner)
-        self._cb = ffi.callback("glevo_cga_progress_fn", self._on_progress,
-                                onerror=self._reporter.on_error)
-        p.progress = self._cb
+        p.progress = self._callback(ffi, "glevo_cga_progress_fn", _progress_args)
         out = ffi.new("glevo_cga **")
         self._call(lib.glevo_cga_load(str(path).encode(), p, out))
-        self._cga = ffi.gc(out[0], lib.glevo_cga_destroy)
-        self._params = lib.glevo_cga_params_of(self._cga)
+        self._own(out[0], lib.glevo_cga_destroy)
+        self._params = lib.glevo_cga_params_of(self._h)
         if self.problem is None:
             from .problem import Problem
             self.problem = Problem(ffi.string(self._params.problem.name).decode())
         return self
-
-    def _on_progress(self, user, generation, best):
-        self._reporter.report(int(generation), float(best))
 
     # ---- running ----
     def step(self, generations=1):
@@ -131,20 +126,20 @@ class CellularGA(Engine):
             return min(left, every - self.generation % every)
 
         def run(k):
-            self._call(lib.glevo_cga_step(self._cga, k))
+            self._call(lib.glevo_cga_step(self._h, k))
             return False
 
-        return self._run_chunks(generations, chunk_of, run, lambda: self.generation)
+        return self._run_chunks(generations, chunk_of, run)
 
     run = step
 
     @property
     def generation(self):
-        return lib.glevo_cga_generation(self._cga)
+        return lib.glevo_cga_generation(self._h)
 
     @property
     def evaluations(self):
-        return lib.glevo_cga_evaluations(self._cga)
+        return lib.glevo_cga_evaluations(self._h)
 
     @property
     def params(self):
@@ -155,7 +150,7 @@ class CellularGA(Engine):
     def best(self):
         self._ready()
         b = ffi.new("glevo_cga_best *")
-        self._call(lib.glevo_cga_best_get(self._cga, b))
+        self._call(lib.glevo_cga_best_get(self._h, b))
         dim = self._params.dim
         x = np.frombuffer(ffi.buffer(b.x), dtype=np.float64, count=dim).copy()
         return Best(b.fitness, x, (b.x_cell, b.y_cell), b.generation)
@@ -165,7 +160,7 @@ class CellularGA(Engine):
         """best, mean, worst and diversity of the current population."""
         self._ready()
         s = ffi.new("glevo_cga_stats *")
-        self._call(lib.glevo_cga_stats_get(self._cga, s))
+        self._call(lib.glevo_cga_stats_get(self._h, s))
         return {"best": s.best, "mean": s.mean, "worst": s.worst, "diversity": s.diversity}
 
     @property
@@ -186,7 +181,7 @@ class CellularGA(Engine):
         t = (p.dim + 3) // 4
         genes = np.empty((t, p.height, p.width, 4), dtype=np.float32)
         fitness = np.empty((p.height, p.width), dtype=np.float32)
-        self._call(lib.glevo_cga_read_population(self._cga, ffi.from_buffer("float[]", genes),
+        self._call(lib.glevo_cga_read_population(self._h, ffi.from_buffer("float[]", genes),
                                                  ffi.from_buffer("float[]", fitness)))
         return genes, fitness
 
@@ -214,7 +209,7 @@ class CellularGA(Engine):
         self._ready()
         p = self._params
         f = np.empty((p.height, p.width), dtype=np.float32)
-        self._call(lib.glevo_cga_read_fitness(self._cga, ffi.from_buffer("float[]", f)))
+        self._call(lib.glevo_cga_read_fitness(self._h, ffi.from_buffer("float[]", f)))
         return f
 
     @population.setter
@@ -238,19 +233,19 @@ class CellularGA(Engine):
         raw[:, :, :p.dim] = a
         raw = np.ascontiguousarray(np.moveaxis(raw.reshape(p.height, p.width, t, 4), 2, 0))
         self._ready()
-        self._call(lib.glevo_cga_write_population(self._cga, ffi.from_buffer("float[]", raw)))
+        self._call(lib.glevo_cga_write_population(self._h, ffi.from_buffer("float[]", raw)))
 
     # ---- files ----
     def save(self, path):
         """Writes a checkpoint (atomically); CellularGA.load(path) goes on bit for bit."""
         self._ready()
-        self._call(lib.glevo_cga_save(self._cga, str(path).encode(), ffi.NULL))
+        self._call(lib.glevo_cga_save(self._h, str(path).encode(), ffi.NULL))
 
     def snapshot(self, path, scale=0):
         """Writes the labelled PNG of the population (scale N: raw, N x N pixels a cell)."""
         self._ready()
         sp = ffi.new("glevo_snapshot_params *", {"scale": scale})
-        self._call(lib.glevo_cga_snapshot_png(self._cga, str(path).encode(), sp))
+        self._call(lib.glevo_cga_snapshot_png(self._h, str(path).encode(), sp))
 
     def __repr__(self):
         p = self._params

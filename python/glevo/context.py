@@ -40,7 +40,8 @@ class Context:
         self.device = device
         self._ptr = None
         self._thread = threading.get_ident()
-        self._previous = []
+        from ._engine import engines_set
+        self._engines = engines_set()  # freed before the context goes
         if self.backend != "cpu":
             params = ffi.new("glevo_context_params *")
             params.device_plus_one = 0 if device is None else device + 1
@@ -105,8 +106,16 @@ class Context:
             self.check_thread()
             lib.glevo_context_finish(self._ptr)
 
+    @property
+    def is_open(self):
+        return self._ptr is None or self._ptr != ffi.NULL
+
     def close(self):
+        """Frees the engines made on it, then the context (on its own thread only)."""
         if self._ptr is not None and self._ptr != ffi.NULL:
+            self.check_thread()
+            for e in list(self._engines):
+                e.close()
             lib.glevo_context_destroy(self._ptr)
             self._ptr = ffi.NULL
             if getattr(_tls, "gl_current", None) is self:

@@ -70,7 +70,6 @@ class DE(Engine):
     def _build(self, problem, shift, context, progress, params, owner, path):
         self.problem = as_problem(problem, owner) if problem is not None else None
         self._glsl_names = (self.problem.glsl_name,) if self.problem and self.problem.glsl_name else ()
-        self._de = None
         p = new("glevo_de_params")
         p.problem = self.problem._ptr if self.problem else ffi.NULL
         ctx = context if context is not None else _context.current(False)
@@ -95,18 +94,17 @@ class DE(Engine):
             backend = convert(FIELDS["backend"], b, owner, "backend")
             p.backend = backend or ZERO_ENUM
         self._setup(backend, context, progress, owner)
-        self._cb = ffi.callback("glevo_de_progress_fn", self._on_progress,
-                                onerror=self._reporter.on_error)
-        p.progress = self._cb
+        p.progress = self._callback(ffi, "glevo_de_progress_fn",
+                                    lambda g, b: (int(g), float(b)))
         out = ffi.new("glevo_de **")
         if path is None:
             self._call(lib.glevo_de_create(p, out))
         else:
             self._call(lib.glevo_de_load(str(path).encode(), p, out))
-        self._de = ffi.gc(out[0], lib.glevo_de_destroy)
+        self._own(out[0], lib.glevo_de_destroy)
         if self.problem is None:
             from .problem import Problem
-            self.problem = Problem(text(lib.glevo_de_problem(self._de).name))
+            self.problem = Problem(text(lib.glevo_de_problem(self._h).name))
 
     @staticmethod
     def defaults(problem="sphere", **params):
@@ -123,9 +121,6 @@ class DE(Engine):
         self._build(problem, None, context, progress, changes, "DE.load", path)
         return self
 
-    def _on_progress(self, user, generation, best):
-        self._reporter.report(int(generation), float(best))
-
     def step(self, generations=1):
         """Up to `generations` generations, never beyond the budget; returns self."""
         if isinstance(generations, bool) or not isinstance(generations, int):
@@ -138,10 +133,10 @@ class DE(Engine):
             return min(left, every - self.generation % every)
 
         def run(k):
-            self._call(lib.glevo_de_step(self._de, k))
+            self._call(lib.glevo_de_step(self._h, k))
             return self.done
 
-        return self._run_chunks(generations, chunk_of, run, lambda: self.generation)
+        return self._run_chunks(generations, chunk_of, run)
 
     def run(self):
         """Runs to the end of the budget (or target_efv); returns the result."""
@@ -151,29 +146,29 @@ class DE(Engine):
 
     @property
     def done(self):
-        return bool(lib.glevo_de_done(self._de))
+        return bool(lib.glevo_de_done(self._h))
 
     @property
     def generation(self):
-        return lib.glevo_de_generation(self._de)
+        return lib.glevo_de_generation(self._h)
 
     @property
     def evaluations(self):
-        return lib.glevo_de_evaluations(self._de)
+        return lib.glevo_de_evaluations(self._h)
 
     @property
     def dim(self):
-        return lib.glevo_de_dim(self._de)
+        return lib.glevo_de_dim(self._h)
 
     @property
     def pop(self):
-        return lib.glevo_de_pop(self._de)
+        return lib.glevo_de_pop(self._h)
 
     @property
     def result(self):
         self._ready()
         r = ffi.new("glevo_de_result *")
-        self._call(lib.glevo_de_result_get(self._de, r))
+        self._call(lib.glevo_de_result_get(self._h, r))
         try:
             return DEResult(r)
         finally:
@@ -193,16 +188,16 @@ class DE(Engine):
     def population(self):
         """(x, fitness): x float64 (pop, dim) in the problem's coordinates, fitness float32."""
         self._ready()
-        n, d = lib.glevo_de_pop(self._de), lib.glevo_de_dim(self._de)
+        n, d = lib.glevo_de_pop(self._h), lib.glevo_de_dim(self._h)
         x = np.empty((n, d), dtype=np.float64)
         f = np.empty(n, dtype=np.float32)
-        self._call(lib.glevo_de_population(self._de, ffi.from_buffer("double[]", x),
+        self._call(lib.glevo_de_population(self._h, ffi.from_buffer("double[]", x),
                                            ffi.from_buffer("float[]", f)))
         return x, f
 
     def save(self, path):
         self._ready()
-        self._call(lib.glevo_de_save(self._de, str(path).encode(), ffi.NULL))
+        self._call(lib.glevo_de_save(self._h, str(path).encode(), ffi.NULL))
 
     def __repr__(self):
         return f"glevo.DE({self.problem.name!r}, generation {self.generation})"

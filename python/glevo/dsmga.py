@@ -38,7 +38,6 @@ class DSMGA(Engine):
         self._build(problem, ell, spin_file, problem_seed, context, progress, params, "DSMGA", None)
 
     def _build(self, problem, ell, spin_file, problem_seed, context, progress, params, owner, path):
-        self._e = None
         if not isinstance(problem, str):
             raise TypeError(f"{owner}: problem must be a str, not {type(problem).__name__}")
         if isinstance(ell, bool) or not isinstance(ell, int):
@@ -65,15 +64,14 @@ class DSMGA(Engine):
             backend = convert(FIELDS["backend"], b, owner, "backend")
             p.backend = backend or ZERO_ENUM
         self._setup(backend, context, progress, owner)
-        self._cb = ffi.callback("glevo_dsmga_progress_fn", self._on_progress,
-                                onerror=self._reporter.on_error)
-        p.progress = self._cb
+        p.progress = self._callback(ffi, "glevo_dsmga_progress_fn",
+                                    lambda g, b, n: (int(g), float(b), int(n)))
         out = ffi.new("glevo_dsmga **")
         if path is None:
             self._call(lib.glevo_dsmga_create(self._problem, p, out))
         else:
             self._call(lib.glevo_dsmga_load(str(path).encode(), self._problem, p, out))
-        self._e = ffi.gc(out[0], lib.glevo_dsmga_destroy)
+        self._own(out[0], lib.glevo_dsmga_destroy)
 
     @staticmethod
     def defaults(ell=50, **params):
@@ -91,9 +89,6 @@ class DSMGA(Engine):
                     "DSMGA.load", path)
         return self
 
-    def _on_progress(self, user, generation, best, nfe):
-        self._reporter.report(int(generation), float(best), int(nfe))
-
     def step(self, generations=1):
         """Up to `generations` generations (fewer once a termination criterion holds)."""
         if isinstance(generations, bool) or not isinstance(generations, int):
@@ -103,11 +98,11 @@ class DSMGA(Engine):
         done = ffi.new("bool *")
 
         def run(k):
-            self._call(lib.glevo_dsmga_step(self._e, done))
+            self._call(lib.glevo_dsmga_step(self._h, done))
             self._finished = bool(done[0])
             return self._finished
 
-        return self._run_chunks(generations, lambda left: 1, run, lambda: self.generation)
+        return self._run_chunks(generations, lambda left: 1, run)
 
     def run(self):
         """Runs to termination; returns the result dict."""
@@ -122,22 +117,22 @@ class DSMGA(Engine):
 
     @property
     def generation(self):
-        return lib.glevo_dsmga_generation(self._e)
+        return lib.glevo_dsmga_generation(self._h)
 
     @property
     def nfe(self):
-        return lib.glevo_dsmga_nfe(self._e)
+        return lib.glevo_dsmga_nfe(self._h)
 
     @property
     def best(self):
         """The best individual so far, uint8 (ell,) of 0/1 (a copy)."""
-        return np.frombuffer(ffi.buffer(lib.glevo_dsmga_best(self._e), self.ell),
+        return np.frombuffer(ffi.buffer(lib.glevo_dsmga_best(self._h), self.ell),
                              dtype=np.uint8).copy()
 
     @property
     def result(self):
         r = ffi.new("glevo_dsmga_result *")
-        lib.glevo_dsmga_result_get(self._e, r)
+        lib.glevo_dsmga_result_get(self._h, r)
         return {"solved": bool(r.solved), "best_fitness": r.best_fitness, "nfe": r.nfe,
                 "generations": r.generations, "dsm_ms": r.dsm_ms, "ils_ms": r.ils_ms,
                 "seconds": r.seconds,
@@ -152,7 +147,7 @@ class DSMGA(Engine):
 
     def save(self, path):
         self._ready()
-        self._call(lib.glevo_dsmga_save(self._e, str(path).encode(), ffi.NULL))
+        self._call(lib.glevo_dsmga_save(self._h, str(path).encode(), ffi.NULL))
 
     def __repr__(self):
         return f"glevo.DSMGA(ell {self.ell}, generation {self.generation})"

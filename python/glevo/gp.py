@@ -185,7 +185,6 @@ class GP(Engine):
         self._build(data, target, context, progress, params, "GP", None)
 
     def _build(self, data, target, context, progress, params, owner, path):
-        self._gp = None
         self.data = data if isinstance(data, Data) else Data(data, target, owner)
         p = new("glevo_gp_params")
         ctx = context if context is not None else _context.current(False)
@@ -204,16 +203,15 @@ class GP(Engine):
             backend = convert(FIELDS["backend"], b, owner, "backend")
             p.backend = backend or ZERO_ENUM
         self._setup(backend, context, progress, owner)
-        self._cb = ffi.callback("glevo_gp_progress_fn", self._on_progress,
-                                onerror=self._reporter.on_error)
-        p.progress = self._cb
+        p.progress = self._callback(ffi, "glevo_gp_progress_fn",
+                                    lambda g, b, s: (int(g), float(b), ffi.string(s).decode()))
         out = ffi.new("glevo_gp **")
         if path is None:
             self._call(lib.glevo_gp_create(p, self.data._ptr, out))
         else:
             self._call(lib.glevo_gp_load(str(path).encode(), p, self.data._ptr, out))
-        self._gp = ffi.gc(out[0], lib.glevo_gp_destroy)
-        self._params = lib.glevo_gp_params_of(self._gp)
+        self._own(out[0], lib.glevo_gp_destroy)
+        self._params = lib.glevo_gp_params_of(self._h)
 
     @staticmethod
     def defaults(**params):
@@ -229,9 +227,6 @@ class GP(Engine):
         self._build(data, target, context, progress, changes, "GP.load", path)
         return self
 
-    def _on_progress(self, user, generation, best, program):
-        self._reporter.report(int(generation), float(best), ffi.string(program).decode())
-
     @property
     def params(self):
         return read(self._params, FIELDS)
@@ -243,10 +238,10 @@ class GP(Engine):
             raise ValueError(f"GP.step: generations {generations} is negative")
 
         def run(k):
-            self._call(lib.glevo_gp_step(self._gp, k))
+            self._call(lib.glevo_gp_step(self._h, k))
             return self.done
 
-        return self._run_chunks(generations, lambda left: 1, run, lambda: self.generation)
+        return self._run_chunks(generations, lambda left: 1, run)
 
     def run(self):
         """Runs to the end (params generations, or the target); returns the result dict."""
@@ -255,25 +250,25 @@ class GP(Engine):
 
     @property
     def done(self):
-        return bool(lib.glevo_gp_done(self._gp))
+        return bool(lib.glevo_gp_done(self._h))
 
     @property
     def generation(self):
-        return lib.glevo_gp_generation(self._gp)
+        return lib.glevo_gp_generation(self._h)
 
     @property
     def evaluations(self):
-        return lib.glevo_gp_evaluations(self._gp)
+        return lib.glevo_gp_evaluations(self._h)
 
     @property
     def best_error(self):
-        return lib.glevo_gp_best_error(self._gp)
+        return lib.glevo_gp_best_error(self._h)
 
     @property
     def model(self):
         """The best program of the last evaluated generation as a GPModel."""
         best = ffi.new("int *")
-        progs = lib.glevo_gp_population(self._gp, best)
+        progs = lib.glevo_gp_population(self._h, best)
         return GPModel(progs, best[0], self.data.vars)
 
     @property
@@ -285,7 +280,7 @@ class GP(Engine):
     def programs(self):
         """Every program of the last evaluated generation (S-expressions) and their errors."""
         best = ffi.new("int *")
-        progs = lib.glevo_gp_population(self._gp, best)
+        progs = lib.glevo_gp_population(self._h, best)
         n = lib.glevo_gp_programs_count(progs)
         out = []
         for i in range(n):
@@ -294,13 +289,13 @@ class GP(Engine):
             lib.glevo_gp_program_sexpr(progs, i, buf, k + 1)
             out.append(ffi.string(buf).decode())
         errors = np.empty(n, dtype=np.float64)
-        self._call(lib.glevo_gp_read_errors(self._gp, ffi.from_buffer("double[]", errors)))
+        self._call(lib.glevo_gp_read_errors(self._h, ffi.from_buffer("double[]", errors)))
         return out, errors
 
     @property
     def result(self):
         r = ffi.new("glevo_gp_result *")
-        self._call(lib.glevo_gp_result_get(self._gp, r))
+        self._call(lib.glevo_gp_result_get(self._h, r))
         try:
             return {"best_error": r.best_error, "best_program": text(r.best_sexpr),
                     "best_infix": text(r.best_infix), "best_nodes": r.best_nodes,
@@ -319,7 +314,7 @@ class GP(Engine):
 
     def save(self, path):
         self._ready()
-        self._call(lib.glevo_gp_save(self._gp, str(path).encode(), ffi.NULL))
+        self._call(lib.glevo_gp_save(self._h, str(path).encode(), ffi.NULL))
 
     def __repr__(self):
         return f"glevo.GP(generation {self.generation}, best_error {self.best_error!r})"
