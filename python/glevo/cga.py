@@ -36,7 +36,7 @@ class Best:
                 f"generation={self.generation})")
 
 
-def _params(problem, kwargs, owner, ctx):
+def _make_params(problem, kwargs, owner, ctx):
     p = new("glevo_cga_params")
     p.problem = problem._ptr
     if "backend" not in kwargs or kwargs["backend"] is None:
@@ -57,25 +57,30 @@ class CellularGA(Engine):
     mutation, seed, report_every. progress: a callable(generation, best) called every
     report_every generations, or True for a tqdm bar."""
 
+
+    @property
+    def _params(self):
+        self._h  # the params live in the engine: refused once it is closed
+        return self._params_ptr
     def __init__(self, problem="camel", *, context=None, progress=None, **params):
         owner = "CellularGA"
         self.problem = as_problem(problem, owner)
         self._glsl_names = (self.problem.glsl_name,) if self.problem.glsl_name else ()
         ctx = context if context is not None else _context.current(False)
-        p = _params(self.problem, params, owner, ctx)
+        p = _make_params(self.problem, params, owner, ctx)
         self._setup(p.backend, context, progress, owner)
         p.progress = self._callback(ffi, "glevo_cga_progress_fn", _progress_args)
         out = ffi.new("glevo_cga **")
         self._call(lib.glevo_cga_validate(p))
         self._call(lib.glevo_cga_create(p, out))
         self._own(out[0], lib.glevo_cga_destroy)
-        self._params = lib.glevo_cga_params_of(self._h)
+        self._params_ptr = lib.glevo_cga_params_of(self._h)
 
     @staticmethod
     def defaults(problem="camel", **params):
         """The parameters a run would use, every default filled in by the C library."""
         pr = as_problem(problem, "CellularGA.defaults")
-        p = _params(pr, params, "CellularGA.defaults", None)
+        p = _make_params(pr, params, "CellularGA.defaults", None)
         return read(lib.glevo_cga_params_defaults(p), FIELDS)
 
     @classmethod
@@ -105,7 +110,7 @@ class CellularGA(Engine):
         out = ffi.new("glevo_cga **")
         self._call(lib.glevo_cga_load(str(path).encode(), p, out))
         self._own(out[0], lib.glevo_cga_destroy)
-        self._params = lib.glevo_cga_params_of(self._h)
+        self._params_ptr = lib.glevo_cga_params_of(self._h)
         if self.problem is None:
             from .problem import Problem
             self.problem = Problem(ffi.string(self._params.problem.name).decode())

@@ -181,6 +181,11 @@ class GP(Engine):
     const_min, const_max, const_prob, metric, backend, strategy, threads, seed,
     target_error, stop_on_target. progress: callable(generation, best_error, program)."""
 
+
+    @property
+    def _params(self):
+        self._h  # the params live in the engine: refused once it is closed
+        return self._params_ptr
     def __init__(self, data, *, target=None, context=None, progress=None, **params):
         self._build(data, target, context, progress, params, "GP", None)
 
@@ -211,7 +216,7 @@ class GP(Engine):
         else:
             self._call(lib.glevo_gp_load(str(path).encode(), p, self.data._ptr, out))
         self._own(out[0], lib.glevo_gp_destroy)
-        self._params = lib.glevo_gp_params_of(self._h)
+        self._params_ptr = lib.glevo_gp_params_of(self._h)
 
     @staticmethod
     def defaults(**params):

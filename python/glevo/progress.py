@@ -59,10 +59,10 @@ class _TextBar:
 
     def update(self, k):
         self.n += k
-        sys.stderr.write(f"\rglevo: {self.n}/{self.total} {self.postfix}")
 
     def set_postfix(self, best):
-        self.postfix = f"best {best}"
+        sys.stderr.write(f"\rglevo: {self.n}/{self.total} generations, best {best}")
+        sys.stderr.flush()
 
     def close(self):
         sys.stderr.write("\n")
