@@ -25,9 +25,13 @@ def _cdef_path(library):
     here = os.path.dirname(os.path.abspath(__file__))
     candidates = [os.environ.get("GLEVO_CDEF"),
                   os.path.join(here, "glevo_cdef.h")]  # installed beside the package
-    if os.path.isabs(library):  # a build tree: build/libglevo.so.0 and build/python/
-        candidates.append(os.path.join(os.path.dirname(os.path.realpath(library)), "python",
-                                       "glevo_cdef.h"))
+    if os.path.isabs(library):
+        lib_dir = os.path.dirname(os.path.realpath(library))
+        candidates += [os.path.join(lib_dir, "python", "glevo_cdef.h"),  # a build tree
+                       os.path.join(lib_dir, "..", "share", "glevo", "glevo_cdef.h"),
+                       os.path.join(lib_dir, "..", "..", "share", "glevo", "glevo_cdef.h")]
+    candidates += [os.path.join(prefix, "share", "glevo", "glevo_cdef.h")
+                   for prefix in ("/usr/local", "/usr")]
     for c in candidates:
         if c and os.path.exists(c):
             return c
