@@ -107,3 +107,32 @@ def test_snapshot_png(ctx, tmp_path):
     ga = make(ctx).step(5)
     ga.snapshot(tmp_path / "s.png", scale=2)
     assert (tmp_path / "s.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_real_sigint_stops_between_steps():
+    """SIGINT while the C library runs: Python raises KeyboardInterrupt once the step call
+    returns, so the run stops on a report boundary and goes on as if never stopped."""
+    import os
+    import signal
+    import threading
+    kw = dict(width=40, height=20, seed=3, backend="cpu", report_every=5)
+    ga = glevo.CellularGA("rastrigin", dim=4, **kw)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            ga.step(100000)
+    finally:
+        timer.cancel()
+    g = ga.generation
+    assert 0 < g < 100000 and g % 5 == 0
+    ga.step(10)
+    whole = glevo.CellularGA("rastrigin", dim=4, **kw).step(g + 10)
+    assert ga.best.fitness == whole.best.fitness and np.array_equal(ga.genes, whole.genes)
+
+
+def test_progress_bar_without_tqdm(ctx, capsys):
+    ga = make(ctx, progress=True).step(20)
+    assert ga.generation == 20
+    err = capsys.readouterr().err
+    assert "20/20" in err  # tqdm's bar when importable, else glevo's one-line stand-in

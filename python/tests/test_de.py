@@ -53,3 +53,16 @@ def test_own_shift_vector(ctx):
     r = glevo.DE("sphere", dim=2, pop=20, max_evals=4000, seed=1, shift=[0.5, -0.25],
                  context=ctx).run()
     assert np.allclose(r.best_x, [0.5, -0.25], atol=1e-2)
+
+
+def test_glsl_problem(ctx):
+    src = """vec4 problem_init() { return vec4(0.0); }
+vec4 problem_step(vec4 acc, int j, float z) { return acc + vec4(abs(z - 0.5)); }
+float problem_finish(vec4 acc, int D) { return acc.x; }
+"""
+    pr = glevo.Problem.from_glsl(src, dim=4, lower=-2, upper=2, name="abs_half")
+    r = glevo.de(pr, dim=4, pop=24, max_evals=24 * 150, seed=2, context=ctx)
+    assert r.efv is None and np.allclose(r.best_x, 0.5, atol=0.05)
+    with pytest.raises(glevo.GlslError) as e:
+        glevo.de(glevo.Problem.from_glsl(src + "oops\n", dim=4, name="abs_bad"), dim=4, context=ctx)
+    assert e.value.lineno == 4
