@@ -2,11 +2,15 @@
 each C call), the progress reporter, stepping in chunks so that an exception raised during a
 step (a callback's, or KeyboardInterrupt) ends it between generations, and destruction on
 the engine's own context (GL objects belong to the context that made them)."""
+import os
 import warnings
 import weakref
 
+import numpy as np
+
 from . import context as _context
-from ._lib import check
+from ._lib import check, ffi, lib
+from ._params import ZERO_ENUM, backend_field, convert
 from .progress import Reporter
 
 
@@ -24,6 +28,36 @@ class Engine:
                              "context, and the Context given was made with backend='cpu'")
         self._reporter = Reporter(progress, owner)
         self._ready()
+
+    @staticmethod
+    def _load_backend(path, params, owner):
+        """The backend a run from a checkpoint goes on (the one asked for, else the file's)
+        and its value in the C changes struct, where zero keeps the file's and GLEVO_ZERO
+        asks for fragment."""
+        b = params.get("backend")
+        if b is None:
+            info = ffi.new("glevo_checkpoint_info *")
+            check(lib.glevo_checkpoint_info_read(os.fsencode(path), info))
+            b = ffi.string(info.backend).decode()
+        v = convert(backend_field(), b, owner, "backend")
+        return v, v or ZERO_ENUM
+
+    @staticmethod
+    def _generations(generations, owner):
+        if isinstance(generations, bool) or not isinstance(generations, int):
+            raise TypeError(f"{owner}: generations must be an int, not {type(generations).__name__}")
+        if generations < 0:
+            raise ValueError(f"{owner}: generations {generations} is negative")
+        return generations
+
+    def _history(self, *names):
+        """The progress reports so far, a numpy array per report field (names in order)."""
+        rows = self._reporter.history
+        out = {}
+        for i, (name, dtype) in enumerate(names):
+            col = [r[i] for r in rows]
+            out[name] = col if dtype is None else np.array(col, dtype=dtype)
+        return out
 
     def _callback(self, ffi, ctype, convert):
         """A C progress function reaching only the reporter (no reference back to the

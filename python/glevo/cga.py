@@ -2,8 +2,8 @@
 import numpy as np
 
 from . import context as _context
-from ._lib import ffi, lib, check
-from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
+from ._lib import ffi, lib
+from ._params import Field, backend_field, fill, read, new
 from ._engine import Engine
 from .problem import as_problem
 
@@ -99,13 +99,8 @@ class CellularGA(Engine):
         p = new("glevo_cga_params")
         p.problem = pr_ptr
         fill(p, FIELDS, changes, owner)
-        backend = changes.get("backend")
-        if backend is None:
-            info = ffi.new("glevo_checkpoint_info *")
-            check(lib.glevo_checkpoint_info_read(str(path).encode(), info))
-            backend = ffi.string(info.backend).decode()
-        p.backend = convert(backend_field(), backend, owner, "backend") or ZERO_ENUM
-        self._setup(lib.glevo_backend_parse(backend.encode()), context, progress, owner)
+        backend, p.backend = self._load_backend(path, changes, owner)
+        self._setup(backend, context, progress, owner)
         p.progress = self._callback(ffi, "glevo_cga_progress_fn", _progress_args)
         out = ffi.new("glevo_cga **")
         self._call(lib.glevo_cga_load(str(path).encode(), p, out))
@@ -120,11 +115,7 @@ class CellularGA(Engine):
     def step(self, generations=1):
         """Runs `generations` generations; returns self. Progress is reported (and
         KeyboardInterrupt taken) every report_every generations."""
-        if isinstance(generations, bool) or not isinstance(generations, int):
-            raise TypeError(f"CellularGA.step: generations must be an int, not "
-                            f"{type(generations).__name__}")
-        if generations < 0:
-            raise ValueError(f"CellularGA.step: generations {generations} is negative")
+        self._generations(generations, "CellularGA.step")
         every = self._params.report_every
 
         def chunk_of(left):
@@ -172,9 +163,7 @@ class CellularGA(Engine):
     def history(self):
         """Progress so far: numpy arrays 'generation' and 'best' (the best so far, every
         report_every generations)."""
-        h = self._reporter.history
-        return {"generation": np.array([g for g, _ in h], dtype=np.int64),
-                "best": np.array([b for _, b in h], dtype=np.float64)}
+        return self._history(("generation", np.int64), ("best", np.float64))
 
     # ---- the population ----
     def read(self):

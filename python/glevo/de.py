@@ -3,7 +3,7 @@ import numpy as np
 
 from . import context as _context
 from ._lib import ffi, lib, check, text
-from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
+from ._params import Field, backend_field, fill, read, new
 from ._engine import Engine
 from .problem import as_problem
 
@@ -86,13 +86,7 @@ class DE(Engine):
                 v = ffi.new("char[64]")
                 check(lib.glevo_checkpoint_param(str(path).encode(), b"param.check_every", v, 64))
                 self._resolved["check_every"] = int(ffi.string(v))
-            b = params.get("backend")
-            if b is None:
-                info = ffi.new("glevo_checkpoint_info *")
-                check(lib.glevo_checkpoint_info_read(str(path).encode(), info))
-                b = ffi.string(info.backend).decode()
-            backend = convert(FIELDS["backend"], b, owner, "backend")
-            p.backend = backend or ZERO_ENUM
+            backend, p.backend = self._load_backend(path, params, owner)
         self._setup(backend, context, progress, owner)
         p.progress = self._callback(ffi, "glevo_de_progress_fn",
                                     lambda g, b: (int(g), float(b)))
@@ -123,10 +117,7 @@ class DE(Engine):
 
     def step(self, generations=1):
         """Up to `generations` generations, never beyond the budget; returns self."""
-        if isinstance(generations, bool) or not isinstance(generations, int):
-            raise TypeError(f"DE.step: generations must be an int, not {type(generations).__name__}")
-        if generations < 0:
-            raise ValueError(f"DE.step: generations {generations} is negative")
+        self._generations(generations, "DE.step")
         every = self._resolved["check_every"]
 
         def chunk_of(left):
@@ -180,9 +171,7 @@ class DE(Engine):
 
     @property
     def history(self):
-        h = self._reporter.history
-        return {"generation": np.array([g for g, _ in h], dtype=np.int64),
-                "best": np.array([b for _, b in h], dtype=np.float64)}
+        return self._history(("generation", np.int64), ("best", np.float64))
 
     @property
     def population(self):

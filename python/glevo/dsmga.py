@@ -2,8 +2,8 @@
 import numpy as np
 
 from . import context as _context
-from ._lib import ffi, lib, check, text
-from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
+from ._lib import ffi, lib, check
+from ._params import Field, backend_field, convert, fill, read, new
 from ._engine import Engine
 
 _MODELS = ("lossless", "lossy")
@@ -56,13 +56,7 @@ class DSMGA(Engine):
         fill(p, FIELDS, params, owner)
         backend = p.backend
         if path is not None:
-            b = params.get("backend")
-            if b is None:
-                info = ffi.new("glevo_checkpoint_info *")
-                check(lib.glevo_checkpoint_info_read(str(path).encode(), info))
-                b = ffi.string(info.backend).decode()
-            backend = convert(FIELDS["backend"], b, owner, "backend")
-            p.backend = backend or ZERO_ENUM
+            backend, p.backend = self._load_backend(path, params, owner)
         self._setup(backend, context, progress, owner)
         p.progress = self._callback(ffi, "glevo_dsmga_progress_fn",
                                     lambda g, b, n: (int(g), float(b), int(n)))
@@ -91,10 +85,7 @@ class DSMGA(Engine):
 
     def step(self, generations=1):
         """Up to `generations` generations (fewer once a termination criterion holds)."""
-        if isinstance(generations, bool) or not isinstance(generations, int):
-            raise TypeError(f"DSMGA.step: generations must be an int, not {type(generations).__name__}")
-        if generations < 0:
-            raise ValueError(f"DSMGA.step: generations {generations} is negative")
+        self._generations(generations, "DSMGA.step")
         done = ffi.new("bool *")
 
         def run(k):
@@ -140,10 +131,7 @@ class DSMGA(Engine):
 
     @property
     def history(self):
-        h = self._reporter.history
-        return {"generation": np.array([e[0] for e in h], dtype=np.int64),
-                "best": np.array([e[1] for e in h], dtype=np.float64),
-                "nfe": np.array([e[2] for e in h], dtype=np.int64)}
+        return self._history(("generation", np.int64), ("best", np.float64), ("nfe", np.int64))
 
     def save(self, path):
         self._ready()

@@ -6,7 +6,7 @@ import numpy as np
 
 from . import context as _context
 from ._lib import ffi, lib, check, text
-from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
+from ._params import Field, backend_field, convert, fill, read, new
 from ._engine import Engine
 
 _SETS = ("regression", "classification")
@@ -200,13 +200,7 @@ class GP(Engine):
         fill(p, FIELDS, params, owner)
         backend = p.backend
         if path is not None:
-            b = params.get("backend")
-            if b is None:
-                info = ffi.new("glevo_checkpoint_info *")
-                check(lib.glevo_checkpoint_info_read(str(path).encode(), info))
-                b = ffi.string(info.backend).decode()
-            backend = convert(FIELDS["backend"], b, owner, "backend")
-            p.backend = backend or ZERO_ENUM
+            backend, p.backend = self._load_backend(path, params, owner)
         self._setup(backend, context, progress, owner)
         p.progress = self._callback(ffi, "glevo_gp_progress_fn",
                                     lambda g, b, s: (int(g), float(b), ffi.string(s).decode()))
@@ -237,10 +231,7 @@ class GP(Engine):
         return read(self._params, FIELDS)
 
     def step(self, generations=1):
-        if isinstance(generations, bool) or not isinstance(generations, int):
-            raise TypeError(f"GP.step: generations must be an int, not {type(generations).__name__}")
-        if generations < 0:
-            raise ValueError(f"GP.step: generations {generations} is negative")
+        self._generations(generations, "GP.step")
 
         def run(k):
             self._call(lib.glevo_gp_step(self._h, k))
@@ -312,10 +303,7 @@ class GP(Engine):
 
     @property
     def history(self):
-        h = self._reporter.history
-        return {"generation": np.array([e[0] for e in h], dtype=np.int64),
-                "best": np.array([e[1] for e in h], dtype=np.float64),
-                "program": [e[2] for e in h]}
+        return self._history(("generation", np.int64), ("best", np.float64), ("program", None))
 
     def save(self, path):
         self._ready()
