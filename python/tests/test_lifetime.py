@@ -11,10 +11,11 @@ import glevo
 def test_close_context_closes_its_engines():
     ctx = glevo.Context()
     ga = glevo.CellularGA("camel", width=8, height=5, context=ctx).step(3)
-    kept, cyc = [], None
+    kept, holder = [], []
     # A user callback holding the engine makes a reference cycle: freed by the collector later.
     cyc = glevo.CellularGA("camel", width=8, height=5, context=ctx, report_every=1,
-                           progress=lambda g, b: kept.append(cyc.generation))
+                           progress=lambda g, b: kept.append(holder[0].generation))
+    holder.append(cyc)
     cyc.step(2)
     assert kept == [1, 2]
     ctx.close()
