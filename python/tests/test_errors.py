@@ -95,3 +95,29 @@ def test_context_backend_is_the_default(cli):
         glevo.Context(backend=1)
     with pytest.raises(ValueError, match="backend 'gpu' is unknown"):
         glevo.Context(backend="gpu")
+
+
+def test_devices_and_device_choice(ctx):
+    devs = glevo.devices()
+    assert devs and all({"index", "renderer", "usable"} <= set(d) for d in devs)
+    usable = [d for d in devs if d["usable"]]
+    assert usable
+    with glevo.Context(device=usable[0]["index"]) as c:
+        assert c.renderer == usable[0]["renderer"]
+        assert glevo.CellularGA("camel", width=6, height=3).step(2).generation == 2
+    with pytest.raises(glevo.GlevoError, match="99"):
+        glevo.Context(device=99)
+    with pytest.raises(TypeError, match="device must be an int"):
+        glevo.Context(device="0")
+    # The session's context still works after all that (made current again when used).
+    assert glevo.CellularGA("camel", width=6, height=3, context=ctx).step(1).generation == 1
+
+
+def test_compute_backend_same_as_cli(ctx, cli):
+    if not ctx.features["compute"]:
+        pytest.skip("no compute shaders on this context")
+    ga = glevo.CellularGA("camel", width=18, height=11, seed=3, backend="compute",
+                          context=ctx).step(25)
+    j = cli("cga", "--problem", "camel", "--grid", "18x11", "--generations", 25, "--seed", 3,
+            "--backend", "compute")
+    assert ga.best.fitness == j["best_fitness"] and ga.best.x.tolist() == j["best_x"]
