@@ -80,12 +80,12 @@ END_TEST
 START_TEST(bench_stops_on_sigterm)
 {
     char err[1 << 16];
-    /* 10^6 runs a cell: never finishes the first cell, so the table holds no row. */
-    int rc = interrupted("bench de --backend cpu --quick --runs 1000000 --quiet", "1", err, sizeof err);
+    /* 10^5 runs a cell: never finishes the first cell, so the table holds no row. */
+    int rc = interrupted("bench de --backend cpu --quick --runs 100000 --quiet", "1", err, sizeof err);
     ck_assert_msg(rc == 143, "exit %d: %.500s", rc, err);
     ck_assert_msg(strstr(err, "stopped by SIGTERM: 0 cells completed") && lines(err) == 1, "%s", err);
     ck_assert_msg(!strstr(out, "| F1 sphere"), "a cell of unfinished runs was reported: %s", out);
-    rc = interrupted("bench de --backend cpu --quick --runs 1000000 --quiet --json", "1", err, sizeof err);
+    rc = interrupted("bench de --backend cpu --quick --runs 100000 --quiet --json", "1", err, sizeof err);
     ck_assert_msg(rc == 143, "exit %d: %.500s", rc, err);
     ck_assert_msg(strstr(out, "\"interrupted\":true") && lines(out) == 1, "%s", out);
 }
