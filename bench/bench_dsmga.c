@@ -243,7 +243,11 @@ int bench_dsmga(int argc, char **argv)
             } else if (!n) {
                 glevo_dsmga_params base = {.backend = backends[0], .seed = seed + 1000};
                 glevo_dsmga_sweep_result sw;
+                /* The sweep is one library call of many runs with no stop point: a signal during
+                 * it ends the command at once, as before, its temporary files removed. */
+                bench_signals_default();
                 st = glevo_dsmga_sweep(p, &base, runs, &sw);
+                bench_signals_start();
                 if (st != GLEVO_OK) { glevo_dsmga_problem_destroy(p); goto fail; }
                 n = sw.pop;
                 pop_source = "sweep";

@@ -113,6 +113,7 @@ typedef struct run_control {
     long long last_generation;
     double last_time, write_seconds;
     int writes;
+    double generation_seconds; /* the last pieces' wall time a generation (run_control_step) */
 } run_control;
 
 #define RUN_CONTROL_OPT_SPECS(k)                                                              \
@@ -144,6 +145,14 @@ const char *run_control_signal_name(void);
 /* Generations the next step may run from `generation`: at most `chunk`, never past the next
  * multiple of --checkpoint-every. */
 long long run_control_chunk(const run_control *k, long long generation, long long chunk);
+/* Steps `chunk` generations through step(engine, n) in pieces of about a second of wall
+ * time, so that a signal is answered within about a second even where one generation takes
+ * long (a huge grid on the CPU); fast engines step the chunk whole. Counter-based randomness
+ * makes the pieces the same run as one step. *done: generations stepped (fewer than chunk when
+ * a signal came). */
+typedef glevo_status (*run_step_fn)(void *engine, long long generations);
+glevo_status run_control_step(run_control *k, run_step_fn step, void *engine, long long chunk,
+                              long long *done);
 /* Whether a checkpoint is due at `generation` (a multiple of --checkpoint-every, or 60 s
  * since the last one). */
 bool run_control_due(const run_control *k, long long generation);

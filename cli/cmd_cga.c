@@ -155,6 +155,11 @@ static void print_json(const run_control *ctl, glevo_cga *cga, const glevo_cga_b
 }
 
 
+static glevo_status cga_step(void *cga, long long generations)
+{
+    return glevo_cga_step(cga, (int)generations);
+}
+
 static int cga_main(int argc, char **argv)
 {
     /* "Not given" marks: dim -1, max_evals -1, target and tolerance NaN (never a value a
@@ -363,7 +368,8 @@ static int cga_main(int argc, char **argv)
         if (o.snapshot_dir && o.snapshot_every < chunk) chunk = o.snapshot_every;
         if (gen + chunk > max_generations) chunk = (int)(max_generations - gen);
         chunk = (int)run_control_chunk(&ctl, gen, chunk);
-        if ((st = glevo_cga_step(cga, chunk))) break;
+        long long stepped;
+        if ((st = run_control_step(&ctl, cga_step, cga, chunk, &stepped))) break;
         gen = glevo_cga_generation(cga);
         if ((st = glevo_cga_best_get(cga, &best))) break;
         double now = cli_seconds_now();

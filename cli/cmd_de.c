@@ -29,6 +29,8 @@ static double std_of(double sum, double sq, int n)
     return var > 0.0 ? sqrt(var) : 0.0;
 }
 
+static glevo_status de_step(void *de, long long generations) { return glevo_de_step(de, generations); }
+
 /* One run: created (or loaded from --resume), stepped in pieces so that a signal stops it
  * between generations, checkpointed when due, at its end and when stopped. */
 static glevo_status run_one(const glevo_de_params *params, const glevo_de_params *changes,
@@ -48,8 +50,8 @@ static glevo_status run_one(const glevo_de_params *params, const glevo_de_params
             run_control_wrote(ctl, glevo_de_generation(de), cli_seconds_now() - t0);          \
     } while (0)
     while (!st && !glevo_de_done(de) && !run_control_signal()) {
-        long long chunk = run_control_chunk(ctl, glevo_de_generation(de), 100);
-        if ((st = glevo_de_step(de, chunk))) break;
+        long long chunk = run_control_chunk(ctl, glevo_de_generation(de), 100), stepped;
+        if ((st = run_control_step(ctl, de_step, de, chunk, &stepped))) break;
         if (run_control_due(ctl, glevo_de_generation(de))) CHECKPOINT();
     }
     if (!st && run_control_final_due(ctl, glevo_de_generation(de))) CHECKPOINT();

@@ -92,6 +92,24 @@ long long run_control_chunk(const run_control *k, long long generation, long lon
     return chunk;
 }
 
+glevo_status run_control_step(run_control *k, run_step_fn step, void *engine, long long chunk,
+                              long long *done)
+{
+    *done = 0;
+    glevo_status st = GLEVO_OK;
+    while (!st && *done < chunk && !(*done > 0 && stop_signal)) {
+        long long piece = chunk - *done;
+        if (k->generation_seconds == 0) piece = 1; /* the first generation measures */
+        else if (piece * k->generation_seconds > 1.0)
+            piece = k->generation_seconds >= 1.0 ? 1 : (long long)(1.0 / k->generation_seconds);
+        double t0 = cli_seconds_now();
+        st = step(engine, piece);
+        k->generation_seconds = (cli_seconds_now() - t0) / (double)piece;
+        if (!st) *done += piece;
+    }
+    return st;
+}
+
 bool run_control_due(const run_control *k, long long generation)
 {
     if (!k->checkpoint || generation == k->last_generation) return false;

@@ -63,15 +63,29 @@ START_TEST(de_runs_stop_on_sigterm)
 }
 END_TEST
 
+/* One step of 10^5 generations (--report-every 100000) of a 512x512 grid on the CPU is
+ * hours: the first signal used to wait for all of it (here: until the 60 s timeout's KILL,
+ * 137). The step is taken in pieces of about a second now, so the run stops, reports and
+ * exits 143 long before. */
+START_TEST(long_steps_answer_a_signal)
+{
+    char err[1 << 16];
+    int rc = interrupted("cga --backend cpu --grid 512x512 --problem sphere --dim 2 --generations "
+                         "100000 --report-every 100000 --quiet", "2", err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(strstr(err, "stopped by SIGTERM after generation"), "%.500s", err);
+}
+END_TEST
+
 START_TEST(bench_stops_on_sigterm)
 {
     char err[1 << 16];
-    /* 10^6 runs a cell: never finishes the first cell, so the table holds no row. */
-    int rc = interrupted("bench de --backend cpu --quick --runs 1000000 --quiet", "1", err, sizeof err);
+    /* 10^5 runs a cell: never finishes the first cell, so the table holds no row. */
+    int rc = interrupted("bench de --backend cpu --quick --runs 100000 --quiet", "1", err, sizeof err);
     ck_assert_msg(rc == 143, "exit %d: %.500s", rc, err);
     ck_assert_msg(strstr(err, "stopped by SIGTERM: 0 cells completed") && lines(err) == 1, "%s", err);
     ck_assert_msg(!strstr(out, "| F1 sphere"), "a cell of unfinished runs was reported: %s", out);
-    rc = interrupted("bench de --backend cpu --quick --runs 1000000 --quiet --json", "1", err, sizeof err);
+    rc = interrupted("bench de --backend cpu --quick --runs 100000 --quiet --json", "1", err, sizeof err);
     ck_assert_msg(rc == 143, "exit %d: %.500s", rc, err);
     ck_assert_msg(strstr(out, "\"interrupted\":true") && lines(out) == 1, "%s", out);
 }
@@ -84,6 +98,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, de_runs_stop_on_sigterm);
     tcase_add_test(tc, bench_stops_on_sigterm);
+    tcase_add_test(tc, long_steps_answer_a_signal);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
