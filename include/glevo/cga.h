@@ -54,6 +54,12 @@ typedef struct glevo_cga_params {
     glevo_cga_mutation mutation;
     uint32_t seed;
     int report_every;             /* read best-so-far back every K generations; default 25 */
+    /* Compute backend, temporal blocking: generations one dispatch runs (1..64; 0: the rule
+     * measured on the H100; GLEVO_ZERO: one generation a dispatch, three dispatches) and the
+     * cells a work-group owns (even width; 0x0: the rule). Refused at create where this GPU
+     * cannot run them. The run is the same bit for bit whatever they are. */
+    int block_depth;
+    int block_tile[2];
 } glevo_cga_params;
 
 typedef struct glevo_cga glevo_cga;
