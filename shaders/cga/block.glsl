@@ -38,13 +38,23 @@ layout(r32f) writeonly uniform image2D i_fitness;
 layout(std430) writeonly buffer block_bests { vec4 best_entry[]; };
 layout(local_size_x = BLOCK_LOCAL) in;
 
-const int HX = 2 * BLOCK_DEPTH, HY = BLOCK_RADIUS * BLOCK_DEPTH; // the halo at full depth
+#ifdef BLOCK_RESIDENT
+// One group holds the whole torus (BLOCK_TILE = the grid): no halo, neighbours wrap here.
+const ivec2 HALO = ivec2(0);
+#else
+const ivec2 HALO = ivec2(2, BLOCK_RADIUS); // a generation's halo: one pair, the radius's rows
+#endif
+const int HX = HALO.x * BLOCK_DEPTH, HY = HALO.y * BLOCK_DEPTH; // the halo at full depth
 const int RX = BLOCK_TILE_X + 2 * HX, RY = BLOCK_TILE_Y + 2 * HY;   // the region in shared
 const int RR = RX * RY;
 shared vec4 s_genes[GENE_TEXTURES * RR];
 shared float s_fit[RR];
 
+#ifdef BLOCK_RESIDENT
+int at(ivec2 q) { q = (q + ivec2(RX, RY) * 2) % ivec2(RX, RY); return q.y * RX + q.x; }
+#else
 int at(ivec2 q) { return q.y * RX + q.x; }
+#endif
 // The torus position of region coordinates, which are >= -(HX, HY) (the halo may wrap more
 // than once on grids smaller than the region); shifted to be non-negative first, as GLSL's %
 // is undefined for negative operands.
@@ -71,8 +81,8 @@ void main()
     ivec2 inner_end = inner + min(ivec2(BLOCK_TILE_X, BLOCK_TILE_Y), u_grid - tile);
 
     // The population at the block's start: the interior and `steps` halos.
-    ivec2 lo = inner - steps * ivec2(2, BLOCK_RADIUS);
-    ivec2 size = ivec2(BLOCK_TILE_X, BLOCK_TILE_Y) + 2 * steps * ivec2(2, BLOCK_RADIUS);
+    ivec2 lo = inner - steps * HALO;
+    ivec2 size = ivec2(BLOCK_TILE_X, BLOCK_TILE_Y) + 2 * steps * HALO;
     for (int i = lid; i < size.x * size.y; i += BLOCK_LOCAL) {
         ivec2 q = lo + ivec2(i % size.x, i / size.x);
         ivec2 p = wrap(origin + q);
@@ -86,8 +96,8 @@ void main()
         bool last = k == steps - 1;
         // Fitness where this generation's selection reads it: the interior and h halos.
         int h = steps - k;
-        lo = inner - h * ivec2(2, BLOCK_RADIUS);
-        size = ivec2(BLOCK_TILE_X, BLOCK_TILE_Y) + 2 * h * ivec2(2, BLOCK_RADIUS);
+        lo = inner - h * HALO;
+        size = ivec2(BLOCK_TILE_X, BLOCK_TILE_Y) + 2 * h * HALO;
         vec4 mine = vec4(0.0);
         for (int i = lid; i < size.x * size.y; i += BLOCK_LOCAL) {
             ivec2 q = lo + ivec2(i % size.x, i / size.x);
@@ -113,8 +123,8 @@ void main()
         // last generation writes the interior's children to the images, the others keep them
         // in registers until every invocation has read this generation's genes.
         int hp = h - 1;
-        lo = inner - hp * ivec2(2, BLOCK_RADIUS);
-        ivec2 pairs = ivec2(BLOCK_TILE_X / 2 + 2 * hp, BLOCK_TILE_Y + 2 * hp * BLOCK_RADIUS);
+        lo = inner - hp * HALO;
+        ivec2 pairs = ivec2(BLOCK_TILE_X / 2, BLOCK_TILE_Y) + 2 * hp * ivec2(HALO.x / 2, HALO.y);
         vec4 kids[BLOCK_PAIRS * 2 * GENE_TEXTURES];
         for (int j = 0; j < BLOCK_PAIRS; ++j) {
             int i = lid + j * BLOCK_LOCAL;

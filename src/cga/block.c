@@ -26,14 +26,17 @@ static int neighbours(glevo_cga_neighbourhood n)
 }
 
 /* The largest region of the kernel (the tile and `depth` halos) and its largest pair set
- * (the tile and depth - 1 halos). */
-static long long region_cells(const cga_layout *l, int tx, int ty, int depth)
+ * (the tile and depth - 1 halos); resident: the grid. */
+static long long region_cells(const cga_layout *l, const cga_block_plan *b)
 {
-    return (long long)(tx + 4 * depth) * (ty + 2 * radius(l->neighbourhood) * depth);
+    if (b->resident) return (long long)l->width * l->height;
+    return (long long)(b->tile[0] + 4 * b->depth) * (b->tile[1] + 2 * radius(l->neighbourhood) * b->depth);
 }
-static long long region_pairs(const cga_layout *l, int tx, int ty, int depth)
+static long long region_pairs(const cga_layout *l, const cga_block_plan *b)
 {
-    return (long long)(tx / 2 + 2 * (depth - 1)) * (ty + 2 * radius(l->neighbourhood) * (depth - 1));
+    if (b->resident) return (long long)l->width / 2 * l->height;
+    int d = b->depth - 1;
+    return (long long)(b->tile[0] / 2 + 2 * d) * (b->tile[1] + 2 * radius(l->neighbourhood) * d);
 }
 
 /* Invocations a group: a power of two, one for each pair of the largest pair set up to
@@ -49,8 +52,7 @@ static int plan_local(long long pairs, const gpu_limits *g)
 /* Shared bytes of block.glsl: genes and fitness of the region, the reduction's tree. */
 static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
 {
-    return region_cells(l, b->tile[0], b->tile[1], b->depth) * (16LL * l->textures + 4) +
-           16LL * b->local;
+    return region_cells(l, b) * (16LL * l->textures + 4) + 16LL * b->local;
 }
 
 /* An upper bound of the loop iterations one invocation runs in a dispatch of `depth`
@@ -59,7 +61,7 @@ static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
  * rounds) are not counted, as DE's resident kernel does; the others are, at their worst. */
 static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cga_block_plan *b)
 {
-    long long cells = (region_cells(l, b->tile[0], b->tile[1], b->depth) + b->local - 1) / b->local;
+    long long cells = (region_cells(l, b) + b->local - 1) / b->local;
     long long t = l->textures, n = 4LL * l->bits, mutate;
     if (m->mode == GLEVO_MUTATION_SKIP) {
         int search = 0;
@@ -75,10 +77,20 @@ static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cg
     return cells * (t + 1) + 16 + (long long)b->depth * step;
 }
 
+/* Resident where the grid fits one group's shared memory and a tile with its halos would be
+ * at least the grid: the whole torus stays in one group, without halos. */
 static void plan_fill(const cga_layout *l, cga_block_plan *b)
 {
     const gpu_limits *g = gpu_context_limits();
-    long long pairs = region_pairs(l, b->tile[0], b->tile[1], b->depth);
+    b->resident = false;
+    cga_block_plan whole = *b;
+    whole.resident = true;
+    whole.local = MAX_LOCAL;
+    if (region_cells(l, b) >= region_cells(l, &whole) && plan_shared(l, &whole) <= g->max_shared_bytes) {
+        b->resident = true;
+        b->tile[0] = l->width, b->tile[1] = l->height;
+    }
+    long long pairs = region_pairs(l, b);
     b->local = plan_local(pairs, g);
     b->pairs = (int)((pairs + b->local - 1) / b->local);
     b->groups[0] = (l->width + b->tile[0] - 1) / b->tile[0];
@@ -92,10 +104,8 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
     const gpu_limits *g = gpu_context_limits();
     long long shared = plan_shared(l, b);
     if (shared > g->max_shared_bytes) {
-        snprintf(why, size, "its region of %lldx%lld cells needs %lld bytes of shared memory, "
-                 "this GPU offers %d", (long long)b->tile[0] + 4 * b->depth,
-                 (long long)b->tile[1] + 2LL * radius(l->neighbourhood) * b->depth, shared,
-                 g->max_shared_bytes);
+        snprintf(why, size, "its region of %lld cells needs %lld bytes of shared memory, "
+                 "this GPU offers %d", region_cells(l, b), shared, g->max_shared_bytes);
         return false;
     }
     long long loops = plan_loops(l, m, b);
@@ -198,11 +208,12 @@ glevo_status cga_block_create(glevo_cga *cga)
              "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s"
              "#define BLOCK_TILE_X %d\n#define BLOCK_TILE_Y %d\n#define BLOCK_DEPTH %d\n"
              "#define BLOCK_RADIUS %d\n#define BLOCK_LOCAL %d\n#define BLOCK_PAIRS %d\n"
-             "#define BLOCK_FOLD_LOCAL %d\n",
+             "#define BLOCK_FOLD_LOCAL %d\n%s",
              l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
              CGA_PASS_MUTATE, cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
              l->sign > 0 ? "#define REDUCE_MAX 1\n" : "", b->tile[0], b->tile[1], b->depth,
-             radius(l->neighbourhood), b->local, b->pairs, FOLD_LOCAL);
+             radius(l->neighbourhood), b->local, b->pairs, FOLD_LOCAL,
+             b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_genes", l->textures}, {0}};
     const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {0}};

@@ -19,9 +19,10 @@ enum { MUTATE_GENES = 0, MUTATE_RANDOM = MAX_TEX };
 
 /* The blocked path's shape (src/cga/block.c): tiles of tile[0] x tile[1] cells, up to `depth`
  * generations a dispatch, `local` invocations a group each evolving up to `pairs` pairs a
- * generation, groups[0] x groups[1] groups. on = false: the one-generation path. */
+ * generation, groups[0] x groups[1] groups. on = false: the one-generation path; resident:
+ * one group holds the whole torus (tile = the grid), no halos. */
 typedef struct cga_block_plan {
-    bool on;
+    bool on, resident;
     int tile[2], depth, local, pairs, groups[2];
 } cga_block_plan;
 

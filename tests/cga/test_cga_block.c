@@ -47,6 +47,7 @@ static const block_case cases[] = {
     {"camel", 2, 130, 66, VN, SK, 4, {12, 10}, {9}, false},
     {"ackley", 9, 130, 66, MO, PB, 2, {32, 6}, {5}, true},
     {NULL, 3, 18, 11, MO, SK, 12, {2, 2}, {13}, false},
+    {"camel", 2, 6, 150, VN, PB, 5, {2, 4}, {12}, false}, /* halos wrap the torus twice */
     {NULL, 3, 18, 11, M5, PB, 2, {6, 4}, {5, 1}, true},
 };
 
