@@ -9,15 +9,16 @@
  * glevo_cga_params (checked against this GPU's shared memory and, on llvmpipe, its loop
  * limit) or by the rule measured on the H100 (docs/performance.md, 2026-11-25). The path is
  * off for the texture RNG (its table offsets are drawn by the host each generation) and for
- * more than 7 gene textures (the kernel writes one image more than the genes). */
+ * more than 6 gene textures (the kernel writes two images more than the genes, and a compute
+ * shader has 8). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cga/gpu_internal.h"
 
-#define FOLD_LOCAL 256
 #define MAX_DEPTH 64
-#define MAX_LOCAL 256
+#define MAX_LOCAL 1024
+#define SLOTS 64 /* block.glsl's best-texel reductions */
 
 static int radius(glevo_cga_neighbourhood n) { return n == GLEVO_NEIGHBOURHOOD_MOORE5 ? 2 : 1; }
 static int neighbours(glevo_cga_neighbourhood n)
@@ -39,20 +40,28 @@ static long long region_pairs(const cga_layout *l, const cga_block_plan *b)
     return (long long)(b->tile[0] / 2 + 2 * d) * (b->tile[1] + 2 * radius(l->neighbourhood) * d);
 }
 
-/* Invocations a group: a power of two, one for each pair of the largest pair set up to
- * MAX_LOCAL (more pairs loop). */
-static int plan_local(long long pairs, const gpu_limits *g)
+/* Per-bit mutation splits a gene texture's bits among this many invocations (the Philox
+ * words are most of a generation's work); skip sampling draws its flips in order. */
+static int plan_split(const cga_layout *l, const cga_mutation *m)
 {
-    int local = 32;
-    while (local < pairs && local * 2 <= MAX_LOCAL && local * 2 <= g->max_work_group_invocations)
+    return m->mode == GLEVO_MUTATION_SKIP ? 1 : l->bits < 4 ? l->bits : 4;
+}
+
+/* Invocations a group: a power of two, about one for every two mutation items (cell, gene
+ * texture, bit share) of the largest generation, at least 64, at most MAX_LOCAL. */
+static int plan_local(long long items, const gpu_limits *g)
+{
+    int local = 64;
+    while (local * 2 < items && local * 2 <= MAX_LOCAL && local * 2 <= g->max_work_group_invocations)
         local *= 2;
     return local;
 }
 
-/* Shared bytes of block.glsl: genes and fitness of the region, the reduction's tree. */
+/* Shared bytes of block.glsl: genes, fitness and flip masks of the region, the reductions'
+ * slots, the record. */
 static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
 {
-    return region_cells(l, b) * (16LL * l->textures + 4) + 16LL * b->local;
+    return region_cells(l, b) * (32LL * l->textures + 4) + 16LL * SLOTS + 16LL * (1 + l->textures) + 16;
 }
 
 /* An upper bound of the loop iterations one invocation runs in a dispatch of `depth`
@@ -68,30 +77,29 @@ static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cg
         while ((1LL << search) < n) ++search;
         mutate = (n + 1) + n * search;
     } else {
-        mutate = (long long)l->bits * 5;
+        mutate = (l->bits + b->split - 1) / b->split * 5 + 1;
     }
-    long long reduce = 1;
-    for (int k = b->local; k > 1; k /= 2) ++reduce;
-    long long pair = 2 * 4LL * neighbours(l->neighbourhood) + t * (8 + 2 * mutate);
-    long long step = cells * (2 + 6 * t) + reduce + b->pairs * (pair + 2 * t + 2) + 8;
-    return cells * (t + 1) + 16 + (long long)b->depth * step;
+    long long items = (region_cells(l, b) * t * b->split + b->local - 1) / b->local;
+    long long inner = ((long long)b->tile[0] * b->tile[1] + SLOTS - 1) / SLOTS;
+    long long groups = ((long long)b->groups[0] * b->groups[1] + SLOTS - 1) / SLOTS;
+    long long pair = 2 * 4LL * neighbours(l->neighbourhood) + t * 12;
+    long long step = cells * (1 + 4 * t) + inner + 8 + items * (mutate + 4) +
+                     b->pairs * (pair + 2 * t + 2) + 4;
+    return cells * t * 5 + 16 + (long long)b->depth * (step + groups + 8);
 }
 
-/* Resident where the grid fits one group's shared memory and a tile with its halos would be
- * at least the grid: the whole torus stays in one group, without halos. */
 static void plan_fill(const cga_layout *l, cga_block_plan *b)
 {
     const gpu_limits *g = gpu_context_limits();
     b->resident = false;
     cga_block_plan whole = *b;
     whole.resident = true;
-    whole.local = MAX_LOCAL;
     if (region_cells(l, b) >= region_cells(l, &whole) && plan_shared(l, &whole) <= g->max_shared_bytes) {
         b->resident = true;
         b->tile[0] = l->width, b->tile[1] = l->height;
     }
     long long pairs = region_pairs(l, b);
-    b->local = plan_local(pairs, g);
+    b->local = plan_local(2 * pairs * l->textures * b->split, g);
     b->pairs = (int)((pairs + b->local - 1) / b->local);
     b->groups[0] = (l->width + b->tile[0] - 1) / b->tile[0];
     b->groups[1] = (l->height + b->tile[1] - 1) / b->tile[1];
@@ -152,7 +160,7 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
     }
     const char *off = p->rng == GLEVO_RNG_TEXTURE ? "the texture random source draws its table "
                       "offsets on the host each generation"
-                      : l->textures + 1 > GPU_MAX_IMAGES ? "dim above 28 needs more images than "
+                      : l->textures + 2 > GPU_MAX_IMAGES ? "dim above 24 needs more images than "
                       "a compute shader has" : NULL;
     if (off && (depth_given || tile_given))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_depth %d: the blocked "
@@ -160,6 +168,7 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
     if (off) return GLEVO_OK;
     cga_block_plan b;
     memset(&b, 0, sizeof b);
+    b.split = plan_split(l, &cga->mutation);
     plan_auto(l, &b);
     if (depth_given) b.depth = p->block_depth;
     if (tile_given) b.tile[0] = p->block_tile[0], b.tile[1] = p->block_tile[1];
@@ -208,28 +217,24 @@ glevo_status cga_block_create(glevo_cga *cga)
              "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s"
              "#define BLOCK_TILE_X %d\n#define BLOCK_TILE_Y %d\n#define BLOCK_DEPTH %d\n"
              "#define BLOCK_RADIUS %d\n#define BLOCK_LOCAL %d\n#define BLOCK_PAIRS %d\n"
-             "#define BLOCK_FOLD_LOCAL %d\n%s",
+             "#define BLOCK_SPLIT %d\n%s",
              l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
              CGA_PASS_MUTATE, cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
              l->sign > 0 ? "#define REDUCE_MAX 1\n" : "", b->tile[0], b->tile[1], b->depth,
-             radius(l->neighbourhood), b->local, b->pairs, FOLD_LOCAL,
+             radius(l->neighbourhood), b->local, b->pairs, b->split,
              b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_genes", l->textures}, {0}};
-    const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {0}};
+    const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {"i_record", 0}, {0}};
     const gpu_slot buffers[] = {{"block_bests", 0}, {0}};
     gpu_program_desc d = {.name = "cga.block", .compute = "cga/block.glsl", .defines = defines,
                           .aliases = aliases, .samplers = samplers, .images = images,
                           .buffers = buffers, .uniform_size = sizeof(cga_uniforms)};
     glevo_status st = gpu_program_build(&g->block, &d);
-    const gpu_slot fold_samplers[] = {{"t_record", 0}, {0}};
-    const gpu_slot fold_images[] = {{"i_record", 0}, {0}};
-    gpu_program_desc f = {.name = "cga.block_fold", .compute = "cga/block_fold.glsl",
-                          .defines = defines, .samplers = fold_samplers, .images = fold_images,
-                          .buffers = buffers, .uniform_size = sizeof(cga_uniforms)};
-    if (!st) st = gpu_program_build(&g->block_fold, &f);
+    /* The done counter, then an entry of (1 + textures) texels per group and generation. */
     size_t entries = (size_t)b->groups[0] * b->groups[1] * (size_t)b->depth * (1 + l->textures);
-    if (!st) st = gpu_buffer_create(&g->bests, entries * 16, NULL);
+    if (!st) st = gpu_buffer_create(&g->bests, 16 + entries * 16, NULL);
+    if (!st) st = gpu_buffer_clear(&g->bests);
     return st;
 }
 
@@ -255,21 +260,13 @@ glevo_status cga_block_run(glevo_cga *cga, int steps)
     gpu_pass_inputs(&run, 0, g->current, l->textures);
     gpu_pass_image(&run, 0, &g->fitness_tex, GPU_WRITE_ONLY);
     for (int t = 0; t < l->textures; ++t) gpu_pass_image(&run, 1 + t, &g->selected[t], GPU_WRITE_ONLY);
+    gpu_pass_image(&run, 1 + l->textures, &g->record[g->record_index], GPU_READ_WRITE);
     gpu_pass_buffer(&run, 0, &g->bests);
     gpu_pass_uniforms(&run, &u, sizeof u);
     run.groups[0] = b->groups[0];
     run.groups[1] = b->groups[1];
     glevo_status st = gpu_pass_dispatch(&run);
     if (st) return st;
-
-    gpu_pass fold = {.name = "cga.block_fold", .program = &g->block_fold};
-    gpu_pass_input(&fold, 0, &g->record[g->record_index]);
-    gpu_pass_image(&fold, 0, &g->record[1 - g->record_index], GPU_WRITE_ONLY);
-    gpu_pass_buffer(&fold, 0, &g->bests);
-    gpu_pass_uniforms(&fold, &u, sizeof u);
-    fold.groups[0] = 1;
-    if ((st = gpu_pass_dispatch(&fold))) return st;
-    g->record_index = 1 - g->record_index;
     for (int t = 0; t < l->textures; ++t) {
         gpu_texture swap = g->current[t];
         g->current[t] = g->selected[t];

@@ -111,7 +111,7 @@ void cga_gpu_destroy(glevo_cga *cga)
     if (!g) return;
     gpu_program *programs[] = {&g->fitness, &g->select, &g->xpoints, &g->crossover,
                                &g->mutate, &g->keep_best, &g->evolve, &g->migrants,
-                               &g->block, &g->block_fold};
+                               &g->block};
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; ++i)
         gpu_program_destroy(programs[i]);
     for (int t = 0; t < MAX_TEX; ++t) {

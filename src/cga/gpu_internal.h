@@ -23,7 +23,7 @@ enum { MUTATE_GENES = 0, MUTATE_RANDOM = MAX_TEX };
  * one group holds the whole torus (tile = the grid), no halos. */
 typedef struct cga_block_plan {
     bool on, resident;
-    int tile[2], depth, local, pairs, groups[2];
+    int tile[2], depth, local, pairs, split, groups[2];
 } cga_block_plan;
 
 struct cga_gpu {
@@ -38,9 +38,9 @@ struct cga_gpu {
     gpu_program migrants;
     gpu_buffer candidates;
     gpu_reducer reducer;
-    /* The blocked path (block.c): its kernel, its fold and the groups' bests. */
+    /* The blocked path (block.c): its kernel and the groups' bests. */
     cga_block_plan block_plan;
-    gpu_program block, block_fold;
+    gpu_program block;
     gpu_buffer bests;
 };
 

@@ -43,9 +43,9 @@ static const block_case cases[] = {
     {"camel", 2, 8, 5, VN, SK, 7, {4, 2}, {9, 7}, true},
     {"rastrigin", 6, 8, 5, M5, SK, 5, {2, 2}, {11}, false},
     {"camel", 2, 64, 64, MO, PB, 0, {0, 0}, {20, 5}, true},
-    {"sphere", 5, 64, 64, M5, PB, 3, {16, 8}, {7}, false},
+    {"sphere", 5, 64, 64, M5, PB, 3, {8, 6}, {7}, false},
     {"camel", 2, 130, 66, VN, SK, 4, {12, 10}, {9}, false},
-    {"ackley", 9, 130, 66, MO, PB, 2, {32, 6}, {5}, true},
+    {"ackley", 9, 130, 66, MO, PB, 2, {16, 6}, {5}, true},
     {NULL, 3, 18, 11, MO, SK, 12, {2, 2}, {13}, false},
     {"camel", 2, 6, 150, VN, PB, 5, {2, 4}, {12}, false}, /* halos wrap the torus twice */
     {NULL, 3, 18, 11, M5, PB, 2, {6, 4}, {5, 1}, true},
