@@ -31,41 +31,53 @@ best3() { for r in 1 2 3; do one "$@"; done; }
 
 if [ "$mode" = scan ]; then
   "$glevo" cga --backend compute --grid 64x64 --generations 10 --quiet > /dev/null # shader cache
-  for d in 4 8 12 25; do for t in 8x4 8x8 16x8 16x16; do one 64x64 200 per-bit 200 $t $d; done; done >> "$csv"
-  for d in 2 4 8 16; do for t in 8x8 16x8 16x16 32x16; do one 100x100 1000 per-bit 1000 $t $d; done; done >> "$csv"
-  for d in 1 2 4 8; do for t in 16x8 16x16 32x16 32x32; do one 316x316 1000 per-bit 1000 $t $d; done; done >> "$csv"
-  for m in per-bit skip; do for d in 1 2 4; do for t in 16x16 32x16 32x32 64x16; do
+  for d in 4 6 8 10; do for t in 4x4 8x4 8x8 16x8; do one 64x64 200 per-bit 200 $t $d; done; done >> "$csv"
+  for d in 2 4 6; do for t in 8x4 8x8 16x8 16x16; do one 100x100 1000 per-bit 1000 $t $d; done; done >> "$csv"
+  for d in 1 2 3; do for t in 16x8 16x16 32x16; do one 316x316 1000 per-bit 1000 $t $d; done; done >> "$csv"
+  for m in per-bit skip; do for d in 1 2; do for t in 16x16 32x16 32x32; do
     one 1000x1000 1000 $m 1000 $t $d; done; done; done >> "$csv"
   for g in "64x64 200" "100x100 1000" "316x316 1000" "1000x1000 1000"; do
-    set -- $g; one $1 $2 per-bit $2 auto 0; done >> "$csv"
+    set -- $g; one $1 $2 per-bit $2 auto 0; one $1 $2 per-bit $2 auto auto; done >> "$csv"
   one 1000x1000 1000 skip 1000 auto 0 >> "$csv"
+  for g in 64x64 316x316 1000x1000; do
+    "$glevo" cga --grid $g --generations 200 --report-every 200 --backend compute --profile --quiet \
+      > /dev/null 2> "$out/profile_$g.txt"
+    "$glevo" cga --grid $g --generations 200 --report-every 200 --backend compute --block-depth 0 \
+      --profile --quiet > /dev/null 2> "$out/profile_one_$g.txt"
+  done
 else
   "$glevo" cga --backend compute --grid 64x64 --generations 10 --quiet > /dev/null
+  printf 'vec4 problem_init() { return vec4(0.0); }\nvec4 problem_step(vec4 acc, int j, float x) { return acc + vec4(x * x - cos(6.0 * x)); }\nfloat problem_finish(vec4 acc, int dim) { return acc.x; }\n' > "$out/user.glsl"
   for depth in auto 0; do
     best3 64x64 200 per-bit 25 auto $depth; best3 64x64 200 per-bit 200 auto $depth
     best3 100x100 1000 per-bit 1000 auto $depth; best3 316x316 1000 per-bit 1000 auto $depth
     best3 1000x1000 1000 per-bit 1000 auto $depth; best3 1000x1000 1000 skip 1000 auto $depth
-    for nb in von-neumann moore5; do best3 316x316 1000 per-bit 1000 auto $depth --neighbourhood $nb; done
+    best3 64x64 1000 per-bit 1000 auto $depth
+    for nb in von-neumann moore5; do best3 100x100 1000 per-bit 1000 auto $depth --neighbourhood $nb; done
+    best3 100x100 1000 skip 1000 auto $depth
+    best3 100x100 1000 per-bit 1000 auto $depth --fitness "$out/user.glsl" --lower -3 --upper 3
   done >> "$csv"
+  for t in "8x4 2" "8x4 3" "16x8 1" "8x8 3"; do set -- $t; one 64x64 200 per-bit 200 $1 $2; one 100x100 1000 per-bit 1000 $1 $2; done >> "$csv"
   # bit for bit on this GPU: blocked (the rule, and a forced deep one) against one generation
   # a dispatch, checkpoints of the end state compared byte for byte
-  ok=0 bad=0
   for cfg in "camel 64x64 moore per-bit" "camel 100x100 von-neumann skip" "ackley 130x66 moore5 per-bit" \
-             "rastrigin 316x316 moore skip" "sphere 1000x1000 moore per-bit"; do
+             "rastrigin 316x316 moore skip" "schwefel 40x30 moore skip" "user 100x100 moore per-bit"; do
     set -- $cfg
-    for depth in auto 16 0; do
+    problem=(--problem $1); [ $1 = user ] && problem=(--fitness "$out/user.glsl" --lower -3 --upper 3)
+    for depth in auto 8 0; do
+      rm -f "$out/ck_$depth.glevo"
       extra=(); [ $depth != auto ] && extra=(--block-depth $depth)
-      [ $depth = 16 ] && extra+=(--block-tile 8x4)
-      "$glevo" cga --problem $1 --grid $2 --neighbourhood $3 --mutation $4 --generations 300 \
+      [ $depth = 8 ] && extra+=(--block-tile 4x2)
+      "$glevo" cga "${problem[@]}" --grid $2 --neighbourhood $3 --mutation $4 --generations 300 \
         --report-every 37 --backend compute --quiet --checkpoint "$out/ck_$depth.glevo" "${extra[@]}" \
         2>>"$out/err.txt" > /dev/null
     done
-    for depth in auto 16; do
+    for depth in auto 8; do
       # past the header's creation time, short of the checksum that covers it
-      if cmp -s <(tail -c +161 "$out/ck_$depth.glevo" | head -c -4) <(tail -c +161 "$out/ck_0.glevo" | head -c -4); then ok=$((ok + 1)); else bad=$((bad + 1)); echo "DIFFERS: $cfg depth $depth"; fi
+      if [ -s "$out/ck_$depth.glevo" ] && cmp -s <(tail -c +161 "$out/ck_$depth.glevo" | head -c -4) <(tail -c +161 "$out/ck_0.glevo" | head -c -4); then
+        echo "SAME: $cfg depth $depth"; else echo "DIFFERS: $cfg depth $depth"; fi
     done
-  done | tee "$out/bitwise.txt"
-  echo "bitwise checks done" >> "$out/bitwise.txt"
+  done > "$out/bitwise.txt"
   timeout 240 python3 "$peers/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2>"$out/jax_err.txt"
 fi
-cat "$csv"; cat "$out/jax.jsonl" 2>/dev/null; cat "$out/bitwise.txt" 2>/dev/null
+cat "$csv"; cat "$out/jax.jsonl" "$out/bitwise.txt" "$out"/profile_*.txt 2>/dev/null

@@ -132,16 +132,21 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
     return true;
 }
 
-/* The measured rule (docs/performance.md, 2026-11-25): see cga_block_auto_rule. */
+/* The rule measured on the H100 (docs/performance.md, 2026-11-25; camel, per-bit, Moore):
+ * the fewer cells, the deeper the blocks pay, as the launches they save are the cost there;
+ * the redundant halo work grows with depth. Above 512 x 512 cells the one-generation path
+ * was faster (1000 x 1000: 0.13 s against 0.21 s at the best tile): none (depth 0). */
 static void plan_auto(const cga_layout *l, cga_block_plan *b)
 {
     long long cells = (long long)l->width * l->height;
-    if (cells <= 128 * 128) {
-        b->tile[0] = 8, b->tile[1] = 8, b->depth = 8;
+    if (cells <= 80 * 80) {
+        b->tile[0] = 8, b->tile[1] = 4, b->depth = 4;     /* 64x64 x 200: 2.4 ms (one: 12-16) */
+    } else if (cells <= 160 * 160) {
+        b->tile[0] = 16, b->tile[1] = 8, b->depth = 2;    /* 100x100 x 1000: 15 ms (one: 40) */
     } else if (cells <= 512 * 512) {
-        b->tile[0] = 16, b->tile[1] = 16, b->depth = 4;
+        b->tile[0] = 16, b->tile[1] = 8, b->depth = 1;    /* 316x316 x 1000: 37 ms (one: 49) */
     } else {
-        b->tile[0] = 32, b->tile[1] = 16, b->depth = 2;
+        b->depth = 0;
     }
 }
 
@@ -170,6 +175,8 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
     memset(&b, 0, sizeof b);
     b.split = plan_split(l, &cga->mutation);
     plan_auto(l, &b);
+    if (b.depth == 0 && !depth_given && !tile_given) return GLEVO_OK;
+    if (b.depth == 0) b.tile[0] = 16, b.tile[1] = 8, b.depth = 1; /* an override on a big grid */
     if (depth_given) b.depth = p->block_depth;
     if (tile_given) b.tile[0] = p->block_tile[0], b.tile[1] = p->block_tile[1];
     char why[256];
@@ -177,7 +184,7 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
         plan_fill(l, &b);
         if (!plan_fits(l, &cga->mutation, &b, why, sizeof why))
             return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_depth %d with "
-                              "block_tile %dx%d: %s", b.depth, b.tile[0], b.tile[1], why);
+                              "glevo_cga_params.block_tile %dx%d: %s", b.depth, b.tile[0], b.tile[1], why);
     } else {
         /* The rule's depth, less where this GPU cannot hold it; none at all: the
          * one-generation path. */
