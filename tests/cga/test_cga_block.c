@@ -141,6 +141,70 @@ START_TEST(blocked_equals_one_generation_and_fragment)
 }
 END_TEST
 
+/* A checkpoint taken after 7 generations of a run that blocks 16 at a time (so inside what
+ * one glevo_cga_step of 20 runs as blocks of 10), loaded into a new blocked engine and run on,
+ * ends where the straight run does, and where the one-generation path does. */
+START_TEST(checkpoint_inside_a_block_resumes_bit_for_bit)
+{
+    testutil_context();
+    block_case k = {"camel", 2, 10, 6, MO, SK, 16, {2, 2}, {0}, false};
+    glevo_cga_params p = params_of(&k, 40);
+    glevo_cga *straight, *first, *resumed, *one;
+    ck_assert_msg(glevo_cga_create(&p, &straight) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert(glevo_cga_step(straight, 20) == GLEVO_OK);
+    ck_assert(glevo_cga_create(&p, &first) == GLEVO_OK);
+    ck_assert(glevo_cga_step(first, 7) == GLEVO_OK);
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/glevo-test-block-%d.ckpt", (int)getpid());
+    ck_assert_msg(glevo_cga_save(first, path, NULL) == GLEVO_OK, "%s", glevo_last_error());
+    glevo_cga_params changes = {.block_depth = 16, .block_tile = {2, 2}};
+    ck_assert_msg(glevo_cga_load(path, &changes, &resumed) == GLEVO_OK, "%s", glevo_last_error());
+    unlink(path);
+    ck_assert(resumed->gpu->block_plan.on && resumed->gpu->block_plan.depth == 16);
+    ck_assert(glevo_cga_step(resumed, 13) == GLEVO_OK);
+    p.block_depth = GLEVO_ZERO;
+    p.block_tile[0] = p.block_tile[1] = 0;
+    ck_assert(glevo_cga_create(&p, &one) == GLEVO_OK);
+    ck_assert(glevo_cga_step(one, 20) == GLEVO_OK);
+    size_t n = glevo_cga_gene_floats(straight), cells = 10 * 6;
+    state s[3];
+    glevo_cga *engines[3] = {straight, resumed, one};
+    for (int e = 0; e < 3; ++e) {
+        s[e].genes = malloc(n * 4), s[e].fitness = malloc(cells * 4);
+        read_state(engines[e], &s[e]);
+    }
+    ck_assert(glevo_cga_generation(resumed) == 20);
+    assert_same(&s[1], &s[0], straight, "straight", 100, 20);
+    assert_same(&s[0], &s[2], straight, "one-generation", 100, 20);
+    for (int e = 0; e < 3; ++e) free(s[e].genes), free(s[e].fitness), glevo_cga_destroy(engines[e]);
+    glevo_cga_destroy(first);
+}
+END_TEST
+
+/* Overrides the GPU cannot run are bad input: one line naming the limit, exit 2. */
+START_TEST(impossible_overrides_are_refused)
+{
+    char out[4096], cmd[1024];
+    static const struct { const char *args, *says; } bad[] = {
+        {"--grid 200x100 --block-depth 64 --block-tile 1024x1024", "shared memory"},
+        {"--block-depth 65", "--block-depth 65 is outside 0..64"},
+        {"--block-tile 3x4", "--block-tile 3x4"},
+        {"--block-depth 0 --block-tile 8x4", "--block-tile 8x4"},
+        {"--block-depth 4 --rng texture", "texture"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        snprintf(cmd, sizeof cmd, "%s cga --backend compute --grid 16x8 --generations 2 --quiet %s 2>&1",
+                 testutil_cli(), bad[i].args);
+        int rc = testutil_run(cmd, out, sizeof out);
+        ck_assert_msg(rc == 2, "%s: exit %d (%s)", bad[i].args, rc, out);
+        ck_assert_msg(strstr(out, bad[i].says) != NULL, "%s: '%s' lacks '%s'", bad[i].args, out,
+                      bad[i].says);
+        ck_assert_msg(strchr(out, '\n') == strrchr(out, '\n'), "%s: more than one line: %s",
+                      bad[i].args, out);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cga_block");
@@ -148,6 +212,8 @@ int main(void)
     tcase_set_timeout(tc, 240);
     tcase_add_loop_test(tc, blocked_equals_one_generation_and_fragment, 0,
                         (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, checkpoint_inside_a_block_resumes_bit_for_bit);
+    tcase_add_test(tc, impossible_overrides_are_refused);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
