@@ -11,6 +11,7 @@
 
 #include "../cli/cli.h"
 #include "bench.h"
+#include "bench_cga_peer.h"
 #include "glevo/cga.h"
 
 typedef struct paper_row { int pop; double sga, gpu; } paper_row;
@@ -28,7 +29,7 @@ static const int grids[][2] = {{20, 10}, {20, 20}, {40, 20}, {80, 40}, {100, 100
 
 typedef struct bench_opts {
     bool quick;
-    const char *out, *table;
+    const char *out, *table, *peer;
     int runs, generations_t1, pop_t1[2];
     double cpu_budget;
     common_opts common;
@@ -180,6 +181,8 @@ int bench_cga(int argc, char **argv)
         {"generations", OPT_INT, &o.generations_t1, "generations per run for table 1"},
         {"grid", OPT_GRID, o.pop_t1, "population grid for table 1"},
         {"cpu-budget", OPT_DOUBLE, &o.cpu_budget, "seconds one CPU timing may take before it is scaled"},
+        {"peer", OPT_STRING, &o.peer, "instead of the tables: the compute backend beside a peer's JSON lines "
+         "(../shared/peers/cga_jax.py's output), best of --runs (default 3), grid by grid"},
         COMMON_OPT_SPECS(o.common),
         {0}};
     bool help;
@@ -194,6 +197,9 @@ int bench_cga(int argc, char **argv)
     if (strcmp(o.table, "1") && strcmp(o.table, "2") && strcmp(o.table, "all"))
         return cli_bad_input("bench cga", "--table '%s' is not 1, 2 or all", o.table);
     if (o.runs < 1) return cli_bad_input("bench cga", "--runs %d is below 1", o.runs);
+    if (o.peer && o.runs == 100) o.runs = 3;
+    if (o.peer && !common_is_gpu(&o.common))
+        return cli_bad_input("bench cga", "--peer times the compute backend: --backend cpu has none");
     if (o.quick && o.runs == 100) o.runs = 10;
     if (o.quick && o.cpu_budget == 60) o.cpu_budget = 5;
     if ((rc = bench_make_out_dir("bench cga", o.out))) return rc;
@@ -206,6 +212,11 @@ int bench_cga(int argc, char **argv)
                  glevo_backend_name(o.gpu_backend));
     }
     printf("## glevo bench cga (Li, Chi & Wan 2008), renderer: %s\n", renderer);
+    if (o.peer) {
+        rc = bench_cga_peer(ctx, o.peer, o.out, o.runs, o.common.quiet);
+        glevo_context_destroy(ctx);
+        return rc;
+    }
     if (!rc && strcmp(o.table, "2")) rc = table1(&o, ctx, renderer);
     if (!rc && strcmp(o.table, "1")) rc = table2(&o, ctx, renderer);
     glevo_context_destroy(ctx);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The cGA's temporal blocking on the GPU machine (issue 25): `scan` times tiles x depths per
 # grid (one warm run each) to choose the rule of src/cga/block.c; `final` times the rule, the
-# one-generation path (--block-depth 0) and the JAX peer (best of three warm runs each) and
-# checks that blocked and one-generation runs end bit for bit alike (checkpoints compared).
+# one-generation path (--block-depth 0) and the JAX peer (best of three warm runs each), checks
+# that blocked and one-generation runs end bit for bit alike (checkpoints compared), and draws
+# `glevo bench cga --peer` (glevo beside the JAX lines of this run) under $OUT/peer.
 #   . .gl/env.sh && scripts/device/cga-block.sh GLEVO scan|final [PEERS]
 set -uo pipefail
 glevo=$1 mode=$2 peers=${3:-.peers}
@@ -79,5 +80,7 @@ else
     done
   done > "$out/bitwise.txt"
   timeout 240 python3 "$peers/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2>"$out/jax_err.txt"
+  # the picture: glevo beside the peer's lines, timed again in this run
+  "$glevo" bench cga --peer "$out/jax.jsonl" --out "$out/peer" --backend compute --quiet
 fi
 cat "$csv"; cat "$out/jax.jsonl" "$out/bitwise.txt" "$out"/profile_*.txt 2>/dev/null
