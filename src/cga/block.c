@@ -3,7 +3,8 @@
  * and the last group to finish folds the generations' bests into the best-so-far record. One
  * dispatch for `depth` generations where the one-generation path (compute.c) issues three a
  * generation: below ~300x300 cells that path sits on the cost of issuing dispatches (~11 us
- * each on the H100), not on the arithmetic. *
+ * each on the H100), not on the arithmetic.
+ *
  * The plan (tile, depth, invocations) is chosen here once, at create: from the overrides in
  * glevo_cga_params (checked against this GPU's shared memory and, on llvmpipe, its loop
  * limit) or by the rule measured on the H100 (docs/performance.md, 2026-11-25). The path is
