@@ -46,6 +46,7 @@ typedef struct glevo_features {
     int max_shared_bytes;            /* shared memory per work-group */
     int max_texture_size;
     int max_draw_buffers;
+    long long max_ssbo_bytes;        /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE (0 without compute) */
 } glevo_features;
 
 typedef struct glevo_device_info {

@@ -53,7 +53,8 @@ const glevo_problem *glevo_problems(void);
  * known ones. */
 const glevo_problem *glevo_problem_find(const char *name);
 /* A user problem from a GLSL file defining problem_init/step/finish, with its domain.
- * The returned struct has no C twin (init == NULL); the GPU backend only. */
+ * The returned struct has no C twin (init == NULL); the GPU backend only. A file that does
+ * not name problem_init, problem_step and problem_finish is GLEVO_ERR_INVALID naming it. */
 glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, double upper,
                                      glevo_direction direction, glevo_problem *out);
 /* Float twin evaluation over z (the C twin of the GLSL loop above). */

@@ -13,7 +13,8 @@ extern "C" {
 #define GLEVO_SHEET_GAP 8           /* pixels of background around and between tiles */
 #define GLEVO_SHEET_LABEL_HEIGHT 22 /* the label strip above each tile */
 
-/* Reads the n PNG files (any colour type) and writes `out` (atomically) as C x R tiles,
+/* Reads the n PNG files (any colour type) and writes `out` (atomically; ".png", or ".svg"
+ * through cairo's SVG surface, any other extension is GLEVO_ERR_INVALID) as C x R tiles,
  * C = min(columns, n), R = ceil(n / C). Every column is as wide as the widest input or label
  * (w), every tile as tall as the tallest input (h), smaller inputs top-left aligned: width
  * C*w + (C+1)*GAP, height R*(LABEL_HEIGHT + h) + (R+1)*GAP. labels[i] labels tile i; labels
