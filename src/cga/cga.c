@@ -166,13 +166,24 @@ glevo_status glevo_cga_step(glevo_cga *cga, int generations)
 {
     for (int i = 0; i < generations;) {
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
+        /* A block of generations ends where the progress callback must see the generation. */
+        int left = generations - i;
+        if (cga->params.progress) {
+            long long to_report = cga->params.report_every - cga->generation % cga->params.report_every;
+            if (to_report < left) left = (int)to_report;
+        }
         int done = 1;
-        glevo_status st = cga->ops->generations ? cga->ops->generations(cga, generations - i, &done)
+        glevo_status st = cga->ops->generations ? cga->ops->generations(cga, left, &done)
                                                 : cga->ops->generation(cga);
         if (st) return st;
         i += done;
         cga->generation += done;
         cga->evaluations += (long long)done * cga->layout.width * cga->layout.height;
+        if (cga->params.progress && cga->generation % cga->params.report_every == 0) {
+            glevo_cga_best best;
+            if ((st = glevo_cga_best_get(cga, &best))) return st;
+            cga->params.progress(cga->params.progress_user, cga->generation, best.fitness);
+        }
     }
     /* Where one generation at a time leaves it (a block starts it at its first generation). */
     if (generations > 0) glevo_rng_source_set_generation(&cga->rng, (uint32_t)(cga->generation - 1));

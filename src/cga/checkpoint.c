@@ -117,6 +117,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
     /* How the compute backend blocks generations: the run is the same whatever it is. */
     p->block_depth = c->block_depth;
     p->block_tile[0] = c->block_tile[0], p->block_tile[1] = c->block_tile[1];
+    p->progress = c->progress, p->progress_user = c->progress_user;
     return st;
 }
 

@@ -181,6 +181,48 @@ START_TEST(checkpoint_inside_a_block_resumes_bit_for_bit)
 }
 END_TEST
 
+/* A progress callback (glevo_cga_params.progress) sees every multiple of report_every: blocks
+ * end there, and the run is the one-generation path's. */
+static long long seen[16];
+static int seen_count;
+static void on_progress(void *user, long long generation, double best)
+{
+    (void)user, (void)best;
+    if (seen_count < 16) seen[seen_count++] = generation;
+}
+
+START_TEST(progress_sees_every_report)
+{
+    testutil_context();
+    block_case k = {"camel", 2, 12, 8, VN, PB, 8, {4, 2}, {0}, false};
+    glevo_cga_params p = params_of(&k, 41);
+    p.report_every = 5;
+    p.progress = on_progress;
+    glevo_cga *blocked, *one;
+    ck_assert_msg(glevo_cga_create(&p, &blocked) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert(blocked->gpu->block_plan.on);
+    seen_count = 0;
+    ck_assert(glevo_cga_step(blocked, 23) == GLEVO_OK);
+    ck_assert_int_eq(seen_count, 4);
+    for (int i = 0; i < 4; ++i) ck_assert_int_eq(seen[i], 5 * (i + 1));
+    p.progress = NULL;
+    p.block_depth = GLEVO_ZERO;
+    p.block_tile[0] = p.block_tile[1] = 0;
+    ck_assert(glevo_cga_create(&p, &one) == GLEVO_OK);
+    ck_assert(glevo_cga_step(one, 23) == GLEVO_OK);
+    state s[2];
+    size_t n = glevo_cga_gene_floats(one);
+    for (int e = 0; e < 2; ++e) {
+        s[e].genes = malloc(n * 4), s[e].fitness = malloc(12 * 8 * 4);
+        read_state(e ? one : blocked, &s[e]);
+    }
+    assert_same(&s[0], &s[1], one, "one-generation", 101, 23);
+    for (int e = 0; e < 2; ++e) free(s[e].genes), free(s[e].fitness);
+    glevo_cga_destroy(blocked);
+    glevo_cga_destroy(one);
+}
+END_TEST
+
 /* Overrides the GPU cannot run are bad input: one line naming the limit, exit 2. */
 START_TEST(impossible_overrides_are_refused)
 {
@@ -214,6 +256,7 @@ int main(void)
                         (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, checkpoint_inside_a_block_resumes_bit_for_bit);
     tcase_add_test(tc, impossible_overrides_are_refused);
+    tcase_add_test(tc, progress_sees_every_report);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
