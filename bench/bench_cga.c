@@ -11,6 +11,7 @@
 
 #include "../cli/cli.h"
 #include "bench.h"
+#include "bench_cga_peer.h"
 #include "glevo/cga.h"
 
 typedef struct paper_row { int pop; double sga, gpu; } paper_row;
@@ -28,7 +29,7 @@ static const int grids[][2] = {{20, 10}, {20, 20}, {40, 20}, {80, 40}, {100, 100
 
 typedef struct bench_opts {
     bool quick;
-    const char *out, *table;
+    const char *out, *table, *peer;
     int runs, generations_t1, pop_t1[2];
     double cpu_budget;
     common_opts common;
@@ -187,6 +188,8 @@ int bench_cga(int argc, char **argv)
         {"generations", OPT_INT, &o.generations_t1, "generations per run for table 1"},
         {"grid", OPT_GRID, o.pop_t1, "population grid for table 1"},
         {"cpu-budget", OPT_DOUBLE, &o.cpu_budget, "seconds one CPU timing may take before it is scaled"},
+        {"peer", OPT_STRING, &o.peer, "instead of the tables: the compute backend beside a peer's JSON lines "
+         "(../shared/peers/cga_jax.py's output), best of --runs (default 3), grid by grid"},
         COMMON_OPT_SPECS(o.common),
         {0}};
     bool help;
@@ -204,6 +207,9 @@ int bench_cga(int argc, char **argv)
     if (o.generations_t1 < 1)
         return cli_bad_input("bench cga", "--generations %d is below 1", o.generations_t1);
     if (!(o.cpu_budget > 0)) return cli_bad_input("bench cga", "--cpu-budget %g is not positive", o.cpu_budget);
+    if (o.peer && o.runs == 100) o.runs = 3;
+    if (o.peer && !common_is_gpu(&o.common))
+        return cli_bad_input("bench cga", "--peer times the compute backend: --backend cpu has none");
     if (o.quick && o.runs == 100) o.runs = 10;
     if (o.quick && o.cpu_budget == 60) o.cpu_budget = 5;
     if ((rc = bench_make_out_dir("bench cga", o.out))) return rc;
@@ -216,6 +222,11 @@ int bench_cga(int argc, char **argv)
                  glevo_backend_name(o.gpu_backend));
     }
     printf("## glevo bench cga (Li, Chi & Wan 2008), renderer: %s\n", renderer);
+    if (o.peer) {
+        rc = bench_cga_peer(ctx, o.peer, o.out, o.runs, o.common.quiet);
+        glevo_context_destroy(ctx);
+        return rc;
+    }
     bench_signals_start();
     if (!rc && strcmp(o.table, "2")) rc = table1(&o, ctx, renderer);
     if (!rc && strcmp(o.table, "1")) rc = table2(&o, ctx, renderer);

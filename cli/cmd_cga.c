@@ -16,7 +16,7 @@
 typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
     const char *snapshot_dir, *snapshot_final, *sheet;
-    int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
+    int dim, grid[2], block_depth, block_tile[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
     double pc, pm, target, lower, upper, tolerance;
     long long max_evals;
     bool maximize, has_target;
@@ -166,6 +166,7 @@ static int cga_main(int argc, char **argv)
      * user could mean, so an explicit 0 is taken as 0). */
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
                  .algorithm = "cellular", .mutation = "per-bit", .dim = INT_MIN, .grid = {64, 64},
+                 .block_depth = INT_MIN,
                  .generations = 200, .bits = 24, .report_every = 25, .pc = 0.8, .pm = 0.005,
                  .target = NAN, .tolerance = NAN, .max_evals = -1, .lower = -1, .upper = 1,
                  .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT,
@@ -198,6 +199,8 @@ static int cga_main(int argc, char **argv)
         {"sheet-columns", OPT_INT, &o.sheet_columns, "columns of the contact sheet"},
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
         {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
+        {"block-depth", OPT_INT, &o.block_depth, "--backend compute: generations one dispatch runs (temporal blocking), 1..64; 0: one a dispatch (default: the rule measured on the H100)"},
+        {"block-tile", OPT_GRID, o.block_tile, "--backend compute: cells a work-group owns, width even (default: the rule)"},
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(o.common),
         ISLAND_OPT_SPECS(o.islands),
@@ -250,6 +253,12 @@ static int cga_main(int argc, char **argv)
     if (o.tolerance < 0) return cli_bad_input("cga", "--tolerance %g is negative", o.tolerance);
     if (o.snapshot_scale < 0 || o.snapshot_scale > 64)
         return cli_bad_input("cga", "--snapshot-scale %d is outside 0..64", o.snapshot_scale);
+    if (o.block_depth != INT_MIN && (o.block_depth < 0 || o.block_depth > 64))
+        return cli_bad_input("cga", "--block-depth %d is outside 0..64", o.block_depth);
+    bool blocking = o.block_depth != INT_MIN || o.block_tile[0] || o.block_tile[1];
+    if (blocking && strcmp(o.common.backend, "compute") != 0)
+        return cli_bad_input("cga", "--block-depth and --block-tile need --backend compute (not %s)",
+                             o.common.backend);
     glevo_snapshot_params snap = {.scale = o.snapshot_scale};
     /* Output paths are checked before any work: a typo must not cost a whole run. */
     const char *const outputs[][2] = {{"--trace", o.trace}, {"--snapshot-final", o.snapshot_final},
@@ -283,7 +292,9 @@ static int cga_main(int argc, char **argv)
                                .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng, .mutation = (glevo_cga_mutation)mut,
                                .algorithm = (glevo_cga_algorithm)alg,
                                .backend = (glevo_backend)glevo_backend_parse(o.common.backend),
-                               .seed = o.common.seed, .report_every = o.report_every};
+                               .seed = o.common.seed, .report_every = o.report_every,
+                               .block_depth = o.block_depth == INT_MIN ? 0 : GLEVO_LITERAL(o.block_depth),
+                               .block_tile = {o.block_tile[0], o.block_tile[1]}};
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_cga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
@@ -299,6 +310,8 @@ static int cga_main(int argc, char **argv)
     if (GIVEN("algorithm")) changes.algorithm = (glevo_cga_algorithm)GLEVO_LITERAL(alg);
     if (GIVEN("seed")) changes.seed = params.seed ? params.seed : (uint32_t)GLEVO_ZERO;
     if (GIVEN("report-every")) changes.report_every = params.report_every;
+    changes.block_depth = params.block_depth;
+    changes.block_tile[0] = params.block_tile[0], changes.block_tile[1] = params.block_tile[1];
 #undef GIVEN
     glevo_status st = resume ? GLEVO_OK : glevo_cga_validate(&params);
     if (st) return cli_fail("cga", st);

@@ -60,6 +60,12 @@ typedef struct glevo_cga_params {
     glevo_cga_mutation mutation;
     uint32_t seed;
     int report_every;             /* read best-so-far back every K generations; default 25 */
+    /* Compute backend, temporal blocking: generations one dispatch runs (1..64; 0: the rule
+     * measured on the H100; GLEVO_ZERO: one generation a dispatch, three dispatches) and the
+     * cells a work-group owns (even width; 0x0: the rule). Refused at create where this GPU
+     * cannot run them. The run is the same bit for bit whatever they are. */
+    int block_depth;
+    int block_tile[2];
     /* NULL: none. Else glevo_cga_step calls it whenever the generation count reaches a
      * multiple of report_every, after reading the best back (what a front end would read);
      * the run is the same with or without it. Not stored in checkpoints: give it again in
