@@ -229,7 +229,9 @@ typedef struct glevo_gp_result {
     long long nodes_evaluated;/* program nodes x cases */
     int generations;
     double seconds, eval_seconds;
-    double variation_seconds; /* breeding: selection, crossover, mutation (GPU or host) */
+    double variation_seconds; /* breeding: selection, crossover, mutation (GPU or host);
+                               * where the GPU breeds without a wait (compute, below 4096
+                               * programs) its GPU time falls in eval_seconds */
     glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
 } glevo_gp_result;
 
