@@ -240,4 +240,4 @@ static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_prog
     return read_results(f, &plan, pop, marks, sums);
 }
 
-const gp_eval_ops gp_fragment_ops = {fragment_create, fragment_evaluate, fragment_destroy};
+const gp_eval_ops gp_fragment_ops = {fragment_create, fragment_evaluate, fragment_destroy, NULL};

@@ -13,6 +13,8 @@ const gpu_slot gp_eval_samplers[] = {{"t_programs", 0}, {"t_index", 0}, {"t_cons
 static const gpu_slot compute_samplers[] = {{"t_programs", 0}, {"t_index", 0}, {"t_consts", 0},
                                             {"t_data", 0},     {"t_target", 0}, {0}};
 static const gpu_slot compute_buffers[] = {{"gp_seg_sums", 0}, {"gp_state", 0}, {0}};
+/* The small-data kernel never continues a walk range. */
+static const gpu_slot small_buffers[] = {{"gp_seg_sums", 0}, {0}};
 
 glevo_status gp_gpu_create(gp_gpu *g, const glevo_gp_data *d)
 {
@@ -92,6 +94,10 @@ glevo_status gp_gpu_build(gp_gpu *g, const gp_build_key *key, gpu_program **out)
     if (key->codes_shared > 0)
         n += snprintf(defines + n, sizeof defines - (size_t)n, "#define GP_CODES_SHARED %d\n",
                       key->codes_shared);
+    if (key->prog_lanes > 0)
+        n += snprintf(defines + n, sizeof defines - (size_t)n,
+                      "#define GP_PROG_LANES %d\n#define GP_LANE_SLOTS %d\n", key->prog_lanes,
+                      key->lane_slots);
     gp_op_defines(key->mask, defines + n, sizeof defines - (size_t)n);
     int slot;
     if (g->build_count < GP_BUILD_CACHE) {
@@ -108,6 +114,11 @@ glevo_status gp_gpu_build(gp_gpu *g, const gp_build_key *key, gpu_program **out)
         desc = (gpu_program_desc){.name = "gp.eval_compute", .compute = "gp/eval_compute.glsl",
                                   .defines = defines, .samplers = compute_samplers,
                                   .buffers = compute_buffers,
+                                  .uniform_size = sizeof(gp_uniforms)};
+    if (key->compute && key->prog_lanes > 0)
+        desc = (gpu_program_desc){.name = "gp.eval_small", .compute = "gp/eval_small.glsl",
+                                  .defines = defines, .samplers = compute_samplers,
+                                  .buffers = small_buffers,
                                   .uniform_size = sizeof(gp_uniforms)};
     glevo_status st = gpu_program_build(&g->builds[slot].program, &desc);
     if (st) {

@@ -28,6 +28,9 @@ typedef struct gp_build_key {
     int stack, lanes, long_programs;
     int codes_shared;  /* compute: codes in shared memory, this many slots (0: from the texture) */
     int stack_shared;  /* compute: the stack below the top in shared memory */
+    int prog_lanes;    /* compute: 0, the 64-lane kernel; else gp/eval_small.glsl with this many
+                        * invocations per tile */
+    int lane_slots;    /* gp/eval_small.glsl: shared L_t slots per tile */
 } gp_build_key;
 
 typedef struct gp_gpu {
