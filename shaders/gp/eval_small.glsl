@@ -27,8 +27,10 @@ layout(local_size_x = GP_SUM_LANES) in;
 #define GP_TILES_PER_GROUP (GP_SUM_LANES / GP_PROG_LANES)
 
 #ifdef GP_CODES_SHARED
-// Each tile's codes at its own GP_CODES_SHARED slots, loaded by the tile's invocations.
-shared uint gp_codes[GP_TILES_PER_GROUP * GP_CODES_SHARED];
+// Each tile's codes at its own GP_CODES_SHARED slots, loaded by the tile's invocations; one
+// word of padding a tile, so that tiles at the same code hit different banks.
+#define GP_CODES_STRIDE (GP_CODES_SHARED + 1)
+shared uint gp_codes[GP_TILES_PER_GROUP * GP_CODES_STRIDE];
 int gp_code_base;
 #define GP_CODE(i) gp_codes[gp_code_base + (i)]
 #else
@@ -39,8 +41,10 @@ uint gp_offset;
 
 #if GP_PROG_LANES > 1
 // L_t of each tile's lanes holding quads (GP_LANE_SLOTS >= min(segment quads, 64)), and each
-// invocation's run marks.
-shared vec4 gp_lane_sums[GP_TILES_PER_GROUP * GP_LANE_SLOTS];
+// invocation's run marks (padded a slot a tile: the tiles' first invocations read their slot
+// n together).
+#define GP_LANE_STRIDE (GP_LANE_SLOTS + 1)
+shared vec4 gp_lane_sums[GP_TILES_PER_GROUP * GP_LANE_STRIDE];
 shared float gp_marks[GP_SUM_LANES];
 #endif
 
@@ -58,7 +62,7 @@ void main()
     int length = int(texelFetch(t_programs, at4096(offset), 0).r);
     int loaded = 0;
 #ifdef GP_CODES_SHARED
-    gp_code_base = g * GP_CODES_SHARED;
+    gp_code_base = g * GP_CODES_STRIDE;
     for (int i = r; i <= length; i += GP_PROG_LANES, ++loaded)
         gp_codes[gp_code_base + i] = texelFetch(t_programs, at4096(offset + uint(i)), 0).r;
 #if GP_PROG_LANES > 1
@@ -105,7 +109,7 @@ void main()
 #if GP_PROG_LANES == 1
                 seg_sum = seg_sum + lane_sum;
 #else
-                gp_lane_sums[g * GP_LANE_SLOTS + cur] = vec4(lane_sum, 0.0);
+                gp_lane_sums[g * GP_LANE_STRIDE + cur] = vec4(lane_sum, 0.0);
 #endif
                 lane_sum = vec3(0.0);
                 cur = lt[l];
@@ -118,7 +122,7 @@ void main()
 #if GP_PROG_LANES == 1
         seg_sum = seg_sum + lane_sum;
 #else
-        gp_lane_sums[g * GP_LANE_SLOTS + cur] = vec4(lane_sum, 0.0);
+        gp_lane_sums[g * GP_LANE_STRIDE + cur] = vec4(lane_sum, 0.0);
 #endif
     }
     bool whole = walks == expected && steps == walks * length && done == items;
@@ -133,7 +137,7 @@ void main()
     if (r == 0 && live) {
         precise vec3 s = vec3(0.0);
         int n = 0;
-        for (; n < nl; ++n) s += gp_lane_sums[g * GP_LANE_SLOTS + n].xyz;
+        for (; n < nl; ++n) s += gp_lane_sums[g * GP_LANE_STRIDE + n].xyz;
         float marks = 0.0;
         for (int i = 0; i < GP_PROG_LANES; ++i) marks += gp_marks[inv + i];
         // The loop's own count: a cut-short sum must not pass as a smaller error.

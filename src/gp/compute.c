@@ -78,7 +78,7 @@ static int small_lane_slots(const gp_plan *plan)
 static long long small_shared_bytes(const gp_plan *plan)
 {
     int slots = small_lane_slots(plan);
-    return slots ? (long long)(GP_SUM_LANES / plan->prog_lanes) * slots * 16 + GP_SUM_LANES * 4
+    return slots ? (long long)(GP_SUM_LANES / plan->prog_lanes) * (slots + 1) * 16 + GP_SUM_LANES * 4
                  : 0;
 }
 
@@ -101,7 +101,7 @@ static glevo_status get_build(gp_compute *c, const glevo_gp_evaluator *e,
         key.lane_slots = small_lane_slots(plan);
         int tiles = GP_SUM_LANES / plan->prog_lanes;
         long long rest = small_shared_bytes(plan);
-        long long codes = (long long)tiles * cap * 4;
+        long long codes = (long long)tiles * (cap + 1) * 4;
         if (codes <= 32768 && rest + codes <= gpu_context_limits()->max_shared_bytes)
             key.codes_shared = cap;
         return gp_gpu_build(&c->gpu, &key, out);
