@@ -15,6 +15,7 @@
 
 #include "bench.h"
 #include "bench_gp_plot.h"
+#include "bench_gp_runs.h"
 #include "cli.h"
 #include "glevo/gp.h"
 #include "glevo/rng.h"
@@ -114,7 +115,10 @@ int bench_gp(int argc, char **argv)
 {
     const char *cmd = "bench gp";
     common_opts c = COMMON_OPTS_DEFAULT;
-    bool quick = false, no_cpu = false;
+    bool quick = false, no_cpu = false, whole = false, no_eval = false;
+    const char *whole_cells = "1000x100,10000x1000,10000x10000,100000x1000";
+    const char *whole_data = NULL, *evogp_path = NULL;
+    int whole_seeds = 3;
     const char *redraw = NULL, *caption = NULL;
     const char *out_dir = NULL, *pops_arg = NULL, *cases_arg = NULL, *sets_arg = "regression";
     const char *engines_arg = NULL;
@@ -136,6 +140,15 @@ int bench_gp(int argc, char **argv)
         {"budget", OPT_DOUBLE, &budget, "seconds per cell after which no further run starts"},
         {"cpu-limit", OPT_DOUBLE, &cpu_limit, "skip CPU cells above this many node evaluations"},
         {"no-cpu", OPT_FLAG, &no_cpu, "GPU strategies only"},
+        {"whole", OPT_FLAG, &whole, "also whole runs (50 generations, max size 64) of --whole-cells"},
+        {"whole-cells", OPT_STRING, &whole_cells, "POPxCASES list (default: evogp_fullrun.py's four)"},
+        {"whole-seeds", OPT_INT, &whole_seeds, "timed whole runs a cell (seeds 1..N, after a warm-up)"},
+        {"whole-data", OPT_STRING, &whole_data, "DIR of evogp_fullrun.py's sr_<cases>.csv (default: "
+                                                "the same target on generated inputs)"},
+        {"no-eval", OPT_FLAG, &no_eval, "whole runs only, no evaluation surface"},
+        {"evogp", OPT_STRING, &evogp_path, "CSV kind,pop,cases,value of EvoGP's GPop/s and run "
+                                           "seconds from the same GPU machine: in the tables and "
+                                           "the scaling pictures"},
         {"size", OPT_INT, &size, "program tree size (paper: 50)"},
         {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
         {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk, 1..8 (0: 1)"},
@@ -183,6 +196,21 @@ int bench_gp(int argc, char **argv)
             engines[nengines++] = e;
     }
     if (nengines == 0) return cli_bad_input(cmd, "--engines '%s' names no engine", engines_arg);
+    gp_whole_opts wo = {.seeds = whole_seeds, .data_dir = whole_data, .cpu_limit = cpu_limit * 20};
+    if (whole_seeds < 1 || whole_seeds > GP_WHOLE_MAX_SEEDS)
+        return cli_bad_input(cmd, "--whole-seeds %d is outside 1..%d", whole_seeds, GP_WHOLE_MAX_SEEDS);
+    if (no_eval && !whole) return cli_bad_input(cmd, "--no-eval needs --whole (nothing would run)");
+    if (whole && (rc = gp_whole_parse_cells(cmd, whole_cells, &wo))) return rc;
+    for (int e = 0; e < nengines; ++e)
+        wo.engines |= engines[e] <= S_PPCU ? 1u : engines[e] == S_COMPUTE ? 2u : engines[e] == S_CPUN ? 4u : 0u;
+    static gp_evogp evogp;
+    if (evogp_path && (rc = gp_evogp_read(cmd, evogp_path, &evogp))) return rc;
+    double evogp_runs[GP_WHOLE_MAX_CELLS];
+    if (evogp_path) {
+        for (int k = 0; k < wo.ncells; ++k)
+            evogp_runs[k] = gp_evogp_value(&evogp, 'r', wo.pops[k], wo.cases[k]);
+        wo.evogp_runs = evogp_runs;
+    }
     int nsets = 0;
     glevo_gp_function_set sets[2];
     if (!strcmp(sets_arg, "regression") || !strcmp(sets_arg, "both")) sets[nsets++] = GLEVO_GP_REGRESSION;
@@ -205,7 +233,7 @@ int bench_gp(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     static double g[S_COUNT][MAX_AXIS][MAX_AXIS];
-    for (int si = 0; si < nsets && !rc; ++si) {
+    for (int si = 0; si < nsets && !rc && !no_eval; ++si) {
         const char *set = sets[si] == GLEVO_GP_REGRESSION ? "regression" : "classification";
         memset(g, 0, sizeof g);
         for (int j = 0; j < ncases && !rc; ++j) {
@@ -265,6 +293,24 @@ int bench_gp(int argc, char **argv)
                 }
                 fprintf(f, "\n");
             }
+            if (evogp_path) {
+                fprintf(f, "EvoGP (from %s; its own random trees, not these)\n\n| cases \\ pop |",
+                        evogp_path);
+                for (int i = 0; i < npop; ++i) fprintf(f, " %d |", pops[i]);
+                fprintf(f, "\n|---|");
+                for (int i = 0; i < npop; ++i) fprintf(f, "---|");
+                fprintf(f, "\n");
+                for (int j = 0; j < ncases; ++j) {
+                    fprintf(f, "| %d |", cases[j]);
+                    for (int i = 0; i < npop; ++i) {
+                        double v = gp_evogp_value(&evogp, 'g', pops[i], cases[j]);
+                        if (v > 0) fprintf(f, " %.4g |", v);
+                        else fprintf(f, " – |");
+                    }
+                    fprintf(f, "\n");
+                }
+                fprintf(f, "\n");
+            }
         }
         if (out_dir) {
             char caption[512];
@@ -281,8 +327,21 @@ int bench_gp(int argc, char **argv)
                 if (gp_plot_write(path, set, size, vars, pops, npop, cases, ncases, chart_values, chart_engines,
                                   nengines, caption))
                     fprintf(stderr, "bench gp: %s\n", glevo_last_error());
+                snprintf(path, sizeof path, "%s/gp_scaling_%s.%s", out_dir, set, k ? "png" : "svg");
+                if (gp_scaling_write(path, set, pops, npop, cases, ncases, chart_values, chart_engines,
+                                     nengines, evogp_path ? &evogp : NULL, caption))
+                    fprintf(stderr, "bench gp: %s\n", glevo_last_error());
             }
         }
+    }
+    if (!rc && whole) {
+        FILE *runs_csv = NULL;
+        if (out_dir) {
+            snprintf(path, sizeof path, "%s/gp_runs.csv", out_dir);
+            if (!(runs_csv = fopen(path, "w"))) rc = cli_bad_input(cmd, "cannot write %s", path);
+        }
+        if (!rc) rc = gp_whole_runs(cmd, &wo, renderer, runs_csv, md, c.quiet);
+        if (runs_csv && fclose(runs_csv) && !rc) rc = cli_fail(cmd, GLEVO_ERR_IO);
     }
     int bad = bench_close_table(csv, rc == 0);
     bad |= bench_close_table(md, rc == 0);
