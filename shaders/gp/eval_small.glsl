@@ -21,7 +21,7 @@
 #include "gp/uniforms.glsl"
 uniform usampler2D t_programs; // R32UI, 4096 wide: per program [length, codes...]
 uniform usampler2D t_index;    // R32UI, 4096 wide: program p's offset into t_programs
-layout(std430) buffer gp_seg_sums { vec4 seg_sums[]; };
+#include "gp/seg_out.glsl"
 layout(local_size_x = GP_SUM_LANES) in;
 
 #define GP_TILES_PER_GROUP (GP_SUM_LANES / GP_PROG_LANES)
@@ -130,7 +130,7 @@ void main()
     whole = whole && loaded == (length - r + GP_PROG_LANES) / GP_PROG_LANES;
 #endif
 #if GP_PROG_LANES == 1
-    if (live) seg_sums[tile] = vec4(seg_sum, whole ? float(GP_SUM_LANES) : GP_CUT_MARK);
+    if (live) gp_seg_out(tile, vec4(seg_sum, whole ? float(GP_SUM_LANES) : GP_CUT_MARK));
 #else
     gp_marks[inv] = whole ? float(GP_TILES_PER_GROUP) : GP_CUT_MARK;
     barrier();
@@ -141,7 +141,7 @@ void main()
         float marks = 0.0;
         for (int i = 0; i < GP_PROG_LANES; ++i) marks += gp_marks[inv + i];
         // The loop's own count: a cut-short sum must not pass as a smaller error.
-        seg_sums[tile] = vec4(s, n == nl ? marks : GP_CUT_MARK);
+        gp_seg_out(tile, vec4(s, n == nl ? marks : GP_CUT_MARK));
     }
 #endif
 }

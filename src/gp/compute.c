@@ -23,6 +23,7 @@ typedef struct gp_compute {
     gpu_program combine;
     gpu_buffer seg_sums, state, results;
     int stack_shared; /* GLEVO_GP_STACK=shared: the stack below the top in shared memory */
+    int stamp;        /* the last evaluation's (results carry it: no clear between them) */
     void *host;
     size_t host_cap;
 } gp_compute;
@@ -89,7 +90,7 @@ static glevo_status get_build(gp_compute *c, const glevo_gp_evaluator *e,
                               const glevo_gp_programs *p, const gp_plan *plan, gpu_program **out)
 {
     gp_build_key key = {.compute = 1, .mask = p->ops_used, .stack = gp_stack_slots(p),
-                        .lanes = e->params.lanes};
+                        .lanes = e->params.lanes, .fused = plan->nseg == 1};
     int cap = 64;
     while (cap < p->max_length + 1) cap *= 2;
     if (plan->prog_lanes < GP_SUM_LANES) {
@@ -158,10 +159,13 @@ static glevo_status dispatch(glevo_gp_evaluator *e, int pop, const gp_plan *plan
                              gpu_program *prog)
 {
     gp_compute *c = e->impl;
-    glevo_status st;
-    /* No stale result survives: every program's run marks must come back. */
-    if ((st = gpu_buffer_clear(&c->results))) return st;
+    glevo_status st = GLEVO_OK;
+    /* No stale result passes: every result carries this evaluation's stamp (and every
+     * program's run marks must come back). */
+    c->stamp = c->stamp % (1 << 20) + 1;
     gp_uniforms u = gp_gpu_uniforms(&c->gpu, plan, pop, e->data->cases);
+    u.stamp = c->stamp;
+    bool fused = plan->nseg == 1;
     bool wait = plan->tile_chunks > 1 || plan->walk_chunks > 1;
     int per_group = GP_SUM_LANES / plan->prog_lanes;
     for (int k = 0; k < plan->walk_chunks && !st; ++k) {
@@ -174,7 +178,7 @@ static glevo_status dispatch(glevo_gp_evaluator *e, int pop, const gp_plan *plan
             gpu_pass pass = {.name = per_group > 1 ? "gp.eval_small" : "gp.eval.compute",
                              .program = prog};
             gp_gpu_bind_eval(&c->gpu, &pass);
-            gpu_pass_buffer(&pass, 0, &c->seg_sums);
+            gpu_pass_buffer(&pass, 0, fused ? &c->results : &c->seg_sums);
             if (per_group == 1) gpu_pass_buffer(&pass, 1, &c->state);
             u.tile_base = t0;
             int n = plan->tiles - t0 < plan->tiles_per_chunk ? plan->tiles - t0
@@ -185,7 +189,7 @@ static glevo_status dispatch(glevo_gp_evaluator *e, int pop, const gp_plan *plan
             if (!st && wait) gpu_finish();
         }
     }
-    if (st) return st;
+    if (st || fused) return st;
     gpu_pass cb = {.name = "gp.combine", .program = &c->combine};
     gpu_pass_buffer(&cb, 0, &c->seg_sums);
     gpu_pass_buffer(&cb, 1, &c->results);
@@ -204,7 +208,8 @@ static glevo_status read_back(glevo_gp_evaluator *e, int pop, const gp_plan *pla
     if (st) return st;
     const uint32_t *words = c->host;
     double marks = (double)plan->nseg * GP_SUM_LANES * plan->walk_chunks;
-    return gp_gpu_take_sums(words, words + 4, 8, pop, plan, marks, "compute dispatches", sums);
+    return gp_gpu_take_sums(words, words + 4, 8, pop, plan, marks, c->stamp, "compute dispatches",
+                            sums);
 }
 
 static glevo_status compute_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,

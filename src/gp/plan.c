@@ -169,21 +169,19 @@ static long long small_iterations(int max_length, int seg_quads, int w, int q)
     return walks * (max_length + 5 + 2LL * q) + (max_length + 1) / w + 1 + GP_SUM_LANES + w + 16;
 }
 
-/* The small-data layout's rule (issue 24; measured on the H100, docs/performance.md, "GP
- * evaluation on small data"): the 64-lane kernel wastes lanes and a 64-step sum where a
- * segment holds few quads, and one invocation a program starves the GPU where programs are
- * few. So: the fewest invocations a tile (a power of two) that still give about
- * GP_SMALL_FILL invocations in all, and no more than the segment's quads spread over walks
- * of `quads` each; 64 (the work-group kernel) where that reaches 64 or past
- * GP_SMALL_MAX_QUADS quads a segment. */
-#define GP_SMALL_FILL (1 << 18)
-#define GP_SMALL_MAX_QUADS 256
-static int pick_prog_lanes(long long tiles, int seg_quads, int quads)
+/* The small-data layout's rule (issue 24), measured on the H100 (docs/performance.md, "GP
+ * evaluation on small data", EvoGP's random trees, programs resident): a warp a program (32
+ * invocations a tile, one quad a walk) where a segment holds at most 32 quads (128 cases) and
+ * there are at least 4096 tiles: 1.3-1.5x the 64-lane kernel at 10 000 and 50 000 programs x
+ * 100 cases, no gain at 1000 programs (and 3x slower on the trigonometric set there). Every
+ * layout of fewer invocations a tile lost: the programs of one warp diverge at every node
+ * (10 000 x 100: 82 GPop/s at 8 a tile, 37 at 1, against 209 for the 64-lane kernel), and at
+ * 1000 cases and more the 64-lane kernel won at every population. */
+#define GP_SMALL_MAX_QUADS 32
+#define GP_SMALL_MIN_TILES 4096
+static int pick_prog_lanes(long long tiles, int seg_quads)
 {
-    if (seg_quads > GP_SMALL_MAX_QUADS) return GP_SUM_LANES;
-    int w = 1;
-    while (w < GP_SUM_LANES && tiles * w < GP_SMALL_FILL && w * quads < seg_quads) w *= 2;
-    return w;
+    return seg_quads <= GP_SMALL_MAX_QUADS && tiles >= GP_SMALL_MIN_TILES ? 32 : GP_SUM_LANES;
 }
 
 glevo_status gp_plan_compute(gp_plan *plan, const glevo_gp_eval_params *params, int pop,
@@ -205,14 +203,12 @@ glevo_status gp_plan_compute(gp_plan *plan, const glevo_gp_eval_params *params, 
     if (loop_budget > 0 && pl.nseg + 16 > loop_budget)
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "%d case segments exceed this driver's %lld "
                           "shader loop iterations per invocation", pl.nseg, loop_budget);
-    /* The layout: as asked, or by the rule; the small kernel's walks of 4 quads by default (or
-     * fewer where an invocation has fewer), params->lanes where the layout is asked for. */
+    /* The layout: as asked (the small kernel with params->lanes quads a walk), or by the rule
+     * (one quad a walk). */
     int w = params->prog_lanes, q = params->lanes > 0 ? params->lanes : 1;
     if (w == 0) {
-        q = 4;
-        w = pick_prog_lanes(pl.tiles, pl.seg_quads, q);
-        if (w < GP_SUM_LANES)
-            while (q > 1 && (long long)q * w >= 2LL * pl.seg_quads) q /= 2;
+        q = 1;
+        w = pick_prog_lanes(pl.tiles, pl.seg_quads);
         /* Within the driver's loop budget, or the 64-lane kernel, which splits its walks. */
         while (w < GP_SUM_LANES && loop_budget > 0 &&
                small_iterations(max_length, pl.seg_quads, w, q) > loop_budget)
