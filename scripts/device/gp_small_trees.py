@@ -5,6 +5,7 @@ set with and without sin/cos) and its timing of SR_fitness (every execution mode
 then 5 evaluations and one synchronisation), but each population's forests generated and
 written once for every case count.
 Usage: python3 gp_small_trees.py OUTDIR POPS CASES   (comma lists; after building .peers/evogp)
+EVOGP_MODES=auto (default: all three) and EVOGP_SETS=arith_5,trig_6 (default: all four) narrow it.
 Writes OUTDIR/p<POP>/evogp_<set>_<layers>.txt and OUTDIR/data_<CASES>.csv; prints one JSON line
 per EvoGP timing (the `programs` and `data` files glevo times the same work on)."""
 import json, os, sys, time
@@ -19,6 +20,8 @@ out = sys.argv[1]
 pops = [int(v) for v in sys.argv[2].split(",")]
 cases_list = [int(v) for v in sys.argv[3].split(",")]
 os.makedirs(out, exist_ok=True)
+modes = os.environ.get("EVOGP_MODES", "auto,data parallel,tree parallel").split(",")
+sets = os.environ.get("EVOGP_SETS", "arith_5,arith_6,trig_5,trig_6").split(",")
 
 VAR, CONST, UFUNC, BFUNC, TYPE_MASK = 0, 1, 2, 3, 0x7F
 NAMES = {1: "+", 2: "-", 3: "*", 4: "/", 14: "sin", 15: "cos", 25: "neg"}
@@ -56,6 +59,8 @@ for pop in pops:
     os.makedirs(d, exist_ok=True)
     for funcs, tag in ((["+", "-", "*", "/"], "arith"), (["+", "-", "*", "/", "sin", "cos"], "trig")):
         for layers in (5, 6):
+            if "%s_%d" % (tag, layers) not in sets:
+                continue
             desc = GenerateDescriptor(max_tree_len=128, input_len=10, output_len=1, using_funcs=funcs,
                                       max_layer_cnt=layers, layer_leaf_prob=0.1, const_prob=0.3,
                                       const_range=(-1.0, 1.0), sample_cnt=100)
@@ -72,7 +77,7 @@ for pop in pops:
             nodes = int(sum(sizes))
             for cases in cases_list:
                 X, y, dpath = data[cases]
-                for mode in ("auto", "data parallel", "tree parallel"):
+                for mode in modes:
                     forest.SR_fitness(X, y, execute_mode=mode)
                     torch.cuda.synchronize()
                     reps = 5
