@@ -21,8 +21,24 @@
 #include "glevo/rng.h"
 
 #define MAX_AXIS 16
-enum { S_PPPE, S_FP, S_PPCU, S_COMPUTE, S_CPU1, S_CPUN, S_COUNT };
-static const char *engine_names[S_COUNT] = {"pppe", "fp", "ppcu", "compute", "cpu-1", "cpu-all"};
+enum { S_PPPE, S_FP, S_PPCU, S_COMPUTE, S_RESIDENT, S_CPU1, S_CPUN, S_COUNT };
+/* compute-resident: the compute kernel timed as EvoGP times its own (programs on the GPU, 5
+ * evaluations then one synchronisation; glevo_gp_evaluate_timed), the others as GPOCL does. */
+static const char *engine_names[S_COUNT] = {"pppe", "fp", "ppcu", "compute", "compute-resident",
+                                            "cpu-1", "cpu-all"};
+
+/* Whether the comma list names engine `name` (whole items only). */
+static bool lists_engine(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *s = list; s && *s;) {
+        const char *end = strchr(s, ',');
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        if (n == len && !strncmp(s, name, len)) return true;
+        s = end ? end + 1 : NULL;
+    }
+    return false;
+}
 
 static double now(void)
 {
@@ -80,10 +96,12 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
                             int runs, double budget, double *gpops, int *runs_done)
 {
     static const glevo_gp_strategy strategies[S_COUNT] = {
-        GLEVO_GP_PPPE, GLEVO_GP_FP, GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO, GLEVO_GP_AUTO};
-    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1       ? GLEVO_BACKEND_CPU
-                                          : engine == S_COMPUTE ? GLEVO_BACKEND_COMPUTE
-                                                                : GLEVO_BACKEND_FRAGMENT,
+        GLEVO_GP_PPPE, GLEVO_GP_FP, GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO, GLEVO_GP_AUTO,
+        GLEVO_GP_AUTO};
+    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1 ? GLEVO_BACKEND_CPU
+                                          : engine == S_COMPUTE || engine == S_RESIDENT
+                                              ? GLEVO_BACKEND_COMPUTE
+                                              : GLEVO_BACKEND_FRAGMENT,
                                .strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
                                .lanes = bench_lanes, .group = bench_group,
                                .tile_width = bench_tile_w};
@@ -97,9 +115,16 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
     double spent = 0;
     while (!st && n < runs && n < 64 && (n == 0 || spent < budget)) {
         double t0 = now();
-        st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
-        times[n] = now() - t0;
-        spent += times[n++];
+        if (engine == S_RESIDENT) {
+            glevo_gp_eval_timing t;
+            st = glevo_gp_evaluate_timed(ev, p, 5, GLEVO_GP_SAE, errors, &t);
+            times[n] = t.evaluate;
+        } else {
+            st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
+            times[n] = now() - t0;
+        }
+        spent += now() - t0;
+        n++;
     }
     glevo_gp_evaluator_destroy(ev);
     free(errors);
@@ -133,9 +158,10 @@ int bench_gp(int argc, char **argv)
         {"pops", OPT_STRING, &pops_arg, "population sizes (default 100,1000,5000,10000,25000,50000)"},
         {"cases", OPT_STRING, &cases_arg, "dataset sizes (default as --pops)"},
         {"sets", OPT_STRING, &sets_arg, "regression, classification or both"},
-        {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,compute,cpu-1,cpu-all "
-                                              "(default: the fragment strategies, compute with "
-                                              "--backend compute, and the CPU)"},
+        {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,compute,compute-resident,"
+                                              "cpu-1,cpu-all (default: the fragment strategies, "
+                                              "compute and compute-resident with --backend "
+                                              "compute, and the CPU)"},
         {"runs", OPT_INT, &runs, "timed runs per cell (median), cut short by --budget"},
         {"budget", OPT_DOUBLE, &budget, "seconds per cell after which no further run starts"},
         {"cpu-limit", OPT_DOUBLE, &cpu_limit, "skip CPU cells above this many node evaluations"},
@@ -165,15 +191,17 @@ int bench_gp(int argc, char **argv)
                        "CPU interpreter.", specs);
         return 0;
     }
+    static gp_evogp evogp;
+    if (evogp_path && (rc = gp_evogp_read(cmd, evogp_path, &evogp))) return rc;
     if (redraw) {
         if (!out_dir) return cli_bad_input(cmd, "--redraw needs --out DIR for the pictures");
-        return gp_plot_redraw(redraw, out_dir, size, vars, caption);
+        return gp_plot_redraw(redraw, out_dir, size, vars, caption, evogp_path ? &evogp : NULL);
     }
     if ((rc = common_check_backend(cmd, &c))) return rc;
     glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
     if (!engines_arg)
         engines_arg = backend == GLEVO_BACKEND_CPU       ? "cpu-1,cpu-all"
-                      : backend == GLEVO_BACKEND_COMPUTE ? "pppe,fp,ppcu,compute,cpu-1,cpu-all"
+                      : backend == GLEVO_BACKEND_COMPUTE ? "pppe,fp,ppcu,compute,compute-resident,cpu-1,cpu-all"
                                                          : "pppe,fp,ppcu,cpu-1,cpu-all";
     int pops[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, npop = 6;
     int cases[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, ncases = 6;
@@ -190,9 +218,7 @@ int bench_gp(int argc, char **argv)
     if (vars < 1 || vars > 1000) return cli_bad_input(cmd, "--vars %d is outside 1..1000", vars);
     int engines[S_COUNT], nengines = 0;
     for (int e = 0; e < S_COUNT; ++e) {
-        const char *hit = strstr(engines_arg, engine_names[e]);
-        size_t len = strlen(engine_names[e]);
-        if (hit && (hit[len] == ',' || hit[len] == '\0') && !(no_cpu && e >= S_CPU1))
+        if (lists_engine(engines_arg, engine_names[e]) && !(no_cpu && e >= S_CPU1))
             engines[nengines++] = e;
     }
     if (nengines == 0) return cli_bad_input(cmd, "--engines '%s' names no engine", engines_arg);
@@ -202,9 +228,10 @@ int bench_gp(int argc, char **argv)
     if (no_eval && !whole) return cli_bad_input(cmd, "--no-eval needs --whole (nothing would run)");
     if (whole && (rc = gp_whole_parse_cells(cmd, whole_cells, &wo))) return rc;
     for (int e = 0; e < nengines; ++e)
-        wo.engines |= engines[e] <= S_PPCU ? 1u : engines[e] == S_COMPUTE ? 2u : engines[e] == S_CPUN ? 4u : 0u;
-    static gp_evogp evogp;
-    if (evogp_path && (rc = gp_evogp_read(cmd, evogp_path, &evogp))) return rc;
+        wo.engines |= engines[e] <= S_PPCU                                  ? 1u
+                      : engines[e] == S_COMPUTE || engines[e] == S_RESIDENT ? 2u
+                      : engines[e] == S_CPUN                                ? 4u
+                                                                            : 0u;
     double evogp_runs[GP_WHOLE_MAX_CELLS];
     if (evogp_path) {
         for (int k = 0; k < wo.ncells; ++k)

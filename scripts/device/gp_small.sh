@@ -76,6 +76,7 @@ for line in open(sys.argv[1]):
     d = json.loads(line)
     if d["mode"] == "auto": print("gpops,%d,%d,%g" % (d["pop"], d["cases"], d["gpops"]))
 for line in open(sys.argv[2]):
+    if not line.startswith("{"): continue  # the pipeline's own output
     d = json.loads(line); print("run_seconds,%d,%d,%g" % (d["pop"], d["cases"], d["seconds"]))
 PY
   step "evogp whole runs"
