@@ -172,7 +172,7 @@ static long long small_iterations(int max_length, int seg_quads, int w, int q)
 /* The small-data layout's rule (issue 24), measured on the H100 (docs/performance.md, "GP
  * evaluation on small data", EvoGP's random trees, programs resident): a warp a program (32
  * invocations a tile, one quad a walk) where a segment holds at most 32 quads (128 cases) and
- * there are at least 4096 tiles: 1.3-1.5x the 64-lane kernel at 10 000 and 50 000 programs x
+ * there are at least 4096 tiles: 1.3-1.7x the 64-lane kernel at 10 000 and 50 000 programs x
  * 100 cases, no gain at 1000 programs (and 3x slower on the trigonometric set there). Every
  * layout of fewer invocations a tile lost: the programs of one warp diverge at every node
  * (10 000 x 100: 82 GPop/s at 8 a tile, 37 at 1, against 209 for the 64-lane kernel), and at
