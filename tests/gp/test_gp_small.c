@@ -13,7 +13,7 @@
 
 #include "glevo/gp.h"
 #include "glevo/rng.h"
-#include "gp/eval_internal.h"
+#include "gp/gpu.h"
 #include "gp_engines.h"
 #include "testutil.h"
 
@@ -163,12 +163,30 @@ START_TEST(test_bad_prog_lanes)
 }
 END_TEST
 
+START_TEST(test_stale_result_refused)
+{
+    /* Results are not cleared between evaluations: each carries the evaluation's stamp, and
+     * one left from the evaluation before (a dispatch that did not run) must not pass. */
+    gp_plan plan = {.nseg = 1};
+    float counts[4] = {3.0f, (float)GP_SUM_LANES, 1.0f, 1.0f + 7.0f};
+    uint32_t bits[4] = {0, 0x40000000u, 0, 0x40100000u}; /* 2.0 and 4.0 */
+    glevo_gp_sums s;
+    ck_assert_int_eq(gp_gpu_take_sums(bits, (const uint32_t *)counts, 4, 1, &plan, GP_SUM_LANES,
+                                      7, "test", &s), GLEVO_OK);
+    ck_assert(s.abs_sum == 2.0 && s.sq_sum == 4.0 && s.hits == 3.0);
+    ck_assert_int_eq(gp_gpu_take_sums(bits, (const uint32_t *)counts, 4, 1, &plan, GP_SUM_LANES,
+                                      8, "test", &s), GLEVO_ERR_GL);
+    ck_assert(strstr(glevo_last_error(), "did not run"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_small");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_bad_prog_lanes);
+    tcase_add_test(tc, test_stale_result_refused);
     tcase_add_test(tc, test_one_case);
     tcase_add_test(tc, test_seven_cases);
     tcase_add_test(tc, test_hundred_cases);
