@@ -113,7 +113,8 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
     if (!st && engine < S_CPU1) st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
     int n = 0;
     double spent = 0;
-    while (!st && n < runs && n < 64 && (n == 0 || spent < budget)) {
+    /* a signal ends the timing after at least one run: the median of those done */
+    while (!st && n < runs && n < 64 && (n == 0 || (spent < budget && !bench_stopped()))) {
         double t0 = now();
         if (engine == S_RESIDENT) {
             glevo_gp_eval_timing t;
@@ -216,6 +217,13 @@ int bench_gp(int argc, char **argv)
     if (runs < 1 || runs > 64) return cli_bad_input(cmd, "--runs %d is outside 1..64", runs);
     if (size < 1 || size > 10000) return cli_bad_input(cmd, "--size %d is outside 1..10000", size);
     if (vars < 1 || vars > 1000) return cli_bad_input(cmd, "--vars %d is outside 1..1000", vars);
+    /* 0 is the library's "default" for these: a negative must not pass as one. */
+    if (budget < 0) return cli_bad_input(cmd, "--budget %g is negative", budget);
+    if (cpu_limit < 0) return cli_bad_input(cmd, "--cpu-limit %g is negative", cpu_limit);
+    if (bench_lanes < 0 || bench_lanes > 8) return cli_bad_input(cmd, "--lanes %d is outside 0..8", bench_lanes);
+    if (bench_group != 0 && bench_group != 64) return cli_bad_input(cmd, "--group %d is not 0 or 64", bench_group);
+    if (bench_tile_w < 0 || (bench_tile_w > 0 && 64 % bench_tile_w))
+        return cli_bad_input(cmd, "--tile-w %d does not divide 64 (0: the default)", bench_tile_w);
     int engines[S_COUNT], nengines = 0;
     for (int e = 0; e < S_COUNT; ++e) {
         if (lists_engine(engines_arg, engine_names[e]) && !(no_cpu && e >= S_CPU1))
@@ -260,27 +268,30 @@ int bench_gp(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     static double g[S_COUNT][MAX_AXIS][MAX_AXIS];
-    for (int si = 0; si < nsets && !rc && !no_eval; ++si) {
+    int cells_done = 0;
+    bench_signals_start();
+    for (int si = 0; si < nsets && !rc && !no_eval && !bench_stopped(); ++si) {
         const char *set = sets[si] == GLEVO_GP_REGRESSION ? "regression" : "classification";
         memset(g, 0, sizeof g);
-        for (int j = 0; j < ncases && !rc; ++j) {
+        for (int j = 0; j < ncases && !rc && !bench_stopped(); ++j) {
             glevo_gp_data *d = random_data(vars, cases[j], c.seed + (uint32_t)j);
             if (!d) {
                 rc = cli_fail(cmd, GLEVO_ERR_NOMEM);
                 break;
             }
-            for (int i = 0; i < npop && !rc; ++i) {
+            for (int i = 0; i < npop && !rc && !bench_stopped(); ++i) {
                 glevo_gp_programs *p = NULL;
                 glevo_status st = glevo_gp_programs_create(&p);
                 if (!st)
                     st = glevo_gp_programs_random(p, pops[i], glevo_gp_function_set_ops(sets[si]),
                                                   vars, size, c.seed * 7919u + (uint32_t)i);
-                for (int e = 0; e < nengines && !st; ++e) {
+                for (int e = 0; e < nengines && !st && !bench_stopped(); ++e) {
                     int eng = engines[e], done = 0;
                     double work = (double)pops[i] * size * cases[j];
                     if (eng >= S_CPU1 && work > cpu_limit) continue;
                     st = measure(eng, d, p, runs, budget, &g[eng][i][j], &done);
                     if (!st) {
+                        cells_done++;
                         if (!c.quiet)
                             fprintf(stderr, "%s %-8s pop %6d cases %6d: %10.4f GPop/s (%d runs)\n",
                                     set, engine_names[eng], pops[i], cases[j], g[eng][i][j], done);
@@ -361,7 +372,7 @@ int bench_gp(int argc, char **argv)
             }
         }
     }
-    if (!rc && whole) {
+    if (!rc && whole && !bench_stopped()) {
         FILE *runs_csv = NULL;
         if (out_dir) {
             snprintf(path, sizeof path, "%s/gp_runs.csv", out_dir);
@@ -374,5 +385,5 @@ int bench_gp(int argc, char **argv)
     bad |= bench_close_table(md, rc == 0);
     if (!rc && bad) rc = cli_fail(cmd, GLEVO_ERR_IO);
     glevo_context_destroy(ctx);
-    return rc;
+    return bench_stop_exit(cmd, cells_done, "measurements", rc);
 }

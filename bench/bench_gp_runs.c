@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "bench_gp_runs.h"
 #include "cli.h"
 #include "glevo/chart.h"
@@ -76,7 +77,8 @@ int gp_whole_runs(const char *cmd, const gp_whole_opts *o, const char *renderer,
                                              GLEVO_BACKEND_CPU};
     double med[GP_WHOLE_MAX_CELLS][3] = {{0}};
     if (csv) fprintf(csv, "engine,pop,cases,seed,seconds,eval_seconds,best_mse,renderer\n");
-    for (int k = 0; k < o->ncells; ++k) {
+    /* A signal ends the runs at the next cell (bench_signals_start, bench.h). */
+    for (int k = 0; k < o->ncells && !bench_stopped(); ++k) {
         int pop = o->pops[k], cases = o->cases[k];
         glevo_gp_data *d = NULL;
         if (o->data_dir) {

@@ -1,4 +1,5 @@
 /* glevo cga: the fine-grained (cellular) GA of Li, Chi & Wan (2008), on the GPU by default. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +160,7 @@ static int cga_main(int argc, char **argv)
     /* "Not given" marks: dim -1, max_evals -1, target and tolerance NaN (never a value a
      * user could mean, so an explicit 0 is taken as 0). */
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
-                 .algorithm = "cellular", .mutation = "per-bit", .dim = -1, .grid = {64, 64},
+                 .algorithm = "cellular", .mutation = "per-bit", .dim = INT_MIN, .grid = {64, 64},
                  .generations = 200, .bits = 24, .report_every = 25, .pc = 0.8, .pm = 0.005,
                  .target = NAN, .tolerance = NAN, .max_evals = -1, .lower = -1, .upper = 1,
                  .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT,
@@ -207,6 +208,15 @@ static int cga_main(int argc, char **argv)
         return 0;
     }
     o.has_target = !isnan(o.target);
+    /* One file, one job: an output never lands on another output or an input (issue 23). */
+    const cli_path files[] = {{"--trace", o.trace, true}, {"--checkpoint", ctl.checkpoint, true},
+                              {"--snapshot", o.snapshot_dir, true},
+                              {"--snapshot-final", o.snapshot_final, true},
+                              {"--sheet", o.sheet, true}, {"--fitness", o.fitness_file, false},
+                              {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct("cga", files, sizeof files / sizeof files[0]))) return rc;
+    if ((rc = cli_picture_check("cga", "--snapshot-final", o.snapshot_final))) return rc;
+    if ((rc = cli_picture_check("cga", "--sheet", o.sheet))) return rc;
     rc = o.islands.enabled ? islands_control_check("cga", &ctl) : run_control_check("cga", "cga", &ctl);
     if (rc) return rc;
     /* A resumed run: the checkpoint's backend and --generations unless typed again (islands
@@ -215,8 +225,15 @@ static int cga_main(int argc, char **argv)
     if (from_file && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
     if (from_file && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
         o.generations = (int)ctl.from.extra.goal;
+    if (from_file && (rc = run_control_fitness("cga", &ctl, argc, argv, &o.fitness_file, &o.lower,
+                                                &o.upper, &o.maximize, &o.dim)))
+        return rc;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
-    if (o.dim != -1 && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
+    /* INT_MIN marks "not given": --dim -1 is refused, not read as the default (issue 23). */
+    if (o.dim != INT_MIN && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
+    /* The library reads -1 (GLEVO_ZERO) as a literal 0: a -1 typed here must not reach it. */
+    if (!(o.pc >= 0.0 && o.pc <= 1.0)) return cli_bad_input("cga", "--pc %g is outside [0, 1]", o.pc);
+    if (!(o.pm >= 0.0 && o.pm <= 1.0)) return cli_bad_input("cga", "--pm %g is outside [0, 1]", o.pm);
     if (o.report_every < 1) return cli_bad_input("cga", "--report-every %d is below 1", o.report_every);
     if (o.bits < 1 || o.bits > 24)
         return cli_bad_input("cga", "--bits %d is outside 1..24 (a float holds 24-bit integers exactly)", o.bits);
@@ -265,7 +282,7 @@ static int cga_main(int argc, char **argv)
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_cga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
-    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = pr;
+    if (GIVEN("problem") || o.fitness_file) changes.problem = pr;
     if (GIVEN("dim")) changes.dim = params.dim;
     if (GIVEN("grid")) changes.width = params.width, changes.height = params.height;
     if (GIVEN("bits")) changes.bits = params.bits;

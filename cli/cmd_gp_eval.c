@@ -110,7 +110,16 @@ int cmd_gp_eval(int argc, char **argv)
     }
     double seconds = 0;
     times = malloc((size_t)runs * sizeof *times);
-    for (int r = 0; r < runs; ++r) {
+    /* A signal ends the timing after the evaluation in progress: the median of those done. */
+    run_control_signals_install();
+    int asked = runs;
+    for (int r = 0; r < asked; ++r) {
+        if (r > 0 && run_control_signal()) {
+            runs = r;
+            fprintf(stderr, "glevo %s: stopped by %s: %d of %d timed runs completed\n", cmd,
+                    run_control_signal_name(), runs, asked);
+            break;
+        }
         double t0 = cli_seconds_now();
         if (!times || (st = glevo_gp_evaluate(ev, progs, metric, errors))) {
             rc = cli_fail(cmd, times ? st : glevo_fail(GLEVO_ERR_NOMEM, "out of memory"));
@@ -143,7 +152,8 @@ int cmd_gp_eval(int argc, char **argv)
         for (int i = 0; i < count; ++i) json_number(&w, NULL, errors[i]);
         json_end_array(&w);
         json_int(&w, "nodes", (long long)nodes);
-        json_int(&w, "runs", runs);
+        json_int(&w, "runs", runs); /* completed: fewer than asked after a signal */
+        json_bool(&w, "interrupted", run_control_signal() != 0);
         json_number(&w, "seconds", seconds);
         json_number(&w, "gpops", gpops);
         if (resident) {
@@ -159,7 +169,7 @@ int cmd_gp_eval(int argc, char **argv)
     } else {
         for (int i = 0; i < count; ++i) printf("%.9g\n", errors[i]);
     }
-    rc = 0;
+    rc = run_control_exit(0);
 done:
     glevo_gp_evaluator_destroy(ev);
     glevo_gp_programs_destroy(progs);

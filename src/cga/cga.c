@@ -168,6 +168,11 @@ glevo_status glevo_cga_step(glevo_cga *cga, int generations)
         if (st) return st;
         cga->generation++;
         cga->evaluations += (long long)cga->layout.width * cga->layout.height;
+        if (cga->params.progress && cga->generation % cga->params.report_every == 0) {
+            glevo_cga_best best;
+            if ((st = glevo_cga_best_get(cga, &best))) return st;
+            cga->params.progress(cga->params.progress_user, cga->generation, best.fitness);
+        }
     }
     return GLEVO_OK;
 }

@@ -114,6 +114,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
     p->backend = (glevo_backend)e;
     if (!st) st = ckpt_get_int(r, "param.report_every", 1, INT32_MAX, &p->report_every);
     if (c->report_every) p->report_every = c->report_every;
+    p->progress = c->progress, p->progress_user = c->progress_user;
     return st;
 }
 
