@@ -162,6 +162,10 @@ typedef struct glevo_gp_eval_params {
     double max_draw_steps;      /* GPU: split draws and dispatches into ranges of programs
                                  * above about this many quad-steps (64 times more for a
                                  * compute dispatch); 0 = 2^26 */
+    int prog_lanes;             /* compute: invocations per program and case segment: 64 (a
+                                 * work-group each, for large data) or 1, 2, 4, 8, 16, 32
+                                 * (programs share a work-group, for small data); 0 = picked
+                                 * by the measured rule of src/gp/plan.c */
 } glevo_gp_eval_params;
 
 /* Raw per-program sums, the same bits from every backend; metrics are finished from them. */
@@ -179,6 +183,20 @@ GLEVO_API void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e);
  * upload of the programs and the readback of the errors (the paper's evaluation time). */
 GLEVO_API glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                glevo_gp_metric metric, double *errors);
+/* EvoGP's timing of an evaluator (compute backend): seconds to upload the programs, seconds
+ * per evaluation of the programs already on the GPU (reps evaluations back to back, then one
+ * synchronisation, as scripts/device/gp_evogp_trees.py times EvoGP), seconds to read the
+ * errors back; upload + evaluate + readback is GPOCL's evaluation time. prog_lanes and
+ * walk_quads: the layout the plan picked (invocations a program and case segment, case-quads
+ * a walk). */
+typedef struct glevo_gp_eval_timing {
+    double upload, evaluate, readback;
+    int prog_lanes, walk_quads;
+} glevo_gp_eval_timing;
+GLEVO_API glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e,
+                                               const glevo_gp_programs *p, int reps,
+                                               glevo_gp_metric metric, double *errors,
+                                               glevo_gp_eval_timing *timing);
 /* The fragment layout the last evaluate used (AUTO resolved); AUTO for other backends. */
 GLEVO_API glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e);
 /* The backend the evaluator runs on (AUTO resolved). */
