@@ -92,6 +92,8 @@ long long glevo_gp_evaluations(const glevo_gp *gp) { return gp->evaluations; }
 
 glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors)
 {
+    glevo_status st = gp_fitness_sync(gp);
+    if (st) return st;
     memcpy(errors, gp->err, sizeof(double) * (size_t)gp->P.pop);
     return GLEVO_OK;
 }

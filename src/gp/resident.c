@@ -117,7 +117,10 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask,
         if (!st) st = gpu_texture_create(&r->consts[b], GP_TEX_WIDTH, crow, GPU_R32F, NULL);
         if (!st) st = gpu_texture_create(&r->sizes[b], GP_TEX_WIDTH, crow, GPU_R32UI, NULL);
     }
-    if (!st && compute) st = gpu_buffer_create(&r->in, (size_t)pop * 8, NULL);
+    /* gp_breed_in: the elites, the best and the codes count (gp_fit_head), then the fitness;
+     * zeros, since gp/fitness.glsl adds to the count. */
+    if (!st && compute) st = gpu_buffer_create(&r->in, sizeof(gp_fit_head) + (size_t)pop * 8, NULL);
+    if (!st && compute) st = gpu_buffer_clear(&r->in);
     if (!st && compute) st = gpu_buffer_create(&r->stats, (STATS_WORDS + (size_t)pop) * 4, NULL);
     if (!st && !compute) st = gpu_texture_create(&r->fit, GP_TEX_WIDTH, irow, GPU_RGBA32UI, NULL);
     if (!st && !compute) st = gpu_texture_create(&r->lens_tex, GP_TEX_WIDTH, irow, GPU_R32UI, NULL);
@@ -178,6 +181,8 @@ void gp_resident_destroy(gp_resident *r)
     gpu_buffer_destroy(&r->in);
     gpu_buffer_destroy(&r->stats);
     gpu_program_destroy(&r->breed);
+    gpu_program_destroy(&r->fit_prog);
+    gpu_buffer_destroy(&r->errs);
     free(r->lens);
     free(r->stage);
     memset(r, 0, sizeof *r);
@@ -222,7 +227,12 @@ glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const flo
     for (int s = 0; s < r->pop && !st; ++s)
         gp_subtree_sizes(codes + (size_t)s * r->cap, len[s], (int32_t *)cw + slot_offset(r, s) + 1);
     if (!st) st = gpu_texture_upload(&r->sizes[r->cur], cw);
-    (void)longest, (void)ops;
+    if (!st && r->compute) { /* the lengths and count gp/fitness.glsl reads, as a breed's */
+        uint32_t *head = r->stage;
+        head[0] = depth, head[1] = total, head[2] = longest, head[3] = ops;
+        memcpy(head + STATS_WORDS, len, (size_t)r->pop * sizeof *len);
+        st = gpu_buffer_upload(&r->stats, 0, (STATS_WORDS + (size_t)r->pop) * 4, head);
+    }
     shape_from(r, depth, total);
     r->total = total;
     r->stats_pending = 0;
@@ -315,8 +325,8 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
 {
     static const uint32_t zero[STATS_WORDS] = {0};
     glevo_status st = GLEVO_OK;
-    if (r->compute) {
-        st = gpu_buffer_upload(&r->in, 0, (size_t)r->pop * sizeof *fit, fit);
+    if (r->compute) { /* fit NULL: gp/fitness.glsl left the fitness and elites in place */
+        if (fit) st = gp_resident_put_fitness(r, fit, elite, bp->elites);
         if (!st) st = gpu_buffer_upload(&r->stats, 0, sizeof zero, zero);
     } else { /* a double's bits in x (low) and y (high) of a texel */
         uint32_t *t = r->stage;
@@ -332,7 +342,7 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
                         .pc = (float)bp->pc, .pm = (float)bp->pm,
                         .const_prob = (float)bp->const_prob};
     memcpy(u.arity, bp->arity, sizeof u.arity);
-    memcpy(u.elite, elite, sizeof(int32_t) * (size_t)bp->elites);
+    if (elite) memcpy(u.elite, elite, sizeof(int32_t) * (size_t)bp->elites);
     for (int f = 0; f < bp->nfuncs; ++f) u.funcs[f / 4] |= (uint32_t)bp->funcs[f] << (8 * (f % 4));
     int next = 1 - r->cur;
     if (!r->compute) return breed_draw(r, &u);
