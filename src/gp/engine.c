@@ -415,15 +415,14 @@ static glevo_status host_population_changed(glevo_gp *gp)
     return gp_resident_upload(gp->res, gp->codes_mem + at, gp->consts_mem + at, gp->lens);
 }
 
-/* The GPU backends keep the population on the GPU where the layout fits it, bred by the
- * backend's own driver; GLEVO_GP_HOST_BREED=1 breeds on the host instead (for measuring). */
+/* The GPU backends keep the population on the GPU (gp_engine_new refused what it cannot
+ * hold), bred by the backend's own driver; GLEVO_GP_HOST_BREED=1 breeds on the host instead
+ * (for measuring). */
 static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
-    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') ||
-        !gp_resident_fits(gp->P.pop, gp->P.max_size, gp->mask))
-        return GLEVO_OK;
+    if (b == GLEVO_BACKEND_CPU || (host && *host == '1')) return GLEVO_OK;
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
@@ -439,6 +438,14 @@ static glevo_status make_resident(glevo_gp *gp)
 glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, glevo_gp **out)
 {
     *out = NULL;
+    /* A GPU run whose population the GPU cannot hold is refused before any allocation. */
+    glevo_backend b = glevo_backend_resolve(P->eval.backend);
+    if (b != GLEVO_BACKEND_CPU) {
+        glevo_status st = glevo_backend_check(b, "glevo_gp_params.backend");
+        if (!st) st = gp_resident_check(P->pop, P->max_size,
+                                        glevo_gp_function_set_ops(P->function_set));
+        if (st) return st;
+    }
     glevo_gp *gp = calloc(1, sizeof *gp);
     if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     gp->t0 = seconds_now();

@@ -42,15 +42,30 @@ static size_t slot_offset(const gp_resident *r, int s)
 static int code_rows(int pop, int spr) { return (pop + spr - 1) / spr; }
 static int index_rows(int pop) { return (pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH; }
 
-int gp_resident_fits(int pop, int max_size, uint32_t mask)
+glevo_status gp_resident_check(int pop, int max_size, uint32_t mask)
 {
     int max_tex = gpu_context_limits()->max_texture_size;
-    if (max_size + 1 > GP_TEX_WIDTH || gp_mask_max_arity(mask) > 3) return 0;
+    if (max_size + 1 > GP_TEX_WIDTH)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.max_size %d is above %d, the most "
+                          "codes a GPU program slot holds (one %d-word texture row; --backend "
+                          "cpu has no such limit)", max_size, GP_TEX_WIDTH - 1, GP_TEX_WIDTH);
+    if (gp_mask_max_arity(mask) > 3)
+        return glevo_fail(GLEVO_ERR_INVALID, "the function set has an operator of arity %d, "
+                          "above 3, the most the GPU breeding pass takes",
+                          gp_mask_max_arity(mask));
     int spr = GP_TEX_WIDTH / (max_size + 1);
+    long long words = (long long)code_rows(pop, spr) * GP_TEX_WIDTH;
     /* A constant's code holds its word's index in 24 bits. */
-    if ((long long)code_rows(pop, spr) * GP_TEX_WIDTH > (long long)GLEVO_GP_MAX_INDEX + 1)
-        return 0;
-    return code_rows(pop, spr) <= max_tex && index_rows(pop) <= max_tex;
+    if (words > (long long)GLEVO_GP_MAX_INDEX + 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d at glevo_gp_params.max_size %d needs %lld "
+                          "words of GPU program slots, above %lld (constants are addressed in 24 "
+                          "bits; --backend cpu has no such limit)", pop, max_size, words,
+                          (long long)GLEVO_GP_MAX_INDEX + 1);
+    if (code_rows(pop, spr) > max_tex || index_rows(pop) > max_tex)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d at glevo_gp_params.max_size %d needs %d rows "
+                          "of GPU program slots, above this GPU's GL_MAX_TEXTURE_SIZE %d", pop,
+                          max_size, code_rows(pop, spr), max_tex);
+    return GLEVO_OK;
 }
 
 /* What the evaluator's plan and build read of the generation. Two ways, measured on the H100

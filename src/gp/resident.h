@@ -27,9 +27,10 @@ typedef struct gp_resident {
 } gp_resident;
 
 /* Whether a run of pop programs of max_size codes fits the resident layout: slots inside a
- * 4096-word row, constant indices (word indices) in 24 bits, textures within the limit (where
- * it does not, the host engine breeds). */
-int gp_resident_fits(int pop, int max_size, uint32_t mask);
+ * 4096-word row, constant indices (word indices) in 24 bits, textures within the limit; where
+ * it does not, a GPU run is refused before anything is allocated (GLEVO_ERR_INVALID, one line
+ * naming the limit and the value). */
+glevo_status gp_resident_check(int pop, int max_size, uint32_t mask);
 glevo_status gp_resident_create(gp_resident *r, int pop, int max_size, uint32_t mask, int compute);
 /* Where slot s's [length, codes...] start (its constants and sizes start there too). */
 size_t gp_resident_slot_offset(const gp_resident *r, int s);

@@ -179,6 +179,35 @@ START_TEST(test_runs_equal_cpu)
 }
 END_TEST
 
+/* What the GPU cannot hold is refused before anything is allocated, naming the limit and the
+ * value (exit 2 from the command), not bred on the host behind the user's back. */
+START_TEST(test_too_large_refused)
+{
+    testutil_context();
+    glevo_gp_data *d = data(11);
+    glevo_gp_params p = {.pop = 10, .max_size = 4096, .backend = GLEVO_BACKEND_FRAGMENT};
+    glevo_gp *gp = NULL;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_ERR_INVALID);
+    ck_assert_ptr_null(gp);
+    ck_assert_msg(strstr(glevo_last_error(), "max_size 4096 is above 4095"), "%s",
+                  glevo_last_error());
+    p = (glevo_gp_params){.pop = 300007, .max_size = 60, .backend = GLEVO_BACKEND_FRAGMENT};
+    ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_ERR_INVALID);
+    ck_assert_msg(strstr(glevo_last_error(), "pop 300007") && strstr(glevo_last_error(), "16777216"),
+                  "%s", glevo_last_error());
+    p.backend = GLEVO_BACKEND_CPU, p.pop = 7, p.max_size = 5000, p.generations = 1;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_OK); /* the host has no such limit */
+    glevo_gp_destroy(gp);
+    glevo_gp_data_destroy(d);
+    char cmd[2048], out[4096];
+    snprintf(cmd, sizeof cmd, "%s gp --data %s --max-size 4096 --pop 9 --backend fragment 2>&1",
+             testutil_cli(), testutil_data_path("gp/projectile_train.csv"));
+    ck_assert_int_eq(testutil_run(cmd, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "--max-size 4096 is above 4095") && !strchr(strchr(out, '\n') + 1, '\n'),
+                  "%s", out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_fitness");
@@ -186,6 +215,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fitness_equals_host);
     tcase_add_test(tc, test_runs_equal_cpu);
+    tcase_add_test(tc, test_too_large_refused);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
