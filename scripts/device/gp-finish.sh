@@ -5,8 +5,8 @@
 # .peers/evogp):  scripts/device/gp-finish.sh GLEVO [SEEDS]
 # Order, so that a call cut short keeps what matters: the data; the cold start; per cell a
 # warm-up then seeds 1..N of the compute backend and seed 1 with the host's fitness
-# (GLEVO_GP_HOST_FITNESS=1, the previous build's per-generation read-back); then EvoGP is built
-# in the background while the fragment backend runs (warm-up, seed 2, skipped past FRAG_UNTIL
+# (GLEVO_GP_HOST_FITNESS=1, the previous build's per-generation read-back), EvoGP building in
+# the background meanwhile; the fragment backend (warm-up, seed 2, skipped past FRAG_UNTIL
 # seconds); then EvoGP's runs. Writes $OUT/glevo.jsonl, $OUT/evogp.jsonl, $OUT/log.txt.
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}
@@ -26,6 +26,11 @@ for cases in map(int, sys.argv[2:]):
             f.write(",".join(repr(v) for v in row) + ",%r\n" % t[0])
 PY
 log data
+# EvoGP's build (minutes of nvcc) beside glevo's runs, niced to 10 of the 16 cores so that a
+# call of a few minutes holds both; glevo's runs wait on the GPU, not the cores.
+(cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
+    --inplace > "$out/evogp-build.txt" 2>&1; echo built >> "$out/evogp-build.txt") &
+build=$!
 run() { # variant pop cases seed env [backend]
     local v=$1 pop=$2 cases=$3 seed=$4 t0 t1 js
     t0=$(date +%s.%N)
@@ -44,9 +49,6 @@ for c in $cells; do
     run hostfit "$pop" "$cases" 1 GLEVO_GP_HOST_FITNESS=1
 done
 log glevo-compute-done
-(cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=12 python3 setup.py build_ext --inplace \
-    > "$out/evogp-build.txt" 2>&1; echo built >> "$out/evogp-build.txt") &
-build=$!
 for c in $cells; do
     pop=${c%:*}; cases=${c#*:}
     [ $(( $(date +%s) - start )) -gt "${FRAG_UNTIL:-110}" ] && { log "fragment $c skipped"; continue; }
