@@ -23,7 +23,8 @@ layout(std430) readonly buffer gp_breed_stats {
 // What gp/breed.glsl's compute driver reads: the elites, the fitness its tournaments compare.
 layout(std430) buffer gp_breed_in {
     int in_elite[GP_ELITE_MAX];
-    int in_best, in_bad;   // in_bad: the first program whose marks are wrong, or -1
+    int in_best, in_bad;   // in_bad: a program whose marks were wrong in some generation
+                           // since the run began, or -1 (a failed run stays failed)
     double in_codes;       // codes evaluated by this pass's generations, summed (the host's
                            // nodes_evaluated, read when it reports)
     double fit[];
@@ -114,7 +115,7 @@ void main()
     reduce(lane, bf, bl, bi);
     if (lane == 0) {
         in_best = r_idx[0];
-        in_bad = r_bad == 0x7FFFFFFF ? -1 : r_bad;
+        if (r_bad != 0x7FFFFFFF && in_bad < 0) in_bad = r_bad; // kept until the host reads it
         in_codes += double(s_total);
     }
     for (int k = 0; k < u_elites; ++k) {

@@ -3,7 +3,9 @@
  * elitism and a size limit (src/gp/breed.c: each child from random words keyed by (seed,
  * generation, child, purpose)), and evaluation of the whole population by the evaluator.
  * With a GPU backend the population stays on the GPU (src/gp/resident.c) and a generation
- * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the CPU backend
+ * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the compute
+ * backend the fitness, best and elites stay there too (gp/fitness.glsl), read back only when
+ * the host reports (gp_fitness_sync); with the CPU backend
  * the host breeds with breed.c, the GPU pass's twin, so all make the same children. create/step/destroy like the
  * other families; glevo_gp_run is create, step to the end, result. */
 #include <math.h>

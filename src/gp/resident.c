@@ -4,6 +4,7 @@
  * texture (the layout the evaluator's t_programs has, so the evaluator reads it in place
  * through an index texture written once), its constants and subtree sizes at the same words
  * of two more textures of that shape (one fragment writes all three). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,9 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask,
      * zeros, since gp/fitness.glsl adds to the count. */
     if (!st && compute) st = gpu_buffer_create(&r->in, sizeof(gp_fit_head) + (size_t)pop * 8, NULL);
     if (!st && compute) st = gpu_buffer_clear(&r->in);
+    static const int32_t no_bad = -1;
+    if (!st && compute)
+        st = gpu_buffer_upload(&r->in, offsetof(gp_fit_head, bad), sizeof no_bad, &no_bad);
     if (!st && compute) st = gpu_buffer_create(&r->stats, (STATS_WORDS + (size_t)pop) * 4, NULL);
     if (!st && !compute) st = gpu_texture_create(&r->fit, GP_TEX_WIDTH, irow, GPU_RGBA32UI, NULL);
     if (!st && !compute) st = gpu_texture_create(&r->lens_tex, GP_TEX_WIDTH, irow, GPU_R32UI, NULL);
