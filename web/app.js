@@ -42,7 +42,7 @@
     var name = $('problem').value, grid = $('grid').value.split('x').map(Number);
     var base = {width: grid[0], height: grid[1], bits: 24, pc: Number($('pc').value),
                 pm: Number($('pm').value), neighbourhood: Number($('neighbourhood').value),
-                seed: Number($('seed').value) >>> 0};
+                seed: Number($('seed').value) >>> 0, mutation: $('mutation').value};
     if (name === 'user') {
       base.problem = {lower: Number($('user-lower').value), upper: Number($('user-upper').value),
                       max: $('user-max').checked};
@@ -50,7 +50,7 @@
       base.userText = $('user-text').value;
     } else {
       base.problem = glevo.PROBLEMS[name];
-      base.dim = base.problem.dim;
+      base.dim = !base.problem.fixed && query.has('dim') ? Number(query.get('dim')) : base.problem.dim;
     }
     return base;
   }
@@ -136,11 +136,11 @@
   function render() {
     var e = app.engine;
     if (!e) return;
+    var range = fitnessRange(); // reads back: before the canvas is bound
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, canvas.width, canvas.height);
     gl.clearColor(0.97, 0.97, 0.97, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    var range = fitnessRange();
     drawPanel(e.current[0], 0, 0, range);
     drawPanel(e.fitness, 1, 1, range);
     var pass = app.lastPass || e.passes[e.passes.length - 1];
@@ -261,7 +261,7 @@
     var o = document.createElement('option');
     o.textContent = o.value = 'user';
     $('problem').appendChild(o);
-    ['problem', 'grid', 'pc', 'pm', 'neighbourhood', 'seed'].forEach(function (id) {
+    ['problem', 'grid', 'pc', 'pm', 'neighbourhood', 'mutation', 'seed'].forEach(function (id) {
       if (query.has(id)) $(id).value = query.get(id);
       $(id).addEventListener('change', function () { app.reset(); });
     });

@@ -118,8 +118,16 @@ glevo.Cga = function (gl, params) {
   var defines = '#define GENE_TEXTURES ' + m + '\n#define DIM ' + params.dim +
     '\n#define NEIGHBOURHOOD ' + params.neighbourhood + '\n#define PASS_SELECT ' + PASS_SELECT +
     'u\n#define PASS_XPOINTS ' + PASS_XPOINTS + 'u\n#define PASS_MUTATE ' + PASS_MUTATE + 'u\n' +
+    (params.mutation === 'skip' ? '#define MUTATION_SKIP 1\n' : '') +
     (this.sign > 0 ? '#define REDUCE_MAX 1\n' : '');
   this.defines = defines;
+  // cga_mutation_init (src/cga/mutate.c): flip_cdf[k - 1] = 1 - (1 - pm)^k in double, then
+  // rounded to float. V8's expm1 and log1p (fdlibm) are within an ulp of glibc's in double,
+  // which the rounding to float absorbs (the skip runs of tests/web match the CLI's).
+  this.flipCdf = new Float32Array(96);
+  for (var k = 1; k <= 96; ++k)
+    this.flipCdf[k - 1] = params.pm >= 1 ? 1 :
+      -Math.expm1(k * Math.log1p(-Math.min(params.pm, 1 - 1e-16)));
   var problemFile = params.userText !== undefined ? 'user.glsl' : params.problem.snippet;
   var extra = params.userText !== undefined ? {'user.glsl': params.userText} : undefined;
   function build(name, file, samplers, aliases) {
@@ -193,7 +201,7 @@ proto.uniforms = function () {
   f[10] = this.lower; f[11] = this.step; f[12] = this.sign;
   f[13] = this.generation + 1;
   f[14] = p.pc; f[15] = p.pm;                // rounded to float as (float)params.pc is
-  // u_flip_cdf (words 16..) is read by MUTATION_SKIP only, which the page does not build.
+  f.set(this.flipCdf, 16);                   // u_flip_cdf, read by MUTATION_SKIP only
   var gl = this.gl;
   gl.bindBuffer(gl.UNIFORM_BUFFER, this.ubo);
   gl.bufferSubData(gl.UNIFORM_BUFFER, 0, b);
@@ -321,7 +329,10 @@ proto.endGeneration = function () {
 proto.profile = function (generations) {
   var gl = this.gl, timer = this.timer, self = this, totals = {}, order = [];
   var queries = [], px = new Float32Array(4);
-  // Pass by pass without endGeneration's readbacks: call it on an engine of its own.
+  // Pass by pass without endGeneration's readbacks: call it on an engine of its own. One
+  // generation first, untimed: drivers compile a program at its first draw.
+  this.passes.forEach(function (pass) { pass.run(); });
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.FLOAT, px);
   for (var g = 0; g < generations; ++g) {
     this.passes.forEach(function (pass) {
       var key = pass.name.replace(/ \d+\/\d+$/, ' (each level)');

@@ -31,7 +31,9 @@ glevo.NOTES = {
     'EXT_gpu_shader4 in November 2006 [5]. Each child is computed by its own fragment.',
   'cga.mutate': 'Each bit flips with probability pm, one random word per bit and gene (guide ' +
     '§3.5): L = 24 Philox calls per texel and gene texture make this the expensive pass (66% ' +
-    'of a generation on the H100). Its output is the next population: the ping-pong closes.'
+    'of a generation on the H100). The counter-based Philox [10] needs no state between ' +
+    'generations, where the paper\'s table needed a fresh random offset each one [7]. Its ' +
+    'output is the next population: the ping-pong closes.'
 };
 
 glevo.noteFor = function (passName) {
