@@ -2,7 +2,8 @@
 // shaders/demo/panel.glsl), the pass stepper, the fitness curve and the user fitness editor.
 // window.glevoApp is what tests/web/test_web.mjs drives. Query parameters set the controls
 // (?problem=sphere&grid=64x64&seed=7&pc=0.8&pm=0.005&neighbourhood=0); ?nowebgl2=1 makes the
-// support check fail, to show what a browser without WebGL2 sees.
+// support check fail, to show what a browser without WebGL2 sees (?nofloat=1: one without
+// EXT_color_buffer_float).
 'use strict';
 (function () {
   var $ = function (id) { return document.getElementById(id); };
@@ -23,7 +24,7 @@
   var canvas = $('gl');
   var gl = query.get('nowebgl2') ? null :
     canvas.getContext('webgl2', {antialias: false, preserveDrawingBuffer: true});
-  app.support = glevo.checkSupport(gl, false);
+  app.support = glevo.checkSupport(gl, query.has('nofloat'));
   app.renderer = gl ? rendererName(gl) : '';
 
   function rendererName(g) {

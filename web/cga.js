@@ -33,10 +33,10 @@ glevo.ShaderError = function (pass, log) {
 glevo.ShaderError.prototype = Object.create(Error.prototype);
 
 // Checks what the page needs; returns null or a sentence saying what is missing.
-glevo.checkSupport = function (gl, forceFail) {
-  if (forceFail || !gl) return 'This browser offers no WebGL2 context: the passes need WebGL2 ' +
+glevo.checkSupport = function (gl, withoutFloat) {
+  if (!gl) return 'This browser offers no WebGL2 context: the passes need WebGL2 ' +
     '(GLSL ES 3.00, float textures, several render targets).';
-  if (!gl.getExtension('EXT_color_buffer_float')) return 'This browser\'s WebGL2 lacks ' +
+  if (withoutFloat || !gl.getExtension('EXT_color_buffer_float')) return 'This browser\'s WebGL2 lacks ' +
     'EXT_color_buffer_float: the population lives in RGBA32F textures that passes render into.';
   return null;
 };

@@ -104,6 +104,9 @@ try {
   });
   check(message.shown && /WebGL2/.test(message.text) && message.app,
         `a browser without WebGL2 gets a message, not a blank canvas: "${message.text}"`);
+  check(!(await open('nofloat=1')), 'with ?nofloat=1 the page does not start');
+  const noFloat = await page.evaluate(() => document.getElementById('unsupported').textContent);
+  check(/EXT_color_buffer_float/.test(noFloat), `one without EXT_color_buffer_float is told: "${noFloat}"`);
 
   // 2. The same numbers as the desktop: sphere in 4-D (one gene texture) 64x64 with the
   // paper's per-bit mutation, and in 10-D (three gene textures, several render targets) with
