@@ -1,6 +1,7 @@
 // The fitness curve: best of generation, mean and best so far against the generation, with
 // labelled axes; a log scale when every value is positive (minimising towards 0 spans
-// decades).
+// decades), a symmetric log scale (sign(v) log10(1 + |v|)) when values of both signs span
+// decades (camel: a mean of 1e10 above a best of -1.03).
 'use strict';
 var glevo = window.glevo || (window.glevo = {});
 
@@ -21,13 +22,19 @@ glevo.drawChart = function (canvas, history, maximise) {
     series.forEach(function (s) { if (isFinite(h[s[0]])) values.push(h[s[0]]); });
   });
   var log = values.length > 0 && values.every(function (v) { return v > 0; });
+  var spread = Math.max.apply(null, values.map(Math.abs));
+  var symlog = !log && spread > 1000;
   c.save();
   c.translate(14, top + (H - top - bottom) / 2);
   c.rotate(-Math.PI / 2);
-  c.fillText(log ? 'fitness (log scale)' : 'fitness', 0, 0);
+  c.fillText(log ? 'fitness (log scale)' : symlog ? 'fitness (symmetric log scale)' : 'fitness', 0, 0);
   c.restore();
   if (!values.length) return;
-  var tf = log ? Math.log10 : function (v) { return v; };
+  var tf = log ? Math.log10 : symlog ? function (v) { return Math.sign(v) * Math.log10(1 + Math.abs(v)); }
+    : function (v) { return v; };
+  var inverse = log ? function (t) { return Math.pow(10, t); }
+    : symlog ? function (t) { return Math.sign(t) * (Math.pow(10, Math.abs(t)) - 1); }
+    : function (t) { return t; };
   var lo = Math.min.apply(null, values.map(tf)), hi = Math.max.apply(null, values.map(tf));
   if (hi === lo) { hi += 1; lo -= 1; }
   var n = Math.max(history[history.length - 1].generation, 1);
@@ -35,7 +42,7 @@ glevo.drawChart = function (canvas, history, maximise) {
   var y = function (v) { return top + (H - top - bottom) * (1 - (tf(v) - lo) / (hi - lo)); };
   c.textAlign = 'right';
   for (var k = 0; k <= 4; ++k) {
-    var t = lo + (hi - lo) * k / 4, v = log ? Math.pow(10, t) : t;
+    var t = lo + (hi - lo) * k / 4, v = inverse(t);
     c.fillText(v.toPrecision(3), left - 4, y(v) + 4);
   }
   c.textAlign = 'center';
