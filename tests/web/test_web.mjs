@@ -8,6 +8,7 @@
 //   node tests/web/test_web.mjs BUILD_DIR     (ctest: test_web; exit 77 = skipped)
 // GLEVO_WEB_SCREENSHOT=docs/images/web.png writes the picture the docs show.
 import {execFileSync} from 'node:child_process';
+import {createServer} from 'node:http';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
@@ -180,6 +181,35 @@ try {
   check(rastrigin.worst <= 10 * 41 * Math.pow(2, -11),
         `rastrigin: ${rastrigin.exact} of ${rastrigin.cells} fitness values equal the C twin's ` +
         `(sin in doubles, rounded), the others within ${rastrigin.worst.toPrecision(3)} <= 0.2`);
+
+  // Served over http from the source tree, web/index.html has no bundle: it fetches the same
+  // shader files from ../shaders/ (here with the 5x5 neighbourhood) and gives the bundle's
+  // numbers.
+  const source = resolve(here, '../..');
+  const server = createServer((req, res) => {
+    const path = join(source, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (!path.startsWith(source + '/') || !existsSync(path)) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    const type = path.endsWith('.html') ? 'text/html' : path.endsWith('.js') ? 'text/javascript'
+      : path.endsWith('.css') ? 'text/css' : 'text/plain';
+    res.writeHead(200, {'content-type': type});
+    res.end(readFileSync(path));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const moore5 = 'problem=sphere&dim=4&grid=32x32&seed=5&neighbourhood=2';
+  await page.goto(`http://127.0.0.1:${server.address().port}/web/index.html?${moore5}`);
+  const fetched = await page.evaluate(() => window.glevoApp.ready.then((ok) => ok && {
+    rows: glevoApp.run(5), bundled: !!document.querySelector('script[src="shaders.js"]') &&
+      Object.keys(window.GLEVO_SHADERS).length}));
+  server.close();
+  check(await open(moore5), 'the bundled page starts (sphere 4-D, 32x32, moore5)');
+  const bundled = await page.evaluate(() => glevoApp.run(5));
+  check(fetched && JSON.stringify(fetched.rows) === JSON.stringify(bundled),
+        `over http the page fetches ${fetched && fetched.bundled} shader files from shaders/ ` +
+        'and its 5 generations equal the bundled page\'s');
 
   // 3. The stepper: every pass of a generation, in fragment_generation's order, with its
   // source and note; one stepped generation equals one run generation.
