@@ -83,19 +83,27 @@ glevo.buildProgram = function (gl, desc) {
           files: fs.files};
 };
 
-function texture(gl, w, h, internal, data) {
+// A 2-D texture sampled by texelFetch only (NEAREST: float textures filter only with an
+// extension). internal: R32F, RG32F, RGBA32F or RGBA32UI.
+glevo.texture = function (gl, w, h, internal, data) {
   var t = gl.createTexture();
   gl.bindTexture(gl.TEXTURE_2D, t);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  var format = internal === gl.R32F ? gl.RED : gl.RGBA;
-  gl.texImage2D(gl.TEXTURE_2D, 0, internal, w, h, 0, format, gl.FLOAT, data || null);
+  var formats = {};
+  formats[gl.R32F] = [gl.RED, gl.FLOAT];
+  formats[gl.RG32F] = [gl.RG, gl.FLOAT];
+  formats[gl.RGBA32F] = [gl.RGBA, gl.FLOAT];
+  formats[gl.RGBA32UI] = [gl.RGBA_INTEGER, gl.UNSIGNED_INT];
+  var f = formats[internal];
+  gl.texImage2D(gl.TEXTURE_2D, 0, internal, w, h, 0, f[0], f[1], data || null);
   t.width = w;
   t.height = h;
   return t;
-}
+};
+var texture = glevo.texture;
 
 // params: width, height, dim, bits, pc, pm, neighbourhood (index), seed, problem {snippet,
 // lower, upper, max}, userText (the editor's fitness, aliased as user.glsl).

@@ -34,6 +34,16 @@ glevo.NOTES = {
     'of a generation on the H100). The counter-based Philox [10] needs no state between ' +
     'generations, where the paper\'s table needed a fresh random offset each one [7]. Its ' +
     'output is the next population: the ping-pong closes.'
+,
+  'de.trial': 'Pass 1 of 2, fused as cudaDE_i fused its kernel [11]: one fragment per ' +
+    'individual derives r1, r2, r3 and jrand from the counter RNG [10], builds every trial ' +
+    'gene (mutation, crossover, bound repair), evaluates the trial with the problem snippet ' +
+    'and writes (fitness, accept flag), plus its choices in an integer texture for pass 2. No ' +
+    'mutant or trial texture is ever stored.',
+  'de.select': 'Pass 2 of 2: one fragment per gene writes the next population. A rejected ' +
+    'trial keeps the target\'s gene; an accepted one re-derives the trial gene from the choices ' +
+    'pass 1 left, one Philox call [10] and three texel reads instead of a trial texture [11]. ' +
+    'A fragment writes only its own texel, which is why the step takes two passes.'
 };
 
 glevo.noteFor = function (passName) {
@@ -50,6 +60,8 @@ glevo.REFERENCES = {
   6: 'E. Kilgariff and R. Fernando. The GeForce 6 series GPU architecture. GPU Gems 2, chapter 30, 2005.',
   7: 'Li Jianming, Chi Zhongxian and Wan Danling. Parallel genetic algorithm based on ' +
      'fine-grained model with GPU accelerated. Control and Decision, 2008, no. 6, 697-700, 704.',
+  11: 'A. K. Qin, F. Raimondo, F. Forbes and Y. S. Ong. An improved CUDA-based implementation ' +
+      'of differential evolution on GPU. GECCO \'12, ACM, 2012, 991-998.',
   10: 'J. K. Salmon, M. A. Moraes, R. O. Dror and D. E. Shaw. Parallel random numbers: as easy ' +
       'as 1, 2, 3. SC \'11, ACM, 2011.'
 };

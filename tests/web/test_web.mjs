@@ -110,8 +110,8 @@ try {
   check(/EXT_color_buffer_float/.test(noFloat), `one without EXT_color_buffer_float is told: "${noFloat}"`);
 
   // 2. The same numbers as the desktop: sphere in 4-D (one gene texture) 64x64 with the
-  // paper's per-bit mutation, and in 10-D (three gene textures, several render targets) with
-  // skip mutation on 32x32, 200 generations each.
+  // paper's per-bit mutation for 200 generations, and in 10-D (three gene textures, several
+  // render targets) with skip mutation on 32x32 for 100.
   check(await open('problem=sphere&grid=64x64&seed=7&dim=4'), 'the page starts (sphere 4-D, 64x64, seed 7)');
   const renderer = await page.evaluate(() => glevoApp.renderer);
   console.log(`     renderer: ${renderer}`);
@@ -124,8 +124,8 @@ try {
               'fitness readback each (not asserted)');
   check(await open('problem=sphere&grid=32x32&seed=3&mutation=skip&pc=0.7&pm=0.01&neighbourhood=1'),
         'the page starts (sphere 10-D, 32x32, skip, von-neumann)');
-  compare('sphere 32x32 skip von-neumann seed 3', await page.evaluate(() => glevoApp.run(200)),
-          cliTrace(['--problem', 'sphere', '--grid', '32x32', '--generations', '200', '--seed', '3',
+  compare('sphere 32x32 skip von-neumann seed 3', await page.evaluate(() => glevoApp.run(100)),
+          cliTrace(['--problem', 'sphere', '--grid', '32x32', '--generations', '100', '--seed', '3',
                     '--mutation', 'skip', '--pc', '0.7', '--pm', '0.01', '--neighbourhood', 'von-neumann']));
 
   // Camel is not bit for bit: Chromium's shader compiler turns x2 * x2 / 3.0 into a product
@@ -249,7 +249,35 @@ try {
           cliTrace(['--fitness', userFile, '--dim', '4', '--lower', '-5', '--upper', '5',
                     '--grid', '64x64', '--generations', '30', '--seed', '7']));
 
-  // 5. Per-pass times (printed, not asserted), then the picture.
+  // 5. The second exhibit, DE's two fused passes (web/de.html): every strategy's best
+  // individual after the run equals the CLI's (--shift none: the page has no CEC shifts),
+  // and the stepper walks reduction (best strategies), de.trial, de.select.
+  const deUrl = pathToFileURL(join(build, 'web/de.html')).href;
+  for (const [strategy, name, problem, dim, np, generations] of [
+    [0, 'rand1bin', 'sphere', 6, 40, 50], [1, 'best1bin', 'sphere', 10, 64, 100],
+    [2, 'current-to-best1bin', 'sphere', 10, 64, 100], [3, 'rand1exp', 'rosenbrock', 10, 64, 100]]) {
+    await page.goto(`${deUrl}?problem=${problem}&dim=${dim}&np=${np}&seed=5&strategy=${strategy}`);
+    const started = await page.evaluate(() => window.glevoDe.ready);
+    const mine = started && await page.evaluate((n) => { glevoDe.run(n); return glevoDe.engine.best(); },
+                                                generations);
+    const ref = JSON.parse(execFileSync(cli, ['de', '--backend', 'fragment', '--problem', problem,
+      '--dim', String(dim), '--pop', String(np), '--max-evals', String(np * (generations + 1)),
+      '--shift', 'none', '--seed', '5', '--strategy', name, '--json', '--quiet'], {encoding: 'utf8'}));
+    check(mine && ref.generations === generations &&
+          JSON.stringify(mine.x) === JSON.stringify(ref.best_x.map(Math.fround)),
+          `DE ${name} ${problem} ${dim}-D, ${np} individuals, ${generations} generations: the best ` +
+          `individual equals the CLI's (${mine && mine.x.slice(0, 2).join(', ')}, ...)`);
+  }
+  const deSteps = await page.evaluate(() => {
+    const out = [];
+    for (let k = 0; k < glevoDe.engine.passes.length; ++k) out.push(glevoDe.stepPass());
+    return out;
+  });
+  check(deSteps.map((x) => x.name).join(' ') === 'de.trial de.select' &&
+        deSteps.every((x) => /\[11\]/.test(x.note) && x.source.includes('void main')),
+        'the DE stepper walks de.trial, de.select with sources and notes');
+
+  // 6. Per-pass times (printed, not asserted), then the picture.
   await open('problem=camel&grid=64x64&seed=7');
   const profile = await page.evaluate(() => glevoApp.profile(10));
   console.log(`     per pass (${profile.source}): ` +
