@@ -4,7 +4,8 @@
 // `glevo cga --backend fragment` (--trace, --report-every 1: best so far, best and mean of
 // every generation, equal to the 9 digits the CLI prints), every pass of the stepper, a
 // broken user fitness whose error lands on the user's line (and a working one against
-// `glevo cga --fitness`), and a screenshot checked not to be blank.
+// `glevo cga --fitness`), DE's page (web/de.html) against `glevo de`, and a screenshot checked
+// not to be blank.
 //   node tests/web/test_web.mjs BUILD_DIR     (ctest: test_web; exit 77 = skipped)
 // GLEVO_WEB_SCREENSHOT=docs/images/web.png writes the picture the docs show.
 import {execFileSync} from 'node:child_process';
