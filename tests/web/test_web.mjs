@@ -278,7 +278,18 @@ try {
         deSteps.every((x) => /\[11\]/.test(x.note) && x.source.includes('void main')),
         'the DE stepper walks de.trial, de.select with sources and notes');
 
-  // 6. Per-pass times (printed, not asserted), then the picture.
+  // 6. The Run button animates (generations per animation frame) until pressed again.
+  await open('problem=camel&grid=64x64&seed=7');
+  await page.click('#run');
+  const animated = await page.waitForFunction(() => glevoApp.engine.generation >= 8, {timeout: 30000})
+    .then(() => true, () => false);
+  await page.click('#run');
+  const status = await page.evaluate(() => [glevoApp.running, glevoApp.engine.history.length,
+                                            document.getElementById('status').textContent]);
+  check(animated && !status[0] && status[1] >= 8 && /generations\/s/.test(status[2]),
+        `Run animates and pauses: ${status[1]} generations, "${status[2]}"`);
+
+  // 7. Per-pass times (printed, not asserted), then the picture.
   await open('problem=camel&grid=64x64&seed=7');
   const profile = await page.evaluate(() => glevoApp.profile(10));
   console.log(`     per pass (${profile.source}): ` +
