@@ -35,10 +35,11 @@ if (!existsSync(join(build, 'web/shaders.js'))) {
 }
 
 let failures = 0, checks = 0;
+const t_start = Date.now();
 function check(ok, what) {
   checks++;
   if (!ok) failures++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what} [${((Date.now() - t_start) / 1000).toFixed(1)} s]`);
 }
 const tmp = mkdtempSync(join(tmpdir(), 'glevo-web-'));
 
@@ -81,7 +82,6 @@ const args = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swifts
               '--ignore-gpu-blocklist', '--window-size=1500,1400'];
 const browser = await puppeteer.launch({executablePath: chromium, headless: true, args,
                                         defaultViewport: {width: 1480, height: 1320}});
-const t_start = Date.now();
 try {
   const page = await browser.newPage();
   const errors = [];
@@ -140,7 +140,7 @@ try {
   check(await open('problem=camel&grid=64x64&seed=7'), 'the page starts (camel, 64x64, seed 7)');
   const camel = await page.evaluate(() => {
     const e = glevoApp.engine, F = Math.fround, genes = e.read(e.current[0]);
-    e.stepPass();
+    const first = glevoApp.stepPass();
     const fit = e.read(e.fitness);
     let exact = 0, worst = 0;
     for (let i = 0; i < fit.length / 4; ++i) {
@@ -151,10 +151,30 @@ try {
       if (twin === fit[4 * i]) exact++;
       worst = Math.max(worst, Math.abs(fit[4 * i] - twin) / (terms * Math.pow(2, -24)));
     }
-    return {exact, cells: fit.length / 4, worst};
+    return {exact, cells: fit.length / 4, worst, first};
   });
   check(camel.worst <= 11, `camel: ${camel.exact} of ${camel.cells} fitness values equal the C ` +
         `twin's, the others within ${camel.worst.toFixed(2)} <= 11 units of 2^-24 x the terms' sum`);
+
+  // 3. The stepper: every pass of a generation, in fragment_generation's order, with its
+  // source and note; one stepped generation equals one run generation.
+  // (On the camel page above, whose first pass is stepped.)
+  const steps = await page.evaluate((first) => {
+    const out = [first];
+    do out.push(glevoApp.stepPass()); while (glevoApp.engine.nextPass !== 0);
+    return {steps: out, first: glevoApp.engine.history[0]};
+  }, camel.first);
+  const names = steps.steps.map((s) => s.name.replace(/ \d+\/\d+$/, ''));
+  const expected = ['cga.fitness', ...Array(6).fill('reduce.min'), 'cga.keep_best', 'cga.select',
+                    'cga.crossover_points', 'cga.crossover', 'cga.mutate'];
+  check(JSON.stringify(names) === JSON.stringify(expected), `the stepper walks ${names.join(', ')}`);
+  check(steps.steps.every((s) => s.source.includes('void main') || s.source.includes('main()')),
+        'each step shows its GLSL source with its main');
+  check(steps.steps.every((s) => s.note.length > 80 && /\[\d+\]/.test(s.note)),
+        'each step shows a note with references');
+  const ran = await page.evaluate(() => { glevoApp.reset(); return glevoApp.run(1)[0]; });
+  check(steps.first.best === ran.best && steps.first.mean === ran.mean && steps.first.generation === 1,
+        'a generation stepped pass by pass equals a generation run at once');
 
   // Nor is rastrigin: sin in Vulkan (ANGLE's SwiftShader backend) must only be within 2^-11
   // absolute on [-pi, pi] (SwiftShader reduces the range first), where llvmpipe and the C twin
@@ -183,9 +203,28 @@ try {
         `rastrigin: ${rastrigin.exact} of ${rastrigin.cells} fitness values equal the C twin's ` +
         `(sin in doubles, rounded), the others within ${rastrigin.worst.toPrecision(3)} <= 0.2`);
 
-  // Served over http from the source tree, web/index.html has no bundle: it fetches the same
-  // shader files from ../shaders/ (here with the 5x5 neighbourhood) and gives the bundle's
-  // numbers.
+  // 4. A user fitness (on the rastrigin page's 64x64 grid, seed 7): a broken one is reported
+  // at the user's line; a working one gives the numbers of `glevo cga --fitness` with the
+  // same file.
+  const good = readFileSync(join(here, 'user_fitness.glsl'), 'utf8');
+  const broken = good.replace('acc.x += abs(z - 1.0);', 'acc.x += abs(z - 1.0) * undefined_name;');
+  const brokenLine = broken.split('\n').findIndex((l) => l.includes('undefined_name')) + 1;
+  const bad = await page.evaluate((t) => glevoApp.setUserFitness(t, 4, -5, 5), broken);
+  check(!bad.ok && bad.errors.some((e) => e.line === brokenLine && /undefined_name/.test(e.text)),
+        `a broken user fitness fails at user.glsl:${brokenLine}: ${JSON.stringify(bad.errors)}`);
+  check(bad.gutter.includes(brokenLine) && bad.shown.includes(`user.glsl:${brokenLine}:`),
+        'the editor marks that line and shows the message');
+  const ok = await page.evaluate((t) => glevoApp.setUserFitness(t, 4, -5, 5), good);
+  check(ok.ok, 'the repaired user fitness builds');
+  const userFile = join(tmp, 'user_fitness.glsl');
+  writeFileSync(userFile, good);
+  compare('user fitness 64x64 seed 7', await page.evaluate(() => glevoApp.run(30)),
+          cliTrace(['--fitness', userFile, '--dim', '4', '--lower', '-5', '--upper', '5',
+                    '--grid', '64x64', '--generations', '30', '--seed', '7']));
+
+  // Served over http from the source tree, web/index.html has no bundle: it fetches the
+  // shader files it needs from ../shaders/ (here with the 5x5 neighbourhood) and gives the
+  // CLI's numbers.
   const source = resolve(here, '../..');
   const server = createServer((req, res) => {
     const path = join(source, decodeURIComponent(new URL(req.url, 'http://x').pathname));
@@ -206,49 +245,11 @@ try {
     rows: glevoApp.run(5), bundled: !!document.querySelector('script[src="shaders.js"]') &&
       Object.keys(window.GLEVO_SHADERS).length}));
   server.close();
-  check(await open(moore5), 'the bundled page starts (sphere 4-D, 32x32, moore5)');
-  const bundled = await page.evaluate(() => glevoApp.run(5));
-  check(fetched && JSON.stringify(fetched.rows) === JSON.stringify(bundled),
-        `over http the page fetches ${fetched && fetched.bundled} shader files from shaders/ ` +
-        'and its 5 generations equal the bundled page\'s');
-
-  // 3. The stepper: every pass of a generation, in fragment_generation's order, with its
-  // source and note; one stepped generation equals one run generation.
-  await open('problem=camel&grid=64x64&seed=7');
-  const steps = await page.evaluate(() => {
-    const out = [];
-    do out.push(glevoApp.stepPass()); while (glevoApp.engine.nextPass !== 0);
-    return {steps: out, first: glevoApp.engine.history[0]};
-  });
-  const names = steps.steps.map((s) => s.name.replace(/ \d+\/\d+$/, ''));
-  const expected = ['cga.fitness', ...Array(6).fill('reduce.min'), 'cga.keep_best', 'cga.select',
-                    'cga.crossover_points', 'cga.crossover', 'cga.mutate'];
-  check(JSON.stringify(names) === JSON.stringify(expected), `the stepper walks ${names.join(', ')}`);
-  check(steps.steps.every((s) => s.source.includes('void main') || s.source.includes('main()')),
-        'each step shows its GLSL source with its main');
-  check(steps.steps.every((s) => s.note.length > 80 && /\[\d+\]/.test(s.note)),
-        'each step shows a note with references');
-  const ran = await page.evaluate(() => { glevoApp.reset(); return glevoApp.run(1)[0]; });
-  check(steps.first.best === ran.best && steps.first.mean === ran.mean && steps.first.generation === 1,
-        'a generation stepped pass by pass equals a generation run at once');
-
-  // 4. A user fitness: a broken one is reported at the user's line; a working one gives the
-  // numbers of `glevo cga --fitness` with the same file.
-  const good = readFileSync(join(here, 'user_fitness.glsl'), 'utf8');
-  const broken = good.replace('acc.x += abs(z - 1.0);', 'acc.x += abs(z - 1.0) * undefined_name;');
-  const brokenLine = broken.split('\n').findIndex((l) => l.includes('undefined_name')) + 1;
-  const bad = await page.evaluate((t) => glevoApp.setUserFitness(t, 4, -5, 5), broken);
-  check(!bad.ok && bad.errors.some((e) => e.line === brokenLine && /undefined_name/.test(e.text)),
-        `a broken user fitness fails at user.glsl:${brokenLine}: ${JSON.stringify(bad.errors)}`);
-  check(bad.gutter.includes(brokenLine) && bad.shown.includes(`user.glsl:${brokenLine}:`),
-        'the editor marks that line and shows the message');
-  const ok = await page.evaluate((t) => glevoApp.setUserFitness(t, 4, -5, 5), good);
-  check(ok.ok, 'the repaired user fitness builds');
-  const userFile = join(tmp, 'user_fitness.glsl');
-  writeFileSync(userFile, good);
-  compare('user fitness 64x64 seed 7', await page.evaluate(() => glevoApp.run(30)),
-          cliTrace(['--fitness', userFile, '--dim', '4', '--lower', '-5', '--upper', '5',
-                    '--grid', '64x64', '--generations', '30', '--seed', '7']));
+  check(fetched && fetched.bundled > 0 && fetched.bundled < 40,
+        `over http the page fetches ${fetched && fetched.bundled} shader files from shaders/`);
+  compare('fetched shaders, sphere 4-D 32x32 moore5 seed 5', fetched ? fetched.rows : [],
+          cliTrace(['--problem', 'sphere', '--dim', '4', '--grid', '32x32', '--generations', '5',
+                    '--seed', '5', '--neighbourhood', 'moore5']));
 
   // 5. The second exhibit, DE's two fused passes (web/de.html): every strategy's best
   // individual after the run equals the CLI's (--shift none: the page has no CEC shifts),
@@ -290,12 +291,12 @@ try {
         `Run animates and pauses: ${status[1]} generations, "${status[2]}"`);
 
   // 7. Per-pass times (printed, not asserted), then the picture.
-  await open('problem=camel&grid=64x64&seed=7');
   const profile = await page.evaluate(() => glevoApp.profile(10));
   console.log(`     per pass (${profile.source}): ` +
               profile.rows.map((r) => `${r.pass} ${r.us.toFixed(0)} us`).join(', '));
   // Generation 16 stopped after its crossover points: the pass's output is the cut texture.
   await page.evaluate(() => {
+    glevoApp.reset();
     glevoApp.run(15);
     do glevoApp.stepPass(); while (glevoApp.lastPass.name !== 'cga.crossover_points');
   });
