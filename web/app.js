@@ -71,6 +71,7 @@
     app.lastPass = null;
     listPasses();
     render();
+    setStatus('WebGL2 on ' + app.renderer);
     return {ok: true};
   };
 
@@ -299,9 +300,7 @@
     return glevo.loadShaders(names).then(function () {
       wire();
       buildPanel();
-      var r = app.reset();
-      setStatus('WebGL2 on ' + app.renderer + (r.ok ? '' : ': ' + r.error));
-      return r.ok;
+      return app.reset().ok;
     }).catch(function (e) {
       fail(e.message);
       return false;
