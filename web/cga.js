@@ -108,7 +108,6 @@ var texture = glevo.texture;
 // params: width, height, dim, bits, pc, pm, neighbourhood (index), seed, problem {snippet,
 // lower, upper, max}, userText (the editor's fitness, aliased as user.glsl).
 glevo.Cga = function (gl, params) {
-  var self = this;
   this.gl = gl;
   this.params = params;
   var w = params.width, h = params.height, m = Math.ceil(params.dim / 4);
@@ -192,7 +191,6 @@ glevo.Cga = function (gl, params) {
   this.readFbo = gl.createFramebuffer();
   this.passes = this.passList();
   this.timer = gl.getExtension('EXT_disjoint_timer_query_webgl2');
-  void self;
 };
 
 var proto = glevo.Cga.prototype;
