@@ -39,7 +39,7 @@ static glevo_status cpu_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs 
     return glevo_gp_evaluate_cpu(p, e->data, e->params.threads, sums);
 }
 static void cpu_destroy(glevo_gp_evaluator *e) { (void)e; }
-const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy};
+const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy, NULL};
 
 glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out)
@@ -50,6 +50,9 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     if (p.lanes < 1 || p.lanes > 8)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.lanes %d is outside 1..8",
                           p.lanes);
+    if (p.prog_lanes < 0 || p.prog_lanes > GP_SUM_LANES || (p.prog_lanes & (p.prog_lanes - 1)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.prog_lanes %d is not 0 or a "
+                          "power of two up to %d", p.prog_lanes, GP_SUM_LANES);
     if (p.group < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.group %d is negative", p.group);
     if ((unsigned)p.strategy > GLEVO_GP_PPCU)
@@ -85,11 +88,10 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
     free(e);
 }
 
-glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                               glevo_gp_metric metric, double *errors)
+/* Room for pop sums, and every variable a program reads present in the data. */
+static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p)
 {
     int pop = p->count;
-    if (pop == 0) return GLEVO_OK;
     if (e->sums_cap < pop) {
         glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
         if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
@@ -106,7 +108,35 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
                                   "program %d uses x%u but the data has %d input variable(s)",
                                   i + 1, GLEVO_GP_CODE_INDEX(c[k]) + 1, e->data->vars);
     }
-    glevo_status st = e->ops->evaluate(e, p, e->sums);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                               glevo_gp_metric metric, double *errors)
+{
+    int pop = p->count;
+    if (pop == 0) return GLEVO_OK;
+    glevo_status st = check_programs(e, p);
+    if (!st) st = e->ops->evaluate(e, p, e->sums);
+    if (st) return st;
+    for (int i = 0; i < pop; ++i)
+        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                     int reps, glevo_gp_metric metric, double *errors,
+                                     glevo_gp_eval_timing *timing)
+{
+    int pop = p->count;
+    *timing = (glevo_gp_eval_timing){0};
+    if (!e->ops->timed)
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "the resident timing is the compute "
+                          "backend's; this evaluator runs on %s", glevo_backend_name(e->backend));
+    if (reps < 1) return glevo_fail(GLEVO_ERR_INVALID, "%d timed evaluations", reps);
+    if (pop == 0) return GLEVO_OK;
+    glevo_status st = check_programs(e, p);
+    if (!st) st = e->ops->timed(e, p, reps, e->sums, timing);
     if (st) return st;
     for (int i = 0; i < pop; ++i)
         errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
