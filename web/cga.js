@@ -21,7 +21,9 @@ glevo.PROBLEMS = {
 glevo.NEIGHBOURHOODS = ['moore', 'von-neumann', 'moore5']; // the enum's order (cga.c)
 // Counter word 2 of the random draws (CGA_PASS_* in src/cga/cga_internal.h).
 var PASS_SELECT = 1, PASS_XPOINTS = 2, PASS_MUTATE = 3;
-var UNIFORM_BYTES = 448; // sizeof(cga_uniforms): 64 bytes of scalars + vec4 u_flip_cdf[24]
+// sizeof(cga_uniforms): 64 bytes of scalars, vec4 u_flip_cdf[24], then what the block grew
+// since (the page asks the programs for the block's size and leaves those words 0).
+var UNIFORM_BYTES = 448;
 
 // A compile or link failure, its log already naming file:line.
 glevo.ShaderError = function (pass, log) {
@@ -184,9 +186,16 @@ glevo.Cga = function (gl, params) {
     this.levels.push({texture: level, ubo: ubo});
     src = level;
   } while (lw > 1 || lh > 1);
+  this.blockBytes = UNIFORM_BYTES;
+  Object.keys(this.programs).forEach(function (k) {
+    var prog = this.programs[k].program, block = gl.getUniformBlockIndex(prog, 'pass_uniforms');
+    if (k !== 'reduce' && block !== gl.INVALID_INDEX)
+      this.blockBytes = Math.max(this.blockBytes, gl.getActiveUniformBlockParameter(
+        prog, block, gl.UNIFORM_BLOCK_DATA_SIZE));
+  }, this);
   this.ubo = gl.createBuffer();
   gl.bindBuffer(gl.UNIFORM_BUFFER, this.ubo);
-  gl.bufferData(gl.UNIFORM_BUFFER, UNIFORM_BYTES, gl.DYNAMIC_DRAW);
+  gl.bufferData(gl.UNIFORM_BUFFER, this.blockBytes, gl.DYNAMIC_DRAW);
   this.fbos = new Map();
   this.readFbo = gl.createFramebuffer();
   this.passes = this.passList();
@@ -197,7 +206,7 @@ var proto = glevo.Cga.prototype;
 
 // Writes the block of cga_gpu_uniforms (src/cga/gpu.c) for this generation.
 proto.uniforms = function () {
-  var b = new ArrayBuffer(UNIFORM_BYTES), u = new Uint32Array(b), i = new Int32Array(b),
+  var b = new ArrayBuffer(this.blockBytes), u = new Uint32Array(b), i = new Int32Array(b),
     f = new Float32Array(b), p = this.params;
   // u_rng_offset (words 0-3) stays 0: the page draws from Philox, not the 2008 table.
   i[4] = p.width; i[5] = p.height;
@@ -208,6 +217,8 @@ proto.uniforms = function () {
   f[13] = this.generation + 1;
   f[14] = p.pc; f[15] = p.pm;                // rounded to float as (float)params.pc is
   f.set(this.flipCdf, 16);                   // u_flip_cdf, read by MUTATION_SKIP only
+  // u_block (words 112-115) is the blocked compute kernel's: 0 here, as the desktop's
+  // fragment driver leaves it.
   var gl = this.gl;
   gl.bindBuffer(gl.UNIFORM_BUFFER, this.ubo);
   gl.bufferSubData(gl.UNIFORM_BUFFER, 0, b);
@@ -315,6 +326,10 @@ proto.read = function (tex) {
 // in cell order, so the mean matches too).
 proto.endGeneration = function () {
   this.generation++;
+  // A draw WebGL refused (a uniform buffer smaller than the block, a feedback loop) leaves
+  // its target untouched: say so once rather than plot stale numbers.
+  var error = this.generation === 1 ? this.gl.getError() : 0;
+  if (error) throw new Error('WebGL error 0x' + error.toString(16) + ' in the first generation\'s passes');
   var f = this.read(this.fitness), cells = this.params.width * this.params.height;
   var sum = 0, best = -Infinity, worst = Infinity;
   for (var i = 0; i < cells; ++i) {
