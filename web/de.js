@@ -70,9 +70,13 @@ glevo.De = function (gl, params) {
     this.levels.push({texture: glevo.texture(gl, lw, lh, gl.RGBA32F), ubo: ubo});
     src = this.levels[this.levels.length - 1].texture;
   } while (lw > 1 || lh > 1);
+  // de_uniforms is 48 bytes; should the block grow, the programs say by how much.
+  var trial = this.programs.trial.program;
+  this.blockBytes = Math.max(48, gl.getActiveUniformBlockParameter(
+    trial, gl.getUniformBlockIndex(trial, 'pass_uniforms'), gl.UNIFORM_BLOCK_DATA_SIZE));
   this.ubo = gl.createBuffer();
   gl.bindBuffer(gl.UNIFORM_BUFFER, this.ubo);
-  gl.bufferData(gl.UNIFORM_BUFFER, 48, gl.DYNAMIC_DRAW);
+  gl.bufferData(gl.UNIFORM_BUFFER, this.blockBytes, gl.DYNAMIC_DRAW);
   this.fbos = new Map();
   this.readFbo = gl.createFramebuffer();
   this.passes = this.passList();
@@ -84,7 +88,7 @@ var de = glevo.De.prototype;
 
 // de_uniforms (src/de/de_internal.h), 48 bytes std140.
 de.uniforms = function (g) {
-  var b = new ArrayBuffer(48), u = new Uint32Array(b), i = new Int32Array(b), f = new Float32Array(b);
+  var b = new ArrayBuffer(this.blockBytes), u = new Uint32Array(b), i = new Int32Array(b), f = new Float32Array(b);
   var p = this.params;
   u[0] = p.seed >>> 0; u[1] = DE_STREAM; u[2] = g;
   i[3] = p.np; i[4] = p.dim; i[5] = this.perRow;
