@@ -28,11 +28,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# puppeteer-core for tests/web (uses the chromium above: it downloads no browser).
-if [ ! tests/web/node_modules/.package-lock.json -nt tests/web/package-lock.json ]; then
-  (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
-fi
-
 jobs=$(nproc)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$jobs"
@@ -46,6 +41,10 @@ if ./build/glevo cga --help >/dev/null 2>&1; then
 fi
 
 if [ "$mode" = test ]; then
+  # puppeteer-core for test_web (it drives the chromium above: it downloads no browser).
+  if [ ! tests/web/node_modules/.package-lock.json -nt tests/web/package-lock.json ]; then
+    (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
+  fi
   echo "== layers (docs/architecture.md)" >&2
   scripts/check-layers.sh
   echo "== tests" >&2
