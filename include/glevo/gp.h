@@ -6,6 +6,13 @@
  * Variables x1..xN are the data columns in order, the target excluded. Operators:
  *   regression      (+ a b) (- a b) (* a b) (/ a b)   division protected: 1 when |b| < 1e-6
  *                   (neg a) (sin a) (cos a)
+ *                   (exp a) (log a) = ln|a|, 0 where |a| < 1e-6   (sqrt a) = sqrt|a|
+ *                   (square a) (cube a) (abs a) (tanh a)
+ *                   (pow a b) = exp(b * log(a)) with that protected log: |a|^b
+ *                   (aq a b) = a / sqrt(1 + b^2), the analytic quotient (Ni et al. 2013)
+ *                   exp, log, pow and tanh are glevo's own from Cephes' float polynomials
+ *                   (within ~2 ulp; src/gp/gp_math.h), sqrt correctly rounded: bit for bit
+ *                   the same on the CPU and every GPU, like sin and cos.
  *   classification  (if c a b) = a when c != 0, else b   (condition first, as the paper's
  *                   interpreter pops it first); (< a b) (> a b) (= a b) give 1 or 0;
  *                   (and a b) (or a b) (not a) treat any non-zero value as true, give 1 or 0.
@@ -49,6 +56,16 @@ typedef enum glevo_gp_op {
     GLEVO_GP_AND,
     GLEVO_GP_OR,
     GLEVO_GP_NOT,
+    /* Symbolic-regression primitives (appended: earlier codes keep their numbers). */
+    GLEVO_GP_EXP,
+    GLEVO_GP_LOG,
+    GLEVO_GP_SQRT,
+    GLEVO_GP_SQUARE,
+    GLEVO_GP_CUBE,
+    GLEVO_GP_POW,
+    GLEVO_GP_TANH,
+    GLEVO_GP_ABS,
+    GLEVO_GP_AQ,
     GLEVO_GP_OP_COUNT
 } glevo_gp_op;
 

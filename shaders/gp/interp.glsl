@@ -133,6 +133,33 @@ int gp_walk(int length, ivec2 qc[GP_LANES], out vec4 top[GP_LANES])
 #ifdef GP_USE_NOT
         case 15u: UNARY(vec4(equal(a, vec4(0.0))));
 #endif
+#ifdef GP_USE_EXP
+        case 16u: UNARY(gp_exp(a));
+#endif
+#ifdef GP_USE_LOG
+        case 17u: UNARY(gp_log(a)); // protected: ln|a|, 0 where |a| < 1e-6
+#endif
+#ifdef GP_USE_SQRT
+        case 18u: UNARY(gp_sqrt(a)); // sqrt|a|
+#endif
+#ifdef GP_USE_SQUARE
+        case 19u: UNARY(gp_square(a));
+#endif
+#ifdef GP_USE_CUBE
+        case 20u: UNARY(gp_cube(a));
+#endif
+#ifdef GP_USE_POW
+        case 21u: BINARY(gp_pow(a, b));
+#endif
+#ifdef GP_USE_TANH
+        case 22u: UNARY(gp_tanh(a));
+#endif
+#ifdef GP_USE_ABS
+        case 23u: UNARY(abs(a));
+#endif
+#ifdef GP_USE_AQ
+        case 24u: BINARY(gp_aq(a, b));
+#endif
         default: break;
         }
     }

@@ -31,6 +31,8 @@ static inline float apply2(glevo_gp_op op, float a, float b)
     case GLEVO_GP_EQ: return a == b ? 1.0f : 0.0f;
     case GLEVO_GP_AND: return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f;
     case GLEVO_GP_OR: return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f;
+    case GLEVO_GP_POW: return gp_pow(a, b);
+    case GLEVO_GP_AQ: return gp_aq(a, b);
     default: return 0.0f;
     }
 }
@@ -42,6 +44,13 @@ static inline float apply1(glevo_gp_op op, float a)
     case GLEVO_GP_SIN: return gp_sin(a);
     case GLEVO_GP_COS: return gp_cos(a);
     case GLEVO_GP_NOT: return a == 0.0f ? 1.0f : 0.0f;
+    case GLEVO_GP_EXP: return gp_exp(a);
+    case GLEVO_GP_LOG: return gp_log(a);
+    case GLEVO_GP_SQRT: return gp_sqrt(a);
+    case GLEVO_GP_SQUARE: return a * a;
+    case GLEVO_GP_CUBE: return (a * a) * a;
+    case GLEVO_GP_TANH: return gp_tanh(a);
+    case GLEVO_GP_ABS: return fabsf(a);
     default: return 0.0f;
     }
 }
@@ -65,7 +74,14 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
         case GLEVO_GP_NEG:
         case GLEVO_GP_SIN:
         case GLEVO_GP_COS:
-        case GLEVO_GP_NOT: stack[sp - 1] = apply1(op, stack[sp - 1]); break;
+        case GLEVO_GP_NOT:
+        case GLEVO_GP_EXP:
+        case GLEVO_GP_LOG:
+        case GLEVO_GP_SQRT:
+        case GLEVO_GP_SQUARE:
+        case GLEVO_GP_CUBE:
+        case GLEVO_GP_TANH:
+        case GLEVO_GP_ABS: stack[sp - 1] = apply1(op, stack[sp - 1]); break;
         case GLEVO_GP_IF: {
             float cond = stack[sp - 1], a = stack[sp - 2], b = stack[sp - 3];
             sp -= 2;
@@ -110,6 +126,13 @@ static void block_predict(const uint32_t *codes, int length, const float *consts
         case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = gp_sin(a[k]); break;
         case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = gp_cos(a[k]); break;
         case GLEVO_GP_NOT: for (int k = 0; k < n; ++k) a[k] = a[k] == 0.0f ? 1.0f : 0.0f; break;
+        case GLEVO_GP_EXP:
+        case GLEVO_GP_LOG:
+        case GLEVO_GP_SQRT:
+        case GLEVO_GP_SQUARE:
+        case GLEVO_GP_CUBE:
+        case GLEVO_GP_TANH:
+        case GLEVO_GP_ABS: for (int k = 0; k < n; ++k) a[k] = apply1(op, a[k]); break;
         case GLEVO_GP_IF: {
             float *e = top - 3 * GP_BLOCK; /* c = a (top), then-value = b, else = e */
             for (int k = 0; k < n; ++k) e[k] = a[k] != 0.0f ? b[k] : e[k];

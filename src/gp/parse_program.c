@@ -18,7 +18,10 @@ static const struct { const char *name; int arity; } op_table[GLEVO_GP_OP_COUNT]
     [GLEVO_GP_NEG] = {"neg", 1},   [GLEVO_GP_SIN] = {"sin", 1},     [GLEVO_GP_COS] = {"cos", 1},
     [GLEVO_GP_IF] = {"if", 3},     [GLEVO_GP_LT] = {"<", 2},        [GLEVO_GP_GT] = {">", 2},
     [GLEVO_GP_EQ] = {"=", 2},      [GLEVO_GP_AND] = {"and", 2},     [GLEVO_GP_OR] = {"or", 2},
-    [GLEVO_GP_NOT] = {"not", 1},
+    [GLEVO_GP_NOT] = {"not", 1},   [GLEVO_GP_EXP] = {"exp", 1},     [GLEVO_GP_LOG] = {"log", 1},
+    [GLEVO_GP_SQRT] = {"sqrt", 1}, [GLEVO_GP_SQUARE] = {"square", 1}, [GLEVO_GP_CUBE] = {"cube", 1},
+    [GLEVO_GP_POW] = {"pow", 2},   [GLEVO_GP_TANH] = {"tanh", 1},   [GLEVO_GP_ABS] = {"abs", 1},
+    [GLEVO_GP_AQ] = {"aq", 2},
 };
 
 const char *glevo_gp_op_name(glevo_gp_op op)
@@ -432,7 +435,21 @@ static int print_infix(out_buf *o, const uint32_t *c, const float *k, int i)
         j = print_infix(o, c, k, j);
         put(o, ")");
         return j;
+    case GLEVO_GP_POW:
+    case GLEVO_GP_AQ:
+        put(o, "%s(", op_table[op].name);
+        j = print_infix(o, c, k, j);
+        put(o, ", ");
+        j = print_infix(o, c, k, j);
+        put(o, ")");
+        return j;
     default: {
+        if (op_table[op].arity == 1) { /* exp, log, sqrt, square, cube, tanh, abs */
+            put(o, "%s(", op_table[op].name);
+            j = print_infix(o, c, k, j);
+            put(o, ")");
+            return j;
+        }
         const char *sym = op == GLEVO_GP_EQ ? "==" : op == GLEVO_GP_AND ? "&&"
                           : op == GLEVO_GP_OR ? "||" : op_table[op].name;
         put(o, "(");

@@ -33,7 +33,9 @@ START_TEST(test_round_trip)
 {
     const char *progs[] = {"(+ x1 (* 2.5 (sin x3)))", "x2", "-0.125",
                            "(if (< x1 x2) (and x1 (not x3)) (or (= x1 0.5) (> x2 x3)))",
-                           "(/ (neg x1) (cos (- x2 3)))"};
+                           "(/ (neg x1) (cos (- x2 3)))",
+                           "(pow (exp x1) (aq (log x2) (sqrt (tanh x3))))",
+                           "(+ (square x1) (cube (abs x2)))"};
     for (size_t k = 0; k < sizeof progs / sizeof progs[0]; ++k) {
         glevo_gp_programs *p = parse_ok(progs[k], 3);
         ck_assert_int_eq(glevo_gp_programs_count(p), 1);
@@ -60,6 +62,11 @@ START_TEST(test_round_trip)
     ck_assert_str_eq(buf, "(x1 + (2.5 * sin(x3)))");
     glevo_gp_program_sexpr(p, 1, buf, sizeof buf);
     ck_assert_str_eq(buf, "(neg 7)");
+    glevo_gp_programs_destroy(p);
+    /* The symbolic-regression primitives print in infix as function calls. */
+    p = parse_ok("(pow (exp x1) (aq (log x2) (square (abs x3))))", 3);
+    glevo_gp_program_infix(p, 0, buf, sizeof buf);
+    ck_assert_str_eq(buf, "pow(exp(x1), aq(log(x2), square(abs(x3))))");
     glevo_gp_programs_destroy(p);
 }
 END_TEST
