@@ -62,8 +62,9 @@ static int gp_main(int argc, char **argv)
         {"data", OPT_STRING, &data_path, "training CSV with a header row, numbers only"},
         {"test", OPT_STRING, &test_path, "held-out CSV: report the best program's error on it"},
         {"target", OPT_STRING, &target, "target column name (default: the last column)"},
-        {"function-set", OPT_STRING, &set_text, "regression (+ - * / neg sin cos) or "
-                                                "classification (if < > = and or not)"},
+        {"function-set", OPT_STRING, &set_text, "regression (+ - * / neg sin cos exp log "
+                                                "sqrt), classification (if < > = and or not), "
+                                                "or a list: +,-,*,/,pow,tanh,aq,..."},
         {"pop", OPT_INT, &p.pop, "population size"},
         {"generations", OPT_INT, &p.generations, "generations"},
         {"tournament", OPT_INT, &p.tournament, "tournament size"},
@@ -109,14 +110,10 @@ static int gp_main(int argc, char **argv)
     if ((v = run_control_param(&ctl, argc, argv, "generations", "param.generations", text[4], 256))) p.generations = atoi(v);
     if ((rc = common_check_backend(cmd, &c))) return rc;
     if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
-    if (!strcmp(set_text, "regression"))
-        p.function_set = GLEVO_GP_REGRESSION;
-    else if (!strcmp(set_text, "classification"))
-        p.function_set = GLEVO_GP_CLASSIFICATION;
-    else
-        return cli_bad_input(cmd, "--function-set '%s' is unknown (regression or classification)",
-                             set_text);
-    glevo_status st = glevo_gp_metric_parse(metric_text, &p.metric);
+    glevo_status st = glevo_gp_function_set_parse(set_text, &p.ops);
+    if (st) return cli_fail(cmd, st);
+    if (!strcmp(set_text, "classification")) p.function_set = GLEVO_GP_CLASSIFICATION;
+    st = glevo_gp_metric_parse(metric_text, &p.metric);
     if (st) return cli_fail(cmd, st);
     /* --strategy cpu: the name the first version used for --backend cpu. */
     if (!strcmp(strategy_text, "cpu")) c.backend = "cpu", strategy_text = "auto";
@@ -149,7 +146,7 @@ static int gp_main(int argc, char **argv)
     glevo_gp_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)p.backend),
                                .progress = p.progress};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
-    if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set);
+    if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set), changes.ops = p.ops;
     if (GIVEN("metric")) changes.metric = (glevo_gp_metric)GLEVO_LITERAL((int)p.metric);
     if (GIVEN("pop")) changes.pop = p.pop;
     if (GIVEN("generations")) changes.generations = p.generations;

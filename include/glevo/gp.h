@@ -79,11 +79,22 @@ const char *glevo_gp_op_name(glevo_gp_op op);
 int glevo_gp_op_arity(glevo_gp_op op);
 
 typedef enum glevo_gp_function_set {
-    GLEVO_GP_REGRESSION = 0,     /* + - * / neg sin cos */
+    GLEVO_GP_REGRESSION = 0,     /* + - * / neg sin cos exp log sqrt (what symbolic-regression
+                                  * users expect; until issue 26: + - * / neg sin cos) */
     GLEVO_GP_CLASSIFICATION = 1, /* if < > = and or not */
 } glevo_gp_function_set;
-/* Bit mask (1 << op) of the operators of a function set. */
+/* Bit mask (1 << op) of the operators of a function set, terminals included. */
 uint32_t glevo_gp_function_set_ops(glevo_gp_function_set set);
+/* "regression", "classification", or a comma-separated list of operator names as printed
+ * ("+,-,*,/,exp,log"; spaces around names are ignored) -> *ops, a mask of (1 << op) with the
+ * terminals. Refused (GLEVO_ERR_INVALID naming the text): an unknown name, an empty list or
+ * one without an operator, and a list whose logical connectives (and, or, not) have no
+ * comparison (<, >, =) to give them truth values while arithmetic operators are present
+ * (arithmetic values are not truth values: the types do not fit). */
+glevo_status glevo_gp_function_set_parse(const char *text, uint32_t *ops);
+/* The operators of a mask as the comma list glevo_gp_function_set_parse reads (snprintf's
+ * return convention). */
+int glevo_gp_function_set_text(uint32_t ops, char *buf, size_t size);
 
 typedef enum glevo_gp_metric {
     GLEVO_GP_SAE = 0,   /* sum of absolute errors (default, the paper's) */
@@ -212,6 +223,8 @@ typedef void (*glevo_gp_progress_fn)(void *user, int generation, double best_err
 
 typedef struct glevo_gp_params {
     glevo_gp_function_set function_set;
+    uint32_t ops;         /* the operators as a mask of 1 << op (glevo_gp_function_set_parse);
+                           * 0: function_set's */
     int pop;              /* default 1000 */
     int generations;      /* default 50 */
     int tournament;       /* default 4 */

@@ -147,6 +147,9 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (P.init_min_depth < 0 || P.init_max_depth < P.init_min_depth)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.init_min_depth..init_max_depth "
                           "%d..%d is not a range", P.init_min_depth, P.init_max_depth);
+    if (P.ops && (P.ops >> GLEVO_GP_OP_COUNT || !(P.ops & ~3u)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.ops 0x%x is not a set of operators",
+                          (unsigned)P.ops);
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
     return GLEVO_OK;
 }
@@ -322,7 +325,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     gp->t0 = seconds_now();
     gp->P = *P;
     gp->data = data;
-    gp->mask = glevo_gp_function_set_ops(P->function_set);
+    gp->mask = P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set);
     tree_rng_init(&gp->rng, P->seed, 0x454e474eu);
     tree_gen_init(&gp->g, &gp->rng, gp->mask, data->vars, P->const_prob, P->const_min, P->const_max);
     glevo_status st = allocate(gp);

@@ -103,6 +103,14 @@ START_TEST(test_bad_input)
     expect_bad(args, "'warp'");
     snprintf(args, sizeof args, "gp --data %s --function-set logic", data);
     expect_bad(args, "'logic'");
+    /* Function sets as lists (issue 26): an unknown name, an empty list, and/or/not with
+     * arithmetic but no comparison. */
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --function-set +,-,expo", data);
+    expect_bad(args, "'expo' is not an operator");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --function-set ,", data);
+    expect_bad(args, "function set ',' has no operator");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --function-set +,and,exp", data);
+    expect_bad(args, "function set '+,and,exp' mixes and/or/not with arithmetic");
     snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
     expect_bad(args, "missing.txt");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --trace %s/t.csv", data, dir);
@@ -135,6 +143,12 @@ START_TEST(test_gp_run)
     ck_assert_ptr_nonnull(bf);
     double best = atof(bf + strlen("\"best_fitness\":"));
     ck_assert_msg(best <= 1e-4, "best_fitness %g: %s", best, out);
+    /* A list of operators: the printed program uses only those. */
+    snprintf(args, sizeof args,
+             "gp --data %s --pop 200 --generations 3 --json --quiet --seed 2 --backend cpu "
+             "--function-set '*, +,square'", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(!strstr(out, "sin") && !strstr(out, "(-") && !strstr(out, "(/"), "%s", out);
 }
 END_TEST
 
