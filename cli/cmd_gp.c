@@ -52,9 +52,9 @@ static int gp_main(int argc, char **argv)
     const char *set_text = "regression", *strategy_text = "auto", *metric_text = "sae";
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
-    double target_error = -1;
+    double target_error = -1, split = 0;
     int threads = 0;
-    bool help = false;
+    bool help = false, no_scaling = false;
     island_opts islands = ISLAND_OPTS_DEFAULT;
     const char *trace = NULL;
     run_control ctl = {0};
@@ -62,6 +62,8 @@ static int gp_main(int argc, char **argv)
         {"data", OPT_STRING, &data_path, "training CSV with a header row, numbers only"},
         {"test", OPT_STRING, &test_path, "held-out CSV: report the best program's error on it"},
         {"target", OPT_STRING, &target, "target column name (default: the last column)"},
+        {"split", OPT_DOUBLE, &split, "hold out this fraction of --data's rows (chosen by --seed) "
+                                      "as the test set"},
         {"function-set", OPT_STRING, &set_text, "regression (+ - * / neg sin cos exp log "
                                                 "sqrt), classification (if < > = and or not), "
                                                 "or a list: +,-,*,/,pow,tanh,aq,..."},
@@ -75,6 +77,8 @@ static int gp_main(int argc, char **argv)
         {"init-depth-min", OPT_INT, &p.init_min_depth, "ramped half-and-half: least depth"},
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
+        {"no-linear-scaling", OPT_FLAG, &no_scaling,
+         "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
         {"strategy", OPT_STRING, &strategy_text, "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
@@ -110,6 +114,10 @@ static int gp_main(int argc, char **argv)
     if ((v = run_control_param(&ctl, argc, argv, "generations", "param.generations", text[4], 256))) p.generations = atoi(v);
     if ((rc = common_check_backend(cmd, &c))) return rc;
     if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
+    if (opt_given(argc, argv, 1, "split") && !(split > 0 && split < 1))
+        return cli_bad_input(cmd, "--split %g is not a fraction in (0, 1)", split);
+    if (split > 0 && test_path)
+        return cli_bad_input(cmd, "--split %g and --test '%s': give one test set", split, test_path);
     glevo_status st = glevo_gp_function_set_parse(set_text, &p.ops);
     if (st) return cli_fail(cmd, st);
     if (!strcmp(set_text, "classification")) p.function_set = GLEVO_GP_CLASSIFICATION;
@@ -133,6 +141,7 @@ static int gp_main(int argc, char **argv)
     p.pc = GLEVO_LITERAL(p.pc);
     p.pm = GLEVO_LITERAL(p.pm);
     p.elitism = GLEVO_LITERAL(p.elitism);
+    p.linear_scaling = no_scaling ? GLEVO_ZERO : 0;
     p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;
@@ -170,6 +179,15 @@ static int gp_main(int argc, char **argv)
         rc = cli_fail(cmd, st);
         goto done;
     }
+    if (split > 0) {
+        glevo_gp_data *all = data;
+        st = glevo_gp_data_split(all, split, c.seed, &data, &test);
+        glevo_gp_data_destroy(all);
+        if (st) {
+            rc = cli_fail(cmd, st);
+            goto done;
+        }
+    }
     if (test && glevo_gp_data_vars(test) != glevo_gp_data_vars(data)) {
         rc = cli_bad_input(cmd, "--test '%s' has %d input columns, the data has %d", test_path,
                            glevo_gp_data_vars(test), glevo_gp_data_vars(data));
@@ -187,7 +205,11 @@ static int gp_main(int argc, char **argv)
         rc = cli_fail(cmd, st);
         goto done;
     }
-    double test_error = NAN;
+    double test_error = NAN, test_r2 = NAN;
+    if (test && (st = glevo_gp_r2(r.best, 0, test, &test_r2))) {
+        rc = cli_fail(cmd, st);
+        goto done;
+    }
     if (test) {
         glevo_gp_evaluator *ev = NULL;
         glevo_gp_eval_params tp = p.eval;
@@ -214,8 +236,11 @@ static int gp_main(int argc, char **argv)
         json_number(&w, "best_fitness", r.best_error);
         json_string(&w, "best_program", r.best_sexpr);
         json_string(&w, "best_infix", r.best_infix);
+        json_string(&w, "best_sympy", r.best_sympy);
         json_int(&w, "best_nodes", r.best_nodes);
+        json_number(&w, "train_r2", r.train_r2);
         if (test) json_number(&w, "test_error", test_error);
+        if (test) json_number(&w, "test_r2", test_r2);
         json_int(&w, "evaluations", r.evaluations);
         json_int(&w, "generations", r.generations);
         json_int(&w, "pop", p.pop);
@@ -225,9 +250,11 @@ static int gp_main(int argc, char **argv)
         run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
-        printf("best_program %s\ninfix        %s\n%-12s %.9g\n", r.best_sexpr, r.best_infix,
-               glevo_gp_metric_name(p.metric), r.best_error);
-        if (test) printf("test_%-7s %.9g\n", glevo_gp_metric_name(p.metric), test_error);
+        printf("best_program %s\ninfix        %s\nsympy        %s\n%-12s %.9g\nr2           %.9g\n",
+               r.best_sexpr, r.best_infix, r.best_sympy, glevo_gp_metric_name(p.metric),
+               r.best_error, r.train_r2);
+        if (test) printf("test_%-7s %.9g\ntest_r2      %.9g\n", glevo_gp_metric_name(p.metric),
+                         test_error, test_r2);
         printf("generations  %d\nevaluations  %lld\nseconds      %.3f\n", r.generations,
                r.evaluations, r.seconds);
     }

@@ -188,6 +188,10 @@ typedef struct glevo_gp_eval_params {
     double max_draw_steps;      /* GPU: split draws and dispatches into ranges of programs
                                  * above about this many quad-steps (64 times more for a
                                  * compute dispatch); 0 = 2^26 */
+    bool moments;               /* linear scaling (Keijzer 2003): the sums are the moments
+                                 * sum f*y, sum f*f, sum f (in abs_sum, sq_sum, hits; hits
+                                 * rounded to float on every backend) and mse/rmse errors are
+                                 * those of a + b f with the best a, b (src/gp/scaling.c) */
 } glevo_gp_eval_params;
 
 /* Raw per-program sums, the same bits from every backend; metrics are finished from them. */
@@ -237,6 +241,9 @@ typedef struct glevo_gp_params {
     double const_min, const_max; /* random constants, default [-1, 1] */
     double const_prob;    /* terminal is a constant with this probability, default 0.25 */
     glevo_gp_metric metric;
+    int linear_scaling;   /* score a + b f with the least-squares a, b (Keijzer 2003; the best
+                           * program is reported with them): 0 = on for mse and rmse, off
+                           * otherwise; 1 = on (mse, rmse only); GLEVO_ZERO = off */
     glevo_backend backend;  /* evaluation: fragment (default), compute, cpu or auto; the
                              * evolutionary loop runs on the host (the paper's Algorithm 1) */
     glevo_gp_eval_params eval; /* layout and threads; eval.backend is replaced by backend */
@@ -248,9 +255,12 @@ typedef struct glevo_gp_params {
 } glevo_gp_params;
 
 typedef struct glevo_gp_result {
-    double best_error;        /* under params.metric; for accuracy, the accuracy */
+    double best_error;        /* under params.metric; for accuracy, the accuracy: that of the
+                               * printed program (with linear scaling, a + b f folded in) */
     char *best_sexpr;         /* malloc'd; glevo_gp_result_free */
     char *best_infix;
+    char *best_sympy;         /* the printed program as SymPy reads it (sympy.sympify) */
+    double train_r2;          /* 1 - SSE / sum (y - mean y)^2 of the printed program */
     int best_nodes;
     long long evaluations;    /* programs evaluated */
     long long nodes_evaluated;/* program nodes x cases */
@@ -333,6 +343,20 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
                           glevo_gp_result *out);
 void glevo_gp_result_free(glevo_gp_result *r);
+/* R^2 = 1 - sum (y - f)^2 / sum (y - mean y)^2 of program i of p on d (the CPU interpreter's
+ * values, the GPU's bits); NaN when y is constant. The reported model (glevo_gp_result.best) is
+ * simplified first (constant folding, x - x, x / x, nested negations: src/gp/simplify.c), with
+ * linear scaling's a and b folded in: its errors are those of the printed program. */
+glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data *d, double *r2);
+/* The reported model of program i of p as a run with these (resolved) parameters on data
+ * reports it: best, best_sexpr, best_infix, best_sympy, best_nodes, best_error and train_r2
+ * filled (the other fields 0); free with glevo_gp_result_free. */
+glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *data,
+                            const glevo_gp_programs *p, int i, glevo_gp_result *out);
+/* Splits d's cases at random (seed): round(fraction * cases) into *test, the rest into *train
+ * (both keep the column names); fraction in (0, 1), each part at least one case. */
+glevo_status glevo_gp_data_split(const glevo_gp_data *d, double fraction, uint32_t seed,
+                                 glevo_gp_data **train, glevo_gp_data **test);
 
 #ifdef __cplusplus
 }

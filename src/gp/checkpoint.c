@@ -67,6 +67,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
                  gp->generation, gp->evaluations, extra);
     ckpt_put_str(w, "param.function_set", set_name(P->function_set));
     ckpt_put_i64(w, "param.ops", gp->mask); /* the operators (issue 26: sets are lists too) */
+    ckpt_put_i64(w, "param.linear_scaling", P->linear_scaling);
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
     ckpt_put_i64(w, "param.tournament", P->tournament);
@@ -128,6 +129,11 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
     glevo_status st = ckpt_same_enum(r, "param.function_set", "glevo_gp_params.function_set",
                                 (int)c->function_set, set_name, set_parse, &e);
     P->function_set = (glevo_gp_function_set)e;
+    if (!st && ckpt_has(r, "param.linear_scaling")) {
+        long long ls = 0;
+        st = ckpt_get_ll(r, "param.linear_scaling", 0, 1, &ls);
+        P->linear_scaling = ls ? 1 : GLEVO_ZERO;
+    }
     if (!st && ckpt_has(r, "param.ops")) { /* absent from files written before issue 26 */
         long long ops = 0;
         st = ckpt_same_i64(r, "param.ops", "glevo_gp_params.ops", c->ops != 0, c->ops);

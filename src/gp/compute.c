@@ -69,7 +69,7 @@ static glevo_status ensure_buffer(gpu_buffer *b, size_t size)
 static glevo_status get_build(gp_compute *c, const glevo_gp_evaluator *e,
                               const glevo_gp_programs *p, gpu_program **out)
 {
-    gp_build_key key = {.compute = 1, .mask = p->ops_used, .stack = gp_stack_slots(p),
+    gp_build_key key = {.compute = 1, .mask = p->ops_used | (e->params.moments ? GP_MASK_MOMENTS : 0), .stack = gp_stack_slots(p),
                         .lanes = e->params.lanes};
     int shared = GP_SUM_LANES * 16;
     if (p->max_length + 1 <= GP_SHARED_CODES_MAX) {

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "gp/engine_internal.h"
+#include "gp/model.h"
 
 /* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
@@ -84,6 +85,7 @@ void glevo_gp_result_free(glevo_gp_result *r)
 {
     free(r->best_sexpr);
     free(r->best_infix);
+    free(r->best_sympy);
     glevo_gp_programs_destroy(r->best);
     memset(r, 0, sizeof *r);
 }
@@ -116,6 +118,9 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     if (!P.init_max_depth) P.init_max_depth = 6;
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
     P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
+    bool squared = P.metric == GLEVO_GP_MSE || P.metric == GLEVO_GP_RMSE;
+    P.linear_scaling = P.linear_scaling == GLEVO_ZERO ? 0 : P.linear_scaling ? P.linear_scaling
+                                                                               : squared;
     return P;
 }
 
@@ -124,7 +129,14 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
 {
     glevo_gp_params P = glevo_gp_params_defaults(params);
     P.eval.backend = P.backend;
+    P.eval.moments = P.linear_scaling == 1; /* issue 26: the evaluator sums f*y, f*f, f */
     *out = P;
+    if (P.linear_scaling != 0 && P.linear_scaling != 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling %d is not 0, 1 or "
+                          "GLEVO_ZERO", P.linear_scaling);
+    if (P.linear_scaling && P.metric != GLEVO_GP_MSE && P.metric != GLEVO_GP_RMSE)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling needs metric mse "
+                          "or rmse (got %s)", glevo_gp_metric_name(P.metric));
     if (P.pop < 2) return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d is below 2", P.pop);
     if (P.generations < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.generations %d is negative", P.generations);
@@ -407,6 +419,7 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
     out->best_infix = print_alloc(gp->progs, gp->best, 1);
     glevo_status st = glevo_gp_programs_create(&out->best);
     if (!st) st = glevo_gp_programs_add(out->best, b->codes, b->len, b->consts);
+    if (!st) st = gp_model_finish(&gp->P, gp->data, out); /* issue 26: the printed model */
     if (!st && (!out->best_sexpr || !out->best_infix))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     out->seconds = seconds_now() - gp->t0;

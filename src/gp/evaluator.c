@@ -1,6 +1,7 @@
 /* glevo_gp_evaluator: one front for every backend (the CPU interpreter, fragment passes,
  * compute dispatches), so callers pick a backend and, for the fragment passes, a layout; the
  * variable check and the metrics are the same for all. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +37,7 @@ static glevo_status cpu_create(glevo_gp_evaluator *e)
 static glevo_status cpu_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                  glevo_gp_sums *sums)
 {
-    return glevo_gp_evaluate_cpu(p, e->data, e->params.threads, sums);
+    return gp_evaluate_cpu_sums(p, e->data, e->params.threads, e->params.moments, sums);
 }
 static void cpu_destroy(glevo_gp_evaluator *e) { (void)e; }
 const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy};
@@ -65,6 +66,10 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     e->backend = backend;
     e->used = backend == GLEVO_BACKEND_FRAGMENT ? p.strategy : GLEVO_GP_AUTO;
     e->data = data;
+    for (int c = 0; c < data->cases; ++c) {
+        e->sum_y += data->y[c];
+        e->sum_yy += (double)data->y[c] * data->y[c];
+    }
     e->ops = backend == GLEVO_BACKEND_CPU       ? &gp_cpu_ops
              : backend == GLEVO_BACKEND_COMPUTE ? &gp_compute_ops
                                                 : &gp_fragment_ops;
@@ -106,9 +111,20 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
                                   "program %d uses x%u but the data has %d input variable(s)",
                                   i + 1, GLEVO_GP_CODE_INDEX(c[k]) + 1, e->data->vars);
     }
+    if (e->params.moments && metric != GLEVO_GP_MSE && metric != GLEVO_GP_RMSE)
+        return glevo_fail(GLEVO_ERR_INVALID, "linear scaling (glevo_gp_eval_params.moments) "
+                          "needs metric mse or rmse, not %s", glevo_gp_metric_name(metric));
     glevo_status st = e->ops->evaluate(e, p, e->sums);
     if (st) return st;
-    for (int i = 0; i < pop; ++i)
-        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
+    int n = e->data->cases;
+    for (int i = 0; i < pop; ++i) {
+        if (e->params.moments && (metric == GLEVO_GP_MSE || metric == GLEVO_GP_RMSE)) {
+            double a, b, sse;
+            gp_scaling_from_moments(&e->sums[i], e->sum_y, e->sum_yy, n, &a, &b, &sse);
+            errors[i] = metric == GLEVO_GP_MSE ? sse / n : sqrt(sse / n);
+        } else {
+            errors[i] = glevo_gp_metric_value(metric, &e->sums[i], n);
+        }
+    }
     return GLEVO_OK;
 }

@@ -160,7 +160,7 @@ static void block_predict(const uint32_t *codes, int length, const float *consts
  * i), the quad partials added to the lane sums in float; at a segment's end the lanes added in
  * order in float, and the segment into the program's sums in double. */
 static void program_sums(const uint32_t *codes, int length, const float *consts,
-                         const glevo_gp_data *d, float *stack, glevo_gp_sums *out)
+                         const glevo_gp_data *d, float *stack, bool moments, glevo_gp_sums *out)
 {
     double abs_sum = 0, sq_sum = 0, hits = 0;
     float la[GP_SUM_LANES], ls[GP_SUM_LANES], lh[GP_SUM_LANES];
@@ -175,12 +175,20 @@ static void program_sums(const uint32_t *codes, int length, const float *consts,
         int n = d->cases - c0 < GP_BLOCK ? d->cases - c0 : GP_BLOCK;
         block_predict(codes, length, consts, d, c0, n, stack);
         const float *y = d->y + c0;
-        for (int k = 0; k < GP_BLOCK; ++k) {
-            float ek = k < n ? fabsf(stack[k] - y[k]) : 0.0f;
-            e[k] = ek;
-            s[k] = ek * ek;
-            h[k] = k < n && ek < 0.5f ? 1.0f : 0.0f;
-        }
+        if (moments) /* linear scaling: (f*y, f*f, f) in the same order, the shader's twin */
+            for (int k = 0; k < GP_BLOCK; ++k) {
+                float f = k < n ? stack[k] : 0.0f;
+                e[k] = f * (k < n ? y[k] : 0.0f);
+                s[k] = f * f;
+                h[k] = f;
+            }
+        else
+            for (int k = 0; k < GP_BLOCK; ++k) {
+                float ek = k < n ? fabsf(stack[k] - y[k]) : 0.0f;
+                e[k] = ek;
+                s[k] = ek * ek;
+                h[k] = k < n && ek < 0.5f ? 1.0f : 0.0f;
+            }
         for (int q = 0; q < GP_SUM_LANES; ++q) {
             la[q] += (e[4 * q] + e[4 * q + 1]) + (e[4 * q + 2] + e[4 * q + 3]);
             ls[q] += (s[4 * q] + s[4 * q + 1]) + (s[4 * q + 2] + s[4 * q + 3]);
@@ -200,13 +208,15 @@ static void program_sums(const uint32_t *codes, int length, const float *consts,
     }
     out->abs_sum = abs_sum;
     out->sq_sum = sq_sum;
-    out->hits = hits;
+    /* The GPU drivers hand the third sum back as a float (exact for counts of hits). */
+    out->hits = moments ? (double)(float)hits : hits;
 }
 
 typedef struct cpu_job {
     const glevo_gp_programs *p;
     const glevo_gp_data *d;
     glevo_gp_sums *sums;
+    bool moments;
     atomic_int next;
     int failed;
 } cpu_job;
@@ -226,7 +236,7 @@ static void *worker(void *arg)
         int i1 = i0 + 16 < p->count ? i0 + 16 : p->count;
         for (int i = i0; i < i1; ++i)
             program_sums(p->codes + p->offsets[i], p->lengths[i], p->consts, job->d, stack,
-                         &job->sums[i]);
+                         job->moments, &job->sums[i]);
     }
     free(stack);
     return NULL;
@@ -235,6 +245,12 @@ static void *worker(void *arg)
 glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
                                    int threads, glevo_gp_sums *sums)
 {
+    return gp_evaluate_cpu_sums(p, d, threads, false, sums);
+}
+
+glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_data *d,
+                                  int threads, bool moments, glevo_gp_sums *sums)
+{
     if (threads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         threads = n > 0 ? (int)n : 1;
@@ -242,7 +258,7 @@ glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_da
     if (threads > 256) threads = 256;
     if (threads > (p->count + 15) / 16) threads = (p->count + 15) / 16;
     if (threads < 1) threads = 1;
-    cpu_job job = {.p = p, .d = d, .sums = sums};
+    cpu_job job = {.p = p, .d = d, .sums = sums, .moments = moments};
     atomic_init(&job.next, 0);
     pthread_t tid[256];
     int started = 0;

@@ -111,6 +111,12 @@ START_TEST(test_bad_input)
     expect_bad(args, "function set ',' has no operator");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --function-set +,and,exp", data);
     expect_bad(args, "function set '+,and,exp' mixes and/or/not with arithmetic");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --split 1.5", data);
+    expect_bad(args, "--split 1.5");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.5 --test %s", data, data);
+    expect_bad(args, "give one test set");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.1", data);
+    expect_bad(args, "split fraction 0.1 leaves no case"); /* 2 rows: none to test on */
     snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
     expect_bad(args, "missing.txt");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --trace %s/t.csv", data, dir);
@@ -149,6 +155,16 @@ START_TEST(test_gp_run)
              "--function-set '*, +,square'", data);
     ck_assert_int_eq(run(args, out, sizeof out), 0);
     ck_assert_msg(!strstr(out, "sin") && !strstr(out, "(-") && !strstr(out, "(/"), "%s", out);
+    /* --split: a test set from the data; R^2 on both sides and the SymPy string reported. */
+    snprintf(args, sizeof args,
+             "gp --data %s --pop 300 --generations 10 --json --quiet --seed 4 --backend cpu "
+             "--metric mse --split 0.3", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    const char *r2 = strstr(out, "\"train_r2\":"), *t2 = strstr(out, "\"test_r2\":");
+    ck_assert_msg(r2 && t2 && strstr(out, "\"best_sympy\":\"") && strstr(out, "\"test_error\":"),
+                  "%s", out);
+    double train_r2 = atof(r2 + strlen("\"train_r2\":"));
+    ck_assert_msg(train_r2 > 0.9 && train_r2 <= 1.0, "train_r2 %g: %s", train_r2, out);
 }
 END_TEST
 
