@@ -52,7 +52,9 @@ static int gp_main(int argc, char **argv)
     const char *set_text = "regression", *strategy_text = "auto", *metric_text = "sae";
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
-    double target_error = -1, split = 0;
+    double target_error = -1, split = 0, const_fraction = 0.14;
+    int const_iters = -1;
+    const char *const_range = NULL;
     int threads = 0;
     bool help = false, no_scaling = false;
     island_opts islands = ISLAND_OPTS_DEFAULT;
@@ -77,6 +79,11 @@ static int gp_main(int argc, char **argv)
         {"init-depth-min", OPT_INT, &p.init_min_depth, "ramped half-and-half: least depth"},
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
+        {"const-opt", OPT_INT, &const_iters, "Levenberg-Marquardt steps on the constants of the "
+                                             "programs fitted each generation (-1: 8 for mse and "
+                                             "rmse, 0 otherwise; 0: off)"},
+        {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
+        {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
@@ -142,6 +149,25 @@ static int gp_main(int argc, char **argv)
     p.pm = GLEVO_LITERAL(p.pm);
     p.elitism = GLEVO_LITERAL(p.elitism);
     p.linear_scaling = no_scaling ? GLEVO_ZERO : 0;
+    if (const_iters < -1)
+        return cli_bad_input(cmd, "--const-opt %d is negative", const_iters);
+    if (const_iters > 1000) return cli_bad_input(cmd, "--const-opt %d is above 1000", const_iters);
+    p.const_opt_iters = const_iters < 0 ? 0 : GLEVO_LITERAL(const_iters);
+    if (!(const_fraction > 0 && const_fraction <= 1))
+        return cli_bad_input(cmd, "--const-opt-fraction %g is outside (0, 1]", const_fraction);
+    p.const_opt_fraction = const_fraction;
+    if (const_range) {
+        char *end = NULL;
+        double lo = strtod(const_range, &end), hi = NAN;
+        if (end != const_range && *end == ',') {
+            const char *h = end + 1;
+            hi = strtod(h, &end);
+            if (end == h || *end) hi = NAN;
+        }
+        if (!(isfinite(lo) && isfinite(hi) && lo < hi))
+            return cli_bad_input(cmd, "--const-range '%s' is not LO,HI with LO < HI", const_range);
+        p.const_min = lo, p.const_max = hi;
+    }
     p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;

@@ -244,6 +244,12 @@ typedef struct glevo_gp_params {
     int linear_scaling;   /* score a + b f with the least-squares a, b (Keijzer 2003; the best
                            * program is reported with them): 0 = on for mse and rmse, off
                            * otherwise; 1 = on (mse, rmse only); GLEVO_ZERO = off */
+    int const_opt_iters;  /* Levenberg-Marquardt steps on the constants of the programs fitted
+                           * each generation, written back (src/gp/const_opt.c); 0 = 8 for
+                           * mse and rmse (PySR's optimizer_iterations), off otherwise;
+                           * GLEVO_ZERO = off */
+    double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
+                           * optimize_probability) */
     glevo_backend backend;  /* evaluation: fragment (default), compute, cpu or auto; the
                              * evolutionary loop runs on the host (the paper's Algorithm 1) */
     glevo_gp_eval_params eval; /* layout and threads; eval.backend is replaced by backend */

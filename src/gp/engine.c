@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "gp/engine_internal.h"
+#include "gp/const_opt.h"
 #include "gp/model.h"
 
 /* ---- individuals ---- */
@@ -121,6 +122,9 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     bool squared = P.metric == GLEVO_GP_MSE || P.metric == GLEVO_GP_RMSE;
     P.linear_scaling = P.linear_scaling == GLEVO_ZERO ? 0 : P.linear_scaling ? P.linear_scaling
                                                                                : squared;
+    P.const_opt_iters = P.const_opt_iters == GLEVO_ZERO ? 0 : P.const_opt_iters ? P.const_opt_iters
+                                                                                : squared ? 8 : 0;
+    if (P.const_opt_fraction == 0) P.const_opt_fraction = 0.14;
     return P;
 }
 
@@ -134,6 +138,15 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (P.linear_scaling != 0 && P.linear_scaling != 1)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling %d is not 0, 1 or "
                           "GLEVO_ZERO", P.linear_scaling);
+    if (P.const_opt_iters < 0 || P.const_opt_iters > 1000)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_opt_iters %d is outside "
+                          "0..1000", P.const_opt_iters);
+    if (!(P.const_opt_fraction > 0 && P.const_opt_fraction <= 1))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_opt_fraction %g is outside "
+                          "(0, 1]", P.const_opt_fraction);
+    if (!(P.const_min < P.const_max))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "
+                          "a range", P.const_min, P.const_max);
     if (P.linear_scaling && P.metric != GLEVO_GP_MSE && P.metric != GLEVO_GP_RMSE)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling needs metric mse "
                           "or rmse (got %s)", glevo_gp_metric_name(P.metric));
@@ -374,6 +387,7 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
     initialise(gp);
+    gp_const_opt_generation(gp); /* issue 26: constant fitting, src/gp/const_opt.c */
     if ((st = evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
@@ -390,6 +404,7 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
     for (int k = 0; k < generations && !gp->done && !st; ++k) {
         breed(gp);
         gp->generation++;
+        gp_const_opt_generation(gp); /* issue 26: constant fitting, src/gp/const_opt.c */
         st = evaluate(gp);
     }
     return st;

@@ -115,6 +115,14 @@ START_TEST(test_bad_input)
     expect_bad(args, "--split 1.5");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.5 --test %s", data, data);
     expect_bad(args, "give one test set");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-range 1,0", data);
+    expect_bad(args, "--const-range '1,0'");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-range 1", data);
+    expect_bad(args, "--const-range '1'");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-opt -3", data);
+    expect_bad(args, "--const-opt -3");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-opt-fraction 0", data);
+    expect_bad(args, "--const-opt-fraction 0");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.1", data);
     expect_bad(args, "split fraction 0.1 leaves no case"); /* 2 rows: none to test on */
     snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
