@@ -52,7 +52,7 @@ static int gp_main(int argc, char **argv)
     const char *set_text = "regression", *strategy_text = "auto", *metric_text = "sae";
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
-    double target_error = -1, split = 0, const_fraction = 0.14;
+    double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0;
     int const_iters = -1;
     const char *const_range = NULL;
     int threads = 0;
@@ -84,6 +84,9 @@ static int gp_main(int argc, char **argv)
                                              "rmse, 0 otherwise; 0: off)"},
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
         {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
+        {"parsimony", OPT_DOUBLE, &parsimony, "lexicographic parsimony pressure: tournament "
+                                               "errors within this fraction tie, the shorter "
+                                               "wins (0: off)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
@@ -149,6 +152,9 @@ static int gp_main(int argc, char **argv)
     p.pm = GLEVO_LITERAL(p.pm);
     p.elitism = GLEVO_LITERAL(p.elitism);
     p.linear_scaling = no_scaling ? GLEVO_ZERO : 0;
+    if (!(parsimony >= 0 && parsimony < 1))
+        return cli_bad_input(cmd, "--parsimony %g is outside [0, 1)", parsimony);
+    p.parsimony = parsimony;
     if (const_iters < -1)
         return cli_bad_input(cmd, "--const-opt %d is negative", const_iters);
     if (const_iters > 1000) return cli_bad_input(cmd, "--const-opt %d is above 1000", const_iters);

@@ -250,6 +250,9 @@ typedef struct glevo_gp_params {
                            * GLEVO_ZERO = off */
     double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
                            * optimize_probability) */
+    double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament
+                           * contenders whose fitnesses differ by at most this fraction tie and
+                           * the shorter wins; 0 = off (the lower fitness wins) */
     glevo_backend backend;  /* evaluation: fragment (default), compute, cpu or auto; the
                              * evolutionary loop runs on the host (the paper's Algorithm 1) */
     glevo_gp_eval_params eval; /* layout and threads; eval.backend is replaced by backend */

@@ -69,6 +69,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_i64(w, "param.ops", gp->mask); /* the operators (issue 26: sets are lists too) */
     ckpt_put_i64(w, "param.linear_scaling", P->linear_scaling);
     ckpt_put_i64(w, "param.const_opt_iters", P->const_opt_iters);
+    ckpt_put_f64(w, "param.parsimony", P->parsimony);
     ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
@@ -141,6 +142,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
         st = ckpt_get_ll(r, "param.const_opt_iters", 0, 1000, &it);
         P->const_opt_iters = it ? (int)it : GLEVO_ZERO;
         if (!st) st = ckpt_get_f64(r, "param.const_opt_fraction", &P->const_opt_fraction);
+        if (!st) st = ckpt_get_f64(r, "param.parsimony", &P->parsimony);
     }
     if (!st && ckpt_has(r, "param.ops")) { /* absent from files written before issue 26 */
         long long ops = 0;

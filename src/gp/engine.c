@@ -13,6 +13,7 @@
 #include "gp/engine_internal.h"
 #include "gp/const_opt.h"
 #include "gp/model.h"
+#include "gp/parsimony.h"
 
 /* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
@@ -138,6 +139,9 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (P.linear_scaling != 0 && P.linear_scaling != 1)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling %d is not 0, 1 or "
                           "GLEVO_ZERO", P.linear_scaling);
+    if (!(P.parsimony >= 0 && P.parsimony < 1))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.parsimony %g is outside [0, 1)",
+                          P.parsimony);
     if (P.const_opt_iters < 0 || P.const_opt_iters > 1000)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_opt_iters %d is outside "
                           "0..1000", P.const_opt_iters);
@@ -309,7 +313,8 @@ static void breed(glevo_gp *gp)
             int w = tree_rng_below(rng, P->pop);
             for (int t = 1; t < P->tournament; ++t) {
                 int c = tree_rng_below(rng, P->pop);
-                if (fit[c] < fit[w]) w = c;
+                /* issue 26: lexicographic parsimony pressure (src/gp/parsimony.c) */
+                if (gp_tournament_beats(P->parsimony, fit[c], cur[c].len, fit[w], cur[w].len)) w = c;
             }
             par[k] = w;
         }
