@@ -7,6 +7,7 @@
 
 #include "core/names.h"
 #include "gp/eval_internal.h"
+#include "gp/model.h"
 
 static const char *const strategy_names[] = {"auto", "pppe", "fp", "ppcu"};
 
@@ -90,6 +91,50 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
     free(e);
 }
 
+/* Linear scaling's second look: the moments' closed form cannot tell errors below ~1e-7 of
+ * the target's variance from rounding (src/gp/scaling.c), so the programs whose estimate is
+ * that close to exact (R^2 above 1 - GP_SCALED_REFINE) are evaluated again as the model
+ * (+ a (* b f)) with a and b as floats, without moments: their error is then that of the
+ * printed model, down to 0, and an exact program beats a nearly exact one. The same
+ * programs on every backend (a, b come from the same sums), so the errors stay the same bits. */
+#define GP_SCALED_REFINE 1e-4
+
+static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                  glevo_gp_metric metric, const double *sse, const double *ab,
+                                  double *errors)
+{
+    int n = e->data->cases, pop = p->count, count = 0;
+    double syy_c = e->sum_yy - e->sum_y * (e->sum_y / n);
+    for (int i = 0; i < pop; ++i) count += sse[i] <= GP_SCALED_REFINE * syy_c;
+    if (count == 0) return GLEVO_OK;
+    int *idx = malloc((size_t)count * sizeof *idx);
+    glevo_gp_sums *s = malloc((size_t)count * sizeof *s);
+    uint32_t *codes = malloc(((size_t)p->max_length + 4) * sizeof *codes);
+    float *consts = malloc(((size_t)p->max_length + 4) * sizeof *consts);
+    glevo_gp_programs *q = NULL;
+    glevo_status st = idx && s && codes && consts ? glevo_gp_programs_create(&q)
+                                                  : glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    for (int i = 0, k = 0; i < pop && !st; ++i) {
+        if (!(sse[i] <= GP_SCALED_REFINE * syy_c)) continue;
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
+        int m = gp_scaled_program(c, len, p->consts, (float)ab[2 * i], (float)ab[2 * i + 1],
+                                  codes, consts);
+        st = glevo_gp_programs_add(q, codes, m, consts);
+        idx[k++] = i;
+    }
+    if (!st) {
+        e->params.moments = false;
+        st = e->ops->evaluate(e, q, s);
+        e->params.moments = true;
+    }
+    for (int k = 0; k < count && !st; ++k)
+        errors[idx[k]] = glevo_gp_metric_value(metric, &s[k], n);
+    glevo_gp_programs_destroy(q);
+    free(idx), free(s), free(codes), free(consts);
+    return st;
+}
+
 glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                glevo_gp_metric metric, double *errors)
 {
@@ -117,14 +162,18 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
     glevo_status st = e->ops->evaluate(e, p, e->sums);
     if (st) return st;
     int n = e->data->cases;
-    for (int i = 0; i < pop; ++i) {
-        if (e->params.moments && (metric == GLEVO_GP_MSE || metric == GLEVO_GP_RMSE)) {
-            double a, b, sse;
-            gp_scaling_from_moments(&e->sums[i], e->sum_y, e->sum_yy, n, &a, &b, &sse);
-            errors[i] = metric == GLEVO_GP_MSE ? sse / n : sqrt(sse / n);
-        } else {
-            errors[i] = glevo_gp_metric_value(metric, &e->sums[i], n);
-        }
+    if (!e->params.moments) {
+        for (int i = 0; i < pop; ++i) errors[i] = glevo_gp_metric_value(metric, &e->sums[i], n);
+        return GLEVO_OK;
     }
-    return GLEVO_OK;
+    double *sse = malloc((size_t)pop * 3 * sizeof *sse), *ab = sse + pop;
+    if (!sse) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
+    for (int i = 0; i < pop; ++i) {
+        gp_scaling_from_moments(&e->sums[i], e->sum_y, e->sum_yy, n, &ab[2 * i], &ab[2 * i + 1],
+                                &sse[i]);
+        errors[i] = metric == GLEVO_GP_MSE ? sse[i] / n : sqrt(sse[i] / n);
+    }
+    st = refine_scaled(e, p, metric, sse, ab, errors);
+    free(sse);
+    return st;
 }
