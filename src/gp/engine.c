@@ -14,6 +14,7 @@
 #include "gp/const_opt.h"
 #include "gp/model.h"
 #include "gp/parsimony.h"
+#include "gp/sr_params.h"
 
 /* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
@@ -120,12 +121,7 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     if (!P.init_max_depth) P.init_max_depth = 6;
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
     P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
-    bool squared = P.metric == GLEVO_GP_MSE || P.metric == GLEVO_GP_RMSE;
-    P.linear_scaling = P.linear_scaling == GLEVO_ZERO ? 0 : P.linear_scaling ? P.linear_scaling
-                                                                               : squared;
-    P.const_opt_iters = P.const_opt_iters == GLEVO_ZERO ? 0 : P.const_opt_iters ? P.const_opt_iters
-                                                                                : squared ? 8 : 0;
-    if (P.const_opt_fraction == 0) P.const_opt_fraction = 0.14;
+    gp_sr_params_defaults(&P); /* issue 26: src/gp/sr_params.c */
     return P;
 }
 
@@ -136,24 +132,8 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     P.eval.backend = P.backend;
     P.eval.moments = P.linear_scaling == 1; /* issue 26: the evaluator sums f*y, f*f, f */
     *out = P;
-    if (P.linear_scaling != 0 && P.linear_scaling != 1)
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling %d is not 0, 1 or "
-                          "GLEVO_ZERO", P.linear_scaling);
-    if (!(P.parsimony >= 0 && P.parsimony < 1))
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.parsimony %g is outside [0, 1)",
-                          P.parsimony);
-    if (P.const_opt_iters < 0 || P.const_opt_iters > 1000)
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_opt_iters %d is outside "
-                          "0..1000", P.const_opt_iters);
-    if (!(P.const_opt_fraction > 0 && P.const_opt_fraction <= 1))
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_opt_fraction %g is outside "
-                          "(0, 1]", P.const_opt_fraction);
-    if (!(P.const_min < P.const_max))
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "
-                          "a range", P.const_min, P.const_max);
-    if (P.linear_scaling && P.metric != GLEVO_GP_MSE && P.metric != GLEVO_GP_RMSE)
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling needs metric mse "
-                          "or rmse (got %s)", glevo_gp_metric_name(P.metric));
+    glevo_status sr = gp_sr_params_check(&P); /* issue 26: src/gp/sr_params.c */
+    if (sr) return sr;
     if (P.pop < 2) return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d is below 2", P.pop);
     if (P.generations < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.generations %d is negative", P.generations);
@@ -176,9 +156,6 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (P.init_min_depth < 0 || P.init_max_depth < P.init_min_depth)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.init_min_depth..init_max_depth "
                           "%d..%d is not a range", P.init_min_depth, P.init_max_depth);
-    if (P.ops && (P.ops >> GLEVO_GP_OP_COUNT || !(P.ops & ~3u)))
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.ops 0x%x is not a set of operators",
-                          (unsigned)P.ops);
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
     return GLEVO_OK;
 }
