@@ -18,6 +18,7 @@
 
 #include "glevo/rng.h"
 #include "gp/const_opt.h"
+#include "gp/eval_internal.h"
 #include "gp/engine_internal.h"
 #include "gp/model.h"
 
@@ -115,12 +116,12 @@ static double dual_eval(const uint32_t *codes, int len, const float *consts, con
 
 /* Sum of (y - (a + b f))^2 with the float interpreter (what selection scores, up to the lane
  * order). */
-static double sse_of(const indiv *t, const glevo_gp_data *d, double a, double b)
+static double sse_of(const indiv *t, const glevo_gp_data *d, double a, double b, float *f)
 {
+    if (gp_predict_cpu(t->codes, t->len, t->consts, d, f)) return INFINITY;
     double s = 0;
     for (int c = 0; c < d->cases; ++c) {
-        double f = glevo_gp_interpret(t->codes, t->len, t->consts, d, c);
-        double r = d->y[c] - (a + b * f);
+        double r = d->y[c] - (a + b * f[c]);
         s += r * r;
     }
     return isfinite(s) ? s : INFINITY;
@@ -166,15 +167,24 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling, floa
             pos[nt++] = i;
         }
     }
-    if (nt == 0 && !scaling) return 0;
+    /* No constants: with scaling a and b are already the closed form's optimum. */
+    if (nt == 0) return 0;
+    float *pred = malloc((size_t)d->cases * sizeof *pred);
+    if (!pred) return 0;
     double a = 0, b = 1;
     if (scaling) gp_fit_scaling(t->codes, t->len, t->consts, d, &a, &b);
-    double best = sse_of(t, d, a, b);
-    if (!isfinite(best)) return 0;
+    double best = sse_of(t, d, a, b, pred);
+    if (!isfinite(best)) {
+        free(pred);
+        return 0;
+    }
     int np = nt + (scaling ? 2 : 0);
     double *buf = malloc(sizeof(double) * ((size_t)np * np * 2 + (size_t)np * 3 +
                                            (size_t)t->len * (np + 1)));
-    if (!buf) return 0;
+    if (!buf) {
+        free(pred);
+        return 0;
+    }
     double *A = buf, *L = A + np * np, *g = L + np * np, *step = g + np, *row = step + np;
     double *sv = row + np, *sd = sv + t->len;
     double lambda = 1e-3;
@@ -184,8 +194,7 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling, floa
         memset(A, 0, sizeof(double) * (size_t)np * np);
         memset(g, 0, sizeof(double) * (size_t)np);
         for (int c = 0; c < d->cases; ++c) {
-            double f = nt ? dual_eval(t->codes, t->len, t->consts, slot, nt, d, c, sv, sd, row)
-                          : glevo_gp_interpret(t->codes, t->len, t->consts, d, c);
+            double f = dual_eval(t->codes, t->len, t->consts, slot, nt, d, c, sv, sd, row);
             if (!isfinite(f)) goto done;
             for (int k = 0; k < nt; ++k) row[k] *= b; /* d(a + b f) / d theta */
             if (scaling) row[nt] = 1, row[nt + 1] = f;
@@ -208,7 +217,7 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling, floa
                 t->consts[pos[k]] = v;
             }
             double na = scaling ? a + step[nt] : a, nb = scaling ? b + step[nt + 1] : b;
-            double s = sse_of(t, d, na, nb);
+            double s = sse_of(t, d, na, nb, pred);
             if (s < best) {
                 best = s, a = na, b = nb, improved = 1;
                 memcpy(work_consts, t->consts, (size_t)t->len * sizeof *work_consts);
@@ -222,6 +231,7 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling, floa
 done:
     memcpy(t->consts, work_consts, (size_t)t->len * sizeof *work_consts);
     free(buf);
+    free(pred);
     return improved;
 }
 

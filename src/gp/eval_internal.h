@@ -54,6 +54,10 @@ struct glevo_gp_evaluator {
     double sum_y, sum_yy; /* of the target, in double (linear scaling) */
 };
 
+/* The CPU interpreter's values of one program on every case of d (block by block: the same
+ * floats as glevo_gp_interpret, faster). */
+glevo_status gp_predict_cpu(const uint32_t *codes, int length, const float *consts,
+                            const glevo_gp_data *d, float *out);
 /* The CPU interpreter's sums (moments: glevo_gp_eval_params.moments). */
 glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_data *d,
                                   int threads, bool moments, glevo_gp_sums *sums);

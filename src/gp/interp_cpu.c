@@ -126,13 +126,22 @@ static void block_predict(const uint32_t *codes, int length, const float *consts
         case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = gp_sin(a[k]); break;
         case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = gp_cos(a[k]); break;
         case GLEVO_GP_NOT: for (int k = 0; k < n; ++k) a[k] = a[k] == 0.0f ? 1.0f : 0.0f; break;
-        case GLEVO_GP_EXP:
-        case GLEVO_GP_LOG:
-        case GLEVO_GP_SQRT:
-        case GLEVO_GP_SQUARE:
-        case GLEVO_GP_CUBE:
-        case GLEVO_GP_TANH:
-        case GLEVO_GP_ABS: for (int k = 0; k < n; ++k) a[k] = apply1(op, a[k]); break;
+        /* One loop per operator, so that no switch runs per case. */
+        case GLEVO_GP_EXP: for (int k = 0; k < n; ++k) a[k] = gp_exp(a[k]); break;
+        case GLEVO_GP_LOG: for (int k = 0; k < n; ++k) a[k] = gp_log(a[k]); break;
+        case GLEVO_GP_SQRT: for (int k = 0; k < n; ++k) a[k] = gp_sqrt(a[k]); break;
+        case GLEVO_GP_SQUARE: for (int k = 0; k < n; ++k) a[k] = a[k] * a[k]; break;
+        case GLEVO_GP_CUBE: for (int k = 0; k < n; ++k) a[k] = (a[k] * a[k]) * a[k]; break;
+        case GLEVO_GP_TANH: for (int k = 0; k < n; ++k) a[k] = gp_tanh(a[k]); break;
+        case GLEVO_GP_ABS: for (int k = 0; k < n; ++k) a[k] = fabsf(a[k]); break;
+        case GLEVO_GP_POW:
+            for (int k = 0; k < n; ++k) b[k] = gp_pow(a[k], b[k]);
+            sp--;
+            break;
+        case GLEVO_GP_AQ:
+            for (int k = 0; k < n; ++k) b[k] = gp_aq(a[k], b[k]);
+            sp--;
+            break;
         case GLEVO_GP_IF: {
             float *e = top - 3 * GP_BLOCK; /* c = a (top), then-value = b, else = e */
             for (int k = 0; k < n; ++k) e[k] = a[k] != 0.0f ? b[k] : e[k];
@@ -153,6 +162,20 @@ static void block_predict(const uint32_t *codes, int length, const float *consts
             break;
         }
     }
+}
+
+glevo_status gp_predict_cpu(const uint32_t *codes, int length, const float *consts,
+                            const glevo_gp_data *d, float *out)
+{
+    float *stack = malloc(((size_t)length + 1) * GP_BLOCK * sizeof *stack);
+    if (!stack) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the CPU interpreter stack");
+    for (int c0 = 0; c0 < d->cases; c0 += GP_BLOCK) {
+        int n = d->cases - c0 < GP_BLOCK ? d->cases - c0 : GP_BLOCK;
+        block_predict(codes, length, consts, d, c0, n, stack);
+        memcpy(out + c0, stack, (size_t)n * sizeof *out);
+    }
+    free(stack);
+    return GLEVO_OK;
 }
 
 /* Sums of one program over all cases in the order every backend shares (eval_internal.h):

@@ -8,6 +8,7 @@
  * ~1e-7..1e-6 of the target's variance is rounding (the centred sums cancel). Selection sees
  * that floor; the reported model is scored exactly (model.c evaluates the printed a + b f). */
 #include <math.h>
+#include <stdlib.h>
 
 #include "gp/eval_internal.h"
 #include "gp/model.h"
@@ -46,10 +47,17 @@ void gp_fit_scaling(const uint32_t *codes, int length, const float *consts,
                     const glevo_gp_data *d, double *a, double *b)
 {
     double sf = 0, sff = 0, sfy = 0, sy = 0, syy = 0, sse;
+    float *pred = malloc((size_t)d->cases * sizeof *pred);
+    if (!pred || gp_predict_cpu(codes, length, consts, d, pred)) {
+        free(pred);
+        *a = 0, *b = 1;
+        return;
+    }
     for (int c = 0; c < d->cases; ++c) {
-        double f = glevo_gp_interpret(codes, length, consts, d, c), y = d->y[c];
+        double f = pred[c], y = d->y[c];
         sf += f, sff += f * f, sfy += f * y, sy += y, syy += y * y;
     }
+    free(pred);
     closed_form(sf, sff, sfy, sy, syy, d->cases, a, b, &sse);
 }
 
