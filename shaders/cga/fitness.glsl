@@ -16,7 +16,8 @@ float cga_fitness(vec4 g[GENE_TEXTURES])
                 acc = problem_step(acc, j, x);
             }
         }
-    return problem_finish(acc, DIM);
+    precise float f = problem_finish(acc, DIM);
+    return f;
 }
 
 #ifndef CGA_BODIES_ONLY
@@ -25,7 +26,8 @@ uniform sampler2D t_genes[GENE_TEXTURES];
 vec4 cga_fitness_texel(ivec2 p)
 {
     vec4 g[GENE_TEXTURES];
-    for (int t = 0; t < GENE_TEXTURES; ++t) g[t] = texelFetch(t_genes[t], p, 0);
+#define CGA_FETCH(t) g[t] = texelFetch(t_genes[t], p, 0);
+    CGA_EACH_TEXTURE(CGA_FETCH)
     return vec4(cga_fitness(g), 0.0, 0.0, 1.0);
 }
 

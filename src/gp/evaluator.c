@@ -41,7 +41,7 @@ static glevo_status cpu_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs 
     return gp_evaluate_cpu_sums(p, e->data, e->params.threads, e->params.moments, sums);
 }
 static void cpu_destroy(glevo_gp_evaluator *e) { (void)e; }
-const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy};
+const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy, NULL};
 
 glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out)
@@ -52,6 +52,9 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     if (p.lanes < 1 || p.lanes > 8)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.lanes %d is outside 1..8",
                           p.lanes);
+    if (p.prog_lanes < 0 || p.prog_lanes > GP_SUM_LANES || (p.prog_lanes & (p.prog_lanes - 1)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.prog_lanes %d is not 0 or a "
+                          "power of two up to %d", p.prog_lanes, GP_SUM_LANES);
     if (p.group < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.group %d is negative", p.group);
     if ((unsigned)p.strategy > GLEVO_GP_PPCU)
@@ -135,17 +138,24 @@ static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs
     return st;
 }
 
-glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                               glevo_gp_metric metric, double *errors)
+/* Room for pop sums. */
+static glevo_status room_for(glevo_gp_evaluator *e, int pop)
 {
-    int pop = p->count;
-    if (pop == 0) return GLEVO_OK;
     if (e->sums_cap < pop) {
         glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
         if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
         e->sums = n;
         e->sums_cap = pop;
     }
+    return GLEVO_OK;
+}
+
+/* Room for pop sums, and every variable a program reads present in the data. */
+static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p)
+{
+    int pop = p->count;
+    glevo_status st = room_for(e, pop);
+    if (st) return st;
     for (int i = 0; i < pop; ++i) {
         int len;
         const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
@@ -156,12 +166,23 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
                                   "program %d uses x%u but the data has %d input variable(s)",
                                   i + 1, GLEVO_GP_CODE_INDEX(c[k]) + 1, e->data->vars);
     }
+    return GLEVO_OK;
+}
+
+static glevo_status check_moments(const glevo_gp_evaluator *e, glevo_gp_metric metric)
+{
     if (e->params.moments && metric != GLEVO_GP_MSE && metric != GLEVO_GP_RMSE)
         return glevo_fail(GLEVO_ERR_INVALID, "linear scaling (glevo_gp_eval_params.moments) "
                           "needs metric mse or rmse, not %s", glevo_gp_metric_name(metric));
-    glevo_status st = e->ops->evaluate(e, p, e->sums);
-    if (st) return st;
-    int n = e->data->cases;
+    return GLEVO_OK;
+}
+
+/* The errors from the sums: the metric, or with moments linear scaling's closed form (and the
+ * second look at nearly exact programs where p holds their codes). */
+static glevo_status finish(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                           glevo_gp_metric metric, double *errors, bool refine)
+{
+    int n = e->data->cases, pop = p->count;
     if (!e->params.moments) {
         for (int i = 0; i < pop; ++i) errors[i] = glevo_gp_metric_value(metric, &e->sums[i], n);
         return GLEVO_OK;
@@ -173,7 +194,53 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
                                 &sse[i]);
         errors[i] = metric == GLEVO_GP_MSE ? sse[i] / n : sqrt(sse[i] / n);
     }
-    st = refine_scaled(e, p, metric, sse, ab, errors);
+    glevo_status st = refine ? refine_scaled(e, p, metric, sse, ab, errors) : GLEVO_OK;
     free(sse);
     return st;
+}
+
+glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                               glevo_gp_metric metric, double *errors)
+{
+    int pop = p->count;
+    if (pop == 0) return GLEVO_OK;
+    glevo_status st = check_programs(e, p);
+    if (!st) st = check_moments(e, metric);
+    if (!st) st = e->ops->evaluate(e, p, e->sums);
+    return st ? st : finish(e, p, metric, errors, true);
+}
+
+struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e)
+{
+    /* gp_fragment and gp_compute (fragment.c, compute.c) both begin with their gp_gpu. */
+    return e->backend == GLEVO_BACKEND_CPU ? NULL : (struct gp_gpu *)e->impl;
+}
+
+glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   glevo_gp_metric metric, double *errors)
+{
+    int pop = p->count;
+    if (pop == 0) return GLEVO_OK;
+    glevo_status st = room_for(e, pop);
+    if (!st) st = check_moments(e, metric);
+    if (!st) st = e->ops->evaluate(e, p, e->sums);
+    /* p may be a shape without codes (the resident population): no second look. */
+    return st ? st : finish(e, p, metric, errors, false);
+}
+
+glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                     int reps, glevo_gp_metric metric, double *errors,
+                                     glevo_gp_eval_timing *timing)
+{
+    int pop = p->count;
+    *timing = (glevo_gp_eval_timing){0};
+    if (!e->ops->timed)
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "the resident timing is the compute "
+                          "backend's; this evaluator runs on %s", glevo_backend_name(e->backend));
+    if (reps < 1) return glevo_fail(GLEVO_ERR_INVALID, "%d timed evaluations", reps);
+    if (pop == 0) return GLEVO_OK;
+    glevo_status st = check_programs(e, p);
+    if (!st) st = check_moments(e, metric);
+    if (!st) st = e->ops->timed(e, p, reps, e->sums, timing);
+    return st ? st : finish(e, p, metric, errors, true);
 }

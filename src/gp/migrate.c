@@ -110,6 +110,7 @@ glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *in
                                     double *blocks)
 {
     glevo_status st = check_index(gp, "glevo_gp_read_programs", count, index);
+    if (!st) st = gp_host_sync(gp);
     size_t size = (size_t)glevo_gp_block_size(gp->P.max_size);
     for (int k = 0; k < count && !st; ++k) {
         const indiv *p = &gp->pops[gp->cur][index[k]];
@@ -123,6 +124,7 @@ glevo_status glevo_gp_write_programs(glevo_gp *gp, int count, const int *index,
                                      const double *blocks, const double *errors)
 {
     glevo_status st = check_index(gp, "glevo_gp_write_programs", count, index);
+    if (!st) st = gp_host_sync(gp);
     if (st) return st;
     int cap = gp->P.max_size;
     size_t size = (size_t)glevo_gp_block_size(cap);

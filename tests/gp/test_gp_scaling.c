@@ -118,8 +118,14 @@ START_TEST(test_moments_gpu_equals_cpu)
     int finite = 0;
     for (int i = 0; i < n; ++i) finite += isfinite(cpu[i]) != 0;
     ck_assert_int_ge(finite, n * 3 / 4);
-    for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
-        glevo_gp_eval_params ep = gp_engines[s].params;
+    /* Every engine, and the compute backend's small-data kernel (several programs a
+     * work-group) beside its 64-lane one. */
+    gp_engine all[GP_ENGINE_COUNT + 2];
+    for (int s = 0; s < GP_ENGINE_COUNT; ++s) all[s] = gp_engines[s];
+    all[GP_ENGINE_COUNT] = (gp_engine){"compute-small-4", {.backend = GLEVO_BACKEND_COMPUTE, .prog_lanes = 4}};
+    all[GP_ENGINE_COUNT + 1] = (gp_engine){"compute-small-1", {.backend = GLEVO_BACKEND_COMPUTE, .prog_lanes = 1}};
+    for (int s = 0; s < GP_ENGINE_COUNT + 2; ++s) {
+        glevo_gp_eval_params ep = all[s].params;
         if (!gp_engine_available(&ep) || ep.backend == GLEVO_BACKEND_CPU) continue;
         ep.moments = true;
         ck_assert_int_eq(glevo_gp_evaluator_create(&ep, d, &ev), GLEVO_OK);
@@ -127,7 +133,7 @@ START_TEST(test_moments_gpu_equals_cpu)
         ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
         for (int i = 0; i < n; ++i)
             ck_assert_msg(gpu[i] == cpu[i] || (!isfinite(cpu[i]) && !isfinite(gpu[i])),
-                          "%s program %d: gpu %.17g cpu %.17g", gp_engines[s].name, i, gpu[i],
+                          "%s program %d: gpu %.17g cpu %.17g", all[s].name, i, gpu[i],
                           cpu[i]);
         glevo_gp_evaluator_destroy(ev);
     }
