@@ -52,9 +52,11 @@ static int gp_main(int argc, char **argv)
     const char *set_text = "regression", *strategy_text = "auto", *metric_text = "sae";
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
-    double target_error = -1;
+    double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0;
+    int const_iters = -1;
+    const char *const_range = NULL;
     int threads = 0;
-    bool help = false;
+    bool help = false, no_scaling = false;
     island_opts islands = ISLAND_OPTS_DEFAULT;
     const char *trace = NULL;
     run_control ctl = {0};
@@ -62,8 +64,11 @@ static int gp_main(int argc, char **argv)
         {"data", OPT_STRING, &data_path, "training CSV with a header row, numbers only"},
         {"test", OPT_STRING, &test_path, "held-out CSV: report the best program's error on it"},
         {"target", OPT_STRING, &target, "target column name (default: the last column)"},
-        {"function-set", OPT_STRING, &set_text, "regression (+ - * / neg sin cos) or "
-                                                "classification (if < > = and or not)"},
+        {"split", OPT_DOUBLE, &split, "hold out this fraction of --data's rows (chosen by --seed) "
+                                      "as the test set"},
+        {"function-set", OPT_STRING, &set_text, "regression (+ - * / neg sin cos exp log "
+                                                "sqrt), classification (if < > = and or not), "
+                                                "or a list: +,-,*,/,pow,tanh,aq,..."},
         {"pop", OPT_INT, &p.pop, "population size"},
         {"generations", OPT_INT, &p.generations, "generations"},
         {"tournament", OPT_INT, &p.tournament, "tournament size"},
@@ -74,6 +79,16 @@ static int gp_main(int argc, char **argv)
         {"init-depth-min", OPT_INT, &p.init_min_depth, "ramped half-and-half: least depth"},
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
+        {"const-opt", OPT_INT, &const_iters, "Levenberg-Marquardt steps on the constants of the "
+                                             "programs fitted each generation (-1: 8 for mse and "
+                                             "rmse, 0 otherwise; 0: off)"},
+        {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
+        {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
+        {"parsimony", OPT_DOUBLE, &parsimony, "lexicographic parsimony pressure: tournament "
+                                               "errors within this fraction tie, the shorter "
+                                               "wins (0: off)"},
+        {"no-linear-scaling", OPT_FLAG, &no_scaling,
+         "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
         {"strategy", OPT_STRING, &strategy_text, "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
@@ -113,14 +128,14 @@ static int gp_main(int argc, char **argv)
     if ((v = run_control_param(&ctl, argc, argv, "generations", "param.generations", text[4], 256))) p.generations = atoi(v);
     if ((rc = common_check_backend(cmd, &c))) return rc;
     if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
-    if (!strcmp(set_text, "regression"))
-        p.function_set = GLEVO_GP_REGRESSION;
-    else if (!strcmp(set_text, "classification"))
-        p.function_set = GLEVO_GP_CLASSIFICATION;
-    else
-        return cli_bad_input(cmd, "--function-set '%s' is unknown (regression or classification)",
-                             set_text);
-    glevo_status st = glevo_gp_metric_parse(metric_text, &p.metric);
+    if (opt_given(argc, argv, 1, "split") && !(split > 0 && split < 1))
+        return cli_bad_input(cmd, "--split %g is not a fraction in (0, 1)", split);
+    if (split > 0 && test_path)
+        return cli_bad_input(cmd, "--split %g and --test '%s': give one test set", split, test_path);
+    glevo_status st = glevo_gp_function_set_parse(set_text, &p.ops);
+    if (st) return cli_fail(cmd, st);
+    if (!strcmp(set_text, "classification")) p.function_set = GLEVO_GP_CLASSIFICATION;
+    st = glevo_gp_metric_parse(metric_text, &p.metric);
     if (st) return cli_fail(cmd, st);
     /* --strategy cpu: the name the first version used for --backend cpu. */
     if (!strcmp(strategy_text, "cpu")) c.backend = "cpu", strategy_text = "auto";
@@ -145,6 +160,29 @@ static int gp_main(int argc, char **argv)
     p.pc = GLEVO_LITERAL(p.pc);
     p.pm = GLEVO_LITERAL(p.pm);
     p.elitism = GLEVO_LITERAL(p.elitism);
+    p.linear_scaling = no_scaling ? GLEVO_ZERO : 0;
+    if (!(parsimony >= 0 && parsimony < 1))
+        return cli_bad_input(cmd, "--parsimony %g is outside [0, 1)", parsimony);
+    p.parsimony = parsimony;
+    if (const_iters < -1)
+        return cli_bad_input(cmd, "--const-opt %d is negative", const_iters);
+    if (const_iters > 1000) return cli_bad_input(cmd, "--const-opt %d is above 1000", const_iters);
+    p.const_opt_iters = const_iters < 0 ? 0 : GLEVO_LITERAL(const_iters);
+    if (!(const_fraction > 0 && const_fraction <= 1))
+        return cli_bad_input(cmd, "--const-opt-fraction %g is outside (0, 1]", const_fraction);
+    p.const_opt_fraction = const_fraction;
+    if (const_range) {
+        char *end = NULL;
+        double lo = strtod(const_range, &end), hi = NAN;
+        if (end != const_range && *end == ',') {
+            const char *h = end + 1;
+            hi = strtod(h, &end);
+            if (end == h || *end) hi = NAN;
+        }
+        if (!(isfinite(lo) && isfinite(hi) && lo < hi))
+            return cli_bad_input(cmd, "--const-range '%s' is not LO,HI with LO < HI", const_range);
+        p.const_min = lo, p.const_max = hi;
+    }
     p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;
@@ -158,7 +196,7 @@ static int gp_main(int argc, char **argv)
     glevo_gp_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)p.backend),
                                .progress = p.progress};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
-    if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set);
+    if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set), changes.ops = p.ops;
     if (GIVEN("metric")) changes.metric = (glevo_gp_metric)GLEVO_LITERAL((int)p.metric);
     if (GIVEN("pop")) changes.pop = p.pop;
     if (GIVEN("generations")) changes.generations = p.generations;
@@ -182,6 +220,15 @@ static int gp_main(int argc, char **argv)
         rc = cli_fail(cmd, st);
         goto done;
     }
+    if (split > 0) {
+        glevo_gp_data *all = data;
+        st = glevo_gp_data_split(all, split, c.seed, &data, &test);
+        glevo_gp_data_destroy(all);
+        if (st) {
+            rc = cli_fail(cmd, st);
+            goto done;
+        }
+    }
     if (test && glevo_gp_data_vars(test) != glevo_gp_data_vars(data)) {
         rc = cli_bad_input(cmd, "--test '%s' has %d input columns, the data has %d", test_path,
                            glevo_gp_data_vars(test), glevo_gp_data_vars(data));
@@ -199,7 +246,11 @@ static int gp_main(int argc, char **argv)
         rc = cli_fail(cmd, st);
         goto done;
     }
-    double test_error = NAN;
+    double test_error = NAN, test_r2 = NAN;
+    if (test && (st = glevo_gp_r2(r.best, 0, test, &test_r2))) {
+        rc = cli_fail(cmd, st);
+        goto done;
+    }
     if (test) {
         glevo_gp_evaluator *ev = NULL;
         glevo_gp_eval_params tp = p.eval;
@@ -226,8 +277,11 @@ static int gp_main(int argc, char **argv)
         json_number(&w, "best_fitness", r.best_error);
         json_string(&w, "best_program", r.best_sexpr);
         json_string(&w, "best_infix", r.best_infix);
+        json_string(&w, "best_sympy", r.best_sympy);
         json_int(&w, "best_nodes", r.best_nodes);
+        json_number(&w, "train_r2", r.train_r2);
         if (test) json_number(&w, "test_error", test_error);
+        if (test) json_number(&w, "test_r2", test_r2);
         json_int(&w, "evaluations", r.evaluations);
         json_int(&w, "generations", r.generations);
         json_int(&w, "pop", p.pop);
@@ -238,9 +292,11 @@ static int gp_main(int argc, char **argv)
         run_control_json(&ctl, &w);
         json_end_object(&w);
     } else {
-        printf("best_program %s\ninfix        %s\n%-12s %.9g\n", r.best_sexpr, r.best_infix,
-               glevo_gp_metric_name(p.metric), r.best_error);
-        if (test) printf("test_%-7s %.9g\n", glevo_gp_metric_name(p.metric), test_error);
+        printf("best_program %s\ninfix        %s\nsympy        %s\n%-12s %.9g\nr2           %.9g\n",
+               r.best_sexpr, r.best_infix, r.best_sympy, glevo_gp_metric_name(p.metric),
+               r.best_error, r.train_r2);
+        if (test) printf("test_%-7s %.9g\ntest_r2      %.9g\n", glevo_gp_metric_name(p.metric),
+                         test_error, test_r2);
         printf("generations  %d\nevaluations  %lld\nseconds      %.3f\n", r.generations,
                r.evaluations, r.seconds);
     }

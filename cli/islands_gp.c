@@ -53,21 +53,21 @@ static best_program decode_best(const gp_island *gi, const double *best_x)
     uint32_t *codes = malloc(sizeof(uint32_t) * (size_t)p->max_size);
     float *consts = malloc(sizeof(float) * (size_t)p->max_size);
     glevo_gp_programs *progs = NULL;
+    glevo_gp_result model = {0};
     int len = 0;
+    /* The model a plain run reports (scaled, simplified: glevo_gp_model), scored on --test. */
     if (codes && consts &&
         !glevo_gp_program_decode(best_x + 1, p->max_size, 0, 0, codes, consts, &len) &&
-        !glevo_gp_programs_create(&progs) && !glevo_gp_programs_add(progs, codes, len, consts)) {
-        int n = glevo_gp_program_sexpr(progs, 0, NULL, 0);
-        int m = glevo_gp_program_infix(progs, 0, NULL, 0);
-        b.sexpr = malloc((size_t)n + 1);
-        b.infix = malloc((size_t)m + 1);
-        if (b.sexpr) glevo_gp_program_sexpr(progs, 0, b.sexpr, (size_t)n + 1);
-        if (b.infix) glevo_gp_program_infix(progs, 0, b.infix, (size_t)m + 1);
-        b.nodes = len;
+        !glevo_gp_programs_create(&progs) && !glevo_gp_programs_add(progs, codes, len, consts) &&
+        !glevo_gp_model(p, gi->data, progs, 0, &model)) {
+        b.sexpr = model.best_sexpr, b.infix = model.best_infix;
+        model.best_sexpr = model.best_infix = NULL;
+        b.nodes = model.best_nodes;
         glevo_gp_sums sums;
-        if (gi->test && !glevo_gp_evaluate_cpu(progs, gi->test, p->eval.threads, &sums))
+        if (gi->test && !glevo_gp_evaluate_cpu(model.best, gi->test, p->eval.threads, &sums))
             b.test_error = glevo_gp_metric_value(p->metric, &sums, glevo_gp_data_cases(gi->test));
     }
+    glevo_gp_result_free(&model);
     glevo_gp_programs_destroy(progs);
     free(codes), free(consts);
     return b;

@@ -6,6 +6,13 @@
  * Variables x1..xN are the data columns in order, the target excluded. Operators:
  *   regression      (+ a b) (- a b) (* a b) (/ a b)   division protected: 1 when |b| < 1e-6
  *                   (neg a) (sin a) (cos a)
+ *                   (exp a) (log a) = ln|a|, 0 where |a| < 1e-6   (sqrt a) = sqrt|a|
+ *                   (square a) (cube a) (abs a) (tanh a)
+ *                   (pow a b) = exp(b * log(a)) with that protected log: |a|^b
+ *                   (aq a b) = a / sqrt(1 + b^2), the analytic quotient (Ni et al. 2013)
+ *                   exp, log, pow and tanh are glevo's own from Cephes' float polynomials
+ *                   (within ~2 ulp; src/gp/gp_math.h), sqrt correctly rounded: bit for bit
+ *                   the same on the CPU and every GPU, like sin and cos.
  *   classification  (if c a b) = a when c != 0, else b   (condition first, as the paper's
  *                   interpreter pops it first); (< a b) (> a b) (= a b) give 1 or 0;
  *                   (and a b) (or a b) (not a) treat any non-zero value as true, give 1 or 0.
@@ -51,6 +58,16 @@ typedef enum glevo_gp_op {
     GLEVO_GP_AND,
     GLEVO_GP_OR,
     GLEVO_GP_NOT,
+    /* Symbolic-regression primitives (appended: earlier codes keep their numbers). */
+    GLEVO_GP_EXP,
+    GLEVO_GP_LOG,
+    GLEVO_GP_SQRT,
+    GLEVO_GP_SQUARE,
+    GLEVO_GP_CUBE,
+    GLEVO_GP_POW,
+    GLEVO_GP_TANH,
+    GLEVO_GP_ABS,
+    GLEVO_GP_AQ,
     GLEVO_GP_OP_COUNT
 } glevo_gp_op;
 
@@ -64,11 +81,22 @@ GLEVO_API const char *glevo_gp_op_name(glevo_gp_op op);
 GLEVO_API int glevo_gp_op_arity(glevo_gp_op op);
 
 typedef enum glevo_gp_function_set {
-    GLEVO_GP_REGRESSION = 0,     /* + - * / neg sin cos */
+    GLEVO_GP_REGRESSION = 0,     /* + - * / neg sin cos exp log sqrt (what symbolic-regression
+                                  * users expect; until issue 26: + - * / neg sin cos) */
     GLEVO_GP_CLASSIFICATION = 1, /* if < > = and or not */
 } glevo_gp_function_set;
-/* Bit mask (1 << op) of the operators of a function set. */
+/* Bit mask (1 << op) of the operators of a function set, terminals included. */
 GLEVO_API uint32_t glevo_gp_function_set_ops(glevo_gp_function_set set);
+/* "regression", "classification", or a comma-separated list of operator names as printed
+ * ("+,-,*,/,exp,log"; spaces around names are ignored) -> *ops, a mask of (1 << op) with the
+ * terminals. Refused (GLEVO_ERR_INVALID naming the text): an unknown name, an empty list or
+ * one without an operator, and a list whose logical connectives (and, or, not) have no
+ * comparison (<, >, =) to give them truth values while arithmetic operators are present
+ * (arithmetic values are not truth values: the types do not fit). */
+GLEVO_API glevo_status glevo_gp_function_set_parse(const char *text, uint32_t *ops);
+/* The operators of a mask as the comma list glevo_gp_function_set_parse reads (snprintf's
+ * return convention). */
+GLEVO_API int glevo_gp_function_set_text(uint32_t ops, char *buf, size_t size);
 
 typedef enum glevo_gp_metric {
     GLEVO_GP_SAE = 0,   /* sum of absolute errors (default, the paper's) */
@@ -162,6 +190,10 @@ typedef struct glevo_gp_eval_params {
     double max_draw_steps;      /* GPU: split draws and dispatches into ranges of programs
                                  * above about this many quad-steps (64 times more for a
                                  * compute dispatch); 0 = 2^26 */
+    bool moments;               /* linear scaling (Keijzer 2003): the sums are the moments
+                                 * sum f*y, sum f*f, sum f (in abs_sum, sq_sum, hits; hits
+                                 * rounded to float on every backend) and mse/rmse errors are
+                                 * those of a + b f with the best a, b (src/gp/scaling.c) */
     int prog_lanes;             /* compute: invocations per program and case segment: 64 (a
                                  * work-group each, for large data) or 1, 2, 4, 8, 16, 32
                                  * (programs share a work-group, for small data); 0 = picked
@@ -215,6 +247,8 @@ typedef void (*glevo_gp_progress_fn)(void *user, int generation, double best_err
 
 typedef struct glevo_gp_params {
     glevo_gp_function_set function_set;
+    uint32_t ops;         /* the operators as a mask of 1 << op (glevo_gp_function_set_parse);
+                           * 0: function_set's */
     int pop;              /* default 1000 */
     int generations;      /* default 50 */
     int tournament;       /* default 4 */
@@ -227,6 +261,18 @@ typedef struct glevo_gp_params {
     double const_min, const_max; /* random constants, default [-1, 1] */
     double const_prob;    /* terminal is a constant with this probability, default 0.25 */
     glevo_gp_metric metric;
+    int linear_scaling;   /* score a + b f with the least-squares a, b (Keijzer 2003; the best
+                           * program is reported with them): 0 = on for mse and rmse, off
+                           * otherwise; 1 = on (mse, rmse only); GLEVO_ZERO = off */
+    int const_opt_iters;  /* Levenberg-Marquardt steps on the constants of the programs fitted
+                           * each generation, written back (src/gp/const_opt.c); 0 = 8 for
+                           * mse and rmse (PySR's optimizer_iterations), off otherwise;
+                           * GLEVO_ZERO = off */
+    double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
+                           * optimize_probability) */
+    double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament
+                           * contenders whose fitnesses differ by at most this fraction tie and
+                           * the shorter wins; 0 = off (the lower fitness wins) */
     glevo_backend backend;  /* fragment (default), compute, cpu or auto: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
                              * (the same children as the cpu backend's, seed for seed) */
@@ -239,9 +285,12 @@ typedef struct glevo_gp_params {
 } glevo_gp_params;
 
 typedef struct glevo_gp_result {
-    double best_error;        /* under params.metric; for accuracy, the accuracy */
+    double best_error;        /* under params.metric; for accuracy, the accuracy: that of the
+                               * printed program (with linear scaling, a + b f folded in) */
     char *best_sexpr;         /* malloc'd; glevo_gp_result_free */
     char *best_infix;
+    char *best_sympy;         /* the printed program as SymPy reads it (sympy.sympify) */
+    double train_r2;          /* 1 - SSE / sum (y - mean y)^2 of the printed program */
     int best_nodes;
     long long evaluations;    /* programs evaluated */
     long long nodes_evaluated;/* program nodes x cases */
@@ -327,6 +376,20 @@ GLEVO_API glevo_status glevo_gp_load(const char *path, const glevo_gp_params *ch
 GLEVO_API glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
                           glevo_gp_result *out);
 GLEVO_API void glevo_gp_result_free(glevo_gp_result *r);
+/* R^2 = 1 - sum (y - f)^2 / sum (y - mean y)^2 of program i of p on d (the CPU interpreter's
+ * values, the GPU's bits); NaN when y is constant. The reported model (glevo_gp_result.best) is
+ * simplified first (constant folding, x - x, x / x, nested negations: src/gp/simplify.c), with
+ * linear scaling's a and b folded in: its errors are those of the printed program. */
+GLEVO_API glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data *d, double *r2);
+/* The reported model of program i of p as a run with these (resolved) parameters on data
+ * reports it: best, best_sexpr, best_infix, best_sympy, best_nodes, best_error and train_r2
+ * filled (the other fields 0); free with glevo_gp_result_free. */
+GLEVO_API glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *data,
+                            const glevo_gp_programs *p, int i, glevo_gp_result *out);
+/* Splits d's cases at random (seed): round(fraction * cases) into *test, the rest into *train
+ * (both keep the column names); fraction in (0, 1), each part at least one case. */
+GLEVO_API glevo_status glevo_gp_data_split(const glevo_gp_data *d, double fraction, uint32_t seed,
+                                 glevo_gp_data **train, glevo_gp_data **test);
 
 #ifdef __cplusplus
 }

@@ -47,6 +47,10 @@ FIELDS = {
     "const_max": Field("float"),
     "const_prob": Field("float", "literal"),
     "metric": Field(METRIC),
+    "linear_scaling": Field("int", "literal"),
+    "const_opt_iters": Field("int", "literal"),
+    "const_opt_fraction": Field("float", "default"),
+    "parsimony": Field("float"),
     "backend": backend_field(),
     "strategy": Field(STRATEGY, c="eval.strategy"),
     "threads": Field("int", c="eval.threads"),
@@ -178,7 +182,8 @@ class GP(Engine):
     data: a CSV path, (X, y) or a 2-D array whose last column is the target. params:
     glevo_gp_params' fields with the C defaults (GP.defaults()): function_set, pop,
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
-    const_min, const_max, const_prob, metric, backend, strategy, threads, seed,
+    const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
+    const_opt_fraction, parsimony, backend, strategy, threads, seed,
     target_error, stop_on_target. progress: callable(generation, best_error, program)."""
 
 
@@ -262,10 +267,16 @@ class GP(Engine):
 
     @property
     def model(self):
-        """The best program of the last evaluated generation as a GPModel."""
+        """The best program of the last evaluated generation as a GPModel: the model a run
+        reports (glevo_gp_model: simplified, linear scaling's a and b folded in)."""
         best = ffi.new("int *")
         progs = lib.glevo_gp_population(self._h, best)
-        return GPModel(progs, best[0], self.data.vars)
+        r = ffi.new("glevo_gp_result *")
+        check(lib.glevo_gp_model(self._params, self.data._ptr, progs, best[0], r))
+        try:
+            return GPModel(r.best, 0, self.data.vars)
+        finally:
+            lib.glevo_gp_result_free(r)
 
     @property
     def best(self):

@@ -133,6 +133,33 @@ int gp_walk(int length, ivec2 qc[GP_LANES], out vec4 top[GP_LANES])
 #ifdef GP_USE_NOT
         case 15u: UNARY(vec4(equal(a, vec4(0.0))));
 #endif
+#ifdef GP_USE_EXP
+        case 16u: UNARY(gp_exp(a));
+#endif
+#ifdef GP_USE_LOG
+        case 17u: UNARY(gp_log(a)); // protected: ln|a|, 0 where |a| < 1e-6
+#endif
+#ifdef GP_USE_SQRT
+        case 18u: UNARY(gp_sqrt(a)); // sqrt|a|
+#endif
+#ifdef GP_USE_SQUARE
+        case 19u: UNARY(gp_square(a));
+#endif
+#ifdef GP_USE_CUBE
+        case 20u: UNARY(gp_cube(a));
+#endif
+#ifdef GP_USE_POW
+        case 21u: BINARY(gp_pow(a, b));
+#endif
+#ifdef GP_USE_TANH
+        case 22u: UNARY(gp_tanh(a));
+#endif
+#ifdef GP_USE_ABS
+        case 23u: UNARY(abs(a));
+#endif
+#ifdef GP_USE_AQ
+        case 24u: BINARY(gp_aq(a, b));
+#endif
         default: break;
         }
     }
@@ -141,10 +168,21 @@ int gp_walk(int length, ivec2 qc[GP_LANES], out vec4 top[GP_LANES])
 
 // acc + quad q's partials (|e|, e*e, hits), each (c0 + c1) + (c2 + c3); missing cases add 0.
 // Every step precise: no fused multiply-add, no reordering (the CPU twin rounds the same).
+// GP_MOMENTS (linear scaling, Keijzer 2003): the partials are (f*y, f*f, f) instead, the sums
+// the closed-form a + b f needs (src/gp/scaling.c), in the same order.
 vec3 gp_quad_add(vec3 acc, vec4 pred, ivec2 qc, int q)
 {
     vec4 y = texelFetch(t_target, qc, 0);
     bvec4 valid = lessThan(ivec4(q * 4) + ivec4(0, 1, 2, 3), ivec4(u_cases));
+#ifdef GP_MOMENTS
+    precise vec4 f = mix(vec4(0.0), pred, valid);
+    precise vec4 fy = f * mix(vec4(0.0), y, valid);
+    precise vec4 ff = f * f;
+    precise vec3 m = vec3((fy.x + fy.y) + (fy.z + fy.w), (ff.x + ff.y) + (ff.z + ff.w),
+                          (f.x + f.y) + (f.z + f.w));
+    precise vec3 rm = acc + m;
+    return rm;
+#endif
     precise vec4 e = mix(vec4(0.0), abs(pred - y), valid);
     precise vec4 s = e * e;
     vec4 h = mix(vec4(0.0), vec4(lessThan(e, vec4(0.5))), valid);

@@ -114,9 +114,9 @@ float gp_trig1(float x, uint add)
 // error ~2^-52), times a in double, rounded to float. a / b of two floats never lies within
 // 2^-49 (relative) of a float rounding boundary, so this rounds as the CPU's IEEE a / b does.
 // |b| >= 2^64 is scaled so that the float reciprocal stays normal; b = +-inf gives a * 0.
-float gp_div1(float a, float b)
+// a / b correctly rounded for |b| >= 1e-6 (the tanh and analytic-quotient divisions use it too).
+float gp_quot1(float a, float b)
 {
-    if (abs(b) < GP_DIV_EPS) return 1.0;
     if ((floatBitsToUint(b) & 0x7fffffffu) == 0x7f800000u) return a * 0.0;
     bool big = abs(b) >= 18446744073709551616.0; // 2^64
     float seed = 1.0 / (big ? b * 5.42101086242752217e-20 : b); // 2^-64
@@ -130,6 +130,12 @@ float gp_div1(float a, float b)
     return float(q);
 }
 
+float gp_div1(float a, float b)
+{
+    if (abs(b) < GP_DIV_EPS) return 1.0;
+    return gp_quot1(a, b);
+}
+
 vec4 gp_trig(vec4 a, uint add)
 {
     return vec4(gp_trig1(a.x, add), gp_trig1(a.y, add), gp_trig1(a.z, add), gp_trig1(a.w, add));
@@ -137,4 +143,151 @@ vec4 gp_trig(vec4 a, uint add)
 vec4 gp_div(vec4 a, vec4 b)
 {
     return vec4(gp_div1(a.x, b.x), gp_div1(a.y, b.y), gp_div1(a.z, b.z), gp_div1(a.w, b.w));
+}
+
+// ---- symbolic-regression primitives (issue 26): the twins of gp_exp, gp_log, gp_sqrt, gp_pow,
+// gp_tanh and gp_aq in src/gp/gp_math.h (read its comment for the definitions). Cephes' float
+// polynomials, every step precise; 2^n and frexp from the bits.
+const float GP_LOG2EF = uintBitsToFloat(0x3fb8aa3bu);
+const float GP_LN2_HI = 0.693359375;
+const float GP_LN2_LO = uintBitsToFloat(0xb95e8083u);
+const float GP_EXP_MAX = uintBitsToFloat(0x42b17218u);
+const float GP_E5 = uintBitsToFloat(0x39506967u);
+const float GP_E4 = uintBitsToFloat(0x3ab743ceu);
+const float GP_E3 = uintBitsToFloat(0x3c088908u);
+const float GP_E2 = uintBitsToFloat(0x3d2aa9c1u);
+const float GP_E1 = uintBitsToFloat(0x3e2aaaaau);
+const float GP_L8 = uintBitsToFloat(0x3d9021bbu);
+const float GP_L7 = uintBitsToFloat(0xbdebd1b8u);
+const float GP_L6 = uintBitsToFloat(0x3def251au);
+const float GP_L5 = uintBitsToFloat(0xbdfe5d4fu);
+const float GP_L4 = uintBitsToFloat(0x3e11e9bfu);
+const float GP_L3 = uintBitsToFloat(0xbe2aae50u);
+const float GP_L2 = uintBitsToFloat(0x3e4cceacu);
+const float GP_L1 = uintBitsToFloat(0xbe7ffffcu);
+const float GP_L0 = uintBitsToFloat(0x3eaaaaaau);
+const float GP_SQRTHF = uintBitsToFloat(0x3f3504f3u);
+const float GP_T4 = uintBitsToFloat(0xbbbaf0eau);
+const float GP_T3 = uintBitsToFloat(0x3ca9134eu);
+const float GP_T2 = uintBitsToFloat(0xbd5c1e2du);
+const float GP_T1 = uintBitsToFloat(0x3e088393u);
+const float GP_T0 = uintBitsToFloat(0xbeaaaa99u);
+const float GP_TANH_BIG = uintBitsToFloat(0x42317218u);
+const float GP_INF = uintBitsToFloat(0x7f800000u);
+
+float gp_pow2i(int n) { return uintBitsToFloat(uint(n + 127) << 23u); }
+
+float gp_exp1(float x)
+{
+    if (isnan(x)) return x;
+    if (x > GP_EXP_MAX) return GP_INF;
+    if (x < -87.0) return 0.0;
+    precise float t = GP_LOG2EF * x + 0.5;
+    float z = floor(t);
+    precise float r1 = x - z * GP_LN2_HI;
+    precise float r = r1 - z * GP_LN2_LO;
+    int n = int(z);
+    precise float zz = r * r;
+    precise float p = (((((GP_E5 * r + GP_E4) * r + GP_E3) * r + GP_E2) * r + GP_E1) * r + 0.5) * zz + r + 1.0;
+    int h = n / 2;
+    precise float v = p * gp_pow2i(h) * gp_pow2i(n - h);
+    return v;
+}
+
+float gp_log1(float x)
+{
+    float a = abs(x);
+    if (isnan(a)) return a;
+    if (a < GP_DIV_EPS) return 0.0;
+    if (a == GP_INF) return a;
+    uint u = floatBitsToUint(a);
+    int e = int(u >> 23u) - 126;
+    float m = uintBitsToFloat((u & 0x007fffffu) | 0x3f000000u);
+    precise float f;
+    if (m < GP_SQRTHF) {
+        e -= 1;
+        f = m + m - 1.0;
+    } else {
+        f = m - 1.0;
+    }
+    precise float z = f * f;
+    precise float y = ((((((((GP_L8 * f + GP_L7) * f + GP_L6) * f + GP_L5) * f + GP_L4) * f + GP_L3) * f +
+                         GP_L2) * f + GP_L1) * f + GP_L0) * f * z;
+    float fe = float(e);
+    precise float y1 = y + GP_LN2_LO * fe;
+    precise float y2 = y1 + -0.5 * z;
+    precise float z1 = f + y2;
+    precise float z2 = z1 + GP_LN2_HI * fe;
+    return z2;
+}
+
+// sqrt(|x|) correctly rounded: a double root rounded to float, then moved to the neighbour
+// whose rounding interval holds |x|, by exact tests (a midpoint of two floats has 25 bits, its
+// square 50: exact in double; |x| never equals one).
+float gp_sqrt1(float x)
+{
+    float a = abs(x);
+    if (a == 0.0 || a == GP_INF || isnan(a)) return a;
+    float s = float(sqrt(double(a)));
+    float lo = uintBitsToFloat(floatBitsToUint(s) - 1u), hi = uintBitsToFloat(floatBitsToUint(s) + 1u);
+    precise double ml = (double(s) + double(lo)) * 0.5lf;
+    precise double mh = (double(s) + double(hi)) * 0.5lf;
+    precise double ml2 = ml * ml;
+    precise double mh2 = mh * mh;
+    if (double(a) < ml2) return lo;
+    if (double(a) > mh2) return hi;
+    return s;
+}
+
+float gp_pow1(float a, float b)
+{
+    precise float t = b * gp_log1(a);
+    return gp_exp1(t);
+}
+
+float gp_tanh1(float x)
+{
+    if (isnan(x)) return x;
+    float z = abs(x);
+    if (z > GP_TANH_BIG) return x > 0.0 ? 1.0 : -1.0;
+    if (z >= 0.625) {
+        precise float zz = z + z;
+        float s = gp_exp1(zz);
+        precise float s1 = s + 1.0;
+        precise float r = 1.0 - gp_quot1(2.0, s1);
+        return x < 0.0 ? -r : r;
+    }
+    if (x == 0.0) return x;
+    precise float s = x * x;
+    precise float r = ((((GP_T4 * s + GP_T3) * s + GP_T2) * s + GP_T1) * s + GP_T0) * s * x + x;
+    return r;
+}
+
+float gp_aq1(float a, float b)
+{
+    precise float t = 1.0 + b * b;
+    return gp_quot1(a, gp_sqrt1(t));
+}
+
+vec4 gp_square(vec4 a)
+{
+    precise vec4 r = a * a;
+    return r;
+}
+vec4 gp_cube(vec4 a)
+{
+    precise vec4 r = (a * a) * a;
+    return r;
+}
+vec4 gp_exp(vec4 a) { return vec4(gp_exp1(a.x), gp_exp1(a.y), gp_exp1(a.z), gp_exp1(a.w)); }
+vec4 gp_log(vec4 a) { return vec4(gp_log1(a.x), gp_log1(a.y), gp_log1(a.z), gp_log1(a.w)); }
+vec4 gp_sqrt(vec4 a) { return vec4(gp_sqrt1(a.x), gp_sqrt1(a.y), gp_sqrt1(a.z), gp_sqrt1(a.w)); }
+vec4 gp_tanh(vec4 a) { return vec4(gp_tanh1(a.x), gp_tanh1(a.y), gp_tanh1(a.z), gp_tanh1(a.w)); }
+vec4 gp_pow(vec4 a, vec4 b)
+{
+    return vec4(gp_pow1(a.x, b.x), gp_pow1(a.y, b.y), gp_pow1(a.z, b.z), gp_pow1(a.w, b.w));
+}
+vec4 gp_aq(vec4 a, vec4 b)
+{
+    return vec4(gp_aq1(a.x, b.x), gp_aq1(a.y, b.y), gp_aq1(a.z, b.z), gp_aq1(a.w, b.w));
 }

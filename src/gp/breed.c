@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "glevo/rng.h"
+#include "gp/parsimony.h"
 #include "gp/breed.h"
 
 _Static_assert(GLEVO_GP_OP_COUNT <= 64, "breeding packs 2 bits of arity per op into 4 words");
@@ -42,6 +43,7 @@ void gp_breed_params_init(gp_breed_params *bp, const glevo_gp_params *P, uint32_
     bp->generation = generation;
     bp->pop = P->pop;
     bp->tournament = P->tournament;
+    bp->parsimony = P->parsimony;
     bp->elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX;
     bp->max_size = P->max_size;
     bp->vars = vars;
@@ -193,7 +195,10 @@ void gp_breed_plan(const gp_breed_params *bp, const gp_parents *par, const int32
         int w = gp_stream_below(&s, bp->pop);
         for (int t = 1; t < bp->tournament; ++t) {
             int x = gp_stream_below(&s, bp->pop);
-            if (par->fit[x] < par->fit[w]) w = x;
+            /* issue 26: lexicographic parsimony pressure (src/gp/parsimony.c; 0: fit < fit) */
+            if (gp_tournament_beats(bp->parsimony, par->fit[x], par->len[x], par->fit[w],
+                                    par->len[w]))
+                w = x;
         }
         parent[k] = w;
     }

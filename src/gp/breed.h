@@ -44,6 +44,8 @@ typedef struct gp_breed_params {
     double pc, pm, const_prob, const_min, const_max;
     int funcs[32], nfuncs; /* the function set's operators, in op order */
     uint32_t arity[4];     /* 2 bits per op: glevo_gp_op_arity of ops 0..63 */
+    double parsimony;      /* issue 26: lexicographic parsimony pressure (src/gp/parsimony.c);
+                            * host breeding only until gp/breed.glsl compares the same way */
 } gp_breed_params;
 
 void gp_breed_params_init(gp_breed_params *bp, const glevo_gp_params *P, uint32_t mask, int vars,

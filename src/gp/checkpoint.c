@@ -68,6 +68,11 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
                  backend == GLEVO_BACKEND_CPU ? "cpu" : glevo_context_renderer(NULL),
                  gp->generation, gp->evaluations, extra);
     ckpt_put_str(w, "param.function_set", set_name(P->function_set));
+    ckpt_put_i64(w, "param.ops", gp->mask); /* the operators (issue 26: sets are lists too) */
+    ckpt_put_i64(w, "param.linear_scaling", P->linear_scaling);
+    ckpt_put_i64(w, "param.const_opt_iters", P->const_opt_iters);
+    ckpt_put_f64(w, "param.parsimony", P->parsimony);
+    ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
     ckpt_put_i64(w, "param.tournament", P->tournament);
@@ -133,6 +138,24 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
     glevo_status st = ckpt_same_enum(r, "param.function_set", "glevo_gp_params.function_set",
                                 (int)c->function_set, set_name, set_parse, &e);
     P->function_set = (glevo_gp_function_set)e;
+    if (!st && ckpt_has(r, "param.linear_scaling")) {
+        long long ls = 0;
+        st = ckpt_get_ll(r, "param.linear_scaling", 0, 1, &ls);
+        P->linear_scaling = ls ? 1 : GLEVO_ZERO;
+    }
+    if (!st && ckpt_has(r, "param.const_opt_iters")) { /* both written since issue 26 */
+        long long it = 0;
+        st = ckpt_get_ll(r, "param.const_opt_iters", 0, 1000, &it);
+        P->const_opt_iters = it ? (int)it : GLEVO_ZERO;
+        if (!st) st = ckpt_get_f64(r, "param.const_opt_fraction", &P->const_opt_fraction);
+        if (!st) st = ckpt_get_f64(r, "param.parsimony", &P->parsimony);
+    }
+    if (!st && ckpt_has(r, "param.ops")) { /* absent from files written before issue 26 */
+        long long ops = 0;
+        st = ckpt_same_i64(r, "param.ops", "glevo_gp_params.ops", c->ops != 0, c->ops);
+        if (!st) st = ckpt_get_ll(r, "param.ops", 0, UINT32_MAX, &ops);
+        P->ops = (uint32_t)ops;
+    }
 #define SAME_INT(field, lo, hi)                                                                  \
     if (!st) st = ckpt_same_i64(r, "param." #field, "glevo_gp_params." #field, c->field != 0,    \
                                 c->field == GLEVO_ZERO ? 0 : c->field);                          \

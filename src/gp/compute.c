@@ -89,7 +89,7 @@ static long long small_shared_bytes(const gp_plan *plan)
 static glevo_status get_build(gp_compute *c, const glevo_gp_evaluator *e,
                               const glevo_gp_programs *p, const gp_plan *plan, gpu_program **out)
 {
-    gp_build_key key = {.compute = 1, .mask = p->ops_used, .stack = gp_stack_slots(p),
+    gp_build_key key = {.compute = 1, .mask = p->ops_used | (e->params.moments ? GP_MASK_MOMENTS : 0), .stack = gp_stack_slots(p),
                         .lanes = e->params.lanes, .fused = plan->nseg == 1};
     int cap = 64;
     while (cap < p->max_length + 1) cap *= 2;

@@ -18,7 +18,11 @@
 
 #include "gp/engine_internal.h"
 #include "gp/eval_internal.h"
+#include "gp/const_opt.h"
 #include "gp/gpu.h"
+#include "gp/model.h"
+#include "gp/parsimony.h"
+#include "gp/sr_params.h"
 
 /* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
@@ -45,6 +49,7 @@ void glevo_gp_result_free(glevo_gp_result *r)
 {
     free(r->best_sexpr);
     free(r->best_infix);
+    free(r->best_sympy);
     glevo_gp_programs_destroy(r->best);
     memset(r, 0, sizeof *r);
 }
@@ -77,6 +82,7 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     if (!P.init_max_depth) P.init_max_depth = 6;
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
     P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
+    gp_sr_params_defaults(&P); /* issue 26: src/gp/sr_params.c */
     return P;
 }
 
@@ -85,7 +91,10 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
 {
     glevo_gp_params P = glevo_gp_params_defaults(params);
     P.eval.backend = P.backend;
+    P.eval.moments = P.linear_scaling == 1; /* issue 26: the evaluator sums f*y, f*f, f */
     *out = P;
+    glevo_status sr = gp_sr_params_check(&P); /* issue 26: src/gp/sr_params.c */
+    if (sr) return sr;
     if (P.pop < 2) return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d is below 2", P.pop);
     if (P.generations < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.generations %d is negative", P.generations);
@@ -424,7 +433,13 @@ static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
-    if (b == GLEVO_BACKEND_CPU || (host && *host == '1')) return GLEVO_OK;
+    /* issue 26: the resident path has no parsimony in its GPU tournament (src/gp/parsimony.h
+     * says what it must compare), no second look at nearly exact scaled programs (it needs
+     * their codes, evaluator.c) and no constant fitting: with any of them on, the host breeds
+     * and the evaluator reads the programs from the host, as before the resident engine. */
+    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || gp->P.parsimony > 0 ||
+        gp->P.linear_scaling == 1 || gp->P.const_opt_iters > 0)
+        return GLEVO_OK;
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
@@ -445,7 +460,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     if (b != GLEVO_BACKEND_CPU) {
         glevo_status st = glevo_backend_check(b, "glevo_gp_params.backend");
         if (!st) st = gp_resident_check(P->pop, P->max_size,
-                                        glevo_gp_function_set_ops(P->function_set));
+                                        P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set));
         if (st) return st;
     }
     glevo_gp *gp = calloc(1, sizeof *gp);
@@ -453,7 +468,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     gp->t0 = seconds_now();
     gp->P = *P;
     gp->data = data;
-    gp->mask = glevo_gp_function_set_ops(P->function_set);
+    gp->mask = P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set);
     tree_rng_init(&gp->rng, P->seed, 0x454e474eu);
     tree_gen_init(&gp->g, &gp->rng, gp->mask, data->vars, P->const_prob, P->const_min, P->const_max);
     glevo_status st = allocate(gp);
@@ -489,7 +504,10 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp *gp = NULL;
     if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
-    if ((st = initialise(gp)) || (st = host_population_changed(gp)) || (st = evaluate(gp))) {
+    if (!(st = initialise(gp))) gp_const_opt_generation(gp); /* issue 26: src/gp/const_opt.c */
+    /* The container glevo_gp_population returns holds generation 0 also when resident (the
+     * resident evaluation reads the GPU's copy and never packs it: the demo read an empty one). */
+    if (st || (st = host_population_changed(gp)) || (st = pack_host(gp)) || (st = evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }
@@ -505,6 +523,11 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
     for (int k = 0; k < generations && !gp->done && !st; ++k) {
         if ((st = breed(gp))) break;
         gp->generation++;
+        if (gp->P.const_opt_iters > 0) { /* issue 26: constant fitting on the host copy */
+            if ((st = gp_host_sync(gp))) break;
+            gp_const_opt_generation(gp);
+            if ((st = host_population_changed(gp))) break;
+        }
         st = evaluate(gp);
     }
     return st;
@@ -546,6 +569,7 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
         out->best_sexpr = print_alloc(out->best, 0, 0);
         out->best_infix = print_alloc(out->best, 0, 1);
     }
+    if (!st) st = gp_model_finish(&gp->P, gp->data, out); /* issue 26: the printed model */
     if (!st && (!out->best_sexpr || !out->best_infix))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     out->seconds = seconds_now() - gp->t0;

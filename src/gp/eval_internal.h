@@ -29,6 +29,10 @@
 /* What a cut-short fragment or invocation adds to its run marks (good ones add 1). */
 #define GP_CUT_MARK (-1048576.0)
 
+/* Build-key bit beside the operators' (1 << op, op < 32): the lanes sum the moments
+ * (f*y, f*f, f) for linear scaling (glevo_gp_eval_params.moments) instead of the errors. */
+#define GP_MASK_MOMENTS (1u << 31)
+
 typedef struct gp_eval_ops {
     glevo_status (*create)(glevo_gp_evaluator *e);
     glevo_status (*evaluate)(glevo_gp_evaluator *e, const glevo_gp_programs *p,
@@ -50,6 +54,7 @@ struct glevo_gp_evaluator {
     void *impl; /* the driver's state */
     glevo_gp_sums *sums;
     int sums_cap;
+    double sum_y, sum_yy; /* of the target, in double (linear scaling) */
 };
 
 /* glevo_gp_evaluate without the check of the programs' variables: for a resident population
@@ -59,6 +64,18 @@ glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_program
                                    glevo_gp_metric metric, double *errors);
 /* The GPU drivers' shared state (both drivers' state opens with a gp_gpu); NULL on the CPU. */
 struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e);
+/* The CPU interpreter's values of one program on every case of d (block by block: the same
+ * floats as glevo_gp_interpret, faster). */
+glevo_status gp_predict_cpu(const uint32_t *codes, int length, const float *consts,
+                            const glevo_gp_data *d, float *out);
+/* The CPU interpreter's sums (moments: glevo_gp_eval_params.moments). */
+glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_data *d,
+                                  int threads, bool moments, glevo_gp_sums *sums);
+/* Linear scaling's closed form (scaling.c): from the moments (abs_sum = sum f*y, sq_sum =
+ * sum f*f, hits = sum f) and the target's sums, the a and b of min sum (y - a - b f)^2 and
+ * that least squared error (infinity where the moments are not finite). */
+void gp_scaling_from_moments(const glevo_gp_sums *m, double sum_y, double sum_yy, int cases,
+                             double *a, double *b, double *sse);
 
 /* The GPU layouts (the paper's PPPE, FP, PPCU for the fragment driver; tiles of work-groups
  * for the compute driver). The unit of work is a tile: one program on one case segment, 64

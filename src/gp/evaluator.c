@@ -1,11 +1,13 @@
 /* glevo_gp_evaluator: one front for every backend (the CPU interpreter, fragment passes,
  * compute dispatches), so callers pick a backend and, for the fragment passes, a layout; the
  * variable check and the metrics are the same for all. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/names.h"
 #include "gp/eval_internal.h"
+#include "gp/model.h"
 
 static const char *const strategy_names[] = {"auto", "pppe", "fp", "ppcu"};
 
@@ -36,7 +38,7 @@ static glevo_status cpu_create(glevo_gp_evaluator *e)
 static glevo_status cpu_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                  glevo_gp_sums *sums)
 {
-    return glevo_gp_evaluate_cpu(p, e->data, e->params.threads, sums);
+    return gp_evaluate_cpu_sums(p, e->data, e->params.threads, e->params.moments, sums);
 }
 static void cpu_destroy(glevo_gp_evaluator *e) { (void)e; }
 const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy, NULL};
@@ -68,6 +70,10 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     e->backend = backend;
     e->used = backend == GLEVO_BACKEND_FRAGMENT ? p.strategy : GLEVO_GP_AUTO;
     e->data = data;
+    for (int c = 0; c < data->cases; ++c) {
+        e->sum_y += data->y[c];
+        e->sum_yy += (double)data->y[c] * data->y[c];
+    }
     e->ops = backend == GLEVO_BACKEND_CPU       ? &gp_cpu_ops
              : backend == GLEVO_BACKEND_COMPUTE ? &gp_compute_ops
                                                 : &gp_fragment_ops;
@@ -86,6 +92,50 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
     e->ops->destroy(e);
     free(e->sums);
     free(e);
+}
+
+/* Linear scaling's second look: the moments' closed form cannot tell errors below ~1e-7 of
+ * the target's variance from rounding (src/gp/scaling.c), so the programs whose estimate is
+ * that close to exact (R^2 above 1 - GP_SCALED_REFINE) are evaluated again as the model
+ * (+ a (* b f)) with a and b as floats, without moments: their error is then that of the
+ * printed model, down to 0, and an exact program beats a nearly exact one. The same
+ * programs on every backend (a, b come from the same sums), so the errors stay the same bits. */
+#define GP_SCALED_REFINE 1e-4
+
+static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                  glevo_gp_metric metric, const double *sse, const double *ab,
+                                  double *errors)
+{
+    int n = e->data->cases, pop = p->count, count = 0;
+    double syy_c = e->sum_yy - e->sum_y * (e->sum_y / n);
+    for (int i = 0; i < pop; ++i) count += sse[i] <= GP_SCALED_REFINE * syy_c;
+    if (count == 0) return GLEVO_OK;
+    int *idx = malloc((size_t)count * sizeof *idx);
+    glevo_gp_sums *s = malloc((size_t)count * sizeof *s);
+    uint32_t *codes = malloc(((size_t)p->max_length + 4) * sizeof *codes);
+    float *consts = malloc(((size_t)p->max_length + 4) * sizeof *consts);
+    glevo_gp_programs *q = NULL;
+    glevo_status st = idx && s && codes && consts ? glevo_gp_programs_create(&q)
+                                                  : glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    for (int i = 0, k = 0; i < pop && !st; ++i) {
+        if (!(sse[i] <= GP_SCALED_REFINE * syy_c)) continue;
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
+        int m = gp_scaled_program(c, len, p->consts, (float)ab[2 * i], (float)ab[2 * i + 1],
+                                  codes, consts);
+        st = glevo_gp_programs_add(q, codes, m, consts);
+        idx[k++] = i;
+    }
+    if (!st) {
+        e->params.moments = false;
+        st = e->ops->evaluate(e, q, s);
+        e->params.moments = true;
+    }
+    for (int k = 0; k < count && !st; ++k)
+        errors[idx[k]] = glevo_gp_metric_value(metric, &s[k], n);
+    glevo_gp_programs_destroy(q);
+    free(idx), free(s), free(codes), free(consts);
+    return st;
 }
 
 /* Room for pop sums. */
@@ -119,17 +169,45 @@ static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_program
     return GLEVO_OK;
 }
 
+static glevo_status check_moments(const glevo_gp_evaluator *e, glevo_gp_metric metric)
+{
+    if (e->params.moments && metric != GLEVO_GP_MSE && metric != GLEVO_GP_RMSE)
+        return glevo_fail(GLEVO_ERR_INVALID, "linear scaling (glevo_gp_eval_params.moments) "
+                          "needs metric mse or rmse, not %s", glevo_gp_metric_name(metric));
+    return GLEVO_OK;
+}
+
+/* The errors from the sums: the metric, or with moments linear scaling's closed form (and the
+ * second look at nearly exact programs where p holds their codes). */
+static glevo_status finish(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                           glevo_gp_metric metric, double *errors, bool refine)
+{
+    int n = e->data->cases, pop = p->count;
+    if (!e->params.moments) {
+        for (int i = 0; i < pop; ++i) errors[i] = glevo_gp_metric_value(metric, &e->sums[i], n);
+        return GLEVO_OK;
+    }
+    double *sse = malloc((size_t)pop * 3 * sizeof *sse), *ab = sse + pop;
+    if (!sse) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
+    for (int i = 0; i < pop; ++i) {
+        gp_scaling_from_moments(&e->sums[i], e->sum_y, e->sum_yy, n, &ab[2 * i], &ab[2 * i + 1],
+                                &sse[i]);
+        errors[i] = metric == GLEVO_GP_MSE ? sse[i] / n : sqrt(sse[i] / n);
+    }
+    glevo_status st = refine ? refine_scaled(e, p, metric, sse, ab, errors) : GLEVO_OK;
+    free(sse);
+    return st;
+}
+
 glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                glevo_gp_metric metric, double *errors)
 {
     int pop = p->count;
     if (pop == 0) return GLEVO_OK;
     glevo_status st = check_programs(e, p);
+    if (!st) st = check_moments(e, metric);
     if (!st) st = e->ops->evaluate(e, p, e->sums);
-    if (st) return st;
-    for (int i = 0; i < pop; ++i)
-        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
-    return GLEVO_OK;
+    return st ? st : finish(e, p, metric, errors, true);
 }
 
 struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e)
@@ -144,11 +222,10 @@ glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_program
     int pop = p->count;
     if (pop == 0) return GLEVO_OK;
     glevo_status st = room_for(e, pop);
+    if (!st) st = check_moments(e, metric);
     if (!st) st = e->ops->evaluate(e, p, e->sums);
-    if (st) return st;
-    for (int i = 0; i < pop; ++i)
-        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
-    return GLEVO_OK;
+    /* p may be a shape without codes (the resident population): no second look. */
+    return st ? st : finish(e, p, metric, errors, false);
 }
 
 glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_programs *p,
@@ -163,9 +240,7 @@ glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_progr
     if (reps < 1) return glevo_fail(GLEVO_ERR_INVALID, "%d timed evaluations", reps);
     if (pop == 0) return GLEVO_OK;
     glevo_status st = check_programs(e, p);
+    if (!st) st = check_moments(e, metric);
     if (!st) st = e->ops->timed(e, p, reps, e->sums, timing);
-    if (st) return st;
-    for (int i = 0; i < pop; ++i)
-        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
-    return GLEVO_OK;
+    return st ? st : finish(e, p, metric, errors, true);
 }

@@ -143,4 +143,130 @@ static inline float gp_div(float a, float b)
     return fabsf(b) < 1e-6f ? 1.0f : a / b;
 }
 
+/* ---- symbolic-regression primitives (issue 26): exp, protected log, sqrt, pow, tanh and the
+ * analytic quotient, from IEEE float + - * and integer bit operations only (Cephes' float
+ * expf/logf/tanhf polynomials, evaluated in the order written), so that the shader computes
+ * the same bits. Definitions (what the GP operators mean):
+ *   exp(a)    e^a; +inf above 88.7228 (float overflow), 0 below -87 (never a subnormal: GPUs
+ *             may flush those), NaN for NaN. Within ~1 ulp of e^a elsewhere.
+ *   log(a)    ln|a| (protected): 0 where |a| < 1e-6 (the protected division's threshold),
+ *             +inf for infinite a, NaN for NaN. Within ~1 ulp of ln|a|.
+ *   sqrt(a)   sqrt(|a|), correctly rounded (the shader corrects a double-precision root with
+ *             exact midpoint tests).
+ *   pow(a, b) exp(b * log(a)) with the protected log above: |a|^b, 1 where |a| < 1e-6.
+ *             Relative error grows with |b ln|a|| (about |b ln|a|| * 2^-24).
+ *   tanh(a)   Cephes tanhf: an odd polynomial below 0.625, 1 - 2 / (e^(2|a|) + 1) above,
+ *             +-1 beyond 44.36. Within ~2 ulp.
+ *   aq(a, b)  the analytic quotient (Ni, Drieberg & Rockett 2013): a / sqrt(1 + b*b), the
+ *             root and the quotient correctly rounded; 0 when b*b overflows.
+ *   square(a) a*a, cube(a) (a*a)*a, abs(a) |a|. */
+#define GP_PROTECT_EPS 1e-6f
+#define GP_LOG2EF 0x1.715476p+0f
+#define GP_LN2_HI 0.693359375f      /* ln 2 = GP_LN2_HI + GP_LN2_LO (Cephes' C1, C2) */
+#define GP_LN2_LO (-0x1.bd0106p-13f)
+#define GP_EXP_MAX 0x1.62e430p+6f   /* 88.72284: e^x overflows above */
+#define GP_EXP_MIN (-87.0f)         /* e^-87 = 1.6e-38, still a normal float */
+#define GP_E5 0x1.a0d2cep-13f
+#define GP_E4 0x1.6e879cp-10f
+#define GP_E3 0x1.111210p-7f
+#define GP_E2 0x1.555382p-5f
+#define GP_E1 0x1.555554p-3f
+#define GP_E0 0.5f
+#define GP_L8 0x1.204376p-4f
+#define GP_L7 (-0x1.d7a370p-4f)
+#define GP_L6 0x1.de4a34p-4f
+#define GP_L5 (-0x1.fcba9ep-4f)
+#define GP_L4 0x1.23d37ep-3f
+#define GP_L3 (-0x1.555ca0p-3f)
+#define GP_L2 0x1.999d58p-3f
+#define GP_L1 (-0x1.fffff8p-3f)
+#define GP_L0 0x1.555554p-2f
+#define GP_SQRTHF 0x1.6a09e6p-1f
+#define GP_T4 (-0x1.75e1d4p-8f)
+#define GP_T3 0x1.52269cp-6f
+#define GP_T2 (-0x1.b83c5ap-5f)
+#define GP_T1 0x1.110726p-3f
+#define GP_T0 (-0x1.555532p-2f)
+#define GP_TANH_BIG 0x1.62e430p+5f  /* 44.36: tanh is +-1 in float beyond */
+
+/* 2^n for n in [-126, 127], from its bits. */
+static inline float gp_pow2i(int n)
+{
+    uint32_t u = (uint32_t)(n + 127) << 23;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static inline float gp_exp(float x)
+{
+    if (isnan(x)) return x;
+    if (x > GP_EXP_MAX) return INFINITY;
+    if (x < GP_EXP_MIN) return 0.0f;
+    float z = floorf(GP_LOG2EF * x + 0.5f); /* n in [-126, 128] */
+    x = x - z * GP_LN2_HI;
+    x = x - z * GP_LN2_LO;
+    int n = (int)z;
+    z = x * x;
+    z = (((((GP_E5 * x + GP_E4) * x + GP_E3) * x + GP_E2) * x + GP_E1) * x + GP_E0) * z + x + 1.0f;
+    /* 2^n in two factors: 2^128 is not a float, and each product is exact or overflows. */
+    int h = n / 2;
+    return z * gp_pow2i(h) * gp_pow2i(n - h);
+}
+
+static inline float gp_log(float x)
+{
+    float a = fabsf(x);
+    if (isnan(a)) return a;
+    if (a < GP_PROTECT_EPS) return 0.0f;
+    if (a == INFINITY) return a;
+    uint32_t u;
+    memcpy(&u, &a, sizeof u);
+    int e = (int)(u >> 23) - 126; /* a = m * 2^e, m in [0.5, 1) */
+    u = (u & 0x007fffffu) | 0x3f000000u;
+    float m;
+    memcpy(&m, &u, sizeof m);
+    if (m < GP_SQRTHF) {
+        e -= 1;
+        m = m + m - 1.0f;
+    } else {
+        m = m - 1.0f;
+    }
+    float z = m * m;
+    float y = ((((((((GP_L8 * m + GP_L7) * m + GP_L6) * m + GP_L5) * m + GP_L4) * m + GP_L3) * m +
+                 GP_L2) * m + GP_L1) * m + GP_L0) * m * z;
+    float fe = (float)e;
+    y = y + GP_LN2_LO * fe;
+    y = y + -0.5f * z;
+    z = m + y;
+    z = z + GP_LN2_HI * fe;
+    return z;
+}
+
+/* IEEE sqrtf is correctly rounded; the shader reaches the same root another way. */
+static inline float gp_sqrt(float x) { return sqrtf(fabsf(x)); }
+
+static inline float gp_pow(float a, float b) { return gp_exp(b * gp_log(a)); }
+
+static inline float gp_tanh(float x)
+{
+    if (isnan(x)) return x;
+    float z = fabsf(x);
+    if (z > GP_TANH_BIG) return x > 0.0f ? 1.0f : -1.0f;
+    if (z >= 0.625f) {
+        float s = gp_exp(z + z);
+        z = 1.0f - 2.0f / (s + 1.0f);
+        return x < 0.0f ? -z : z;
+    }
+    if (x == 0.0f) return x;
+    float s = x * x;
+    return ((((GP_T4 * s + GP_T3) * s + GP_T2) * s + GP_T1) * s + GP_T0) * s * x + x;
+}
+
+static inline float gp_aq(float a, float b)
+{
+    float t = 1.0f + b * b;
+    return a / sqrtf(t);
+}
+
 #endif

@@ -31,6 +31,8 @@ static inline float apply2(glevo_gp_op op, float a, float b)
     case GLEVO_GP_EQ: return a == b ? 1.0f : 0.0f;
     case GLEVO_GP_AND: return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f;
     case GLEVO_GP_OR: return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f;
+    case GLEVO_GP_POW: return gp_pow(a, b);
+    case GLEVO_GP_AQ: return gp_aq(a, b);
     default: return 0.0f;
     }
 }
@@ -42,6 +44,13 @@ static inline float apply1(glevo_gp_op op, float a)
     case GLEVO_GP_SIN: return gp_sin(a);
     case GLEVO_GP_COS: return gp_cos(a);
     case GLEVO_GP_NOT: return a == 0.0f ? 1.0f : 0.0f;
+    case GLEVO_GP_EXP: return gp_exp(a);
+    case GLEVO_GP_LOG: return gp_log(a);
+    case GLEVO_GP_SQRT: return gp_sqrt(a);
+    case GLEVO_GP_SQUARE: return a * a;
+    case GLEVO_GP_CUBE: return (a * a) * a;
+    case GLEVO_GP_TANH: return gp_tanh(a);
+    case GLEVO_GP_ABS: return fabsf(a);
     default: return 0.0f;
     }
 }
@@ -65,7 +74,14 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
         case GLEVO_GP_NEG:
         case GLEVO_GP_SIN:
         case GLEVO_GP_COS:
-        case GLEVO_GP_NOT: stack[sp - 1] = apply1(op, stack[sp - 1]); break;
+        case GLEVO_GP_NOT:
+        case GLEVO_GP_EXP:
+        case GLEVO_GP_LOG:
+        case GLEVO_GP_SQRT:
+        case GLEVO_GP_SQUARE:
+        case GLEVO_GP_CUBE:
+        case GLEVO_GP_TANH:
+        case GLEVO_GP_ABS: stack[sp - 1] = apply1(op, stack[sp - 1]); break;
         case GLEVO_GP_IF: {
             float cond = stack[sp - 1], a = stack[sp - 2], b = stack[sp - 3];
             sp -= 2;
@@ -110,6 +126,22 @@ static void block_predict(const uint32_t *codes, int length, const float *consts
         case GLEVO_GP_SIN: for (int k = 0; k < n; ++k) a[k] = gp_sin(a[k]); break;
         case GLEVO_GP_COS: for (int k = 0; k < n; ++k) a[k] = gp_cos(a[k]); break;
         case GLEVO_GP_NOT: for (int k = 0; k < n; ++k) a[k] = a[k] == 0.0f ? 1.0f : 0.0f; break;
+        /* One loop per operator, so that no switch runs per case. */
+        case GLEVO_GP_EXP: for (int k = 0; k < n; ++k) a[k] = gp_exp(a[k]); break;
+        case GLEVO_GP_LOG: for (int k = 0; k < n; ++k) a[k] = gp_log(a[k]); break;
+        case GLEVO_GP_SQRT: for (int k = 0; k < n; ++k) a[k] = gp_sqrt(a[k]); break;
+        case GLEVO_GP_SQUARE: for (int k = 0; k < n; ++k) a[k] = a[k] * a[k]; break;
+        case GLEVO_GP_CUBE: for (int k = 0; k < n; ++k) a[k] = (a[k] * a[k]) * a[k]; break;
+        case GLEVO_GP_TANH: for (int k = 0; k < n; ++k) a[k] = gp_tanh(a[k]); break;
+        case GLEVO_GP_ABS: for (int k = 0; k < n; ++k) a[k] = fabsf(a[k]); break;
+        case GLEVO_GP_POW:
+            for (int k = 0; k < n; ++k) b[k] = gp_pow(a[k], b[k]);
+            sp--;
+            break;
+        case GLEVO_GP_AQ:
+            for (int k = 0; k < n; ++k) b[k] = gp_aq(a[k], b[k]);
+            sp--;
+            break;
         case GLEVO_GP_IF: {
             float *e = top - 3 * GP_BLOCK; /* c = a (top), then-value = b, else = e */
             for (int k = 0; k < n; ++k) e[k] = a[k] != 0.0f ? b[k] : e[k];
@@ -132,12 +164,26 @@ static void block_predict(const uint32_t *codes, int length, const float *consts
     }
 }
 
+glevo_status gp_predict_cpu(const uint32_t *codes, int length, const float *consts,
+                            const glevo_gp_data *d, float *out)
+{
+    float *stack = malloc(((size_t)length + 1) * GP_BLOCK * sizeof *stack);
+    if (!stack) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the CPU interpreter stack");
+    for (int c0 = 0; c0 < d->cases; c0 += GP_BLOCK) {
+        int n = d->cases - c0 < GP_BLOCK ? d->cases - c0 : GP_BLOCK;
+        block_predict(codes, length, consts, d, c0, n, stack);
+        memcpy(out + c0, stack, (size_t)n * sizeof *out);
+    }
+    free(stack);
+    return GLEVO_OK;
+}
+
 /* Sums of one program over all cases in the order every backend shares (eval_internal.h):
  * block by block (a block is one round of the 64 lanes of a segment: its quad i goes to lane
  * i), the quad partials added to the lane sums in float; at a segment's end the lanes added in
  * order in float, and the segment into the program's sums in double. */
 static void program_sums(const uint32_t *codes, int length, const float *consts,
-                         const glevo_gp_data *d, float *stack, glevo_gp_sums *out)
+                         const glevo_gp_data *d, float *stack, bool moments, glevo_gp_sums *out)
 {
     double abs_sum = 0, sq_sum = 0, hits = 0;
     float la[GP_SUM_LANES], ls[GP_SUM_LANES], lh[GP_SUM_LANES];
@@ -152,12 +198,20 @@ static void program_sums(const uint32_t *codes, int length, const float *consts,
         int n = d->cases - c0 < GP_BLOCK ? d->cases - c0 : GP_BLOCK;
         block_predict(codes, length, consts, d, c0, n, stack);
         const float *y = d->y + c0;
-        for (int k = 0; k < GP_BLOCK; ++k) {
-            float ek = k < n ? fabsf(stack[k] - y[k]) : 0.0f;
-            e[k] = ek;
-            s[k] = ek * ek;
-            h[k] = k < n && ek < 0.5f ? 1.0f : 0.0f;
-        }
+        if (moments) /* linear scaling: (f*y, f*f, f) in the same order, the shader's twin */
+            for (int k = 0; k < GP_BLOCK; ++k) {
+                float f = k < n ? stack[k] : 0.0f;
+                e[k] = f * (k < n ? y[k] : 0.0f);
+                s[k] = f * f;
+                h[k] = f;
+            }
+        else
+            for (int k = 0; k < GP_BLOCK; ++k) {
+                float ek = k < n ? fabsf(stack[k] - y[k]) : 0.0f;
+                e[k] = ek;
+                s[k] = ek * ek;
+                h[k] = k < n && ek < 0.5f ? 1.0f : 0.0f;
+            }
         for (int q = 0; q < GP_SUM_LANES; ++q) {
             la[q] += (e[4 * q] + e[4 * q + 1]) + (e[4 * q + 2] + e[4 * q + 3]);
             ls[q] += (s[4 * q] + s[4 * q + 1]) + (s[4 * q + 2] + s[4 * q + 3]);
@@ -177,13 +231,15 @@ static void program_sums(const uint32_t *codes, int length, const float *consts,
     }
     out->abs_sum = abs_sum;
     out->sq_sum = sq_sum;
-    out->hits = hits;
+    /* The GPU drivers hand the third sum back as a float (exact for counts of hits). */
+    out->hits = moments ? (double)(float)hits : hits;
 }
 
 typedef struct cpu_job {
     const glevo_gp_programs *p;
     const glevo_gp_data *d;
     glevo_gp_sums *sums;
+    bool moments;
     atomic_int next;
     int failed;
 } cpu_job;
@@ -203,7 +259,7 @@ static void *worker(void *arg)
         int i1 = i0 + 16 < p->count ? i0 + 16 : p->count;
         for (int i = i0; i < i1; ++i)
             program_sums(p->codes + p->offsets[i], p->lengths[i], p->consts, job->d, stack,
-                         &job->sums[i]);
+                         job->moments, &job->sums[i]);
     }
     free(stack);
     return NULL;
@@ -212,6 +268,12 @@ static void *worker(void *arg)
 glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
                                    int threads, glevo_gp_sums *sums)
 {
+    return gp_evaluate_cpu_sums(p, d, threads, false, sums);
+}
+
+glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_data *d,
+                                  int threads, bool moments, glevo_gp_sums *sums)
+{
     if (threads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         threads = n > 0 ? (int)n : 1;
@@ -219,7 +281,7 @@ glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_da
     if (threads > 256) threads = 256;
     if (threads > (p->count + 15) / 16) threads = (p->count + 15) / 16;
     if (threads < 1) threads = 1;
-    cpu_job job = {.p = p, .d = d, .sums = sums};
+    cpu_job job = {.p = p, .d = d, .sums = sums, .moments = moments};
     atomic_init(&job.next, 0);
     pthread_t tid[256];
     int started = 0;

@@ -94,9 +94,11 @@ int gp_op_defines(uint32_t mask, char *out, size_t size)
 {
     static const char *names[GLEVO_GP_OP_COUNT] = {
         NULL, NULL, "ADD", "SUB", "MUL", "DIV", "NEG", "SIN", "COS",
-        "IF", "LT", "GT", "EQ", "AND", "OR", "NOT"};
+        "IF", "LT", "GT", "EQ", "AND", "OR", "NOT", "EXP", "LOG", "SQRT", "SQUARE", "CUBE",
+        "POW", "TANH", "ABS", "AQ"};
     int n = 0;
     out[0] = '\0';
+    if (mask & GP_MASK_MOMENTS) n += snprintf(out, size, "#define GP_MOMENTS\n");
     for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT; ++op)
         if (mask >> op & 1u && (size_t)n < size)
             n += snprintf(out + n, size - (size_t)n, "#define GP_USE_%s\n", names[op]);

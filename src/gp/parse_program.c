@@ -18,7 +18,10 @@ static const struct { const char *name; int arity; } op_table[GLEVO_GP_OP_COUNT]
     [GLEVO_GP_NEG] = {"neg", 1},   [GLEVO_GP_SIN] = {"sin", 1},     [GLEVO_GP_COS] = {"cos", 1},
     [GLEVO_GP_IF] = {"if", 3},     [GLEVO_GP_LT] = {"<", 2},        [GLEVO_GP_GT] = {">", 2},
     [GLEVO_GP_EQ] = {"=", 2},      [GLEVO_GP_AND] = {"and", 2},     [GLEVO_GP_OR] = {"or", 2},
-    [GLEVO_GP_NOT] = {"not", 1},
+    [GLEVO_GP_NOT] = {"not", 1},   [GLEVO_GP_EXP] = {"exp", 1},     [GLEVO_GP_LOG] = {"log", 1},
+    [GLEVO_GP_SQRT] = {"sqrt", 1}, [GLEVO_GP_SQUARE] = {"square", 1}, [GLEVO_GP_CUBE] = {"cube", 1},
+    [GLEVO_GP_POW] = {"pow", 2},   [GLEVO_GP_TANH] = {"tanh", 1},   [GLEVO_GP_ABS] = {"abs", 1},
+    [GLEVO_GP_AQ] = {"aq", 2},
 };
 
 const char *glevo_gp_op_name(glevo_gp_op op)
@@ -48,7 +51,61 @@ uint32_t glevo_gp_function_set_ops(glevo_gp_function_set set)
         return m | 1u << GLEVO_GP_IF | 1u << GLEVO_GP_LT | 1u << GLEVO_GP_GT |
                1u << GLEVO_GP_EQ | 1u << GLEVO_GP_AND | 1u << GLEVO_GP_OR | 1u << GLEVO_GP_NOT;
     return m | 1u << GLEVO_GP_ADD | 1u << GLEVO_GP_SUB | 1u << GLEVO_GP_MUL | 1u << GLEVO_GP_DIV |
-           1u << GLEVO_GP_NEG | 1u << GLEVO_GP_SIN | 1u << GLEVO_GP_COS;
+           1u << GLEVO_GP_NEG | 1u << GLEVO_GP_SIN | 1u << GLEVO_GP_COS | 1u << GLEVO_GP_EXP |
+           1u << GLEVO_GP_LOG | 1u << GLEVO_GP_SQRT;
+}
+
+glevo_status glevo_gp_function_set_parse(const char *text, uint32_t *ops)
+{
+    if (!strcmp(text, "regression") || !strcmp(text, "classification")) {
+        *ops = glevo_gp_function_set_ops(text[0] == 'r' ? GLEVO_GP_REGRESSION
+                                                        : GLEVO_GP_CLASSIFICATION);
+        return GLEVO_OK;
+    }
+    uint32_t m = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST;
+    const char *s = text;
+    for (;;) {
+        while (*s == ' ') s++;
+        const char *e = s;
+        while (*e && *e != ',') e++;
+        const char *t = e;
+        while (t > s && t[-1] == ' ') t--;
+        int len = (int)(t - s), op = -1;
+        for (int k = GLEVO_GP_ADD; k < GLEVO_GP_OP_COUNT && len > 0; ++k)
+            if ((int)strlen(op_table[k].name) == len && !strncmp(op_table[k].name, s, (size_t)len))
+                op = k;
+        if (op < 0 && len > 0)
+            return glevo_fail(GLEVO_ERR_INVALID, "function set '%s': '%.*s' is not an operator "
+                              "(regression, classification, or a list such as +,-,*,/,exp,log)",
+                              text, len, s);
+        if (op >= 0) m |= 1u << op;
+        if (!*e) break;
+        s = e + 1;
+    }
+    uint32_t logic = 1u << GLEVO_GP_AND | 1u << GLEVO_GP_OR | 1u << GLEVO_GP_NOT;
+    uint32_t compare = 1u << GLEVO_GP_LT | 1u << GLEVO_GP_GT | 1u << GLEVO_GP_EQ;
+    uint32_t boolean = logic | compare | 1u << GLEVO_GP_IF;
+    uint32_t terminals = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST;
+    if (m == terminals)
+        return glevo_fail(GLEVO_ERR_INVALID, "function set '%s' has no operator", text);
+    if ((m & logic) && !(m & compare) && (m & ~(boolean | terminals)))
+        return glevo_fail(GLEVO_ERR_INVALID, "function set '%s' mixes and/or/not with arithmetic "
+                          "but has no comparison (<, >, =) to give them truth values", text);
+    *ops = m;
+    return GLEVO_OK;
+}
+
+int glevo_gp_function_set_text(uint32_t ops, char *buf, size_t size)
+{
+    size_t n = 0;
+    if (size) buf[0] = '\0';
+    for (int k = GLEVO_GP_ADD; k < GLEVO_GP_OP_COUNT; ++k)
+        if (ops >> k & 1u) {
+            int w = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, "%s%s",
+                             n ? "," : "", op_table[k].name);
+            if (w > 0) n += (size_t)w;
+        }
+    return (int)n;
 }
 
 int glevo_gp_stack_size(int max_length, int max_arity)
@@ -432,7 +489,21 @@ static int print_infix(out_buf *o, const uint32_t *c, const float *k, int i)
         j = print_infix(o, c, k, j);
         put(o, ")");
         return j;
+    case GLEVO_GP_POW:
+    case GLEVO_GP_AQ:
+        put(o, "%s(", op_table[op].name);
+        j = print_infix(o, c, k, j);
+        put(o, ", ");
+        j = print_infix(o, c, k, j);
+        put(o, ")");
+        return j;
     default: {
+        if (op_table[op].arity == 1) { /* exp, log, sqrt, square, cube, tanh, abs */
+            put(o, "%s(", op_table[op].name);
+            j = print_infix(o, c, k, j);
+            put(o, ")");
+            return j;
+        }
         const char *sym = op == GLEVO_GP_EQ ? "==" : op == GLEVO_GP_AND ? "&&"
                           : op == GLEVO_GP_OR ? "||" : op_table[op].name;
         put(o, "(");

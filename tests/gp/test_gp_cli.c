@@ -103,6 +103,28 @@ START_TEST(test_bad_input)
     expect_bad(args, "'warp'");
     snprintf(args, sizeof args, "gp --data %s --function-set logic", data);
     expect_bad(args, "'logic'");
+    /* Function sets as lists (issue 26): an unknown name, an empty list, and/or/not with
+     * arithmetic but no comparison. */
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --function-set +,-,expo", data);
+    expect_bad(args, "'expo' is not an operator");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --function-set ,", data);
+    expect_bad(args, "function set ',' has no operator");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --function-set +,and,exp", data);
+    expect_bad(args, "function set '+,and,exp' mixes and/or/not with arithmetic");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --split 1.5", data);
+    expect_bad(args, "--split 1.5");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.5 --test %s", data, data);
+    expect_bad(args, "give one test set");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-range 1,0", data);
+    expect_bad(args, "--const-range '1,0'");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-range 1", data);
+    expect_bad(args, "--const-range '1'");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-opt -3", data);
+    expect_bad(args, "--const-opt -3");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-opt-fraction 0", data);
+    expect_bad(args, "--const-opt-fraction 0");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.1", data);
+    expect_bad(args, "split fraction 0.1 leaves no case"); /* 2 rows: none to test on */
     snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
     expect_bad(args, "missing.txt");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --trace %s/t.csv", data, dir);
@@ -135,6 +157,22 @@ START_TEST(test_gp_run)
     ck_assert_ptr_nonnull(bf);
     double best = atof(bf + strlen("\"best_fitness\":"));
     ck_assert_msg(best <= 1e-4, "best_fitness %g: %s", best, out);
+    /* A list of operators: the printed program uses only those. */
+    snprintf(args, sizeof args,
+             "gp --data %s --pop 200 --generations 3 --json --quiet --seed 2 --backend cpu "
+             "--function-set '*, +,square'", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(!strstr(out, "sin") && !strstr(out, "(-") && !strstr(out, "(/"), "%s", out);
+    /* --split: a test set from the data; R^2 on both sides and the SymPy string reported. */
+    snprintf(args, sizeof args,
+             "gp --data %s --pop 300 --generations 10 --json --quiet --seed 4 --backend cpu "
+             "--metric mse --split 0.3", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    const char *r2 = strstr(out, "\"train_r2\":"), *t2 = strstr(out, "\"test_r2\":");
+    ck_assert_msg(r2 && t2 && strstr(out, "\"best_sympy\":\"") && strstr(out, "\"test_error\":"),
+                  "%s", out);
+    double train_r2 = atof(r2 + strlen("\"train_r2\":"));
+    ck_assert_msg(train_r2 > 0.9 && train_r2 <= 1.0, "train_r2 %g: %s", train_r2, out);
 }
 END_TEST
 

@@ -108,6 +108,17 @@ START_TEST(test_regression_ops)
 }
 END_TEST
 
+START_TEST(test_symbolic_regression_ops)
+{
+    /* The symbolic-regression primitives (exp, log, sqrt, square, cube, pow, tanh, abs, aq)
+     * beside + - * /, in hidden-style random programs. */
+    uint32_t ops = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST | 1u << GLEVO_GP_ADD |
+                   1u << GLEVO_GP_SUB | 1u << GLEVO_GP_MUL | 1u << GLEVO_GP_DIV;
+    for (int op = GLEVO_GP_EXP; op <= GLEVO_GP_AQ; ++op) ops |= 1u << op;
+    compare(ops, 43, 17, 3, 37, 17, GLEVO_GP_MSE);
+}
+END_TEST
+
 START_TEST(test_classification_ops)
 {
     compare(glevo_gp_function_set_ops(GLEVO_GP_CLASSIFICATION), 29, 19, 4, 47, 12, GLEVO_GP_SAE);
@@ -195,6 +206,7 @@ int main(void)
     tcase_add_test(tc, test_known_values);
     tcase_add_test(tc, test_regression_ops);
     tcase_add_test(tc, test_classification_ops);
+    tcase_add_test(tc, test_symbolic_regression_ops);
     tcase_add_test(tc, test_all_ops_metrics);
     tcase_add_test(tc, test_many_programs_columns);
     tcase_add_test(tc, test_bad_variable);

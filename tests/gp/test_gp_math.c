@@ -86,6 +86,10 @@ static void exact_on_gpu(const char *program, float (*op)(float, float), int emi
             x[c] = x[CASES + c];
             y[c] = op(x[c], x[CASES + c]);
         }
+        if (!isfinite(y[c]) || (y[c] != 0.0f && fabsf(y[c]) < FLT_MIN)) {
+            x[c] = 0.5f;
+            y[c] = op(x[c], x[CASES + c]);
+        }
     }
     glevo_gp_data *d = NULL;
     ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
@@ -126,6 +130,104 @@ START_TEST(test_gpu_bit_identical)
 }
 END_TEST
 
+/* ---- symbolic-regression primitives (issue 26) ---- */
+static double rel_ulps(float got, double want) { return fabs(got - want) / ulp_of(want); }
+
+START_TEST(test_sr_primitives_accuracy)
+{
+    double worst[5] = {0};
+    float at[5] = {0};
+    for (uint32_t i = 0; i < 300000; ++i) {
+        float x = i < 150000 ? random_float(i, 4, -30, 6) : -90.0f + 180.0f * (float)i / 300000;
+        double u[5] = {
+            fabs(x) <= 88.0f && x >= -87.0f ? rel_ulps(gp_exp(x), exp((double)x)) : 0,
+            fabsf(x) >= 1e-6f ? rel_ulps(gp_log(x), log(fabs((double)x))) : 0,
+            rel_ulps(gp_sqrt(x), sqrt(fabs((double)x))),
+            rel_ulps(gp_tanh(x), tanh((double)x)),
+            rel_ulps(gp_aq(x, 0.37f * x), (double)x / sqrt(1.0 + (double)(0.37f * x) * (0.37f * x))),
+        };
+        for (int k = 0; k < 5; ++k)
+            if (u[k] > worst[k]) worst[k] = u[k], at[k] = x;
+    }
+    const char *names[5] = {"exp", "log", "sqrt", "tanh", "aq"};
+    const double bound[5] = {2, 2, 0.5, 3, 2};
+    for (int k = 0; k < 5; ++k)
+        ck_assert_msg(worst[k] <= bound[k], "%s: %g ulp at %a", names[k], worst[k], (double)at[k]);
+    /* Domain edges, as documented in src/gp/gp_math.h. */
+    ck_assert(gp_exp(0.0f) == 1.0f && gp_exp(89.0f) == INFINITY && gp_exp(-87.5f) == 0.0f);
+    ck_assert(isnan(gp_exp(NAN)) && gp_exp(-INFINITY) == 0.0f && gp_exp(INFINITY) == INFINITY);
+    ck_assert(gp_log(0.0f) == 0.0f && gp_log(9e-7f) == 0.0f && gp_log(-1.0f) == 0.0f);
+    ck_assert(gp_log(-INFINITY) == INFINITY && isnan(gp_log(NAN)));
+    ck_assert(gp_log(-2.0f) == gp_log(2.0f) && gp_log(1.0f) == 0.0f);
+    ck_assert(gp_sqrt(-4.0f) == 2.0f && gp_sqrt(0.0f) == 0.0f && gp_sqrt(-INFINITY) == INFINITY);
+    ck_assert(gp_pow(2.0f, 3.0f) == 8.0f || fabs(gp_pow(2.0f, 3.0f) - 8.0) <= 4 * ulp_of(8.0));
+    ck_assert(gp_pow(0.0f, 5.0f) == 1.0f && gp_pow(-3.0f, 2.0f) == gp_pow(3.0f, 2.0f));
+    ck_assert(gp_pow(10.0f, 50.0f) == INFINITY);
+    ck_assert(gp_tanh(0.0f) == 0.0f && gp_tanh(50.0f) == 1.0f && gp_tanh(-50.0f) == -1.0f);
+    ck_assert(isnan(gp_tanh(NAN)) && gp_tanh(INFINITY) == 1.0f);
+    ck_assert(gp_aq(3.0f, 0.0f) == 3.0f && gp_aq(1.0f, 1e30f) == 0.0f && gp_aq(-2.0f, 1e20f) == 0.0f);
+}
+END_TEST
+
+static float op_exp(float a, float b) { (void)b; return gp_exp(a); }
+static float op_log(float a, float b) { (void)b; return gp_log(a); }
+static float op_sqrt(float a, float b) { (void)b; return gp_sqrt(a); }
+static float op_tanh(float a, float b) { (void)b; return gp_tanh(a); }
+static float op_pow(float a, float b) { return gp_pow(a, b * 1e-5f); }
+static float op_aq(float a, float b) { return gp_aq(a, b); }
+static float op_cube(float a, float b) { (void)b; return (a * a) * a; }
+
+START_TEST(test_sr_primitives_gpu_bit_identical)
+{
+    /* Arguments of every magnitude the operator keeps finite, both signs, with the special
+     * values (0, +-1, 1e-6 and its neighbour below, 2^20, +-FLT_MAX, ...) of exact_on_gpu. */
+    exact_on_gpu("(exp x1)\n", op_exp, -30, 6, 15);
+    exact_on_gpu("(log x1)\n", op_log, -30, 127, 15);
+    exact_on_gpu("(sqrt x1)\n", op_sqrt, -126, 127, 15);
+    exact_on_gpu("(tanh x1)\n", op_tanh, -30, 8, 15);
+    exact_on_gpu("(pow x1 (* x2 1e-5))\n", op_pow, -30, 60, 16);
+    exact_on_gpu("(aq x1 x2)\n", op_aq, -30, 60, 127);
+    exact_on_gpu("(cube x1)\n", op_cube, -30, 40, 15);
+}
+END_TEST
+
+/* NaN-producing programs: inf - inf where exp overflows, NaN data never (the loader refuses
+ * it). The CPU and every GPU engine give a non-finite error on the same programs. */
+START_TEST(test_sr_primitives_nan)
+{
+    testutil_context();
+    float x[7] = {0.0f, -3.0f, 95.0f, 1e30f, -1e-7f, 4.6f, 2.0f}, y[7] = {0};
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(1, 7, x, y, &d), GLEVO_OK);
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    const char *text = "(- (exp x1) (exp x1))\n(* (- x1 x1) (exp x1))\n(pow x1 x1)\n"
+                       "(tanh (exp (exp x1)))\n(aq x1 (exp x1))\n(sqrt (log x1))\n";
+    ck_assert_int_eq(glevo_gp_programs_parse(p, text, "t", 1), GLEVO_OK);
+    int n = glevo_gp_programs_count(p);
+    double cpu[8], gpu[8];
+    glevo_gp_eval_params cp = {.backend = GLEVO_BACKEND_CPU, .threads = 1};
+    glevo_gp_evaluator *ev = NULL;
+    ck_assert_int_eq(glevo_gp_evaluator_create(&cp, d, &ev), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, cpu), GLEVO_OK);
+    glevo_gp_evaluator_destroy(ev);
+    /* What the definitions say: exp(95) = inf gives NaN in inf - inf and in 0 * inf. */
+    ck_assert(isnan(cpu[0]) && isnan(cpu[1]) && isfinite(cpu[3]) && isfinite(cpu[4]));
+    for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
+        glevo_gp_eval_params ep = gp_engines[s].params;
+        if (!gp_engine_available(&ep)) continue;
+        ck_assert_int_eq(glevo_gp_evaluator_create(&ep, d, &ev), GLEVO_OK);
+        ck_assert_int_eq(glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, gpu), GLEVO_OK);
+        for (int i = 0; i < n; ++i)
+            ck_assert_msg(isfinite(cpu[i]) ? gpu[i] == cpu[i] : !isfinite(gpu[i]),
+                          "%s program %d: gpu %g cpu %g", gp_engines[s].name, i, gpu[i], cpu[i]);
+        glevo_gp_evaluator_destroy(ev);
+    }
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_math");
@@ -134,6 +236,9 @@ int main(void)
     tcase_add_test(tc, test_sin_cos_accuracy);
     tcase_add_test(tc, test_division);
     tcase_add_test(tc, test_gpu_bit_identical);
+    tcase_add_test(tc, test_sr_primitives_accuracy);
+    tcase_add_test(tc, test_sr_primitives_gpu_bit_identical);
+    tcase_add_test(tc, test_sr_primitives_nan);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

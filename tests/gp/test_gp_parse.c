@@ -1,6 +1,7 @@
 /* GP programs and data: S-expression round trips, parse errors naming line and column, CSV
  * errors, and the CPU interpreter's operators at their edge cases (include/glevo/gp.h semantics). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,9 @@ START_TEST(test_round_trip)
 {
     const char *progs[] = {"(+ x1 (* 2.5 (sin x3)))", "x2", "-0.125",
                            "(if (< x1 x2) (and x1 (not x3)) (or (= x1 0.5) (> x2 x3)))",
-                           "(/ (neg x1) (cos (- x2 3)))"};
+                           "(/ (neg x1) (cos (- x2 3)))",
+                           "(pow (exp x1) (aq (log x2) (sqrt (tanh x3))))",
+                           "(+ (square x1) (cube (abs x2)))"};
     for (size_t k = 0; k < sizeof progs / sizeof progs[0]; ++k) {
         glevo_gp_programs *p = parse_ok(progs[k], 3);
         ck_assert_int_eq(glevo_gp_programs_count(p), 1);
@@ -61,6 +64,41 @@ START_TEST(test_round_trip)
     glevo_gp_program_sexpr(p, 1, buf, sizeof buf);
     ck_assert_str_eq(buf, "(neg 7)");
     glevo_gp_programs_destroy(p);
+    /* The symbolic-regression primitives print in infix as function calls. */
+    p = parse_ok("(pow (exp x1) (aq (log x2) (square (abs x3))))", 3);
+    glevo_gp_program_infix(p, 0, buf, sizeof buf);
+    ck_assert_str_eq(buf, "pow(exp(x1), aq(log(x2), square(abs(x3))))");
+    glevo_gp_programs_destroy(p);
+}
+END_TEST
+
+START_TEST(test_function_set_lists)
+{
+    uint32_t ops = 0, t = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST;
+    ck_assert_int_eq(glevo_gp_function_set_parse("+,-,*,/,exp,log", &ops), GLEVO_OK);
+    ck_assert_uint_eq(ops, t | 1u << GLEVO_GP_ADD | 1u << GLEVO_GP_SUB | 1u << GLEVO_GP_MUL |
+                               1u << GLEVO_GP_DIV | 1u << GLEVO_GP_EXP | 1u << GLEVO_GP_LOG);
+    char buf[256];
+    glevo_gp_function_set_text(ops, buf, sizeof buf);
+    ck_assert_str_eq(buf, "+,-,*,/,exp,log");
+    ck_assert_int_eq(glevo_gp_function_set_parse(" pow , aq,tanh ", &ops), GLEVO_OK);
+    ck_assert_uint_eq(ops, t | 1u << GLEVO_GP_POW | 1u << GLEVO_GP_AQ | 1u << GLEVO_GP_TANH);
+    ck_assert_int_eq(glevo_gp_function_set_parse("regression", &ops), GLEVO_OK);
+    ck_assert_uint_eq(ops, glevo_gp_function_set_ops(GLEVO_GP_REGRESSION));
+    uint32_t sr = 1u << GLEVO_GP_SIN | 1u << GLEVO_GP_COS | 1u << GLEVO_GP_EXP |
+                  1u << GLEVO_GP_LOG | 1u << GLEVO_GP_SQRT | 1u << GLEVO_GP_DIV;
+    ck_assert_uint_eq(ops & sr, sr);
+    ck_assert_int_eq(glevo_gp_function_set_parse("classification", &ops), GLEVO_OK);
+    ck_assert_uint_eq(ops, glevo_gp_function_set_ops(GLEVO_GP_CLASSIFICATION));
+    /* Comparisons with arithmetic fit (they give 0 or 1); so do and/or/not beside them. */
+    ck_assert_int_eq(glevo_gp_function_set_parse("+,<,and,if", &ops), GLEVO_OK);
+    const char *bad[] = {"", ",", "+,,sin,foo", "and,exp", "x", "const"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        ck_assert_int_eq(glevo_gp_function_set_parse(bad[k], &ops), GLEVO_ERR_INVALID);
+        char want[64];
+        snprintf(want, sizeof want, "'%s'", bad[k]);
+        ck_assert_msg(strstr(glevo_last_error(), want), "%s", glevo_last_error());
+    }
 }
 END_TEST
 
@@ -213,6 +251,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_round_trip);
     tcase_add_test(tc, test_parse_errors);
+    tcase_add_test(tc, test_function_set_lists);
     tcase_add_test(tc, test_stack_size);
     tcase_add_test(tc, test_operator_edges);
     tcase_add_test(tc, test_csv);

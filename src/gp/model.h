@@ -1,0 +1,34 @@
+/* The model a GP run reports (issue 26): the best program with its linear scaling folded in
+ * (scaling.c), simplified (simplify.c), and its errors and R^2 on the training and test data,
+ * those of the printed program. */
+#ifndef GLEVO_GP_MODEL_H
+#define GLEVO_GP_MODEL_H
+
+#include "gp/gp_internal.h"
+
+/* a and b of least squares for a + b f on d, from double sums of the CPU interpreter's values. */
+void gp_fit_scaling(const uint32_t *codes, int length, const float *consts,
+                    const glevo_gp_data *d, double *a, double *b);
+/* (+ a (* b f)) into out (length + 4 codes, constants at their own positions); returns its
+ * length. consts are indexed by the codes' constant indices. */
+int gp_scaled_program(const uint32_t *codes, int length, const float *consts, float a, float b,
+                      uint32_t *out_codes, float *out_consts);
+
+/* Error of p's program 0 on d under metric (the CPU interpreter: the GPU's bits). */
+glevo_status gp_model_error(const glevo_gp_programs *p, const glevo_gp_data *d,
+                            glevo_gp_metric metric, double *error);
+/* out->best (one program) becomes the reported model: linear scaling folded in, and
+ * best_sexpr, best_infix, best_nodes and best_error are recomputed from it. */
+glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
+                             glevo_gp_result *out);
+
+/* The simplified program (simplify.c: value kept wherever it is finite) into out (at most
+ * length codes, constants at their own positions); returns its length, -1 out of memory. */
+int gp_simplify(const uint32_t *codes, int length, const float *consts, uint32_t *out_codes,
+                float *out_consts);
+/* The program as a SymPy expression (snprintf's convention): log|a| as log(Abs(a)), the
+ * protected division as a plain quotient, comparisons as Piecewise. */
+int gp_program_sympy(const uint32_t *codes, int length, const float *consts, char *buf,
+                     size_t size);
+
+#endif

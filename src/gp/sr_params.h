@@ -1,0 +1,13 @@
+/* The symbolic-regression parameters of glevo_gp_params (issue 26): their defaults and checks,
+ * kept out of the engine (sr_params.c). */
+#ifndef GLEVO_GP_SR_PARAMS_H
+#define GLEVO_GP_SR_PARAMS_H
+
+#include "glevo/gp.h"
+
+/* linear_scaling and const_opt_iters on for mse and rmse, const_opt_fraction 0.14. */
+void gp_sr_params_defaults(glevo_gp_params *P);
+/* ops, linear_scaling, parsimony, const_opt_*, the constant range; errors name the field. */
+glevo_status gp_sr_params_check(const glevo_gp_params *P);
+
+#endif

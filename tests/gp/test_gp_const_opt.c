@@ -1,0 +1,135 @@
+/* Constant fitting (src/gp/const_opt.c): Levenberg-Marquardt with forward-mode derivatives
+ * recovers the constants of a planted model from a program of the right shape with wrong
+ * constants, never makes a program worse, and a run with fitting on is the same run on the
+ * CPU and the GPU backends (the fitting runs on the host for every backend). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glevo/gp.h"
+#include "glevo/rng.h"
+#include "gp/const_opt.h"
+#include "gp_engines.h"
+#include "testutil.h"
+
+static glevo_gp_data *planted(int cases)
+{
+    float *x = malloc((size_t)cases * sizeof *x), *y = malloc((size_t)cases * sizeof *y);
+    for (int c = 0; c < cases; ++c) {
+        x[c] = -3.0f + 6.0f * glevo_rng_u01(glevo_philox4x32((uint32_t)c, 5, 0, 0, 7, 26).v[0]);
+        y[c] = 2.5f * sinf(1.3f * x[c]) + 0.7f;
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(1, cases, x, y, &d), GLEVO_OK);
+    free(x);
+    free(y);
+    return d;
+}
+
+/* program text -> an engine individual (a constant beside each code). */
+static indiv individual(const char *text, uint32_t *codes, float *consts)
+{
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, text, "t", 1), GLEVO_OK);
+    int len;
+    const uint32_t *c = glevo_gp_programs_codes(p, 0, &len);
+    for (int i = 0; i < len; ++i) {
+        codes[i] = c[i];
+        consts[i] = 0;
+        if (GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST) {
+            consts[i] = glevo_gp_programs_constants(p)[GLEVO_GP_CODE_INDEX(c[i])];
+            codes[i] = GLEVO_GP_CODE(GLEVO_GP_CONST, i);
+        }
+    }
+    glevo_gp_programs_destroy(p);
+    return (indiv){codes, consts, len};
+}
+
+static double sse(const indiv *t, const glevo_gp_data *d)
+{
+    double s = 0;
+    for (int c = 0; c < glevo_gp_data_cases(d); ++c) {
+        double r = glevo_gp_data_target(d)[c] - glevo_gp_interpret(t->codes, t->len, t->consts, d, c);
+        s += r * r;
+    }
+    return s;
+}
+
+START_TEST(test_recovers_planted_constants)
+{
+    glevo_gp_data *d = planted(61);
+    uint32_t codes[16];
+    float consts[16], work[16];
+    /* 2.5 sin(1.3 x) + 0.7 from (+ 0.1 (* 1 (sin (* 1.1 x1)))): a, b and the frequency. */
+    indiv t = individual("(+ 0.1 (* 1 (sin (* 1.1 x1))))", codes, consts);
+    double before = sse(&t, d);
+    ck_assert_int_eq(gp_const_fit(&t, d, 30, false, 0, 0, work), 1);
+    double after = sse(&t, d);
+    ck_assert_msg(fabsf(consts[1] - 0.7f) < 1e-4 && fabsf(consts[3] - 2.5f) < 1e-4 &&
+                      fabsf(consts[6] - 1.3f) < 1e-4,
+                  "fitted %.7g %.7g %.7g (sse %g -> %g)", (double)consts[1], (double)consts[3],
+                  (double)consts[6], before, after);
+    ck_assert_msg(after < 1e-8 * before, "sse %g -> %g", before, after);
+    /* With linear scaling a and b are the closed form's: only the frequency is fitted here,
+     * through b's derivative. */
+    t = individual("(sin (* 1.1 x1))", codes, consts);
+    ck_assert_int_eq(gp_const_fit(&t, d, 30, true, 0, 0, work), 1);
+    ck_assert_msg(fabsf(consts[2] - 1.3f) < 1e-4, "frequency %.7g", (double)consts[2]);
+    /* Nothing to gain: the right constants stay right (no step is taken that raises the sse). */
+    t = individual("(+ 0.7 (* 2.5 (sin (* 1.3 x1))))", codes, consts);
+    before = sse(&t, d);
+    gp_const_fit(&t, d, 5, false, 0, 0, work);
+    ck_assert(sse(&t, d) <= before);
+    /* A program without constants is left alone without scaling. */
+    t = individual("(sin x1)", codes, consts);
+    ck_assert_int_eq(gp_const_fit(&t, d, 5, false, 0, 0, work), 0);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+START_TEST(test_run_same_on_every_backend)
+{
+    testutil_context();
+    glevo_gp_data *d = planted(53);
+    glevo_gp_params P = {.pop = 120, .generations = 6, .metric = GLEVO_GP_MSE, .seed = 3,
+                         .max_size = 25, .const_opt_iters = 4, .const_opt_fraction = 0.3};
+    glevo_gp_result want, got;
+    P.backend = GLEVO_BACKEND_CPU;
+    ck_assert_int_eq(glevo_gp_run(&P, d, &want), GLEVO_OK);
+    ck_assert_msg(want.best_error < 0.5, "mse %g: %s", want.best_error, want.best_sexpr);
+    for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
+        glevo_gp_eval_params ep = gp_engines[s].params;
+        if (!gp_engine_available(&ep) || ep.backend == GLEVO_BACKEND_CPU) continue;
+        P.backend = ep.backend;
+        P.eval = ep;
+        ck_assert_int_eq(glevo_gp_run(&P, d, &got), GLEVO_OK);
+        ck_assert_msg(!strcmp(got.best_sexpr, want.best_sexpr) && got.best_error == want.best_error,
+                      "%s: %s (%g), cpu %s (%g)", gp_engines[s].name, got.best_sexpr,
+                      got.best_error, want.best_sexpr, want.best_error);
+        glevo_gp_result_free(&got);
+    }
+    /* Off: another run (the fitting changed the constants above). */
+    P.backend = GLEVO_BACKEND_CPU;
+    P.eval = (glevo_gp_eval_params){0};
+    P.const_opt_iters = GLEVO_ZERO;
+    ck_assert_int_eq(glevo_gp_run(&P, d, &got), GLEVO_OK);
+    ck_assert_msg(got.best_error > want.best_error, "off %g, on %g", got.best_error,
+                  want.best_error);
+    glevo_gp_result_free(&got);
+    glevo_gp_result_free(&want);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gp_const_opt");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_recovers_planted_constants);
+    tcase_add_test(tc, test_run_same_on_every_backend);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}

@@ -1,0 +1,140 @@
+/* Readable models (src/gp/simplify.c): simplification keeps the value of 1000 random programs
+ * on random inputs (bit for bit wherever the original is finite), never lengthens a program,
+ * and does the rewrites it documents; the SymPy string spells every operator. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glevo/gp.h"
+#include "glevo/rng.h"
+#include "gp/gp_internal.h"
+#include "gp/model.h"
+#include "testutil.h"
+
+static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
+{
+    float *x = malloc((size_t)vars * cases * sizeof *x), *y = calloc((size_t)cases, sizeof *y);
+    for (int i = 0; i < vars * cases; ++i) {
+        glevo_u32x4 r = glevo_philox4x32((uint32_t)i, 1, 0, 0, seed, 27);
+        x[i] = 6.0f * glevo_rng_u01(r.v[0]) - 3.0f;
+        if (r.v[1] % 9 == 0) x[i] = 0.0f;
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(vars, cases, x, y, &d), GLEVO_OK);
+    free(x);
+    free(y);
+    return d;
+}
+
+static void simplified(const char *program, const char *want)
+{
+    glevo_gp_programs *p = NULL, *q = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_create(&q), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, program, "t", 3), GLEVO_OK);
+    int len;
+    const uint32_t *c = glevo_gp_programs_codes(p, 0, &len);
+    uint32_t out[64];
+    float k[64];
+    int n = gp_simplify(c, len, glevo_gp_programs_constants(p), out, k);
+    ck_assert_int_eq(glevo_gp_programs_add(q, out, n, k), GLEVO_OK);
+    char buf[256];
+    glevo_gp_program_sexpr(q, 0, buf, sizeof buf);
+    ck_assert_msg(!strcmp(buf, want), "%s -> %s, not %s", program, buf, want);
+    glevo_gp_programs_destroy(p);
+    glevo_gp_programs_destroy(q);
+}
+
+START_TEST(test_rewrites)
+{
+    simplified("(cos (- x1 x1))", "1");
+    simplified("(neg (neg x1))", "x1");
+    simplified("(/ (sin x2) (sin x2))", "1");
+    simplified("(+ x1 (neg x2))", "(- x1 x2)");
+    simplified("(+ (neg x1) x2)", "(- x2 x1)");
+    simplified("(- x1 (neg (neg (neg x3))))", "(+ x1 x3)");
+    simplified("(* 1 (+ x1 (* 2 3)))", "(+ x1 6)");
+    simplified("(- 0 (* x1 -1))", "x1");
+    simplified("(+ (* x2 0) (/ x3 1))", "x3");
+    simplified("(exp (log 2))", "2");
+    simplified("(+ x1 (- x2 x2))", "x1");
+    simplified("(log 0)", "0"); /* the protected log's value */
+}
+END_TEST
+
+START_TEST(test_value_kept)
+{
+    glevo_gp_data *d = random_data(3, 17, 1);
+    uint32_t ops = glevo_gp_function_set_ops(GLEVO_GP_REGRESSION);
+    for (int op = GLEVO_GP_EXP; op <= GLEVO_GP_AQ; ++op) ops |= 1u << op;
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    /* Small programs with many constants and repeated variables: rewrites fire often. */
+    for (int k = 0; k < 1000; ++k)
+        ck_assert_int_eq(glevo_gp_programs_random(p, 1, ops, 2, 1 + k % 23, (uint32_t)k), GLEVO_OK);
+    const float *consts = glevo_gp_programs_constants(p);
+    int shorter = 0, compared = 0;
+    uint32_t out[64];
+    float kk[64];
+    for (int i = 0; i < 1000; ++i) {
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
+        int n = gp_simplify(c, len, consts, out, kk);
+        ck_assert_int_ge(n, 1);
+        ck_assert_int_le(n, len);
+        ck_assert_int_eq(glevo_gp_program_check(out, n), GLEVO_OK);
+        shorter += n < len;
+        for (int cse = 0; cse < 17; ++cse) {
+            float a = glevo_gp_interpret(c, len, consts, d, cse);
+            float b = glevo_gp_interpret(out, n, kk, d, cse);
+            if (!isfinite(a)) continue;
+            compared++;
+            if (a != b) {
+                char s[512];
+                glevo_gp_program_sexpr(p, i, s, sizeof s);
+                ck_abort_msg("program %d case %d: %a before, %a after: %s", i, cse, (double)a,
+                             (double)b, s);
+            }
+        }
+    }
+    ck_assert_msg(shorter > 200, "only %d of 1000 programs got shorter", shorter);
+    ck_assert_int_gt(compared, 1000 * 17 * 3 / 4);
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+START_TEST(test_sympy_string)
+{
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, "(+ (pow x1 -2) (aq (log x2) (sqrt (neg x3))))\n"
+                                                "(if (< x1 x2) (square x1) (tanh (abs x3)))\n",
+                                             "t", 3),
+                     GLEVO_OK);
+    const char *want[2] = {"((Abs(x1)**((-2))) + ((log(Abs(x2)))/sqrt(1 + (sqrt(Abs((-x3))))**2)))",
+                           "Piecewise(((x1)**2, Ne(Piecewise((1, Lt(x1, x2)), (0, True)), 0)), "
+                           "(tanh(Abs(x3)), True))"};
+    for (int i = 0; i < 2; ++i) {
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
+        char buf[512];
+        gp_program_sympy(c, len, glevo_gp_programs_constants(p), buf, sizeof buf);
+        ck_assert_str_eq(buf, want[i]);
+    }
+    glevo_gp_programs_destroy(p);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gp_simplify");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_rewrites);
+    tcase_add_test(tc, test_value_kept);
+    tcase_add_test(tc, test_sympy_string);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
