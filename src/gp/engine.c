@@ -505,9 +505,7 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
     if (!(st = initialise(gp))) gp_const_opt_generation(gp); /* issue 26: src/gp/const_opt.c */
-    /* The container glevo_gp_population returns holds generation 0 also when resident (the
-     * resident evaluation reads the GPU's copy and never packs it: the demo read an empty one). */
-    if (st || (st = host_population_changed(gp)) || (st = pack_host(gp)) || (st = evaluate(gp))) {
+    if (st || (st = host_population_changed(gp)) || (st = evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }

@@ -181,9 +181,11 @@ START_TEST(test_population_of_gpu_runs)
             ck_assert(best >= 0 && best < 53);
             glevo_gp_result r;
             ck_assert_int_eq(glevo_gp_result_get(gp, &r), GLEVO_OK);
-            char text[4096];
-            glevo_gp_program_sexpr(pop, best, text, sizeof text);
-            ck_assert_str_eq(text, r.best_sexpr);
+            glevo_gp_result model;
+            ck_assert_int_eq(glevo_gp_model(glevo_gp_params_of(gp), d, pop, best, &model),
+                             GLEVO_OK);
+            ck_assert_str_eq(model.best_sexpr, r.best_sexpr);
+            glevo_gp_result_free(&model);
             glevo_gp_result_free(&r);
             ck_assert_int_eq(glevo_gp_step(gp, 2), GLEVO_OK);
         }
