@@ -28,7 +28,8 @@ run() { # variant pop cases seed [env]
     local v=$1 pop=$2 cases=$3 seed=$4 t0 t1 js
     t0=$(date +%s.%N)
     js=$(env $5 "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 \
-        --max-size 64 --metric mse --backend "${6:-compute}" --seed "$seed" --quiet --json)
+        --max-size 64 --metric mse --function-set +,-,*,/,neg,sin,cos \
+        --no-linear-scaling --const-opt 0 --backend "${6:-compute}" --seed "$seed" --quiet --json)
     t1=$(date +%s.%N)
     echo "{\"variant\":\"$v\",\"pop\":$pop,\"cases\":$cases,\"seed\":$seed,\"wall\":$(awk "BEGIN{print $t1 - $t0}"),\"run\":$js}" >> "$out/glevo.jsonl"
 }
