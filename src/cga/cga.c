@@ -6,6 +6,7 @@
 
 #include "cga/cga_internal.h"
 #include "core/names.h"
+#include "core/args.h"
 
 static const char *const neighbourhood_names[] = {"moore", "von-neumann", "moore5"};
 static const char *const algorithm_names[] = {"cellular", "sga"};
@@ -17,6 +18,7 @@ const char *glevo_cga_neighbourhood_name(glevo_cga_neighbourhood n)
 }
 int glevo_cga_neighbourhood_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(neighbourhood_names, NAMES_COUNT(neighbourhood_names), name);
 }
 const char *glevo_cga_algorithm_name(glevo_cga_algorithm a)
@@ -25,6 +27,7 @@ const char *glevo_cga_algorithm_name(glevo_cga_algorithm a)
 }
 int glevo_cga_algorithm_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(algorithm_names, NAMES_COUNT(algorithm_names), name);
 }
 const char *glevo_cga_mutation_name(glevo_cga_mutation m)
@@ -33,6 +36,7 @@ const char *glevo_cga_mutation_name(glevo_cga_mutation m)
 }
 int glevo_cga_mutation_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(mutation_names, NAMES_COUNT(mutation_names), name);
 }
 
@@ -53,6 +57,8 @@ glevo_cga_params glevo_cga_params_defaults(const glevo_cga_params *in)
 
 glevo_status glevo_cga_validate(const glevo_cga_params *in)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL_AS(in, "params");
     if (!in || !in->problem) return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem is NULL");
     glevo_cga_params p = glevo_cga_params_defaults(in);
     if (p.dim < 1 || p.dim > GLEVO_CGA_MAX_DIM)
@@ -112,6 +118,9 @@ static const cga_engine_ops *engine_for(const glevo_cga_params *p)
 
 glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_status st = glevo_cga_validate(params);
     if (st) return st;
@@ -162,6 +171,8 @@ void glevo_cga_destroy(glevo_cga *cga)
 
 glevo_status glevo_cga_step(glevo_cga *cga, int generations)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
     for (int i = 0; i < generations; ++i) {
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
         glevo_status st = cga->ops->generation(cga);
@@ -174,6 +185,7 @@ glevo_status glevo_cga_step(glevo_cga *cga, int generations)
 
 double glevo_cga_decode(const glevo_cga *cga, float gene)
 {
+    ARG_NOT_NULL_OR(cga, NAN);
     /* The float the fitness pass computed, widened: reported x is exactly what was scored. */
     float x = cga->layout.lower + gene * cga->layout.step;
     return (double)x;
@@ -181,6 +193,9 @@ double glevo_cga_decode(const glevo_cga *cga, float gene)
 
 glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_status st = cga->ops->read_record(cga, cga->record);
     if (st) return st;
@@ -198,23 +213,42 @@ glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out)
     return GLEVO_OK;
 }
 
-size_t glevo_cga_gene_floats(const glevo_cga *cga) { return cga->gene_floats; }
-long long glevo_cga_generation(const glevo_cga *cga) { return cga->generation; }
-long long glevo_cga_evaluations(const glevo_cga *cga) { return cga->evaluations; }
-const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga) { return &cga->params; }
+size_t glevo_cga_gene_floats(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, 0);
+    return cga->gene_floats;
+}
+long long glevo_cga_generation(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, -1);
+    return cga->generation;
+}
+long long glevo_cga_evaluations(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, -1);
+    return cga->evaluations;
+}
+const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, NULL);
+    return &cga->params;
+}
 
 glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
     return cga->ops->read(cga, genes, fitness);
 }
 
 glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    ARG_NOT_NULL(genes);
     return cga->ops->write(cga, genes);
 }
 
 glevo_status glevo_cga_evaluate(glevo_cga *cga)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
     glevo_status st = cga->ops->evaluate(cga);
     if (!st) cga->evaluations += (long long)cga->layout.width * cga->layout.height;
     return st;
@@ -222,6 +256,9 @@ glevo_status glevo_cga_evaluate(glevo_cga *cga)
 
 glevo_status glevo_cga_read_fitness(glevo_cga *cga, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    ARG_NOT_NULL(fitness);
     return cga->ops->read(cga, NULL, fitness);
 }
 
@@ -238,6 +275,10 @@ static glevo_status check_cells(const glevo_cga *cga, int count, const int *cell
 
 glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    ARG_NOT_NULL(cells);
+    ARG_NOT_NULL(genes);
     glevo_status st = check_cells(cga, count, cells);
     return st ? st : cga->ops->read_cells(cga, count, cells, genes);
 }
@@ -246,6 +287,10 @@ glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, f
  * domain or break the float bit arithmetic of crossover and mutation. */
 glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells, const float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    ARG_NOT_NULL(cells);
+    ARG_NOT_NULL(genes);
     glevo_status st = check_cells(cga, count, cells);
     float limit = (float)(1u << cga->layout.bits);
     for (int i = 0; i < count * cga->layout.dim && !st; ++i)
@@ -257,6 +302,9 @@ glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells, 
 
 glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    ARG_NOT_NULL(out);
     const cga_layout *l = &cga->layout;
     size_t cells = (size_t)l->width * l->height;
     float *fitness = malloc(cells * sizeof(float));
@@ -296,5 +344,6 @@ glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)
 
 unsigned glevo_cga_texture(const glevo_cga *cga, glevo_cga_stage stage, int index)
 {
+    ARG_NOT_NULL_OR(cga, 0);
     return cga_gpu_texture(cga, stage, index);
 }

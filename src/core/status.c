@@ -1,5 +1,6 @@
 /* Thread-local last-error sentence behind glevo_fail / glevo_last_error. */
 #include "glevo/status.h"
+#include "core/args.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,3 +30,8 @@ int glevo_status_exit_code(glevo_status status)
 #define GLEVO_VERSION "0.0.0"
 #endif
 const char *glevo_version_string(void) { return GLEVO_VERSION; }
+
+glevo_status args_null(const char *function, const char *argument)
+{
+    return glevo_fail(GLEVO_ERR_INVALID, "%s: %s is NULL", function, argument);
+}

@@ -10,6 +10,7 @@
 
 #include "de/de_internal.h"
 #include "core/names.h"
+#include "core/args.h"
 
 static double now_seconds(void)
 {
@@ -28,6 +29,7 @@ const char *glevo_de_strategy_name(glevo_de_strategy s)
 
 int glevo_de_strategy_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     if (!name) return -1;
     char plain[64];
     size_t n = 0;
@@ -48,6 +50,7 @@ const char *glevo_de_kernel_name(glevo_de_kernel k)
 
 int glevo_de_kernel_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(kernel_names, NAMES_COUNT(kernel_names), name);
 }
 
@@ -195,6 +198,9 @@ glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
 
 glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     glevo_de *de;
     glevo_status st = de_engine_new(params, &de);
     *out = NULL;
@@ -227,6 +233,7 @@ glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
 
 bool glevo_de_done(const glevo_de *de)
 {
+    ARG_NOT_NULL_OR(de, false);
     return de->target_reached || de->evaluations + de->c.np > de->c.max_evals;
 }
 
@@ -267,6 +274,8 @@ static long long batch_size(const glevo_de *de, long long wanted)
 
 glevo_status glevo_de_step(glevo_de *de, long long generations)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
     double t0 = now_seconds();
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
@@ -297,6 +306,9 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
 
 glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     const de_config *c = &de->c;
     float *ybest = malloc(sizeof(float) * (size_t)c->dim);
@@ -329,6 +341,8 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
 
 glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
     const de_config *c = &de->c;
     size_t n = (size_t)c->np * (size_t)c->dim;
     float *y = malloc(n * sizeof(float));
@@ -349,14 +363,32 @@ glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness)
     return st;
 }
 
-long long glevo_de_generation(const glevo_de *de) { return de->generations; }
-long long glevo_de_evaluations(const glevo_de *de) { return de->evaluations; }
-int glevo_de_pop(const glevo_de *de) { return de->c.np; }
-int glevo_de_dim(const glevo_de *de) { return de->c.dim; }
-const glevo_problem *glevo_de_problem(const glevo_de *de) { return de->c.problem; }
+long long glevo_de_generation(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->generations;
+}
+long long glevo_de_evaluations(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->evaluations;
+}
+int glevo_de_pop(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->c.np;
+}
+int glevo_de_dim(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->c.dim;
+}
+const glevo_problem *glevo_de_problem(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, NULL);
+    return de->c.problem;
+}
 
 glevo_status glevo_de_read_fitness(glevo_de *de, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    ARG_NOT_NULL(fitness);
     return de->ops->read_fitness(de, fitness);
 }
 
@@ -372,6 +404,10 @@ static glevo_status check_indices(const glevo_de *de, int count, const int *inde
 
 glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    ARG_NOT_NULL(index);
+    ARG_NOT_NULL(genes);
     glevo_status st = check_indices(de, count, index);
     return st ? st : de->ops->read_genes(de, count, index, genes);
 }
@@ -380,6 +416,11 @@ glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, floa
 glevo_status glevo_de_write_genes(glevo_de *de, int count, const int *index,
                                   const float *genes, const float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    ARG_NOT_NULL(index);
+    ARG_NOT_NULL(genes);
+    ARG_NOT_NULL(fitness);
     glevo_status st = check_indices(de, count, index);
     const de_config *c = &de->c;
     for (int k = 0; k < count && !st; ++k)
@@ -402,6 +443,9 @@ void glevo_de_destroy(glevo_de *de)
 
 glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_de *de;
     glevo_status st = glevo_de_create(params, &de);
@@ -414,6 +458,7 @@ glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out)
 
 void glevo_de_result_free(glevo_de_result *r)
 {
+    if (!r) return;
     free(r->best_x);
     r->best_x = NULL;
 }

@@ -7,11 +7,14 @@
 #include <string.h>
 
 #include "gl/context_internal.h"
+#include "core/args.h"
 
 _Thread_local struct glevo_context *gl_current;
 
 glevo_status glevo_context_create(const glevo_context_params *params, glevo_context **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     glevo_context_params defaults = {0};
     if (!params) params = &defaults;
     *out = NULL;
@@ -132,6 +135,8 @@ void glevo_context_destroy(glevo_context *ctx)
 
 glevo_status glevo_context_make_current(glevo_context *ctx)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(ctx);
     glevo_status st = ctx->platform->make_current(ctx);
     if (st == GLEVO_OK) gl_current = ctx;
     return st;
@@ -139,6 +144,7 @@ glevo_status glevo_context_make_current(glevo_context *ctx)
 
 void glevo_context_swap(glevo_context *ctx)
 {
+    ARG_NOT_NULL_OR(ctx, );
     if (ctx) ctx->platform->swap(ctx);
 }
 
@@ -150,6 +156,7 @@ static void copy_gl_string(char *dst, size_t size, GLenum name)
 
 const char *glevo_context_renderer(const glevo_context *ctx)
 {
+    if (!gl_current) return "none"; /* no context current: GL cannot be asked */
     (void)ctx;
     const char *s = (const char *)glGetString(GL_RENDERER);
     return s ? s : "?";
@@ -157,6 +164,8 @@ const char *glevo_context_renderer(const glevo_context *ctx)
 
 void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out)
 {
+    ARG_NOT_NULL_OR(ctx, );
+    ARG_NOT_NULL_OR(out, );
     memset(out, 0, sizeof *out);
     out->index = ctx->device_index;
     snprintf(out->name, sizeof out->name, "%s", ctx->device_name);
@@ -172,6 +181,7 @@ void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out)
 
 void glevo_context_features(const glevo_context *ctx, glevo_features *out)
 {
+    ARG_NOT_NULL_OR(out, );
     memset(out, 0, sizeof *out);
     if (!ctx) ctx = gl_current;
     if (!ctx) return;
@@ -210,7 +220,10 @@ void gpu_log(int level, const char *fmt, ...)
     ctx->log(ctx->log_user, (glevo_log_level)level, message);
 }
 
-void *glevo_context_window(glevo_context *ctx) { return ctx->window; }
+void *glevo_context_window(glevo_context *ctx) {
+    ARG_NOT_NULL_OR(ctx, NULL);
+    return ctx->window;
+}
 
 void glevo_context_finish(glevo_context *ctx)
 {

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "gp/engine_internal.h"
+#include "core/args.h"
 
 /* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
@@ -82,6 +83,7 @@ static double seconds_now(void)
 
 void glevo_gp_result_free(glevo_gp_result *r)
 {
+    if (!r) return;
     free(r->best_sexpr);
     free(r->best_infix);
     glevo_gp_programs_destroy(r->best);
@@ -352,6 +354,10 @@ glevo_status gp_engine_resumed(glevo_gp *gp)
 glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
                              glevo_gp **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_gp_params P;
     glevo_status st = gp_resolve_params(params, data, &P);
@@ -369,6 +375,8 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
 
 glevo_status glevo_gp_step(glevo_gp *gp, int generations)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
     if (generations < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_step: generations %d is negative", generations);
     glevo_status st = GLEVO_OK;
@@ -380,18 +388,31 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
     return st;
 }
 
-bool glevo_gp_done(const glevo_gp *gp) { return gp->done; }
-int glevo_gp_generation(const glevo_gp *gp) { return gp->generation; }
-double glevo_gp_best_error(const glevo_gp *gp) { return gp->err[gp->best]; }
+bool glevo_gp_done(const glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, false);
+    return gp->done;
+}
+int glevo_gp_generation(const glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, -1);
+    return gp->generation;
+}
+double glevo_gp_best_error(const glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, NAN);
+    return gp->err[gp->best];
+}
 
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 {
+    ARG_NOT_NULL_OR(gp, NULL);
     if (best) *best = gp->best;
     return gp->progs;
 }
 
 glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     const indiv *b = &gp->pops[gp->cur][gp->best];
     out->best_error = gp->err[gp->best];
@@ -431,6 +452,10 @@ void glevo_gp_destroy(glevo_gp *gp)
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
                           glevo_gp_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_gp *gp = NULL;
     glevo_status st = glevo_gp_create(params, data, &gp);

@@ -6,6 +6,7 @@
 
 #include "core/names.h"
 #include "gp/eval_internal.h"
+#include "core/args.h"
 
 static const char *const strategy_names[] = {"auto", "pppe", "fp", "ppcu"};
 
@@ -16,6 +17,9 @@ const char *glevo_gp_strategy_name(glevo_gp_strategy s)
 
 glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(text);
+    ARG_NOT_NULL(out);
     int s = names_find(strategy_names, NAMES_COUNT(strategy_names), text);
     if (s < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "strategy '%s' is unknown (auto, pppe, fp or ppcu)",
@@ -24,8 +28,14 @@ glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out)
     return GLEVO_OK;
 }
 
-glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e) { return e->used; }
-glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e) { return e->backend; }
+glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e) {
+    ARG_NOT_NULL_OR(e, (glevo_gp_strategy)0);
+    return e->used;
+}
+glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e) {
+    ARG_NOT_NULL_OR(e, (glevo_backend)0);
+    return e->backend;
+}
 
 /* The CPU backend: the threaded interpreter (interp_cpu.c), no state. */
 static glevo_status cpu_create(glevo_gp_evaluator *e)
@@ -44,6 +54,9 @@ const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy};
 glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_gp_eval_params p = params ? *params : (glevo_gp_eval_params){0};
     if (p.lanes == 0) p.lanes = 1; /* more lanes measured slower (H100) */
@@ -88,6 +101,10 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
 glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                glevo_gp_metric metric, double *errors)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(errors);
     int pop = p->count;
     if (pop == 0) return GLEVO_OK;
     if (e->sums_cap < pop) {

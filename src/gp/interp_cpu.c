@@ -13,6 +13,7 @@
 
 #include "gp/eval_internal.h"
 #include "gp/gp_math.h"
+#include "core/args.h"
 
 /* One block is GP_SUM_LANES quads: quad i of a block goes to lane i of its segment. */
 #define GP_BLOCK (4 * GP_SUM_LANES)
@@ -49,6 +50,9 @@ static inline float apply1(glevo_gp_op op, float a)
 float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, int c)
 {
+    ARG_NOT_NULL_OR(codes, NAN);
+    ARG_NOT_NULL_OR(consts, NAN);
+    ARG_NOT_NULL_OR(d, NAN);
     float stack_small[64] = {0};
     float *stack = length <= 64 ? stack_small : malloc((size_t)length * sizeof *stack);
     if (!stack) return NAN;
@@ -212,6 +216,10 @@ static void *worker(void *arg)
 glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
                                    int threads, glevo_gp_sums *sums)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(d);
+    ARG_NOT_NULL(sums);
     if (threads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         threads = n > 0 ? (int)n : 1;
@@ -233,6 +241,7 @@ glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_da
 
 double glevo_gp_metric_value(glevo_gp_metric m, const glevo_gp_sums *s, int cases)
 {
+    ARG_NOT_NULL_OR(s, NAN);
     switch (m) {
     case GLEVO_GP_MSE: return s->sq_sum / cases;
     case GLEVO_GP_RMSE: return sqrt(s->sq_sum / cases);
@@ -250,6 +259,9 @@ const char *glevo_gp_metric_name(glevo_gp_metric m)
 
 glevo_status glevo_gp_metric_parse(const char *text, glevo_gp_metric *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(text);
+    ARG_NOT_NULL(out);
     for (int i = 0; i < 4; ++i)
         if (!strcmp(text, metric_names[i])) {
             *out = (glevo_gp_metric)i;

@@ -6,6 +6,7 @@
 
 #include "glevo/rng.h"
 #include "gp/tree.h"
+#include "core/args.h"
 
 /* ---- random numbers: Philox4x32 counted by (block, stream tag) under (seed, purpose) ---- */
 void tree_rng_init(gp_rng *r, uint32_t seed, uint32_t purpose)
@@ -94,6 +95,8 @@ static void tree_sized(tree_gen *g, int size, uint32_t *codes, float *consts, in
 glevo_status glevo_gp_programs_random(glevo_gp_programs *p, int count, uint32_t ops, int vars,
                                       int size, uint32_t seed)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
     if (size < 1 || count < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "random programs need size >= 1 (got %d)", size);
     gp_rng rng;

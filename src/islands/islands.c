@@ -16,6 +16,7 @@
 #include "glevo/context.h"
 #include "islands/islands_internal.h"
 #include "islands/policy.h"
+#include "core/args.h"
 
 static const char *const topology_names[] = {"ring", "fully-connected", "unconnected", "torus"};
 
@@ -26,6 +27,7 @@ const char *glevo_topology_name(glevo_topology t)
 
 int glevo_topology_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(topology_names, NAMES_COUNT(topology_names), name);
 }
 
@@ -54,7 +56,10 @@ int glevo_islands_world_rank(void)
 
 void glevo_islands_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 
-bool glevo_islands_broken(const glevo_islands *is) { return is->broken; }
+bool glevo_islands_broken(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, false);
+    return is->broken;
+}
 
 void glevo_islands_finalize(void)
 {
@@ -75,6 +80,8 @@ glevo_islands_params glevo_islands_params_defaults(const glevo_islands_params *i
 
 glevo_status glevo_islands_validate(const glevo_islands_params *in, int islands, int population)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL_AS(in, "params");
     glevo_islands_params p = glevo_islands_params_defaults(in);
     if ((unsigned)p.topology > GLEVO_TOPOLOGY_TORUS)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.topology %d is unknown",
@@ -99,6 +106,8 @@ glevo_status glevo_islands_validate(const glevo_islands_params *in, int islands,
 
 glevo_status glevo_islands_create(const glevo_islands_params *params, glevo_islands **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     *out = NULL;
     MPI_Comm parent = params && params->comm ? *(MPI_Comm *)params->comm : MPI_COMM_WORLD;
     int size;
@@ -162,31 +171,49 @@ void glevo_islands_destroy(glevo_islands *is)
     free(is);
 }
 
-int glevo_islands_rank(const glevo_islands *is) { return is->rank; }
-int glevo_islands_count(const glevo_islands *is) { return is->count; }
-int glevo_islands_local_rank(const glevo_islands *is) { return is->local_rank; }
+int glevo_islands_rank(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, -1);
+    return is->rank;
+}
+int glevo_islands_count(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, -1);
+    return is->count;
+}
+int glevo_islands_local_rank(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, -1);
+    return is->local_rank;
+}
 uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed)
 {
+    ARG_NOT_NULL_OR(is, 0);
     return seed + (uint32_t)is->rank;
 }
 
 int glevo_islands_device(glevo_islands *is, const int *devices, int count)
 {
+    ARG_NOT_NULL_OR(is, -1);
     int slot = count > 0 ? is->local_rank % count : -1;
     is->device = slot < 0 ? -1 : devices ? devices[slot] : slot;
     return is->device;
 }
 
-void glevo_islands_set_device(glevo_islands *is, int device) { is->device = device; }
+void glevo_islands_set_device(glevo_islands *is, int device) {
+    ARG_NOT_NULL_OR(is, );
+    is->device = device;
+}
 
 int glevo_islands_neighbours(const glevo_islands *is, int *out, int capacity)
 {
+    ARG_NOT_NULL_OR(is, -1);
+    ARG_NOT_NULL_OR(out, -1);
     for (int i = 0; i < is->neighbour_count && i < capacity; ++i) out[i] = is->neighbours[i];
     return is->neighbour_count;
 }
 
 glevo_status glevo_islands_attach(glevo_islands *is, glevo_island island)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
     int n = island.ops->size(island.algo);
     if (is->params.migrants > n)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.migrants %d is above the "
@@ -235,6 +262,9 @@ static void describe_rank(const sync_record *r, int rank, char *out, size_t size
 glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop, double best,
                                 glevo_islands_state *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
+    ARG_NOT_NULL(out);
     return islands_sync(is, local, stop, false, best, out);
 }
 
@@ -372,6 +402,8 @@ static glevo_status immigrants(glevo_islands *is, migration_scratch *s, int n, i
 
 glevo_status glevo_islands_migrate(glevo_islands *is)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
     if (is->graph == MPI_COMM_NULL) return GLEVO_OK;
     /* The GPU may still be running the generations queued before this point: that time is
      * theirs, so migration's clock starts once they are done (a no-op without a context). */
@@ -495,6 +527,10 @@ static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
 glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *run,
                                   glevo_islands_summary *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
+    ARG_NOT_NULL(run);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     out->best_island = -1;
     out->best_fitness = NAN;
