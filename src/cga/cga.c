@@ -7,6 +7,7 @@
 #include "cga/cga_internal.h"
 #include "core/names.h"
 #include "core/args.h"
+#include "gl/gpgpu.h"
 
 static const char *const neighbourhood_names[] = {"moore", "von-neumann", "moore5"};
 static const char *const algorithm_names[] = {"cellular", "sga"};
@@ -169,10 +170,19 @@ void glevo_cga_destroy(glevo_cga *cga)
     free(cga);
 }
 
+glevo_status cga_gl_ready(const glevo_cga *cga, const char *function)
+{
+    return cga->gpu ? gpu_context_check(cga->context, function) : GLEVO_OK;
+}
+
 glevo_status glevo_cga_step(glevo_cga *cga, int generations)
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    if (generations < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
+                          generations);
+    CGA_GL_READY(cga);
     for (int i = 0; i < generations; ++i) {
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
         glevo_status st = cga->ops->generation(cga);
@@ -195,6 +205,7 @@ glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out)
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_status st = cga->ops->read_record(cga, cga->record);
@@ -234,6 +245,7 @@ glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitn
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     return cga->ops->read(cga, genes, fitness);
 }
 
@@ -241,6 +253,7 @@ glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes)
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(genes);
     return cga->ops->write(cga, genes);
 }
@@ -249,6 +262,7 @@ glevo_status glevo_cga_evaluate(glevo_cga *cga)
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     glevo_status st = cga->ops->evaluate(cga);
     if (!st) cga->evaluations += (long long)cga->layout.width * cga->layout.height;
     return st;
@@ -258,6 +272,7 @@ glevo_status glevo_cga_read_fitness(glevo_cga *cga, float *fitness)
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(fitness);
     return cga->ops->read(cga, NULL, fitness);
 }
@@ -277,6 +292,7 @@ glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, f
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(cells);
     ARG_NOT_NULL(genes);
     glevo_status st = check_cells(cga, count, cells);
@@ -289,6 +305,7 @@ glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells, 
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(cells);
     ARG_NOT_NULL(genes);
     glevo_status st = check_cells(cga, count, cells);
@@ -304,6 +321,7 @@ glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(out);
     const cga_layout *l = &cga->layout;
     size_t cells = (size_t)l->width * l->height;

@@ -15,6 +15,7 @@ glevo_status glevo_cga_save(glevo_cga *cga, const char *path, const glevo_checkp
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(path);
     const glevo_cga_params *p = &cga->params;
     const cga_layout *l = &cga->layout;

@@ -108,6 +108,7 @@ glevo_status glevo_cga_candidates(glevo_cga *cga, int m, int *cells, float *fitn
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     ARG_NOT_NULL(cells);
     ARG_NOT_NULL(fitness);
     /* Refused before evaluating, so that a caller falling back counts the evaluations once. */
@@ -122,6 +123,7 @@ glevo_status glevo_cga_candidates_prepare(glevo_cga *cga)
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     int most = glevo_cga_candidate_count(cga, GLEVO_CGA_MAX_CANDIDATES);
     if (!most) return GLEVO_OK;
     glevo_status st = build(cga->gpu);

@@ -14,6 +14,7 @@ glevo_status glevo_de_save(glevo_de *de, const char *path, const glevo_checkpoin
 {
     glevo_clear_error();
     ARG_NOT_NULL(de);
+    DE_GL_READY(de);
     ARG_NOT_NULL(path);
     const de_config *c = &de->c;
     size_t n = (size_t)c->np * (size_t)c->dim;

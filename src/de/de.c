@@ -11,6 +11,7 @@
 #include "de/de_internal.h"
 #include "core/names.h"
 #include "core/args.h"
+#include "gl/gpgpu.h"
 
 static double now_seconds(void)
 {
@@ -121,6 +122,19 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     if (d.check_every < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.check_every %d is negative",
                           d.check_every);
+    /* GLEVO_ZERO (a resume's "no target") is the one negative value: 0, the full budget. */
+    if (d.target_efv == GLEVO_ZERO) d.target_efv = 0;
+    if (!(d.target_efv >= 0 && isfinite(d.target_efv)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.target_efv %g is not a finite "
+                          "number >= 0", d.target_efv);
+    if (in && in->shift)
+        for (int j = 0; j < c->dim; ++j)
+            if (!isfinite(in->shift[j]))
+                return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.shift[%d] %g is not a finite "
+                                  "number", j, in->shift[j]);
+    if (!(p->upper > p->lower && isfinite(p->lower) && isfinite(p->upper)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.problem '%s': domain [%g, %g] is not "
+                          "a finite range", p->name, p->lower, p->upper);
     if ((unsigned)d.backend > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.backend %d is unknown",
                           (int)d.backend);
@@ -168,6 +182,11 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     return GLEVO_OK;
 }
 
+glevo_status de_gl_ready(const glevo_de *de, const char *function)
+{
+    return de->backend == GLEVO_BACKEND_CPU ? GLEVO_OK : gpu_context_check(de->context, function);
+}
+
 glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
 {
     *out = NULL;
@@ -184,6 +203,7 @@ glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
         return st;
     }
     de->backend = backend;
+    de->context = gpu_context_serial();
     st = backend == GLEVO_BACKEND_CPU       ? de_cpu_create(de)
          : backend == GLEVO_BACKEND_COMPUTE ? de_compute_create(de)
                                             : de_fragment_create(de);
@@ -276,6 +296,10 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
 {
     glevo_clear_error();
     ARG_NOT_NULL(de);
+    if (generations < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %lld is negative", __func__,
+                          generations);
+    DE_GL_READY(de);
     double t0 = now_seconds();
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
@@ -308,6 +332,7 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
 {
     glevo_clear_error();
     ARG_NOT_NULL(de);
+    DE_GL_READY(de);
     ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     const de_config *c = &de->c;
@@ -343,6 +368,7 @@ glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness)
 {
     glevo_clear_error();
     ARG_NOT_NULL(de);
+    DE_GL_READY(de);
     const de_config *c = &de->c;
     size_t n = (size_t)c->np * (size_t)c->dim;
     float *y = malloc(n * sizeof(float));
@@ -388,6 +414,7 @@ glevo_status glevo_de_read_fitness(glevo_de *de, float *fitness)
 {
     glevo_clear_error();
     ARG_NOT_NULL(de);
+    DE_GL_READY(de);
     ARG_NOT_NULL(fitness);
     return de->ops->read_fitness(de, fitness);
 }
@@ -406,6 +433,7 @@ glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, floa
 {
     glevo_clear_error();
     ARG_NOT_NULL(de);
+    DE_GL_READY(de);
     ARG_NOT_NULL(index);
     ARG_NOT_NULL(genes);
     glevo_status st = check_indices(de, count, index);
@@ -418,6 +446,7 @@ glevo_status glevo_de_write_genes(glevo_de *de, int count, const int *index,
 {
     glevo_clear_error();
     ARG_NOT_NULL(de);
+    DE_GL_READY(de);
     ARG_NOT_NULL(index);
     ARG_NOT_NULL(genes);
     ARG_NOT_NULL(fitness);

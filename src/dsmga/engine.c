@@ -148,6 +148,12 @@ glevo_status dsmga_resolve_params(const glevo_dsmga_problem *problem,
     if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.backend %d is unknown",
                           (int)p.backend);
+    if ((unsigned)p.model > GLEVO_DSMGA_LOSSY)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.model %d is unknown (lossless 0, "
+                          "lossy 1)", (int)p.model);
+    if (p.stall_generations < 0 && p.stall_generations != GLEVO_ZERO)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.stall_generations %d is negative",
+                          p.stall_generations);
     return GLEVO_OK;
 }
 

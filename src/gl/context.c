@@ -23,6 +23,8 @@ glevo_status glevo_context_create(const glevo_context_params *params, glevo_cont
                           "negative", params->device_plus_one);
     struct glevo_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory creating a GL context");
+    static _Atomic unsigned long long serials;
+    ctx->serial = ++serials;
     ctx->profile = params->profile;
     ctx->log = params->log;
     ctx->log_user = params->log_user;
@@ -198,6 +200,16 @@ void glevo_context_features(const glevo_context *ctx, glevo_features *out)
     }
     out->max_work_group_invocations = l->max_work_group_invocations;
     out->max_shared_bytes = l->max_shared_bytes;
+}
+
+unsigned long long gpu_context_serial(void) { return gl_current ? gl_current->serial : 0; }
+
+glevo_status gpu_context_check(unsigned long long serial, const char *function)
+{
+    if (gl_current && gl_current->serial == serial) return GLEVO_OK;
+    return glevo_fail(GLEVO_ERR_INVALID, "%s: the GL context this engine was created on is not "
+                      "current on this thread (destroyed, or another thread or context is in use)",
+                      function);
 }
 
 const gpu_limits *gpu_context_limits(void)

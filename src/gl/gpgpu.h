@@ -187,6 +187,14 @@ typedef struct gpu_limits {
     long long max_loop_iterations;
 } gpu_limits;
 const gpu_limits *gpu_context_limits(void);
+/* Which context is current on this thread: a number unique to each context the process
+ * created (0: none). A GPU engine keeps the one it was created on, and every public entry
+ * that touches GL asks gpu_context_check first: an engine used after its context was
+ * destroyed, or from a thread where another or no context is current, is refused
+ * (GLEVO_ERR_INVALID naming `function`) instead of reaching GL with names of another
+ * context. */
+unsigned long long gpu_context_serial(void);
+glevo_status gpu_context_check(unsigned long long serial, const char *function);
 
 /* Shader library (embedded at build time, overridable with GLEVO_SHADER_DIR). Returns the
  * text of a shader file or NULL, with glevo_last_error set. Caller frees. */

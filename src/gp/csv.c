@@ -51,6 +51,10 @@ glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const flo
     if (vars < 0 || cases < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "dataset needs at least one case (got %d vars, %d cases)",
                           vars, cases);
+    if ((long long)(vars + 1LL) * cases > GP_MAX_DATA_VALUES)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_data_create: %d variables and a target "
+                          "over %d cases are %lld numbers, above the limit of %lld", vars, cases,
+                          (vars + 1LL) * cases, GP_MAX_DATA_VALUES);
     glevo_gp_data *d = data_alloc(vars, cases);
     if (!d) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d dataset", vars, cases);
     memcpy(d->x, x, (size_t)vars * (size_t)cases * sizeof *x);

@@ -133,13 +133,32 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (P.tournament < 1 || P.tournament > P.pop)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.tournament %d is outside 1..pop (%d)",
                           P.tournament, P.pop);
-    if (P.pc < 0 || P.pc > 1)
+    /* Written so that NaN fails every range. */
+    if (!(P.pc >= 0 && P.pc <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pc %g is outside [0, 1]", P.pc);
-    if (P.pm < 0 || P.pm > 1)
+    if (!(P.pm >= 0 && P.pm <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pm %g is outside [0, 1]", P.pm);
-    if (P.const_prob < 0 || P.const_prob > 1)
+    if (!(P.const_prob >= 0 && P.const_prob <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_prob %g is outside [0, 1]",
                           P.const_prob);
+    if (!(isfinite(P.const_min) && isfinite(P.const_max) && P.const_min <= P.const_max))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "
+                          "a finite range", P.const_min, P.const_max);
+    if ((unsigned)P.function_set > GLEVO_GP_CLASSIFICATION)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.function_set %d is unknown "
+                          "(regression 0, classification 1)", (int)P.function_set);
+    if ((unsigned)P.metric > GLEVO_GP_ACCURACY)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.metric %d is unknown (sae, mse, "
+                          "rmse, accuracy: 0..3)", (int)P.metric);
+    if ((unsigned)P.backend > GLEVO_BACKEND_AUTO)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.backend %d is unknown",
+                          (int)P.backend);
+    if (P.stop_on_target && isnan(P.target_error))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.target_error is NaN with "
+                          "stop_on_target");
+    if (P.eval.threads < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.eval.threads %d is negative",
+                          P.eval.threads);
     if (P.max_size < 1 || P.max_size > 100000)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.max_size %d is outside 1..100000",
                           P.max_size);
@@ -377,6 +396,9 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
 {
     glevo_clear_error();
     ARG_NOT_NULL(gp);
+    if (generations < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
+                          generations);
     if (generations < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_step: generations %d is negative", generations);
     glevo_status st = GLEVO_OK;

@@ -47,6 +47,7 @@ struct glevo_gp_evaluator {
     void *impl; /* the driver's state */
     glevo_gp_sums *sums;
     int sums_cap;
+    unsigned long long context; /* GPU backends: the GL context it was created on */
 };
 
 /* The GPU layouts (the paper's PPPE, FP, PPCU for the fragment driver; tiles of work-groups

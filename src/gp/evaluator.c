@@ -7,6 +7,7 @@
 #include "core/names.h"
 #include "gp/eval_internal.h"
 #include "core/args.h"
+#include "gl/gpgpu.h"
 
 static const char *const strategy_names[] = {"auto", "pppe", "fp", "ppcu"};
 
@@ -63,6 +64,12 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     if (p.lanes < 1 || p.lanes > 8)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.lanes %d is outside 1..8",
                           p.lanes);
+    if (!(p.max_draw_steps >= 0 && p.max_draw_steps <= 1e18))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.max_draw_steps %g is not a "
+                          "number in [0, 1e18]", p.max_draw_steps);
+    if (p.threads < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.threads %d is negative",
+                          p.threads);
     if (p.group < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.group %d is negative", p.group);
     if ((unsigned)p.strategy > GLEVO_GP_PPCU)
@@ -76,6 +83,7 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     e->params = p;
     e->params.backend = backend;
     e->backend = backend;
+    e->context = gpu_context_serial();
     e->used = backend == GLEVO_BACKEND_FRAGMENT ? p.strategy : GLEVO_GP_AUTO;
     e->data = data;
     e->ops = backend == GLEVO_BACKEND_CPU       ? &gp_cpu_ops
@@ -105,6 +113,11 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
     ARG_NOT_NULL(e);
     ARG_NOT_NULL(p);
     ARG_NOT_NULL(errors);
+    ARG_ENUM(metric, GLEVO_GP_SAE, GLEVO_GP_ACCURACY);
+    if (e->backend != GLEVO_BACKEND_CPU) {
+        glevo_status ready = gpu_context_check(e->context, __func__);
+        if (ready) return ready;
+    }
     int pop = p->count;
     if (pop == 0) return GLEVO_OK;
     if (e->sums_cap < pop) {

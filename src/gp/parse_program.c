@@ -3,6 +3,7 @@
  * S-expression or infix. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -134,6 +135,14 @@ glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, 
     ARG_NOT_NULL(codes);
     glevo_status st = glevo_gp_program_check(codes, length);
     if (st) return st;
+    if (p->count == INT_MAX || p->code_count + length > GP_MAX_NODES)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_programs_add: a set holds at most %d "
+                          "programs and %lld nodes", INT_MAX, GP_MAX_NODES);
+    if (!consts)
+        for (int i = 0; i < length; ++i)
+            if (GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST)
+                return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_programs_add: consts is NULL but "
+                                  "code %d is a constant", i);
     long long cap = p->cap;
     if (!grow((void **)&p->offsets, &cap, p->count + 1, sizeof *p->offsets))
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for programs");

@@ -40,6 +40,7 @@ typedef struct sync_record {
 
 glevo_status glevo_islands_init(int *argc, char ***argv)
 {
+    glevo_clear_error();
     int initialised = 0;
     MPI_Initialized(&initialised);
     if (!initialised && MPI_Init(argc, argv) != MPI_SUCCESS)

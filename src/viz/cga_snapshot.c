@@ -224,6 +224,8 @@ glevo_status glevo_cga_snapshot_png(glevo_cga *cga, const char *path,
 {
     glevo_clear_error();
     ARG_NOT_NULL(cga);
+    glevo_status ready = cga_gl_ready(cga, __func__);
+    if (ready) return ready;
     ARG_NOT_NULL(path);
     int scale = params ? params->scale : 0;
     if (scale < 0 || scale > 64)
