@@ -1,12 +1,14 @@
 /* The cellular GA's public API: parameters and their validation, engine choice, the run loop
  * step, best-so-far and population statistics. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cga/cga_internal.h"
 #include "core/names.h"
 #include "core/args.h"
+#include "core/memory.h"
 #include "gl/gpgpu.h"
 
 static const char *const neighbourhood_names[] = {"moore", "von-neumann", "moore5"};
@@ -117,6 +119,30 @@ static const cga_engine_ops *engine_for(const glevo_cga_params *p)
     }
 }
 
+/* The memory a run of p asks for, checked before anything is allocated (sizes in double: no
+ * product can wrap). Host: the initial population, and for the CPU engines their selected,
+ * crossed and crossover-point copies and the fitness; GPU: the same stages as textures (the
+ * compute backend fuses selection, crossover and mutation: no crossed stage, no points). A
+ * software renderer's textures are host memory too. */
+static glevo_status check_memory(const glevo_cga_params *p)
+{
+    double cells = (double)p->width * p->height;
+    double genes = cells * 16.0 * ((p->dim + 3) / 4); /* RGBA32F per gene texture */
+    double host = genes, device = 0;
+    if (p->backend == GLEVO_BACKEND_CPU)
+        host += 2.5 * genes + cells * (p->algorithm == GLEVO_CGA_STANDARD ? 12.0 : 4.0);
+    else
+        device = (p->backend == GLEVO_BACKEND_COMPUTE ? 2.0 : 3.5) * genes + 12.0 * cells;
+    char request[160];
+    snprintf(request, sizeof request, "glevo_cga_params.width x height %dx%d (dim %d, %s backend)",
+             p->width, p->height, p->dim, glevo_backend_name(p->backend));
+    if (p->backend == GLEVO_BACKEND_CPU) return memory_check_host(host, request);
+    double texture = cells * 16.0;
+    if (gpu_context_limits()->software) return gpu_memory_check(host + device, texture, request);
+    glevo_status st = memory_check_host(host, request);
+    return st ? st : gpu_memory_check(device, texture, request);
+}
+
 glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out)
 {
     glevo_clear_error();
@@ -128,6 +154,7 @@ glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out)
     glevo_cga_params resolved = glevo_cga_params_defaults(params);
     resolved.backend = glevo_backend_resolve(resolved.backend);
     if ((st = glevo_backend_check(resolved.backend, "glevo_cga_params.backend"))) return st;
+    if ((st = check_memory(&resolved))) return st;
     glevo_cga *cga = calloc(1, sizeof *cga);
     if (!cga) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     cga->params = resolved;

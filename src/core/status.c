@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static _Thread_local char last_error[1024];
 
@@ -13,10 +14,14 @@ void glevo_clear_error(void) { last_error[0] = '\0'; }
 
 glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
 {
+    /* Formatted aside first: callers may pass glevo_last_error() itself as an argument
+     * ("...: %s", glevo_last_error()), which vsnprintf must not read while writing it. */
+    char message[sizeof last_error];
     va_list args;
     va_start(args, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, args);
+    vsnprintf(message, sizeof message, fmt ? fmt : "(no message)", args);
     va_end(args);
+    memcpy(last_error, message, sizeof last_error);
     return status;
 }
 

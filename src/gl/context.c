@@ -8,6 +8,7 @@
 
 #include "gl/context_internal.h"
 #include "core/args.h"
+#include "core/memory.h"
 
 _Thread_local struct glevo_context *gl_current;
 
@@ -54,7 +55,22 @@ static void query_limits(struct glevo_context *ctx)
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &l->max_texture_size);
     glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &l->max_texture_units);
     const char *renderer = (const char *)glGetString(GL_RENDERER);
-    if (renderer && strstr(renderer, "llvmpipe")) l->max_loop_iterations = 65535;
+    if (renderer && strstr(renderer, "llvmpipe")) {
+        l->max_loop_iterations = 65535;
+        l->max_texture_bytes = 3LL << 29; /* 1.5 GiB: gpgpu.h */
+    }
+    l->software = ctx->software || (renderer && (strstr(renderer, "llvmpipe") ||
+                                                 strstr(renderer, "softpipe")));
+    GLint extensions = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &extensions);
+    for (GLint i = 0; i < extensions; ++i) {
+        const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+        if (e && !strcmp(e, "GL_NVX_gpu_memory_info")) {
+            GLint kib = 0; /* GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX */
+            glGetIntegerv(0x9049, &kib);
+            l->device_memory = (long long)kib * 1024;
+        }
+    }
     l->compute = (ctx->gl_major > 4 || (ctx->gl_major == 4 && ctx->gl_minor >= 3)) &&
                  glDispatchCompute && glBindImageTexture && glMemoryBarrier;
     if (!l->compute) return;
@@ -210,6 +226,24 @@ glevo_status gpu_context_check(unsigned long long serial, const char *function)
     return glevo_fail(GLEVO_ERR_INVALID, "%s: the GL context this engine was created on is not "
                       "current on this thread (destroyed, or another thread or context is in use)",
                       function);
+}
+
+glevo_status gpu_memory_check(double bytes, double largest_texture, const char *request)
+{
+    const gpu_limits *l = gpu_context_limits();
+    char need[32], have[32];
+    if (l->max_texture_bytes > 0 && largest_texture > (double)l->max_texture_bytes) {
+        memory_format(largest_texture, need, sizeof need);
+        memory_format((double)l->max_texture_bytes, have, sizeof have);
+        return glevo_fail(GLEVO_ERR_INVALID, "%s needs textures of %s, above the %s one texture "
+                          "may hold on this renderer", request, need, have);
+    }
+    if (l->software) return memory_check_host(bytes, request);
+    if (l->device_memory <= 0 || bytes <= (double)l->device_memory) return GLEVO_OK;
+    memory_format(bytes, need, sizeof need);
+    memory_format((double)l->device_memory, have, sizeof have);
+    return glevo_fail(GLEVO_ERR_INVALID, "%s needs %s of GPU memory, above the %s the device "
+                      "reports free (GL_NVX_gpu_memory_info)", request, need, have);
 }
 
 const gpu_limits *gpu_context_limits(void)

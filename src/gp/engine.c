@@ -12,6 +12,9 @@
 
 #include "gp/engine_internal.h"
 #include "core/args.h"
+#include "core/memory.h"
+#include "gl/gpgpu.h"
+#include "gp/eval_internal.h"
 
 /* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
@@ -121,6 +124,35 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     return P;
 }
 
+/* The memory a run asks for, checked before anything is allocated (in double: no product
+ * wraps). Host: two generations of pop programs of up to max_size codes and constants, the
+ * individuals, errors and sums; GPU evaluation: the programs packed for upload (on the host
+ * and in textures of GP_TEX_WIDTH words a row, which must fit the context's texture size
+ * even when every program has grown to max_size). */
+static glevo_status check_memory(const glevo_gp_params *P)
+{
+    double pop = P->pop, codes = pop * (P->max_size + 1.0);
+    double host = 2.0 * codes * 8.0 + pop * (2.0 * sizeof(indiv) + 48.0), device = 0;
+    glevo_backend backend = glevo_backend_resolve(P->backend);
+    char request[128];
+    snprintf(request, sizeof request, "glevo_gp_params.pop %d (max_size %d, %s backend)", P->pop,
+             P->max_size, glevo_backend_name(backend));
+    if (backend != GLEVO_BACKEND_CPU) {
+        const gpu_limits *l = gpu_context_limits();
+        double rows = ceil(codes / (GP_TEX_WIDTH - 1.0));
+        if (l->max_texture_size > 0 && rows > l->max_texture_size)
+            return glevo_fail(GLEVO_ERR_INVALID, "%s: programs of up to %.0f codes do not fit "
+                              "the program texture (%d x %d words)", request, codes,
+                              GP_TEX_WIDTH, l->max_texture_size);
+        host += codes * 8.0;
+        device = codes * 8.0 + pop * 16.0;
+        if (l->software) return gpu_memory_check(host + device, rows * GP_TEX_WIDTH * 4.0, request);
+        glevo_status st = gpu_memory_check(device, rows * GP_TEX_WIDTH * 4.0, request);
+        if (st) return st;
+    }
+    return memory_check_host(host, request);
+}
+
 glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_data *data,
                                glevo_gp_params *out)
 {
@@ -169,7 +201,7 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.init_min_depth..init_max_depth "
                           "%d..%d is not a range", P.init_min_depth, P.init_max_depth);
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
-    return GLEVO_OK;
+    return check_memory(&P);
 }
 
 static glevo_status allocate(glevo_gp *gp)
