@@ -4,11 +4,12 @@
 Reads every include/glevo/*.h, lists each public function declaration (an optional GLEVO_API
 export macro before it is ignored), and writes a Check suite with one test per function that
 calls it once per pointer parameter with NULL there and valid-looking arguments elsewhere
-(fixtures from tests/api/null_fixtures.h, integers 1, reals 0.5, enums 0). A function
-returning glevo_status must return GLEVO_ERR_INVALID with glevo_last_error() naming the
-parameter; any other function must not crash (Check forks each test, so a crash fails that
-function's test alone). ALLOW lists the parameters documented as optional: those calls must
-only not crash.
+(fixtures from tests/api/null_fixtures.h, integers 1, reals 0.5, enums 0), then once per enum
+parameter with values outside the enum (-1, 99) and once per real parameter with NaN. A
+function returning glevo_status must return GLEVO_ERR_INVALID with glevo_last_error() naming
+the parameter; any other function must not crash (Check forks each test, so a crash fails
+that function's test alone). ALLOW lists the pointer parameters documented as optional and
+ALLOW_VALUE the enums and reals that take any value: those calls must only not crash.
 
 usage: gen-null-test.py INCLUDE_DIR FIXTURES_H OUT_C
 """
@@ -44,6 +45,8 @@ ALLOW = {
     "glevo_islands_resume:generation", "glevo_gp_programs_add:consts",
     "glevo_context_renderer:ctx", "glevo_gp_program_sexpr:buf", "glevo_gp_program_infix:buf",
 }
+# Numbers where NaN is meaningful ("no value yet"), and enums whose every value is accepted.
+ALLOW_VALUE = {"glevo_islands_sync:best", "glevo_islands_sync:local", "glevo_fail:status"}
 # Process-wide MPI set-up: not for a unit test.
 SKIP = {"glevo_islands_init", "glevo_islands_finalize", "glevo_islands_abort"}
 # Calls that would do real work needing what a unit test lacks (MPI_Init).
@@ -53,6 +56,8 @@ NO_FIXTURE = {"glevo_islands"}
 # Headers built only with some option.
 GUARD = {"islands.h": "GLEVO_HAVE_MPI"}
 
+# Plain structs a function updates in place: given their fixture, not scratch.
+INOUT = {"glevo_rng_source"}
 INTEGER = {"int", "long long", "unsigned", "uint32_t", "int32_t", "size_t", "long"}
 REAL = {"double", "float"}
 
@@ -149,7 +154,9 @@ def main():
             return "(char *)fx_buf()"
         if b == "void" and pname == "stdio_file":
             return "stderr"
-        if b in fixtures:
+        # Inputs get fixtures; outputs (non-const pointers to plain structs) scratch, so
+        # that a call cannot overwrite a fixture (the built-in problems are read-only).
+        if b in fixtures and (ptype.startswith("const") or b in opaque or b in INOUT):
             return "(%s)fx_%s()" % (ptype, b)
         if b in NO_FIXTURE:
             return None
@@ -167,9 +174,31 @@ def main():
             if name in SKIP:
                 continue
             ptrs = [i for i, (t, n) in enumerate(params) if "*" in t]
-            if not ptrs:
+            odd = [(i, bad) for i, (t, n) in enumerate(params) if "*" not in t and t != "..."
+                   for bad in (["-1", "99"] if base(t) in enums or base(t) == "glevo_status"
+                               else ["NAN"] if base(t) in REAL else [])]
+            if not ptrs and not odd:
                 continue
             calls = []
+            for i, bad in odd:
+                args, ok = [], True
+                for j, (t, n) in enumerate(params):
+                    if t == "...":
+                        continue
+                    v = "(%s)%s" % (t, bad) if j == i else value(t, n)
+                    if v is None:
+                        ok = False
+                        break
+                    args.append(v)
+                if not ok:
+                    continue
+                pname = params[i][1]
+                call = "%s(%s)" % (name, ", ".join(args))
+                if ret == "glevo_status" and "%s:%s" % (name, pname) not in ALLOW_VALUE:
+                    calls.append('    glevo_clear_error();\n    fx_expect_invalid(%s, "%s", "%s");'
+                                 % (call, name, pname))
+                else:
+                    calls.append("    (void)%s;" % call if ret != "void" else "    %s;" % call)
             for i in ptrs:
                 if "%s:%s" % (name, params[i][1]) in SKIP_CALL:
                     continue

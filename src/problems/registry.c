@@ -57,8 +57,10 @@ glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, do
     ARG_NOT_NULL(out);
     if (!path || !*path) return glevo_fail(GLEVO_ERR_INVALID, "fitness file name is empty");
     if (dim < 1) return glevo_fail(GLEVO_ERR_INVALID, "dimension %d is below 1", dim);
-    if (!(lower < upper))
-        return glevo_fail(GLEVO_ERR_INVALID, "domain [%g, %g] is empty", lower, upper);
+    ARG_ENUM(direction, GLEVO_MINIMIZE, GLEVO_MAXIMIZE);
+    if (!(lower < upper) || !isfinite(lower) || !isfinite(upper))
+        return glevo_fail(GLEVO_ERR_INVALID, "domain lower..upper [%g, %g] is empty or not "
+                          "finite", lower, upper);
     FILE *f = fopen(path, "r");
     if (!f)
         return glevo_fail(GLEVO_ERR_IO, "cannot read fitness file '%s': %s", path,

@@ -19,6 +19,7 @@ glevo_status glevo_rng_source_init(glevo_rng_source *s, glevo_rng_mode mode, uin
 {
     glevo_clear_error();
     ARG_NOT_NULL(s);
+    ARG_ENUM(mode, GLEVO_RNG_PHILOX, GLEVO_RNG_TEXTURE);
     memset(s, 0, sizeof *s);
     s->mode = mode;
     s->seed = seed;

@@ -268,7 +268,8 @@ static inline glevo_islands_params *fx_glevo_islands_params(void)
 /* What a status-returning function must give for a NULL it does not accept. */
 static inline void fx_expect_invalid(glevo_status st, const char *fn, const char *arg)
 {
-    ck_assert_msg(st == GLEVO_ERR_INVALID, "%s with %s NULL returned %d, not GLEVO_ERR_INVALID (%s)",
+    ck_assert_msg(st == GLEVO_ERR_INVALID, "%s with %s NULL or out of range returned %d, not "
+                  "GLEVO_ERR_INVALID (%s)",
                   fn, arg, (int)st, glevo_last_error());
     const char *m = glevo_last_error(), *at = m;
     size_t n = strlen(arg);
@@ -280,7 +281,8 @@ static inline void fx_expect_invalid(glevo_status st, const char *fn, const char
         at += n;
     }
     ck_assert_msg(named,
-                  "%s with %s NULL: the message does not name the argument: \"%s\"", fn, arg,
+                  "%s with %s NULL or out of range: the message does not name the argument: "
+                  "\"%s\"", fn, arg,
                   glevo_last_error());
 }
 
