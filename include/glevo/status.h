@@ -14,7 +14,8 @@ typedef enum glevo_status {
     GLEVO_ERR_NO_DEVICE = 3,/* no usable EGL device or window system */
     GLEVO_ERR_IO = 4,       /* file could not be read or written */
     GLEVO_ERR_NOMEM = 5,
-    GLEVO_ERR_UNSUPPORTED = 6
+    GLEVO_ERR_UNSUPPORTED = 6,
+    GLEVO_ERR_INTERRUPTED = 7 /* glevo_interrupt() asked a long call to stop early */
 } glevo_status;
 
 /* The last error of this thread as one human sentence naming what failed and the value
@@ -30,6 +31,15 @@ glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
     ;
 
 void glevo_clear_error(void);
+
+/* A stop request for long library calls, e.g. from a SIGINT/SIGTERM handler (async-signal-
+ * safe; process-wide). While it is pending, engine creation stops initialising its population
+ * and the steps of every family stop before their next generation, returning
+ * GLEVO_ERR_INTERRUPTED; an engine stopped so is as it was after its last whole generation
+ * (a created engine is not returned). It stays pending until glevo_interrupt_clear. */
+void glevo_interrupt(void);
+int glevo_interrupt_pending(void);
+void glevo_interrupt_clear(void);
 
 /* Exit status the CLI uses for a status: 0 ok, 2 bad input, 1 anything else. */
 int glevo_status_exit_code(glevo_status status);

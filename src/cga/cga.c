@@ -179,6 +179,9 @@ glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out)
     if (!st && (!cga->genes || !cga->record))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the population");
     if (!st) cga_init_cpu(l, cga->params.seed, cga->genes);
+    if (!st && glevo_interrupt_pending())
+        st = glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_cga_create: interrupted while initialising "
+                        "the population");
     if (!st) st = cga->ops->create(cga);
     if (st) {
         glevo_cga_destroy(cga);
@@ -211,6 +214,9 @@ glevo_status glevo_cga_step(glevo_cga *cga, int generations)
                           generations);
     CGA_GL_READY(cga);
     for (int i = 0; i < generations; ++i) {
+        if (glevo_interrupt_pending())
+            return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_cga_step: interrupted after "
+                              "generation %lld", cga->generation);
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
         glevo_status st = cga->ops->generation(cga);
         if (st) return st;

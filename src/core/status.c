@@ -2,6 +2,7 @@
 #include "glevo/status.h"
 #include "core/args.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +25,12 @@ glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
     memcpy(last_error, message, sizeof last_error);
     return status;
 }
+
+static volatile sig_atomic_t interrupt_pending;
+
+void glevo_interrupt(void) { interrupt_pending = 1; }
+int glevo_interrupt_pending(void) { return interrupt_pending != 0; }
+void glevo_interrupt_clear(void) { interrupt_pending = 0; }
 
 int glevo_status_exit_code(glevo_status status)
 {

@@ -304,6 +304,11 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
     for (long long k = 0; k < generations && !glevo_de_done(de);) {
+        if (glevo_interrupt_pending()) {
+            st = glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_de_step: interrupted after generation "
+                            "%lld", de->generations);
+            break;
+        }
         long long n = batch_size(de, generations - k);
         st = de->ops->generations(de, (uint32_t)(de->generations + 1), (uint32_t)n);
         if (st != GLEVO_OK) break;

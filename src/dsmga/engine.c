@@ -406,6 +406,10 @@ glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
     glevo_clear_error();
     ARG_NOT_NULL(e);
     ARG_NOT_NULL(done);
+    *done = false;
+    if (glevo_interrupt_pending())
+        return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_dsmga_step: interrupted after generation "
+                          "%d", e->generation);
     if (e->done || should_terminate(e)) {
         e->done = true;
         *done = true;

@@ -248,6 +248,8 @@ static void initialise(glevo_gp *gp)
     const glevo_gp_params *P = &gp->P;
     int ndepths = P->init_max_depth - P->init_min_depth + 1;
     for (int i = 0; i < P->pop; ++i) {
+        /* A huge population takes seconds: stop when asked (glevo_gp_create then refuses). */
+        if (i % 4096 == 0 && glevo_interrupt_pending()) return;
         int depth = P->init_min_depth + (i / 2) % ndepths;
         int full = i % 2 == 0;
         for (;;) {
@@ -416,7 +418,10 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
     initialise(gp);
-    if ((st = evaluate(gp))) {
+    if (glevo_interrupt_pending())
+        st = glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_create: interrupted while initialising "
+                        "the population");
+    if (st || (st = evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }
@@ -431,10 +436,11 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
     if (generations < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
                           generations);
-    if (generations < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_step: generations %d is negative", generations);
     glevo_status st = GLEVO_OK;
     for (int k = 0; k < generations && !gp->done && !st; ++k) {
+        if (glevo_interrupt_pending())
+            return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_step: interrupted after "
+                              "generation %d", gp->generation);
         breed(gp);
         gp->generation++;
         st = evaluate(gp);

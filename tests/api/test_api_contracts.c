@@ -225,6 +225,48 @@ START_TEST(last_error_cleared_by_success)
 }
 END_TEST
 
+/* glevo_interrupt (a signal handler's call) stops steps before their next generation and
+ * creation while it initialises; the engine stays at its last whole generation. */
+START_TEST(interrupt_stops_long_calls)
+{
+    glevo_cga *cga = NULL;
+    glevo_cga_params cp = {.problem = glevo_problem_find("sphere"), .dim = 2, .width = 8,
+                           .height = 6, .backend = GLEVO_BACKEND_CPU};
+    ck_assert(glevo_cga_create(&cp, &cga) == GLEVO_OK);
+    ck_assert(glevo_cga_step(cga, 2) == GLEVO_OK);
+    glevo_interrupt();
+    ck_assert_int_eq(glevo_cga_step(cga, 5), GLEVO_ERR_INTERRUPTED);
+    ck_assert_int_eq(glevo_cga_generation(cga), 2);
+    glevo_cga *other = NULL;
+    ck_assert_int_eq(glevo_cga_create(&cp, &other), GLEVO_ERR_INTERRUPTED);
+    ck_assert_ptr_null(other);
+    glevo_de *de = NULL;
+    glevo_de_params dp = {.dim = 2, .pop = 6, .max_evals = 600, .backend = GLEVO_BACKEND_CPU};
+    glevo_interrupt_clear();
+    ck_assert(glevo_de_create(&dp, &de) == GLEVO_OK);
+    glevo_interrupt();
+    ck_assert_int_eq(glevo_de_step(de, 3), GLEVO_ERR_INTERRUPTED);
+    ck_assert_int_eq(glevo_de_generation(de), 0);
+    glevo_gp_data *d = gp_data();
+    glevo_gp *gp = NULL;
+    glevo_gp_params gpp = gp_params();
+    ck_assert_int_eq(glevo_gp_create(&gpp, d, &gp), GLEVO_ERR_INTERRUPTED);
+    ck_assert_ptr_null(gp);
+    glevo_interrupt_clear();
+    ck_assert(glevo_gp_create(&gpp, d, &gp) == GLEVO_OK);
+    glevo_interrupt();
+    ck_assert_int_eq(glevo_gp_step(gp, 2), GLEVO_ERR_INTERRUPTED);
+    ck_assert_int_eq(glevo_gp_generation(gp), 0);
+    glevo_interrupt_clear();
+    ck_assert(glevo_cga_step(cga, 1) == GLEVO_OK);
+    ck_assert_int_eq(glevo_cga_generation(cga), 3);
+    glevo_gp_destroy(gp);
+    glevo_gp_data_destroy(d);
+    glevo_de_destroy(de);
+    glevo_cga_destroy(cga);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api_contracts");
@@ -235,6 +277,7 @@ int main(void)
     tcase_add_test(tc, checkpoint_with_nan_refused);
     tcase_add_test(tc, sizes_refused_before_allocation);
     tcase_add_test(tc, last_error_cleared_by_success);
+    tcase_add_test(tc, interrupt_stops_long_calls);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
