@@ -29,6 +29,15 @@ glevo_status args_null(const char *function, const char *argument);
     do {                                                                                        \
         if (!(p)) return args_null(__func__, name);                                             \
     } while (0)
+/* An index argument outside 0..n-1, in a function returning `value` then. */
+#define ARG_INDEX_OR(i, n, value)                                                               \
+    do {                                                                                        \
+        if ((i) < 0 || (i) >= (n)) {                                                            \
+            glevo_fail(GLEVO_ERR_INVALID, "%s: %s %d is outside 0..%d", __func__, #i, (int)(i), \
+                       (int)(n) - 1);                                                           \
+            return value;                                                                       \
+        }                                                                                       \
+    } while (0)
 /* An enum argument outside first..last. */
 #define ARG_ENUM(e, first, last)                                                                \
     do {                                                                                        \

@@ -85,6 +85,7 @@ int glevo_gp_data_cases(const glevo_gp_data *d) {
 }
 const float *glevo_gp_data_row(const glevo_gp_data *d, int var) {
     ARG_NOT_NULL_OR(d, NULL);
+    ARG_INDEX_OR(var, d->vars, NULL);
     return d->x + (size_t)var * d->cases;
 }
 const float *glevo_gp_data_target(const glevo_gp_data *d) {
@@ -93,6 +94,7 @@ const float *glevo_gp_data_target(const glevo_gp_data *d) {
 }
 const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var) {
     ARG_NOT_NULL_OR(d, NULL);
+    ARG_INDEX_OR(var, d->vars, NULL);
     return d->names[var];
 }
 const char *glevo_gp_data_target_name(const glevo_gp_data *d) {

@@ -207,6 +207,7 @@ uint32_t glevo_gp_programs_ops_used(const glevo_gp_programs *p) {
 const uint32_t *glevo_gp_programs_codes(const glevo_gp_programs *p, int i, int *length)
 {
     ARG_NOT_NULL_OR(p, NULL);
+    ARG_INDEX_OR(i, p->count, NULL);
     if (length) *length = p->lengths[i];
     return p->codes + p->offsets[i];
 }
@@ -488,6 +489,7 @@ static int print_infix(out_buf *o, const uint32_t *c, const float *k, int i)
 int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t size)
 {
     ARG_NOT_NULL_OR(p, -1);
+    ARG_INDEX_OR(i, p->count, -1);
     if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
     out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
@@ -498,6 +500,7 @@ int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t 
 int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size)
 {
     ARG_NOT_NULL_OR(p, -1);
+    ARG_INDEX_OR(i, p->count, -1);
     if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
     out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';

@@ -198,6 +198,19 @@ START_TEST(sizes_refused_before_allocation)
                        GLEVO_GP_REGRESSION), 2, 7, 1), "limit");
     /* Refused up front, not after filling memory: nothing was appended. */
     ck_assert_int_eq(glevo_gp_programs_count(progs), 0);
+    /* Indices outside the set or the data: a neutral value and a message, no read. */
+    ck_assert(glevo_gp_programs_parse(progs, "(+ x1 1.5)\n", "t", 2) == GLEVO_OK);
+    int len = -7;
+    ck_assert_ptr_null(glevo_gp_programs_codes(progs, 1, &len));
+    ck_assert_msg(strstr(glevo_last_error(), "i 1 is outside 0..0"), "%s", glevo_last_error());
+    ck_assert_int_eq(glevo_gp_program_sexpr(progs, -1, NULL, 0), -1);
+    ck_assert_int_eq(glevo_gp_program_infix(progs, 5, NULL, 0), -1);
+    glevo_gp_data *gd = gp_data();
+    ck_assert_ptr_null(glevo_gp_data_row(gd, 2));
+    ck_assert_ptr_null(glevo_gp_data_var_name(gd, -1));
+    ck_assert_str_eq(glevo_gp_data_var_name(gd, 1), "x2");
+    glevo_gp_data_destroy(gd);
+    glevo_gp_programs_clear(progs);
     /* A constant code without constants. */
     const uint32_t codes[1] = {GLEVO_GP_CODE(GLEVO_GP_CONST, 0)};
     expect_invalid(glevo_gp_programs_add(progs, codes, 1, NULL), "consts is NULL");
