@@ -5,6 +5,8 @@
 int bench_cga(int argc, char **argv);
 int bench_de(int argc, char **argv);
 int bench_gp(int argc, char **argv);
+/* The compute evaluator's layouts on given programs, timed as EvoGP times its own. */
+int bench_gp_layouts(int argc, char **argv);
 int bench_dsmga(int argc, char **argv);
 /* Not a paper: a line chart from a long-format CSV (the scaling pictures). */
 int bench_plot(int argc, char **argv);
@@ -20,6 +22,16 @@ int bench_open_tables(const char *command, const char *out_dir, const char *suit
 /* Closes a table from bench_open_tables: keep puts it in place (0, or 1 after the write error
  * is recorded in glevo_last_error), !keep drops it. NULL is fine. */
 int bench_close_table(FILE *f, bool keep);
+/* SIGINT/SIGTERM stop a suite after the run in progress (issue 23): bench_signals_start
+ * installs the handlers, the suite's loops ask bench_stopped() and leave out the row whose
+ * runs did not all complete, and bench_stop_exit says how many rows the tables hold and
+ * returns 128 + signal (rc when no signal came, or rc is a failure). */
+void bench_signals_start(void);
+/* Back to the command's default: a signal removes temporary files and ends the process (around
+ * a library call that cannot stop midway). */
+void bench_signals_default(void);
+bool bench_stopped(void);
+int bench_stop_exit(const char *command, int completed, const char *unit, int rc);
 /* With --json: runs a suite with its Markdown captured, then prints its tables as one JSON
  * object on stdout (bench_json.c). */
 int bench_run_json(const char *suite, int (*run)(int, char **), int argc, char **argv);

@@ -11,6 +11,7 @@
 
 #include "../cli/cli.h"
 #include "bench.h"
+#include "bench_cga_peer.h"
 #include "glevo/cga.h"
 
 typedef struct paper_row { int pop; double sga, gpu; } paper_row;
@@ -28,7 +29,7 @@ static const int grids[][2] = {{20, 10}, {20, 20}, {40, 20}, {80, 40}, {100, 100
 
 typedef struct bench_opts {
     bool quick;
-    const char *out, *table;
+    const char *out, *table, *peer;
     int runs, generations_t1, pop_t1[2];
     double cpu_budget;
     common_opts common;
@@ -62,6 +63,9 @@ static int run_once(glevo_context *ctx, const glevo_problem *pr, int w, int h, i
     return 0;
 }
 
+/* Rows of tables 1 and 2 whose runs all completed (a signal stops the suite). */
+static int rows_done;
+
 /* One Markdown file per table under --out (none without it). */
 static FILE *open_out(const bench_opts *o, const char *table)
 {
@@ -91,12 +95,12 @@ static int table1(const bench_opts *o, glevo_context *ctx, const char *renderer)
          o->runs, w, h, w * h, o->generations_t1);
     emit(f, "Success: |best - optimum| <= 1e-4 * max(1, |optimum|). Cellular GA on %s.\n\n", renderer);
     emit(f, "| function | SGA (ours) | cGA (ours) | SGA (paper) | cGA (paper) |\n|---|---|---|---|---|\n");
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 3 && !bench_stopped(); ++k) {
         const glevo_problem *pr = glevo_problem_find(problems[k]);
         double opt = optimum_of(pr, pr->fixed_dim ? pr->fixed_dim : pr->default_dim);
         double tol = 1e-4 * fmax(1.0, fabs(opt));
         int ok[2] = {0, 0};
-        for (int r = 0; r < o->runs; ++r)
+        for (int r = 0; r < o->runs && !bench_stopped(); ++r)
             for (int e = 0; e < 2; ++e) {
                 double best, secs;
                 glevo_backend be = e == 0 || !common_is_gpu(&o->common) ? GLEVO_BACKEND_CPU : o->gpu_backend;
@@ -106,6 +110,8 @@ static int table1(const bench_opts *o, glevo_context *ctx, const char *renderer)
                 if (rc) return rc;
                 ok[e] += fabs(best - opt) <= tol;
             }
+        if (bench_stopped()) break; /* a row counts every run or none */
+        rows_done++;
         emit(f, "| %s | %d | %d | %d | %d |\n", problems[k], ok[0], ok[1], paper_success[k][0], paper_success[k][1]);
         if (!o->common.quiet) fprintf(stderr, "glevo bench cga: table 1 %s done\n", problems[k]);
     }
@@ -140,17 +146,19 @@ static int table2(const bench_opts *o, glevo_context *ctx, const char *renderer)
     emit(f, "\n### Table 2: seconds for 1000 generations (GPU: %s)\n\n", renderer);
     emit(f, "CPU engines single-threaded; where 1000 generations would exceed %.0f s they are timed over the\n"
             "generations shown in brackets and scaled. Paper: Pentium IV 2.66 GHz vs GeForce 6800 LE.\n\n", o->cpu_budget);
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 3 && !bench_stopped(); ++k) {
         const glevo_problem *pr = glevo_problem_find(problems[k]);
         emit(f, "**%s**\n\n| population | grid | GPU cGA s | CPU cGA s | CPU SGA s | GPU vs CPU cGA | GPU vs SGA | paper SGA s | paper GPU s | paper speedup |\n"
                 "|---|---|---|---|---|---|---|---|---|---|\n", pr->name);
-        for (int s = 0; s < sizes; ++s) {
+        for (int s = 0; s < sizes && !bench_stopped(); ++s) {
             int w = grids[s][0], h = grids[s][1];
             double gpu = NAN, ccga = NAN, sga = NAN;
             int g_gpu = 0, g_ccga = 0, g_sga = 0, rc;
             if (ctx && (rc = timed(ctx, pr, w, h, o->gpu_backend, 0, 0, o->common.seed, &gpu, &g_gpu))) return rc;
             if ((rc = timed(NULL, pr, w, h, GLEVO_BACKEND_CPU, GLEVO_CGA_CELLULAR, o->cpu_budget, o->common.seed, &ccga, &g_ccga))) return rc;
             if ((rc = timed(NULL, pr, w, h, GLEVO_BACKEND_CPU, GLEVO_CGA_STANDARD, o->cpu_budget, o->common.seed, &sga, &g_sga))) return rc;
+            if (bench_stopped()) break;
+            rows_done++;
             char paper[64] = "| | | ";
             for (int r = 0; r < 5; ++r)
                 if (paper_times[k][r].pop == w * h)
@@ -180,6 +188,8 @@ int bench_cga(int argc, char **argv)
         {"generations", OPT_INT, &o.generations_t1, "generations per run for table 1"},
         {"grid", OPT_GRID, o.pop_t1, "population grid for table 1"},
         {"cpu-budget", OPT_DOUBLE, &o.cpu_budget, "seconds one CPU timing may take before it is scaled"},
+        {"peer", OPT_STRING, &o.peer, "instead of the tables: the compute backend beside a peer's JSON lines "
+         "(../shared/peers/cga_jax.py's output), best of --runs (default 3), grid by grid"},
         COMMON_OPT_SPECS(o.common),
         {0}};
     bool help;
@@ -194,6 +204,12 @@ int bench_cga(int argc, char **argv)
     if (strcmp(o.table, "1") && strcmp(o.table, "2") && strcmp(o.table, "all"))
         return cli_bad_input("bench cga", "--table '%s' is not 1, 2 or all", o.table);
     if (o.runs < 1) return cli_bad_input("bench cga", "--runs %d is below 1", o.runs);
+    if (o.generations_t1 < 1)
+        return cli_bad_input("bench cga", "--generations %d is below 1", o.generations_t1);
+    if (!(o.cpu_budget > 0)) return cli_bad_input("bench cga", "--cpu-budget %g is not positive", o.cpu_budget);
+    if (o.peer && o.runs == 100) o.runs = 3;
+    if (o.peer && !common_is_gpu(&o.common))
+        return cli_bad_input("bench cga", "--peer times the compute backend: --backend cpu has none");
     if (o.quick && o.runs == 100) o.runs = 10;
     if (o.quick && o.cpu_budget == 60) o.cpu_budget = 5;
     if ((rc = bench_make_out_dir("bench cga", o.out))) return rc;
@@ -206,8 +222,14 @@ int bench_cga(int argc, char **argv)
                  glevo_backend_name(o.gpu_backend));
     }
     printf("## glevo bench cga (Li, Chi & Wan 2008), renderer: %s\n", renderer);
+    if (o.peer) {
+        rc = bench_cga_peer(ctx, o.peer, o.out, o.runs, o.common.quiet);
+        glevo_context_destroy(ctx);
+        return rc;
+    }
+    bench_signals_start();
     if (!rc && strcmp(o.table, "2")) rc = table1(&o, ctx, renderer);
     if (!rc && strcmp(o.table, "1")) rc = table2(&o, ctx, renderer);
     glevo_context_destroy(ctx);
-    return rc;
+    return bench_stop_exit("bench cga", rows_done, "table rows", rc);
 }

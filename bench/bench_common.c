@@ -69,3 +69,17 @@ int bench_close_table(FILE *f, bool keep)
         }
     return fclose(f) != 0;
 }
+
+void bench_signals_start(void) { run_control_signals_install(); }
+
+void bench_signals_default(void) { glevo_output_install_signal_cleanup(); }
+
+bool bench_stopped(void) { return run_control_signal() != 0; }
+
+int bench_stop_exit(const char *command, int completed, const char *unit, int rc)
+{
+    if (!run_control_signal() || rc) return rc;
+    fprintf(stderr, "glevo %s: stopped by %s: %d %s completed; the tables hold those alone\n",
+            command, run_control_signal_name(), completed, unit);
+    return run_control_exit(rc);
+}

@@ -81,7 +81,9 @@ static void run_one(de_job *job, int k)
 static void *de_worker(void *arg)
 {
     de_job *job = arg;
-    for (int k; (k = atomic_fetch_add(&job->next, 1)) < job->runs;) run_one(job, k);
+    /* a signal: the runs in progress finish, no new one starts (the caller drops the cell) */
+    for (int k; !bench_stopped() && (k = atomic_fetch_add(&job->next, 1)) < job->runs;)
+        run_one(job, k);
     return NULL;
 }
 
@@ -271,7 +273,9 @@ int bench_de(int argc, char **argv)
                 runs, renderer, jobs, kernel_name);
     }
     glevo_status st = GLEVO_OK;
-    for (int di = 0; di < 3 && st == GLEVO_OK; ++di) {
+    int cells_done = 0;
+    bench_signals_start();
+    for (int di = 0; di < 3 && st == GLEVO_OK && !bench_stopped(); ++di) {
         if (only_dim && dims[di] != only_dim) continue;
         for (int o = 0; o < 2; ++o) {
             if (!outs[o]) continue;
@@ -288,16 +292,17 @@ int bench_de(int argc, char **argv)
                 if (engines[k] != GLEVO_BACKEND_CPU) fprintf(outs[o], "|---|---");
             fprintf(outs[o], "|\n");
         }
-        for (int f = 0; f < 4 && st == GLEVO_OK; ++f) {
-            for (int pi = 0; pi < 4 && st == GLEVO_OK; ++pi) {
+        for (int f = 0; f < 4 && st == GLEVO_OK && !bench_stopped(); ++f) {
+            for (int pi = 0; pi < 4 && st == GLEVO_OK && !bench_stopped(); ++pi) {
                 const double *pp = paper[di][f][pi];
                 cell pc = {pp[0], pp[1], pp[2], 0, pp[3], true}, got[DE_BENCH_MAX_ENGINES] = {{0}};
                 char engine[DE_BENCH_MAX_ENGINES][32] = {""};
-                for (int k = 0; k < n_engines && st == GLEVO_OK; ++k)
+                for (int k = 0; k < n_engines && st == GLEVO_OK && !bench_stopped(); ++k)
                     st = run_cell(problem_names[f], dims[di], pops[pi], runs, c.seed, engines[k],
                                   (glevo_de_kernel)kernel, jobs, &got[k], engine[k],
                                   sizeof engine[k]);
-                if (st != GLEVO_OK) break;
+                if (st != GLEVO_OK || bench_stopped()) break;
+                cells_done++;
                 /* Generations a run: (budget - NP initial evaluations) / NP. Small NP: the
                  * launch cost of a generation; large NP: its arithmetic. */
                 long long gens = (10000LL * dims[di] - pops[pi]) / pops[pi];
@@ -360,5 +365,5 @@ int bench_de(int argc, char **argv)
     if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_context_destroy(ctx);
     if (st != GLEVO_OK) return cli_fail("bench de", st);
-    return 0;
+    return bench_stop_exit("bench de", cells_done, "cells", 0);
 }

@@ -72,12 +72,15 @@ int bench_de_cells(const int cells[][2], int count, const glevo_backend *backend
                              "|---|---|---|---|---|---|---|---|\n",
                     runs, renderer, glevo_de_kernel_name(kernel));
     glevo_status st = GLEVO_OK;
-    for (int c = 0; c < count && st == GLEVO_OK; ++c) {
-        for (int e = 0; e < engines && st == GLEVO_OK; ++e) {
+    int done = 0;
+    bench_signals_start();
+    for (int c = 0; c < count && st == GLEVO_OK && !bench_stopped(); ++c) {
+        for (int e = 0; e < engines && st == GLEVO_OK && !bench_stopped(); ++e) {
             glevo_de_params p = {.problem = glevo_problem_find("sphere"), .dim = cells[c][0],
                                  .pop = cells[c][1], .kernel = kernel};
             st = bench_de_runs(&p, backends[e], seed, runs, 1, o);
-            if (st != GLEVO_OK) break;
+            if (st != GLEVO_OK || bench_stopped()) break;
+            done++;
             qsort(o, (size_t)runs, sizeof *o, by_efv);
             double efv = o[runs / 2].efv; /* median over seeds, not the median-time run's */
             qsort(o, (size_t)runs, sizeof *o, by_seconds);
@@ -106,5 +109,5 @@ int bench_de_cells(const int cells[][2], int count, const glevo_backend *backend
     int bad = bench_close_table(md, st == GLEVO_OK);
     bad |= bench_close_table(csv, st == GLEVO_OK);
     if (st == GLEVO_OK && bad) st = GLEVO_ERR_IO;
-    return st != GLEVO_OK ? cli_fail("bench de", st) : 0;
+    return st != GLEVO_OK ? cli_fail("bench de", st) : bench_stop_exit("bench de", done, "cells", 0);
 }

@@ -64,7 +64,7 @@ static glevo_status run_scheme(const glevo_dsmga_problem *p, int pop, glevo_back
 {
     memset(out, 0, sizeof *out);
     double dsm = 0.0, ils = 0.0, gens = 0.0;
-    for (int r = 0; r < runs; ++r) {
+    for (int r = 0; r < runs && !bench_stopped(); ++r) {
         glevo_dsmga_params params = {.pop = pop, .backend = backend, .model = model, .seed = seed + (uint32_t)r};
         glevo_dsmga_result res;
         glevo_status st = glevo_dsmga_solve(p, &params, &res);
@@ -219,8 +219,11 @@ int bench_dsmga(int argc, char **argv)
     dsmga_plot_row plot_rows[256];
     int rows = 0;
     char *save = NULL;
-    for (char *pname = strtok_r(problems_buf, ",", &save); pname; pname = strtok_r(NULL, ",", &save)) {
-        for (int k = 0; k < nells; ++k) {
+    int rows_done = 0;
+    bench_signals_start();
+    for (char *pname = strtok_r(problems_buf, ",", &save); pname && !bench_stopped();
+         pname = strtok_r(NULL, ",", &save)) {
+        for (int k = 0; k < nells && !bench_stopped(); ++k) {
             int ell = fit_ell(pname, ells[k]);
             if (k > 0 && ell == fit_ell(pname, ells[k - 1])) continue;
             if (!pop && table_only && !force_sweep && !sweep_lookup(pname, ell)) {
@@ -240,7 +243,11 @@ int bench_dsmga(int argc, char **argv)
             } else if (!n) {
                 glevo_dsmga_params base = {.backend = backends[0], .seed = seed + 1000};
                 glevo_dsmga_sweep_result sw;
+                /* The sweep is one library call of many runs with no stop point: a signal during
+                 * it ends the command at once, as before, its temporary files removed. */
+                bench_signals_default();
                 st = glevo_dsmga_sweep(p, &base, runs, &sw);
+                bench_signals_start();
                 if (st != GLEVO_OK) { glevo_dsmga_problem_destroy(p); goto fail; }
                 n = sw.pop;
                 pop_source = "sweep";
@@ -257,7 +264,8 @@ int bench_dsmga(int argc, char **argv)
                 scheme_stats ll, lyg;
                 st = run_scheme(p, n, backends[b], GLEVO_DSMGA_LOSSLESS, runs, seed, &ll);
                 if (st == GLEVO_OK) st = run_scheme(p, n, backends[b], GLEVO_DSMGA_LOSSY, runs, seed, &lyg);
-                if (st != GLEVO_OK) break;
+                if (st != GLEVO_OK || bench_stopped()) break; /* a row counts every run or none */
+                rows_done++;
                 int same = 0;
                 for (int r = 0; r < cpu_runs; ++r) same += orig.run_nfe[r] == ll.run_nfe[r];
                 double sd = orig.dsm_ms_gen / ll.dsm_ms_gen, si = orig.ils_ms_gen / ll.ils_ms_gen;
@@ -304,7 +312,7 @@ int bench_dsmga(int argc, char **argv)
     rc |= bench_close_table(csv, true);
     if (rc) rc = cli_fail("bench dsmga", GLEVO_ERR_IO);
     glevo_context_destroy(ctx);
-    return rc;
+    return bench_stop_exit("bench dsmga", rows_done, "table rows", rc);
 fail:
     bench_close_table(md, false);
     bench_close_table(csv, false);

@@ -15,13 +15,30 @@
 
 #include "bench.h"
 #include "bench_gp_plot.h"
+#include "bench_gp_runs.h"
 #include "cli.h"
 #include "glevo/gp.h"
 #include "glevo/rng.h"
 
 #define MAX_AXIS 16
-enum { S_PPPE, S_FP, S_PPCU, S_COMPUTE, S_CPU1, S_CPUN, S_COUNT };
-static const char *engine_names[S_COUNT] = {"pppe", "fp", "ppcu", "compute", "cpu-1", "cpu-all"};
+enum { S_PPPE, S_FP, S_PPCU, S_COMPUTE, S_RESIDENT, S_CPU1, S_CPUN, S_COUNT };
+/* compute-resident: the compute kernel timed as EvoGP times its own (programs on the GPU, 5
+ * evaluations then one synchronisation; glevo_gp_evaluate_timed), the others as GPOCL does. */
+static const char *engine_names[S_COUNT] = {"pppe", "fp", "ppcu", "compute", "compute-resident",
+                                            "cpu-1", "cpu-all"};
+
+/* Whether the comma list names engine `name` (whole items only). */
+static bool lists_engine(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *s = list; s && *s;) {
+        const char *end = strchr(s, ',');
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        if (n == len && !strncmp(s, name, len)) return true;
+        s = end ? end + 1 : NULL;
+    }
+    return false;
+}
 
 static double now(void)
 {
@@ -79,10 +96,12 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
                             int runs, double budget, double *gpops, int *runs_done)
 {
     static const glevo_gp_strategy strategies[S_COUNT] = {
-        GLEVO_GP_PPPE, GLEVO_GP_FP, GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO, GLEVO_GP_AUTO};
-    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1       ? GLEVO_BACKEND_CPU
-                                          : engine == S_COMPUTE ? GLEVO_BACKEND_COMPUTE
-                                                                : GLEVO_BACKEND_FRAGMENT,
+        GLEVO_GP_PPPE, GLEVO_GP_FP, GLEVO_GP_PPCU, GLEVO_GP_AUTO, GLEVO_GP_AUTO, GLEVO_GP_AUTO,
+        GLEVO_GP_AUTO};
+    glevo_gp_eval_params ep = {.backend = engine >= S_CPU1 ? GLEVO_BACKEND_CPU
+                                          : engine == S_COMPUTE || engine == S_RESIDENT
+                                              ? GLEVO_BACKEND_COMPUTE
+                                              : GLEVO_BACKEND_FRAGMENT,
                                .strategy = strategies[engine], .threads = engine == S_CPU1 ? 1 : 0,
                                .lanes = bench_lanes, .group = bench_group,
                                .tile_width = bench_tile_w};
@@ -94,11 +113,19 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
     if (!st && engine < S_CPU1) st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
     int n = 0;
     double spent = 0;
-    while (!st && n < runs && n < 64 && (n == 0 || spent < budget)) {
+    /* a signal ends the timing after at least one run: the median of those done */
+    while (!st && n < runs && n < 64 && (n == 0 || (spent < budget && !bench_stopped()))) {
         double t0 = now();
-        st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
-        times[n] = now() - t0;
-        spent += times[n++];
+        if (engine == S_RESIDENT) {
+            glevo_gp_eval_timing t;
+            st = glevo_gp_evaluate_timed(ev, p, 5, GLEVO_GP_SAE, errors, &t);
+            times[n] = t.evaluate;
+        } else {
+            st = glevo_gp_evaluate(ev, p, GLEVO_GP_SAE, errors);
+            times[n] = now() - t0;
+        }
+        spent += now() - t0;
+        n++;
     }
     glevo_gp_evaluator_destroy(ev);
     free(errors);
@@ -114,7 +141,10 @@ int bench_gp(int argc, char **argv)
 {
     const char *cmd = "bench gp";
     common_opts c = COMMON_OPTS_DEFAULT;
-    bool quick = false, no_cpu = false;
+    bool quick = false, no_cpu = false, whole = false, no_eval = false;
+    const char *whole_cells = "1000x100,10000x1000,10000x10000,100000x1000";
+    const char *whole_data = NULL, *evogp_path = NULL;
+    int whole_seeds = 3;
     const char *redraw = NULL, *caption = NULL;
     const char *out_dir = NULL, *pops_arg = NULL, *cases_arg = NULL, *sets_arg = "regression";
     const char *engines_arg = NULL;
@@ -129,13 +159,23 @@ int bench_gp(int argc, char **argv)
         {"pops", OPT_STRING, &pops_arg, "population sizes (default 100,1000,5000,10000,25000,50000)"},
         {"cases", OPT_STRING, &cases_arg, "dataset sizes (default as --pops)"},
         {"sets", OPT_STRING, &sets_arg, "regression, classification or both"},
-        {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,compute,cpu-1,cpu-all "
-                                              "(default: the fragment strategies, compute with "
-                                              "--backend compute, and the CPU)"},
+        {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,compute,compute-resident,"
+                                              "cpu-1,cpu-all (default: the fragment strategies, "
+                                              "compute and compute-resident with --backend "
+                                              "compute, and the CPU)"},
         {"runs", OPT_INT, &runs, "timed runs per cell (median), cut short by --budget"},
         {"budget", OPT_DOUBLE, &budget, "seconds per cell after which no further run starts"},
         {"cpu-limit", OPT_DOUBLE, &cpu_limit, "skip CPU cells above this many node evaluations"},
         {"no-cpu", OPT_FLAG, &no_cpu, "GPU strategies only"},
+        {"whole", OPT_FLAG, &whole, "also whole runs (50 generations, max size 64) of --whole-cells"},
+        {"whole-cells", OPT_STRING, &whole_cells, "POPxCASES list (default: evogp_fullrun.py's four)"},
+        {"whole-seeds", OPT_INT, &whole_seeds, "timed whole runs a cell (seeds 1..N, after a warm-up)"},
+        {"whole-data", OPT_STRING, &whole_data, "DIR of evogp_fullrun.py's sr_<cases>.csv (default: "
+                                                "the same target on generated inputs)"},
+        {"no-eval", OPT_FLAG, &no_eval, "whole runs only, no evaluation surface"},
+        {"evogp", OPT_STRING, &evogp_path, "CSV kind,pop,cases,value of EvoGP's GPop/s and run "
+                                           "seconds from the same GPU machine: in the tables and "
+                                           "the scaling pictures"},
         {"size", OPT_INT, &size, "program tree size (paper: 50)"},
         {"vars", OPT_INT, &vars, "input variables (paper: 10)"},
         {"lanes", OPT_INT, &bench_lanes, "GPU case-quads per program walk, 1..8 (0: 1)"},
@@ -152,15 +192,17 @@ int bench_gp(int argc, char **argv)
                        "CPU interpreter.", specs);
         return 0;
     }
+    static gp_evogp evogp;
+    if (evogp_path && (rc = gp_evogp_read(cmd, evogp_path, &evogp))) return rc;
     if (redraw) {
         if (!out_dir) return cli_bad_input(cmd, "--redraw needs --out DIR for the pictures");
-        return gp_plot_redraw(redraw, out_dir, size, vars, caption);
+        return gp_plot_redraw(redraw, out_dir, size, vars, caption, evogp_path ? &evogp : NULL);
     }
     if ((rc = common_check_backend(cmd, &c))) return rc;
     glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
     if (!engines_arg)
         engines_arg = backend == GLEVO_BACKEND_CPU       ? "cpu-1,cpu-all"
-                      : backend == GLEVO_BACKEND_COMPUTE ? "pppe,fp,ppcu,compute,cpu-1,cpu-all"
+                      : backend == GLEVO_BACKEND_COMPUTE ? "pppe,fp,ppcu,compute,compute-resident,cpu-1,cpu-all"
                                                          : "pppe,fp,ppcu,cpu-1,cpu-all";
     int pops[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, npop = 6;
     int cases[MAX_AXIS] = {100, 1000, 5000, 10000, 25000, 50000}, ncases = 6;
@@ -175,14 +217,35 @@ int bench_gp(int argc, char **argv)
     if (runs < 1 || runs > 64) return cli_bad_input(cmd, "--runs %d is outside 1..64", runs);
     if (size < 1 || size > 10000) return cli_bad_input(cmd, "--size %d is outside 1..10000", size);
     if (vars < 1 || vars > 1000) return cli_bad_input(cmd, "--vars %d is outside 1..1000", vars);
+    /* 0 is the library's "default" for these: a negative must not pass as one. */
+    if (budget < 0) return cli_bad_input(cmd, "--budget %g is negative", budget);
+    if (cpu_limit < 0) return cli_bad_input(cmd, "--cpu-limit %g is negative", cpu_limit);
+    if (bench_lanes < 0 || bench_lanes > 8) return cli_bad_input(cmd, "--lanes %d is outside 0..8", bench_lanes);
+    if (bench_group != 0 && bench_group != 64) return cli_bad_input(cmd, "--group %d is not 0 or 64", bench_group);
+    if (bench_tile_w < 0 || (bench_tile_w > 0 && 64 % bench_tile_w))
+        return cli_bad_input(cmd, "--tile-w %d does not divide 64 (0: the default)", bench_tile_w);
     int engines[S_COUNT], nengines = 0;
     for (int e = 0; e < S_COUNT; ++e) {
-        const char *hit = strstr(engines_arg, engine_names[e]);
-        size_t len = strlen(engine_names[e]);
-        if (hit && (hit[len] == ',' || hit[len] == '\0') && !(no_cpu && e >= S_CPU1))
+        if (lists_engine(engines_arg, engine_names[e]) && !(no_cpu && e >= S_CPU1))
             engines[nengines++] = e;
     }
     if (nengines == 0) return cli_bad_input(cmd, "--engines '%s' names no engine", engines_arg);
+    gp_whole_opts wo = {.seeds = whole_seeds, .data_dir = whole_data, .cpu_limit = cpu_limit * 20};
+    if (whole_seeds < 1 || whole_seeds > GP_WHOLE_MAX_SEEDS)
+        return cli_bad_input(cmd, "--whole-seeds %d is outside 1..%d", whole_seeds, GP_WHOLE_MAX_SEEDS);
+    if (no_eval && !whole) return cli_bad_input(cmd, "--no-eval needs --whole (nothing would run)");
+    if (whole && (rc = gp_whole_parse_cells(cmd, whole_cells, &wo))) return rc;
+    for (int e = 0; e < nengines; ++e)
+        wo.engines |= engines[e] <= S_PPCU                                  ? 1u
+                      : engines[e] == S_COMPUTE || engines[e] == S_RESIDENT ? 2u
+                      : engines[e] == S_CPUN                                ? 4u
+                                                                            : 0u;
+    double evogp_runs[GP_WHOLE_MAX_CELLS];
+    if (evogp_path) {
+        for (int k = 0; k < wo.ncells; ++k)
+            evogp_runs[k] = gp_evogp_value(&evogp, 'r', wo.pops[k], wo.cases[k]);
+        wo.evogp_runs = evogp_runs;
+    }
     int nsets = 0;
     glevo_gp_function_set sets[2];
     if (!strcmp(sets_arg, "regression") || !strcmp(sets_arg, "both")) sets[nsets++] = GLEVO_GP_REGRESSION;
@@ -205,27 +268,30 @@ int bench_gp(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     static double g[S_COUNT][MAX_AXIS][MAX_AXIS];
-    for (int si = 0; si < nsets && !rc; ++si) {
+    int cells_done = 0;
+    bench_signals_start();
+    for (int si = 0; si < nsets && !rc && !no_eval && !bench_stopped(); ++si) {
         const char *set = sets[si] == GLEVO_GP_REGRESSION ? "regression" : "classification";
         memset(g, 0, sizeof g);
-        for (int j = 0; j < ncases && !rc; ++j) {
+        for (int j = 0; j < ncases && !rc && !bench_stopped(); ++j) {
             glevo_gp_data *d = random_data(vars, cases[j], c.seed + (uint32_t)j);
             if (!d) {
                 rc = cli_fail(cmd, GLEVO_ERR_NOMEM);
                 break;
             }
-            for (int i = 0; i < npop && !rc; ++i) {
+            for (int i = 0; i < npop && !rc && !bench_stopped(); ++i) {
                 glevo_gp_programs *p = NULL;
                 glevo_status st = glevo_gp_programs_create(&p);
                 if (!st)
                     st = glevo_gp_programs_random(p, pops[i], glevo_gp_function_set_ops(sets[si]),
                                                   vars, size, c.seed * 7919u + (uint32_t)i);
-                for (int e = 0; e < nengines && !st; ++e) {
+                for (int e = 0; e < nengines && !st && !bench_stopped(); ++e) {
                     int eng = engines[e], done = 0;
                     double work = (double)pops[i] * size * cases[j];
                     if (eng >= S_CPU1 && work > cpu_limit) continue;
                     st = measure(eng, d, p, runs, budget, &g[eng][i][j], &done);
                     if (!st) {
+                        cells_done++;
                         if (!c.quiet)
                             fprintf(stderr, "%s %-8s pop %6d cases %6d: %10.4f GPop/s (%d runs)\n",
                                     set, engine_names[eng], pops[i], cases[j], g[eng][i][j], done);
@@ -265,6 +331,24 @@ int bench_gp(int argc, char **argv)
                 }
                 fprintf(f, "\n");
             }
+            if (evogp_path) {
+                fprintf(f, "EvoGP (from %s; its own random trees, not these)\n\n| cases \\ pop |",
+                        evogp_path);
+                for (int i = 0; i < npop; ++i) fprintf(f, " %d |", pops[i]);
+                fprintf(f, "\n|---|");
+                for (int i = 0; i < npop; ++i) fprintf(f, "---|");
+                fprintf(f, "\n");
+                for (int j = 0; j < ncases; ++j) {
+                    fprintf(f, "| %d |", cases[j]);
+                    for (int i = 0; i < npop; ++i) {
+                        double v = gp_evogp_value(&evogp, 'g', pops[i], cases[j]);
+                        if (v > 0) fprintf(f, " %.4g |", v);
+                        else fprintf(f, " – |");
+                    }
+                    fprintf(f, "\n");
+                }
+                fprintf(f, "\n");
+            }
         }
         if (out_dir) {
             char caption[512];
@@ -281,12 +365,25 @@ int bench_gp(int argc, char **argv)
                 if (gp_plot_write(path, set, size, vars, pops, npop, cases, ncases, chart_values, chart_engines,
                                   nengines, caption))
                     fprintf(stderr, "bench gp: %s\n", glevo_last_error());
+                snprintf(path, sizeof path, "%s/gp_scaling_%s.%s", out_dir, set, k ? "png" : "svg");
+                if (gp_scaling_write(path, set, pops, npop, cases, ncases, chart_values, chart_engines,
+                                     nengines, evogp_path ? &evogp : NULL, caption))
+                    fprintf(stderr, "bench gp: %s\n", glevo_last_error());
             }
         }
+    }
+    if (!rc && whole && !bench_stopped()) {
+        FILE *runs_csv = NULL;
+        if (out_dir) {
+            snprintf(path, sizeof path, "%s/gp_runs.csv", out_dir);
+            if (!(runs_csv = fopen(path, "w"))) rc = cli_bad_input(cmd, "cannot write %s", path);
+        }
+        if (!rc) rc = gp_whole_runs(cmd, &wo, renderer, runs_csv, md, c.quiet);
+        if (runs_csv && fclose(runs_csv) && !rc) rc = cli_fail(cmd, GLEVO_ERR_IO);
     }
     int bad = bench_close_table(csv, rc == 0);
     bad |= bench_close_table(md, rc == 0);
     if (!rc && bad) rc = cli_fail(cmd, GLEVO_ERR_IO);
     glevo_context_destroy(ctx);
-    return rc;
+    return bench_stop_exit(cmd, cells_done, "measurements", rc);
 }

@@ -7,6 +7,7 @@
 
 #include "bench.h"
 #include "bench_gp_plot.h"
+#include "bench_gp_runs.h"
 #include "cli.h"
 #include "glevo/chart.h"
 
@@ -92,7 +93,8 @@ static int read_row(const char *csv, int line, char *text, gp_table *t)
     return 0;
 }
 
-int gp_plot_redraw(const char *csv, const char *out_dir, int size, int vars, const char *caption)
+int gp_plot_redraw(const char *csv, const char *out_dir, int size, int vars, const char *caption,
+                   const struct gp_evogp *evogp)
 {
     FILE *f = fopen(csv, "r");
     if (!f) return cli_bad_input(COMMAND, "--redraw %s: %s", csv, strerror(errno));
@@ -139,6 +141,10 @@ int gp_plot_redraw(const char *csv, const char *out_dir, int size, int vars, con
             snprintf(path, sizeof path, "%s/gp_%s.%s", out_dir, t->sets[s], k ? "png" : "svg");
             if (gp_plot_write(path, t->sets[s], size, vars, pops, t->npop, cases, t->ncases, values, engines,
                               t->nengines, caption ? caption : stamp))
+                rc = cli_fail(COMMAND, GLEVO_ERR_IO);
+            snprintf(path, sizeof path, "%s/gp_scaling_%s.%s", out_dir, t->sets[s], k ? "png" : "svg");
+            if (!rc && gp_scaling_write(path, t->sets[s], pops, t->npop, cases, t->ncases, values, engines,
+                                        t->nengines, evogp, caption ? caption : stamp))
                 rc = cli_fail(COMMAND, GLEVO_ERR_IO);
         }
     }

@@ -14,8 +14,12 @@ glevo_status gp_plot_write(const char *path, const char *set, int size, int vars
                            int nengines, const char *caption);
 
 /* Reads csv (columns set,engine,pop,cases,gpops,... as bench gp writes them) and writes
- * out_dir/gp_<set>.svg and .png for every set in it; caption NULL: "<renderer column>, from
- * <csv>". 0, or 2 after a one-line error naming the file, line and value (nothing written). */
-int gp_plot_redraw(const char *csv, const char *out_dir, int size, int vars, const char *caption);
+ * out_dir/gp_<set>.svg and .png and the scaling pictures gp_scaling_<set>.svg and .png (with
+ * EvoGP's points where evogp is not NULL) for every set in it; caption NULL: "<renderer
+ * column>, from <csv>". 0, or 2 after a one-line error naming the file, line and value
+ * (nothing written). */
+struct gp_evogp;
+int gp_plot_redraw(const char *csv, const char *out_dir, int size, int vars, const char *caption,
+                   const struct gp_evogp *evogp);
 
 #endif

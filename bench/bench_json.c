@@ -118,6 +118,8 @@ static void print_json(const char *suite, char *text)
     json_begin_array(&w, "text");
     for (size_t i = 0; i < nnotes; ++i) json_string(&w, NULL, notes[i]);
     json_end_array(&w);
+    /* stopped by a signal: the tables hold the completed rows alone (bench_stop_exit) */
+    json_bool(&w, "interrupted", run_control_signal() != 0);
     json_end_object(&w);
     free(notes);
     free(lines);
@@ -139,7 +141,8 @@ int bench_run_json(const char *suite, int (*run)(int, char **), int argc, char *
     fflush(stdout);
     dup2(saved, STDOUT_FILENO);
     close(saved);
-    if (rc != 0) {
+    bool stopped = run_control_signal() && rc == run_control_exit(0);
+    if (rc != 0 && !stopped) {
         fclose(capture);
         return rc;
     }
@@ -155,5 +158,5 @@ int bench_run_json(const char *suite, int (*run)(int, char **), int argc, char *
     fclose(capture);
     print_json(suite, text);
     free(text);
-    return 0;
+    return rc;
 }

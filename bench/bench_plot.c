@@ -33,7 +33,7 @@ static int find_or_add(plot_series *s, int *count, const char *name)
 }
 
 /* Reads `series,x,y[,dash]` rows after a header line; a one-line error names file and line. */
-static int read_rows(const char *path, plot_series *s, int *count)
+static int read_rows(const char *path, plot_series *s, int *count, const glevo_chart_lines *chart)
 {
     FILE *f = fopen(path, "r");
     if (!f) return cli_bad_input(COMMAND, "--data '%s' cannot be read", path);
@@ -48,6 +48,20 @@ static int read_rows(const char *path, plot_series *s, int *count)
                                               &colour);
         if (n < 3) {
             rc = cli_bad_input(COMMAND, "%s line %d is not series,x,y[,dash]", path, lineno);
+            break;
+        }
+        /* A point the chart cannot place used to leave it empty, exit 0 (issue 23). */
+        const char *bad = !isfinite(x) ? "x" : !isfinite(y) ? "y" : NULL;
+        if (bad) {
+            rc = cli_bad_input(COMMAND, "%s line %d: %s %g is not a finite number", path, lineno,
+                               bad, bad[0] == 'x' ? x : y);
+            break;
+        }
+        bad = chart->x.scale == GLEVO_CHART_LOG && x <= 0 ? "x" : chart->y.scale == GLEVO_CHART_LOG && y <= 0 ? "y" : NULL;
+        if (bad) {
+            rc = cli_bad_input(COMMAND, "%s line %d: %s %g is not positive, and the %s axis is "
+                               "logarithmic (--%s-scale linear draws it)", path, lineno, bad,
+                               bad[0] == 'x' ? x : y, bad, bad);
             break;
         }
         int k = find_or_add(s, count, name);
@@ -108,7 +122,18 @@ int bench_plot(int argc, char **argv)
     if (!rows) return cli_fail(COMMAND, glevo_fail(GLEVO_ERR_NOMEM, "out of memory"));
     int count = 0;
     glevo_chart_series series[PLOT_MAX_SERIES];
-    if (!(rc = read_rows(data, rows, &count))) {
+    /* Each picture: .png or .svg, and no file named twice (nor the data). */
+    char list[1024];
+    snprintf(list, sizeof list, "%s", out);
+    cli_path files[9] = {{"--data", data, false}};
+    int nfiles = 1;
+    for (char *path = strtok(list, ","); path && !rc; path = strtok(NULL, ",")) {
+        if (nfiles == 9) rc = cli_bad_input(COMMAND, "--out '%s' names more than 8 pictures", out);
+        else rc = cli_picture_check(COMMAND, "--out", path);
+        if (!rc) files[nfiles++] = (cli_path){"--out", path, true};
+    }
+    if (!rc) rc = cli_paths_distinct(COMMAND, files, nfiles);
+    if (!rc && !(rc = read_rows(data, rows, &count, &chart))) {
         for (int i = 0; i < count; ++i)
             series[i] = (glevo_chart_series){.name = rows[i].name, .x = rows[i].x,
                                              .y = rows[i].y, .n = rows[i].n, .colour = rows[i].colour,

@@ -90,15 +90,30 @@ int cli_bad_input(const char *command, const char *fmt, ...)
     ;
 double cli_seconds_now(void);
 
+/* ---- the files a command names (paths.c) ---- */
+typedef struct cli_path {
+    const char *flag; /* "--trace" */
+    const char *path; /* NULL: not given */
+    bool output;      /* written by the command (else read) */
+} cli_path;
+/* 0, or 2 after one line naming the path and both flags, when an output shares its file with
+ * another path of the list (--resume and --checkpoint may name one file: a run continued in
+ * place). Paths compare by the file they name: "x", "./x" and a link to x are one file. */
+int cli_paths_distinct(const char *command, const cli_path *paths, int n);
+/* 0 when path (NULL: not given) ends in .png or .svg, else 2 after one line naming flag. */
+int cli_picture_check(const char *command, const char *flag, const char *path);
+
 /* ---- long runs: --checkpoint, --checkpoint-every, --resume, signals (run_control.c) ---- */
 typedef struct run_control {
     const char *checkpoint; /* --checkpoint FILE */
     int every;              /* --checkpoint-every K generations; 0: every 60 s of wall time */
     const char *resume;     /* --resume FILE */
+    bool overwrite;         /* --overwrite: a fresh run may replace an existing --checkpoint */
     glevo_checkpoint_info from; /* what --resume names (checked) */
     long long last_generation;
     double last_time, write_seconds;
     int writes;
+    double generation_seconds; /* the last pieces' wall time a generation (run_control_step) */
 } run_control;
 
 #define RUN_CONTROL_OPT_SPECS(k)                                                              \
@@ -109,21 +124,35 @@ typedef struct run_control {
          "generations between checkpoints (0: every 60 s of wall time)"},                     \
         {"resume", OPT_STRING, &(k).resume,                                                  \
          "continue the run saved in FILE with its parameters (changing one that alters the " \
-         "run is refused)"}
+         "run is refused)"},                                                                  \
+        {"overwrite", OPT_FLAG, &(k).overwrite,                                              \
+         "a fresh run (no --resume) may replace the file --checkpoint names"}
 
-/* Checks the options before any work: --checkpoint-every >= 0, --checkpoint writable, and
- * --resume a readable checkpoint of `command`'s algorithm (into k->from). 0, or 2 after a
- * one-line error. */
+/* Checks the options before any work: --checkpoint-every >= 0, --checkpoint writable and,
+ * for a fresh run without --overwrite, not an existing file, and --resume a readable
+ * checkpoint of `command`'s algorithm (into k->from). 0, or 2 after a one-line error. */
 int run_control_check(const char *command, const char *algorithm, run_control *k);
 /* Installs the SIGINT/SIGTERM handlers (the first signal asks the run to stop after the
  * current generation; a second one exits at once, leaving finished files as they were and
  * removing temporary ones) and starts the checkpoint clock at `generation`. */
 void run_control_start(run_control *k, long long generation);
+/* The handlers alone, for commands without a run of their own (bench suites). */
+void run_control_signals_install(void);
 /* The signal that asked the run to stop, 0 while none did. */
 int run_control_signal(void);
+/* "SIGINT", "SIGTERM" (or "a signal") for messages. */
+const char *run_control_signal_name(void);
 /* Generations the next step may run from `generation`: at most `chunk`, never past the next
  * multiple of --checkpoint-every. */
 long long run_control_chunk(const run_control *k, long long generation, long long chunk);
+/* Steps `chunk` generations through step(engine, n) in pieces of about a second of wall
+ * time, so that a signal is answered within about a second even where one generation takes
+ * long (a huge grid on the CPU); fast engines step the chunk whole. Counter-based randomness
+ * makes the pieces the same run as one step. *done: generations stepped (fewer than chunk when
+ * a signal came). */
+typedef glevo_status (*run_step_fn)(void *engine, long long generations);
+glevo_status run_control_step(run_control *k, run_step_fn step, void *engine, long long chunk,
+                              long long *done);
 /* Whether a checkpoint is due at `generation` (a multiple of --checkpoint-every, or 60 s
  * since the last one). */
 bool run_control_due(const run_control *k, long long generation);
@@ -139,6 +168,14 @@ int run_control_exit(int rc);
  * what it prints and the inputs it rebuilds from here. */
 const char *run_control_param(const run_control *k, int argc, char **argv, const char *option,
                               const char *name, char *buf, size_t size);
+/* On resume of a --fitness run (the checkpoint holds a user GLSL problem): the file (unless
+ * --fitness was typed: the checkpoint records its absolute path), its domain and direction
+ * and the dimension, from the checkpoint unless typed. The library then checks the file's
+ * CRC-32 against the checkpoint's. 0, or 2 after a one-line error (an old checkpoint without
+ * the path, and no --fitness). */
+int run_control_fitness(const char *command, const run_control *k, int argc, char **argv,
+                        const char **fitness, double *lower, double *upper, bool *maximize,
+                        int *dim);
 /* One stderr line saying where an interrupted run stopped and how to resume it. */
 void run_control_report(const char *command, const run_control *k, long long generation);
 

@@ -1,4 +1,5 @@
 /* glevo cga: the fine-grained (cellular) GA of Li, Chi & Wan (2008), on the GPU by default. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
     const char *snapshot_dir, *snapshot_final, *sheet;
-    int dim, grid[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
+    int dim, grid[2], block_depth, block_tile[2], generations, bits, report_every, snapshot_every, sheet_columns, snapshot_scale;
     double pc, pm, target, lower, upper, tolerance;
     long long max_evals;
     bool maximize, has_target;
@@ -154,12 +155,18 @@ static void print_json(const run_control *ctl, glevo_cga *cga, const glevo_cga_b
 }
 
 
+static glevo_status cga_step(void *cga, long long generations)
+{
+    return glevo_cga_step(cga, (int)generations);
+}
+
 static int cga_main(int argc, char **argv)
 {
     /* "Not given" marks: dim -1, max_evals -1, target and tolerance NaN (never a value a
      * user could mean, so an explicit 0 is taken as 0). */
     cga_cli o = {.problem = "camel", .neighbourhood = "moore", .rng = "philox",
-                 .algorithm = "cellular", .mutation = "per-bit", .dim = -1, .grid = {64, 64},
+                 .algorithm = "cellular", .mutation = "per-bit", .dim = INT_MIN, .grid = {64, 64},
+                 .block_depth = INT_MIN,
                  .generations = 200, .bits = 24, .report_every = 25, .pc = 0.8, .pm = 0.005,
                  .target = NAN, .tolerance = NAN, .max_evals = -1, .lower = -1, .upper = 1,
                  .snapshot_every = 50, .sheet_columns = 4, .common = COMMON_OPTS_DEFAULT,
@@ -192,6 +199,8 @@ static int cga_main(int argc, char **argv)
         {"sheet-columns", OPT_INT, &o.sheet_columns, "columns of the contact sheet"},
         {"snapshot-final", OPT_STRING, &o.snapshot_final, "write a PNG of the final population"},
         {"snapshot-scale", OPT_INT, &o.snapshot_scale, "0: labelled pictures; N: raw, N x N pixels per individual, no text"},
+        {"block-depth", OPT_INT, &o.block_depth, "--backend compute: generations one dispatch runs (temporal blocking), 1..64; 0: one a dispatch (default: the rule measured on the H100)"},
+        {"block-tile", OPT_GRID, o.block_tile, "--backend compute: cells a work-group owns, width even (default: the rule)"},
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(o.common),
         ISLAND_OPT_SPECS(o.islands),
@@ -207,6 +216,15 @@ static int cga_main(int argc, char **argv)
         return 0;
     }
     o.has_target = !isnan(o.target);
+    /* One file, one job: an output never lands on another output or an input (issue 23). */
+    const cli_path files[] = {{"--trace", o.trace, true}, {"--checkpoint", ctl.checkpoint, true},
+                              {"--snapshot", o.snapshot_dir, true},
+                              {"--snapshot-final", o.snapshot_final, true},
+                              {"--sheet", o.sheet, true}, {"--fitness", o.fitness_file, false},
+                              {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct("cga", files, sizeof files / sizeof files[0]))) return rc;
+    if ((rc = cli_picture_check("cga", "--snapshot-final", o.snapshot_final))) return rc;
+    if ((rc = cli_picture_check("cga", "--sheet", o.sheet))) return rc;
     rc = o.islands.enabled ? islands_control_check("cga", &ctl) : run_control_check("cga", "cga", &ctl);
     if (rc) return rc;
     /* A resumed run: the checkpoint's backend and --generations unless typed again (islands
@@ -215,8 +233,15 @@ static int cga_main(int argc, char **argv)
     if (from_file && !opt_given(argc, argv, 1, "backend")) o.common.backend = ctl.from.backend;
     if (from_file && !opt_given(argc, argv, 1, "generations") && ctl.from.extra.goal > 0)
         o.generations = (int)ctl.from.extra.goal;
+    if (from_file && (rc = run_control_fitness("cga", &ctl, argc, argv, &o.fitness_file, &o.lower,
+                                                &o.upper, &o.maximize, &o.dim)))
+        return rc;
     if ((rc = common_check_backend("cga", &o.common))) return rc;
-    if (o.dim != -1 && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
+    /* INT_MIN marks "not given": --dim -1 is refused, not read as the default (issue 23). */
+    if (o.dim != INT_MIN && o.dim < 1) return cli_bad_input("cga", "--dim %d is below 1", o.dim);
+    /* The library reads -1 (GLEVO_ZERO) as a literal 0: a -1 typed here must not reach it. */
+    if (!(o.pc >= 0.0 && o.pc <= 1.0)) return cli_bad_input("cga", "--pc %g is outside [0, 1]", o.pc);
+    if (!(o.pm >= 0.0 && o.pm <= 1.0)) return cli_bad_input("cga", "--pm %g is outside [0, 1]", o.pm);
     if (o.report_every < 1) return cli_bad_input("cga", "--report-every %d is below 1", o.report_every);
     if (o.bits < 1 || o.bits > 24)
         return cli_bad_input("cga", "--bits %d is outside 1..24 (a float holds 24-bit integers exactly)", o.bits);
@@ -228,6 +253,12 @@ static int cga_main(int argc, char **argv)
     if (o.tolerance < 0) return cli_bad_input("cga", "--tolerance %g is negative", o.tolerance);
     if (o.snapshot_scale < 0 || o.snapshot_scale > 64)
         return cli_bad_input("cga", "--snapshot-scale %d is outside 0..64", o.snapshot_scale);
+    if (o.block_depth != INT_MIN && (o.block_depth < 0 || o.block_depth > 64))
+        return cli_bad_input("cga", "--block-depth %d is outside 0..64", o.block_depth);
+    bool blocking = o.block_depth != INT_MIN || o.block_tile[0] || o.block_tile[1];
+    if (blocking && strcmp(o.common.backend, "compute") != 0)
+        return cli_bad_input("cga", "--block-depth and --block-tile need --backend compute (not %s)",
+                             o.common.backend);
     glevo_snapshot_params snap = {.scale = o.snapshot_scale};
     /* Output paths are checked before any work: a typo must not cost a whole run. */
     const char *const outputs[][2] = {{"--trace", o.trace}, {"--snapshot-final", o.snapshot_final},
@@ -261,11 +292,13 @@ static int cga_main(int argc, char **argv)
                                .neighbourhood = (glevo_cga_neighbourhood)nb, .rng = (glevo_rng_mode)rng, .mutation = (glevo_cga_mutation)mut,
                                .algorithm = (glevo_cga_algorithm)alg,
                                .backend = (glevo_backend)glevo_backend_parse(o.common.backend),
-                               .seed = o.common.seed, .report_every = o.report_every};
+                               .seed = o.common.seed, .report_every = o.report_every,
+                               .block_depth = o.block_depth == INT_MIN ? 0 : GLEVO_LITERAL(o.block_depth),
+                               .block_tile = {o.block_tile[0], o.block_tile[1]}};
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_cga_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
-    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = pr;
+    if (GIVEN("problem") || o.fitness_file) changes.problem = pr;
     if (GIVEN("dim")) changes.dim = params.dim;
     if (GIVEN("grid")) changes.width = params.width, changes.height = params.height;
     if (GIVEN("bits")) changes.bits = params.bits;
@@ -277,6 +310,8 @@ static int cga_main(int argc, char **argv)
     if (GIVEN("algorithm")) changes.algorithm = (glevo_cga_algorithm)GLEVO_LITERAL(alg);
     if (GIVEN("seed")) changes.seed = params.seed ? params.seed : (uint32_t)GLEVO_ZERO;
     if (GIVEN("report-every")) changes.report_every = params.report_every;
+    changes.block_depth = params.block_depth;
+    changes.block_tile[0] = params.block_tile[0], changes.block_tile[1] = params.block_tile[1];
 #undef GIVEN
     glevo_status st = resume ? GLEVO_OK : glevo_cga_validate(&params);
     if (st) return cli_fail("cga", st);
@@ -346,7 +381,8 @@ static int cga_main(int argc, char **argv)
         if (o.snapshot_dir && o.snapshot_every < chunk) chunk = o.snapshot_every;
         if (gen + chunk > max_generations) chunk = (int)(max_generations - gen);
         chunk = (int)run_control_chunk(&ctl, gen, chunk);
-        if ((st = glevo_cga_step(cga, chunk))) break;
+        long long stepped;
+        if ((st = run_control_step(&ctl, cga_step, cga, chunk, &stepped))) break;
         gen = glevo_cga_generation(cga);
         if ((st = glevo_cga_best_get(cga, &best))) break;
         double now = cli_seconds_now();

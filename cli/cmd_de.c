@@ -29,10 +29,13 @@ static double std_of(double sum, double sq, int n)
     return var > 0.0 ? sqrt(var) : 0.0;
 }
 
+static glevo_status de_step(void *de, long long generations) { return glevo_de_step(de, generations); }
+
 /* One run: created (or loaded from --resume), stepped in pieces so that a signal stops it
  * between generations, checkpointed when due, at its end and when stopped. */
 static glevo_status run_one(const glevo_de_params *params, const glevo_de_params *changes,
-                            run_control *ctl, glevo_de_result *out)
+                            run_control *ctl, bool one_of_many, glevo_de_result *out,
+                            bool *complete)
 {
     glevo_de *de = NULL;
     glevo_status st = ctl->resume ? glevo_de_load(ctl->resume, changes, &de)
@@ -47,13 +50,15 @@ static glevo_status run_one(const glevo_de_params *params, const glevo_de_params
             run_control_wrote(ctl, glevo_de_generation(de), cli_seconds_now() - t0);          \
     } while (0)
     while (!st && !glevo_de_done(de) && !run_control_signal()) {
-        long long chunk = run_control_chunk(ctl, glevo_de_generation(de), 100);
-        if ((st = glevo_de_step(de, chunk))) break;
+        long long chunk = run_control_chunk(ctl, glevo_de_generation(de), 100), stepped;
+        if ((st = run_control_step(ctl, de_step, de, chunk, &stepped))) break;
         if (run_control_due(ctl, glevo_de_generation(de))) CHECKPOINT();
     }
     if (!st && run_control_final_due(ctl, glevo_de_generation(de))) CHECKPOINT();
 #undef CHECKPOINT
-    run_control_report("de", ctl, glevo_de_generation(de));
+    *complete = !st && glevo_de_done(de);
+    /* One of --runs N: the command says once how many runs it completed (de_main). */
+    if (!one_of_many) run_control_report("de", ctl, glevo_de_generation(de));
     if (!st) st = glevo_de_result_get(de, out);
     glevo_de_destroy(de);
     return st;
@@ -109,6 +114,9 @@ static int de_main(int argc, char **argv)
                        specs);
         return 0;
     }
+    const cli_path files[] = {{"--trace", trace, true}, {"--checkpoint", ctl.checkpoint, true},
+                              {"--fitness", fitness, false}, {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct("de", files, sizeof files / sizeof files[0]))) return rc;
     rc = islands.enabled ? islands_control_check("de", &ctl) : run_control_check("de", "de", &ctl);
     if (rc) return rc;
     bool resume = ctl.resume != NULL;
@@ -117,6 +125,9 @@ static int de_main(int argc, char **argv)
     /* Islands take the command line as typed: their --resume names a folder. */
     if (resume && !islands.enabled && !opt_given(argc, argv, 1, "backend")) c.backend = ctl.from.backend;
     /* What the run used, for the checks below and the report (typed options stay typed). */
+    if (resume && !islands.enabled &&
+        (rc = run_control_fitness("de", &ctl, argc, argv, &fitness, &lower, &upper, &maximize, &dim)))
+        return rc;
     static char text[8][256];
     const char *v;
     if (!fitness && (v = run_control_param(&ctl, argc, argv, "problem", "param.problem", text[0], 256)))
@@ -181,7 +192,7 @@ static int de_main(int argc, char **argv)
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_de_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)params.backend)};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
-    if (GIVEN("problem") || GIVEN("fitness")) changes.problem = problem;
+    if (GIVEN("problem") || fitness) changes.problem = problem;
     if (GIVEN("dim")) changes.dim = params.dim;
     if (GIVEN("pop")) changes.pop = pop;
     if (GIVEN("F")) changes.F = F;
@@ -220,10 +231,19 @@ static int de_main(int argc, char **argv)
     glevo_de_result best = {0}, r;
     int best_run = -1;
     glevo_status st = GLEVO_OK;
-    for (int k = 0; k < runs; ++k) {
+    /* A signal stops the whole command (issue 23): the run in progress stops after its
+     * current step and, one of several, is left out; no further run starts. */
+    int stopped_in = 0;
+    for (int k = 0; k < runs && !run_control_signal(); ++k) {
         params.seed = c.seed + (uint32_t)k;
-        st = run_one(&params, &changes, &ctl, &r);
+        bool complete = false;
+        st = run_one(&params, &changes, &ctl, runs > 1, &r, &complete);
         if (st != GLEVO_OK) break;
+        if (runs > 1 && !complete) {
+            glevo_de_result_free(&r);
+            stopped_in = k + 1;
+            break;
+        }
         s.count++;
         if (!isnan(r.efv)) {
             s.efv_sum += r.efv;
@@ -247,6 +267,29 @@ static int de_main(int argc, char **argv)
         glevo_de_result_free(&best);
         glevo_context_destroy(ctx);
         return cli_fail_fitness("de", st, fitness);
+    }
+    int sig = run_control_signal();
+    if (sig && runs > 1) {
+        const char *name = run_control_signal_name();
+        if (stopped_in)
+            fprintf(stderr, "glevo de: stopped by %s during run %d/%d: %d of %d runs completed, "
+                            "the report covers those\n", name, stopped_in, runs, s.count, runs);
+        else
+            fprintf(stderr, "glevo de: stopped by %s: %d of %d runs completed, the report "
+                            "covers those\n", name, s.count, runs);
+    }
+    if (s.count == 0) { /* stopped before the first run completed: nothing to report */
+        if (c.json) {
+            json_writer w = {0};
+            json_begin_object(&w, NULL);
+            json_string(&w, "algorithm", "de");
+            json_int(&w, "runs", runs);
+            json_int(&w, "runs_completed", 0);
+            run_control_json(&ctl, &w);
+            json_end_object(&w);
+        }
+        glevo_context_destroy(ctx);
+        return run_control_exit(0);
     }
     if (isnan(best.best_fitness))
         fprintf(stderr, "glevo de: warning: every fitness value was NaN, so there is no best "
@@ -277,14 +320,16 @@ static int de_main(int argc, char **argv)
         json_begin_array(&w, "best_x");
         for (int j = 0; j < D; ++j) json_number(&w, NULL, best.best_x[j]);
         json_end_array(&w);
-        if (runs > 1) {
+        if (runs > 1) { /* statistics over the completed runs */
+            int n = s.count;
             json_int(&w, "runs", runs);
+            json_int(&w, "runs_completed", n);
             json_int(&w, "first_seed", c.seed);
-            json_number(&w, "efv_mean", s.efv_sum / runs);
-            json_number(&w, "efv_std", std_of(s.efv_sum, s.efv_sq, runs));
-            json_number(&w, "success_rate", (double)s.success / runs);
-            json_number(&w, "seconds_mean", s.sec_sum / runs);
-            json_number(&w, "seconds_std", std_of(s.sec_sum, s.sec_sq, runs));
+            json_number(&w, "efv_mean", s.efv_sum / n);
+            json_number(&w, "efv_std", std_of(s.efv_sum, s.efv_sq, n));
+            json_number(&w, "success_rate", (double)s.success / n);
+            json_number(&w, "seconds_mean", s.sec_sum / n);
+            json_number(&w, "seconds_std", std_of(s.sec_sum, s.sec_sq, n));
         }
         run_control_json(&ctl, &w);
         json_end_object(&w);
@@ -294,17 +339,20 @@ static int de_main(int argc, char **argv)
                glevo_backend_name(params.backend), best.engine, best.renderer);
         printf("best %.17g  efv %.6g  evaluations %lld  generations %lld  %.3f s\n",
                best.best_fitness, best.efv, best.evaluations, best.generations, best.seconds);
-        if (runs > 1)
-            printf("%d runs: efv %.6g (%.6g)  success rate %.2f  time %.3f (%.3f) s\n", runs,
-                   s.efv_sum / runs, std_of(s.efv_sum, s.efv_sq, runs), (double)s.success / runs,
-                   s.sec_sum / runs, std_of(s.sec_sum, s.sec_sq, runs));
+        if (runs > 1) {
+            int n = s.count;
+            if (n < runs) printf("%d of %d runs completed (stopped by a signal)\n", n, runs);
+            printf("%d runs: efv %.6g (%.6g)  success rate %.2f  time %.3f (%.3f) s\n", n,
+                   s.efv_sum / n, std_of(s.efv_sum, s.efv_sq, n), (double)s.success / n,
+                   s.sec_sum / n, std_of(s.sec_sum, s.sec_sq, n));
+        }
         printf("best_x ");
         print_x(stdout, best.best_x, D);
     }
     glevo_de_result_free(&best);
     if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     glevo_context_destroy(ctx);
-    return 0;
+    return run_control_exit(0);
 }
 
 /* --islands: MPI around the whole command (cli/islands.h). */

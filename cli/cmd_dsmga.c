@@ -50,6 +50,9 @@ int cmd_dsmga(int argc, char **argv)
                        "DSMGA-II with DSM and linkage sets built in fragment passes, compute dispatches or on the CPU.", specs);
         return 0;
     }
+    const cli_path files[] = {{"--checkpoint", ctl.checkpoint, true},
+                              {"--spin-file", spin_file, false}, {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct("dsmga", files, sizeof files / sizeof files[0]))) return rc;
     if ((rc = run_control_check("dsmga", "dsmga", &ctl))) return rc;
     bool resume = ctl.resume != NULL;
     if ((ctl.checkpoint || resume) && sweep)
@@ -85,8 +88,15 @@ int cmd_dsmga(int argc, char **argv)
         return cli_bad_input("dsmga", "--stall %d: give at least 1 generation, or -1 for never", stall);
     if (runs < 1) return cli_bad_input("dsmga", "--runs %d must be positive", runs);
 
+    /* A spin-glass file sets the problem and its length (L*L): the library is asked for
+     * length 0 then unless --ell was typed (it must match the file). */
+    if (spin_file && strcmp(problem_name, "spin"))
+        return cli_bad_input("dsmga", "--spin-file '%s' is an instance of --problem spin, not of "
+                             "--problem %s", spin_file, problem_name);
     glevo_dsmga_problem *problem = NULL;
-    glevo_status st = glevo_dsmga_problem_create(problem_name, spin_file ? 0 : ell, spin_file, c.seed, &problem);
+    glevo_status st = glevo_dsmga_problem_create(problem_name,
+                                                 spin_file && !opt_given(argc, argv, 1, "ell") ? 0 : ell,
+                                                 spin_file, c.seed, &problem);
     if (st != GLEVO_OK) return st == GLEVO_ERR_IO ? cli_bad_input("dsmga", "%s", glevo_last_error())
                                                   : cli_fail("dsmga", st);
     glevo_context *ctx = NULL;

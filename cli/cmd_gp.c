@@ -92,6 +92,10 @@ static int gp_main(int argc, char **argv)
                        specs);
         return 0;
     }
+    const cli_path files[] = {{"--trace", trace, true}, {"--checkpoint", ctl.checkpoint, true},
+                              {"--data", data_path, false}, {"--test", test_path, false},
+                              {"--resume", ctl.resume, false}};
+    if ((rc = cli_paths_distinct(cmd, files, sizeof files / sizeof files[0]))) return rc;
     rc = islands.enabled ? islands_control_check(cmd, &ctl) : run_control_check(cmd, "gp", &ctl);
     if (rc) return rc;
     if (trace && !islands.enabled) return cli_bad_input(cmd, "--trace '%s' needs --islands", trace);
@@ -132,6 +136,11 @@ static int gp_main(int argc, char **argv)
     if (p.init_max_depth < 1) return cli_bad_input(cmd, "--init-depth-max %d is below 1", p.init_max_depth);
     if (p.max_size < 1) return cli_bad_input(cmd, "--max-size %d is below 1", p.max_size);
     if (p.elitism < 0) return cli_bad_input(cmd, "--elitism %d is negative", p.elitism);
+    /* The library reads -1 (GLEVO_ZERO) as a literal 0: a -1 typed here must not reach it. */
+    if (!(p.pc >= 0.0 && p.pc <= 1.0)) return cli_bad_input(cmd, "--pc %g is outside [0, 1]", p.pc);
+    if (!(p.pm >= 0.0 && p.pm <= 1.0)) return cli_bad_input(cmd, "--pm %g is outside [0, 1]", p.pm);
+    if (target_error < 0 && target_error != -1)
+        return cli_bad_input(cmd, "--target-error %g is negative (-1: never stop early)", target_error);
     p.generations = GLEVO_LITERAL(p.generations);
     p.pc = GLEVO_LITERAL(p.pc);
     p.pm = GLEVO_LITERAL(p.pm);

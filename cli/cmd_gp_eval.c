@@ -18,8 +18,8 @@ int cmd_gp_eval(int argc, char **argv)
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *programs_path = NULL, *data_path = NULL, *target = NULL;
     const char *strategy_text = "auto", *metric_text = "sae";
-    int threads = 0, group = 0, runs = 1;
-    bool help = false;
+    int threads = 0, group = 0, runs = 1, prog_lanes = 0, lanes = 0;
+    bool help = false, resident = false;
     opt_spec specs[] = {
         {"programs", OPT_STRING, &programs_path, "programs, one prefix S-expression per line"},
         {"data", OPT_STRING, &data_path, "CSV with a header row, numbers only"},
@@ -29,6 +29,12 @@ int cmd_gp_eval(int argc, char **argv)
         {"threads", OPT_INT, &threads, "CPU threads (0: all cores)"},
         {"group", OPT_INT, &group, "fragments per program tile for fp/ppcu (0 or 64)"},
         {"runs", OPT_INT, &runs, "timed evaluations; seconds and gpops are their median"},
+        {"resident", OPT_FLAG, &resident, "compute: also time as EvoGP does (programs already on "
+                                          "the GPU, --runs evaluations then one synchronisation), "
+                                          "with the upload and the read-back beside it"},
+        {"prog-lanes", OPT_INT, &prog_lanes, "compute: invocations per program, 1..64 (0: the "
+                                             "measured rule)"},
+        {"lanes", OPT_INT, &lanes, "GPU case-quads per program walk, 1..8 (0: default)"},
         COMMON_OPT_SPECS(c),
         {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
@@ -37,7 +43,9 @@ int cmd_gp_eval(int argc, char **argv)
         opt_print_help(stdout, "glevo gp-eval --programs FILE --data FILE.csv [options]",
                        "Prints the error of each program (one per line) on the data. With --json:\n"
                        "algorithm, problem (the data file), backend, renderer, seed, strategy, metric,\n"
-                       "programs, cases, errors (one per program), nodes, seconds, gpops; no\n"
+                       "programs, cases, errors (one per program), nodes, seconds, gpops; with\n"
+                       "--resident also resident_seconds, resident_gpops, upload_seconds,\n"
+                       "readback_seconds, prog_lanes, walk_quads; no\n"
                        "best_fitness, evaluations or generations (nothing evolves).", specs);
         return 0;
     }
@@ -78,8 +86,13 @@ int cmd_gp_eval(int argc, char **argv)
         if ((rc = common_context_create(cmd, &c, &ctx))) goto done;
         backend = common_backend(&c);
     }
+    if (resident && backend != GLEVO_BACKEND_COMPUTE) {
+        rc = cli_bad_input(cmd, "--resident times the compute backend, not %s",
+                           glevo_backend_name(backend));
+        goto done;
+    }
     glevo_gp_eval_params ep = {.backend = backend, .strategy = strategy, .threads = threads,
-                               .group = group};
+                               .group = group, .prog_lanes = prog_lanes, .lanes = lanes};
     errors = malloc((size_t)count * sizeof *errors);
     if (!errors) {
         rc = cli_fail(cmd, glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", count));
@@ -97,13 +110,27 @@ int cmd_gp_eval(int argc, char **argv)
     }
     double seconds = 0;
     times = malloc((size_t)runs * sizeof *times);
-    for (int r = 0; r < runs; ++r) {
+    /* A signal ends the timing after the evaluation in progress: the median of those done. */
+    run_control_signals_install();
+    int asked = runs;
+    for (int r = 0; r < asked; ++r) {
+        if (r > 0 && run_control_signal()) {
+            runs = r;
+            fprintf(stderr, "glevo %s: stopped by %s: %d of %d timed runs completed\n", cmd,
+                    run_control_signal_name(), runs, asked);
+            break;
+        }
         double t0 = cli_seconds_now();
         if (!times || (st = glevo_gp_evaluate(ev, progs, metric, errors))) {
             rc = cli_fail(cmd, times ? st : glevo_fail(GLEVO_ERR_NOMEM, "out of memory"));
             goto done;
         }
         times[r] = cli_seconds_now() - t0;
+    }
+    glevo_gp_eval_timing timing = {0};
+    if (resident && (st = glevo_gp_evaluate_timed(ev, progs, runs, metric, errors, &timing))) {
+        rc = cli_fail(cmd, st);
+        goto done;
     }
     qsort(times, (size_t)runs, sizeof *times, cmp_double);
     seconds = runs % 2 ? times[runs / 2] : 0.5 * (times[runs / 2 - 1] + times[runs / 2]);
@@ -125,14 +152,24 @@ int cmd_gp_eval(int argc, char **argv)
         for (int i = 0; i < count; ++i) json_number(&w, NULL, errors[i]);
         json_end_array(&w);
         json_int(&w, "nodes", (long long)nodes);
-        json_int(&w, "runs", runs);
+        json_int(&w, "runs", runs); /* completed: fewer than asked after a signal */
+        json_bool(&w, "interrupted", run_control_signal() != 0);
         json_number(&w, "seconds", seconds);
         json_number(&w, "gpops", gpops);
+        if (resident) {
+            json_number(&w, "resident_seconds", timing.evaluate);
+            json_number(&w, "resident_gpops",
+                        nodes * glevo_gp_data_cases(data) / timing.evaluate / 1e9);
+            json_number(&w, "upload_seconds", timing.upload);
+            json_number(&w, "readback_seconds", timing.readback);
+            json_int(&w, "prog_lanes", timing.prog_lanes);
+            json_int(&w, "walk_quads", timing.walk_quads);
+        }
         json_end_object(&w);
     } else {
         for (int i = 0; i < count; ++i) printf("%.9g\n", errors[i]);
     }
-    rc = 0;
+    rc = run_control_exit(0);
 done:
     glevo_gp_evaluator_destroy(ev);
     glevo_gp_programs_destroy(progs);

@@ -1,4 +1,5 @@
-/* glevo info: every EGL device, and the GL implementation glevo would pick by default. */
+/* glevo info: every EGL device, the GL implementation glevo would pick by default, and what
+ * compute shaders can use on each (work-group count, size, invocations, shared memory, SSBO). */
 #include <string.h>
 
 #include "cli.h"
@@ -16,7 +17,52 @@ static void print_device_text(const glevo_device_info *d)
            d->max_draw_buffers);
 }
 
-static void print_device_json(json_writer *w, const glevo_device_info *d)
+/* The compute-shader limits of EGL device `index` (a short-lived context on it): what
+ * --backend compute can use there. False when no context could be made. */
+static bool device_features(int index, glevo_features *f)
+{
+    glevo_context *ctx = NULL;
+    glevo_context_params params = {.device_plus_one = index + 1};
+    if (glevo_context_create(&params, &ctx) != GLEVO_OK) return false;
+    glevo_context_features(ctx, f);
+    glevo_context_destroy(ctx);
+    return true;
+}
+
+static void print_compute_text(const glevo_features *f)
+{
+    printf("  compute shaders:  %s (GL %d.%d%s)\n", f->compute ? "yes" : "no", f->gl_major,
+           f->gl_minor, f->compute ? "" : "; they need 4.3");
+    if (!f->compute) return;
+    printf("  work-group count: %d x %d x %d\n  work-group size:  %d x %d x %d, %d invocations\n"
+           "  shared memory:    %d bytes a work-group\n  SSBO size:        %lld bytes at most\n",
+           f->max_work_group_count[0], f->max_work_group_count[1], f->max_work_group_count[2],
+           f->max_work_group_size[0], f->max_work_group_size[1], f->max_work_group_size[2],
+           f->max_work_group_invocations, f->max_shared_bytes, f->max_ssbo_bytes);
+}
+
+static void print_compute_json(json_writer *w, const glevo_features *f)
+{
+    json_begin_object(w, "compute");
+    json_bool(w, "supported", f->compute);
+    char version[32];
+    snprintf(version, sizeof version, "%d.%d", f->gl_major, f->gl_minor);
+    json_string(w, "gl_version", version);
+    if (f->compute) {
+        json_begin_array(w, "max_work_group_count");
+        for (int i = 0; i < 3; ++i) json_int(w, NULL, f->max_work_group_count[i]);
+        json_end_array(w);
+        json_begin_array(w, "max_work_group_size");
+        for (int i = 0; i < 3; ++i) json_int(w, NULL, f->max_work_group_size[i]);
+        json_end_array(w);
+        json_int(w, "max_work_group_invocations", f->max_work_group_invocations);
+        json_int(w, "max_shared_memory_bytes", f->max_shared_bytes);
+        json_int(w, "max_ssbo_bytes", f->max_ssbo_bytes);
+    }
+    json_end_object(w);
+}
+
+static void print_device_json(json_writer *w, const glevo_device_info *d, const glevo_features *f)
 {
     json_begin_object(w, NULL);
     json_int(w, "index", d->index);
@@ -32,6 +78,7 @@ static void print_device_json(json_writer *w, const glevo_device_info *d)
         json_string(w, "glsl_version", d->glsl_version);
         json_int(w, "max_texture_size", d->max_texture_size);
         json_int(w, "max_draw_buffers", d->max_draw_buffers);
+        if (f) print_compute_json(w, f);
     }
     json_end_object(w);
 }
@@ -91,10 +138,14 @@ int cmd_info(int argc, char **argv)
         if (device >= 0 && i != device) continue;
         glevo_device_info d;
         glevo_egl_device_describe(i, &d);
-        if (json)
-            print_device_json(&w, &d);
-        else
+        glevo_features f;
+        bool have = !d.error[0] && device_features(i, &f);
+        if (json) {
+            print_device_json(&w, &d, have ? &f : NULL);
+        } else {
             print_device_text(&d);
+            if (have) print_compute_text(&f);
+        }
     }
     if (json) {
         json_end_array(&w);

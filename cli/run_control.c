@@ -2,8 +2,11 @@
  * SIGINT/SIGTERM contract: the first signal lets the current generation finish, the run
  * writes its final checkpoint and outputs and exits 128 + signal; a second signal exits at
  * once, removing temporary files and leaving finished ones as they were. */
+#include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "glevo/output.h"
@@ -28,6 +31,19 @@ int run_control_check(const char *command, const char *algorithm, run_control *k
     if (k->every < 0) return cli_bad_input(command, "--checkpoint-every %d is negative", k->every);
     if (k->checkpoint && glevo_output_check(k->checkpoint, "--checkpoint") != GLEVO_OK)
         return cli_fail(command, GLEVO_ERR_INVALID);
+    /* A fresh run never replaces a saved one (perhaps days of another run) unasked. */
+    struct stat sb;
+    if (k->checkpoint && !k->resume && !k->overwrite && stat(k->checkpoint, &sb) == 0 &&
+        S_ISREG(sb.st_mode) && sb.st_size > 0) {
+        glevo_checkpoint_info old;
+        char what[160] = "a file";
+        if (glevo_checkpoint_info_read(k->checkpoint, &old) == GLEVO_OK)
+            snprintf(what, sizeof what, "a checkpoint of %s at generation %lld", old.algorithm,
+                     old.generation);
+        return cli_bad_input(command, "--checkpoint '%s' exists (%s): continue it with --resume "
+                             "%s, or pass --overwrite to replace it", k->checkpoint, what,
+                             k->checkpoint);
+    }
     if (!k->resume) return 0;
     glevo_status st = glevo_checkpoint_info_read(k->resume, &k->from);
     if (st) return cli_fail(command, st);
@@ -37,7 +53,7 @@ int run_control_check(const char *command, const char *algorithm, run_control *k
     return 0;
 }
 
-void run_control_start(run_control *k, long long generation)
+void run_control_signals_install(void)
 {
     static const int signals[] = {SIGINT, SIGTERM};
     for (int i = 0; i < 2; ++i) {
@@ -51,11 +67,21 @@ void run_control_start(run_control *k, long long generation)
         sigemptyset(&sa.sa_mask);
         sigaction(signals[i], &sa, NULL);
     }
+}
+
+void run_control_start(run_control *k, long long generation)
+{
+    run_control_signals_install();
     k->last_generation = generation;
     k->last_time = cli_seconds_now();
 }
 
 int run_control_signal(void) { return stop_signal; }
+
+const char *run_control_signal_name(void)
+{
+    return stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "a signal";
+}
 
 long long run_control_chunk(const run_control *k, long long generation, long long chunk)
 {
@@ -64,6 +90,24 @@ long long run_control_chunk(const run_control *k, long long generation, long lon
         if (chunk > to_next) chunk = to_next;
     }
     return chunk;
+}
+
+glevo_status run_control_step(run_control *k, run_step_fn step, void *engine, long long chunk,
+                              long long *done)
+{
+    *done = 0;
+    glevo_status st = GLEVO_OK;
+    while (!st && *done < chunk && !(*done > 0 && stop_signal)) {
+        long long piece = chunk - *done;
+        if (k->generation_seconds == 0) piece = 1; /* the first generation measures */
+        else if (piece * k->generation_seconds > 1.0)
+            piece = k->generation_seconds >= 1.0 ? 1 : (long long)(1.0 / k->generation_seconds);
+        double t0 = cli_seconds_now();
+        st = step(engine, piece);
+        k->generation_seconds = (cli_seconds_now() - t0) / (double)piece;
+        if (!st) *done += piece;
+    }
+    return st;
 }
 
 bool run_control_due(const run_control *k, long long generation)
@@ -91,7 +135,7 @@ int run_control_exit(int rc) { return stop_signal && rc == 0 ? 128 + stop_signal
 void run_control_report(const char *command, const run_control *k, long long generation)
 {
     if (!stop_signal) return;
-    const char *name = stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "a signal";
+    const char *name = run_control_signal_name();
     if (k->checkpoint)
         fprintf(stderr, "glevo %s: stopped by %s after generation %lld; resume with --resume %s\n",
                 command, name, generation, k->checkpoint);
@@ -105,6 +149,45 @@ const char *run_control_param(const run_control *k, int argc, char **argv, const
 {
     if (!k->resume || (option && opt_given(argc, argv, 1, option))) return NULL;
     return glevo_checkpoint_param(k->resume, name, buf, size) == GLEVO_OK ? buf : NULL;
+}
+
+int run_control_fitness(const char *command, const run_control *k, int argc, char **argv,
+                        const char **fitness, double *lower, double *upper, bool *maximize,
+                        int *dim)
+{
+    if (!k->resume) return 0;
+    static char text[5][4200];
+    char crc[64];
+    /* Only a user GLSL problem has a source CRC; a built-in one is found by its name. */
+    if (glevo_checkpoint_param(k->resume, "param.problem_source_crc32", crc, sizeof crc) != GLEVO_OK)
+        return 0;
+    const char *v;
+    if (!*fitness) {
+        v = run_control_param(k, argc, argv, NULL, "param.problem_source_path", text[0], sizeof text[0]);
+        if (!v) {
+            char name[4200] = "?";
+            glevo_checkpoint_param(k->resume, "param.problem", name, sizeof name);
+            return cli_bad_input(command, "--resume '%s' ran the --fitness file '%s' and is older "
+                                 "than checkpoints that record where it lies: give it again with "
+                                 "--fitness FILE", k->resume, name);
+        }
+        FILE *f = fopen(v, "r");
+        if (!f)
+            return cli_bad_input(command, "--resume '%s' ran the --fitness file '%s', which cannot be "
+                                 "read now (%s): put it back, or give it with --fitness FILE",
+                                 k->resume, v, strerror(errno));
+        fclose(f);
+        *fitness = v;
+    }
+    if ((v = run_control_param(k, argc, argv, "lower", "param.problem_lower", text[1], sizeof text[1])))
+        *lower = strtod(v, NULL);
+    if ((v = run_control_param(k, argc, argv, "upper", "param.problem_upper", text[2], sizeof text[2])))
+        *upper = strtod(v, NULL);
+    if ((v = run_control_param(k, argc, argv, "maximize", "param.problem_direction", text[3], sizeof text[3])))
+        *maximize = !strcmp(v, "maximise");
+    if ((v = run_control_param(k, argc, argv, "dim", "param.dim", text[4], sizeof text[4])))
+        *dim = atoi(v);
+    return 0;
 }
 
 void run_control_json(const run_control *k, json_writer *w)

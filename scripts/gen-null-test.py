@@ -43,7 +43,7 @@ ALLOW = {
     "glevo_gp_evaluator_create:params", "glevo_context_create:params",
     "glevo_islands_create:params", "glevo_dsm_gpu_read_rows:rows",
     "glevo_islands_resume:generation", "glevo_gp_programs_add:consts",
-    "glevo_context_renderer:ctx", "glevo_gp_program_sexpr:buf", "glevo_gp_program_infix:buf",
+    "glevo_context_renderer:ctx", "glevo_problem_from_glsl_source:name", "glevo_gp_program_sexpr:buf", "glevo_gp_program_infix:buf",
 }
 # Numbers where NaN is meaningful ("no value yet"), and enums whose every value is accepted.
 ALLOW_VALUE = {"glevo_islands_sync:best", "glevo_islands_sync:local", "glevo_fail:status"}
@@ -126,15 +126,16 @@ def main():
         structs |= s
     fixtures = set(re.findall(r"\bfx_(glevo_\w+)\s*\(void\)", open(fixtures_h).read()))
 
-    def value(ptype, pname):
-        """A C expression for a valid-looking argument, or None when none can be made."""
+    def value(ptype, pname, k=0):
+        """A C expression for a valid-looking argument (k: the parameter's position, so that
+        reals in a row make a range: 0.5, 1.5, ...), or None when none can be made."""
         stars = ptype.count("*")
         b = base(ptype)
         if stars == 0:
             if b in INTEGER or b in {"uint8_t", "int8_t"}:
                 return "1"
             if b in REAL:
-                return "0.5"
+                return "%g" % (0.5 + k)
             if b == "bool":
                 return "false"
             if b in enums or b == "glevo_status":
@@ -185,7 +186,7 @@ def main():
                 for j, (t, n) in enumerate(params):
                     if t == "...":
                         continue
-                    v = "(%s)%s" % (t, bad) if j == i else value(t, n)
+                    v = "(%s)%s" % (t, bad) if j == i else value(t, n, j)
                     if v is None:
                         ok = False
                         break
@@ -206,7 +207,7 @@ def main():
                 for j, (t, n) in enumerate(params):
                     if t == "...":
                         continue
-                    v = "NULL" if j == i else value(t, n)
+                    v = "NULL" if j == i else value(t, n, j)
                     if v is None:
                         ok = False
                         break

@@ -32,6 +32,14 @@ trap 'rm -rf "$work"' EXIT
 for f in dsmga_speedup gp_regression gp_classification; do
     cp "$work/$f.png" "$out/${f//_/-}.png"
 done
+# GP evaluation beside EvoGP on its own random trees, both timed with the programs on the GPU
+# (issue 24; docs/results/h100-2026-11-25-gp-small, derived from call3/ by docs/performance.md's
+# recipe).
+small=docs/results/h100-2026-11-25-gp-small
+"$glevo" bench gp --redraw "$small/gp_resident.csv" --evogp "$small/evogp.csv" --out "$work/small" \
+    --caption "$h100, 2026-11-25: one session; EvoGP's four tree sets, programs resident" \
+    >/dev/null
+cp "$work/small/gp_scaling_evogp-trees.png" "$out/scaling-gp-evogp.png"
 
 # Scaling pictures, one per family: fragment vs compute vs CPU vs the peer, from the series
 # scripts/scaling-data.py assembled out of the recorded runs (docs/results/scaling/).

@@ -15,6 +15,7 @@ packages=(build-essential cmake pkg-config libglew-dev libegl-dev libgl-dev libe
           fonts-dejavu-core check xvfb xauth clang libclang-rt-dev)
 packages+=(zlib1g-dev) # checkpoints' CRC-32
 packages+=(libopenmpi-dev openmpi-bin) # islands over MPI (optional: glevo builds without)
+packages+=(python3-numpy python3-cffi python3-pytest python3-matplotlib) # python/glevo, its tests and example
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -41,6 +42,8 @@ if [ "$mode" = test ]; then
   scripts/check-layers.sh
   echo "== tests" >&2
   (cd build && ctest --output-on-failure -j"$jobs")
+  echo "== Python package tests (python/tests; docs/python.md)" >&2
+  scripts/test-python.sh build
   echo "== tests again under AddressSanitizer and UBSan" >&2
   cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DGLEVO_SANITIZE=ON >/dev/null
   cmake --build build-sanitize -j"$jobs"

@@ -4,6 +4,8 @@
 #ifndef GLEVO_BACKEND_H
 #define GLEVO_BACKEND_H
 
+#include "glevo/export.h"
+
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -18,14 +20,14 @@ typedef enum glevo_backend {
 } glevo_backend;
 
 /* "fragment", "cpu", "compute", "auto"; parse returns -1 for an unknown name. */
-const char *glevo_backend_name(glevo_backend b);
-int glevo_backend_parse(const char *name);
+GLEVO_API const char *glevo_backend_name(glevo_backend b);
+GLEVO_API int glevo_backend_parse(const char *name);
 /* AUTO resolved against the context current on this thread (fragment when none is current);
  * other values unchanged. */
-glevo_backend glevo_backend_resolve(glevo_backend b);
+GLEVO_API glevo_backend glevo_backend_resolve(glevo_backend b);
 /* GLEVO_OK when b can run on the current context; otherwise GLEVO_ERR_INVALID naming the
  * params field, the backend and why (no context, GL version too old for compute). */
-glevo_status glevo_backend_check(glevo_backend backend, const char *params_field);
+GLEVO_API glevo_status glevo_backend_check(glevo_backend backend, const char *params_field);
 
 /* Zero in a params struct means "the default" (sokol's rule), everywhere. Where zero is itself
  * a meaningful value (a probability of 0, no elitism, never stop on a stall), ask for it with

@@ -6,18 +6,20 @@
 #ifndef GLEVO_BITS_H
 #define GLEVO_BITS_H
 
+#include "glevo/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define GLEVO_FBITS_MAX 24
 
-float glevo_fbit_get(float v, int i);          /* bit i of v: 0.0 or 1.0 */
-float glevo_fbit_set(float v, int i, float b); /* v with bit i set to b (0 or 1) */
-float glevo_fbit_flip(float v, int i);         /* v with bit i inverted */
-float glevo_fbits_low(float v, int p);         /* bits 0..p-1 of v (p in 0..24) */
+GLEVO_API float glevo_fbit_get(float v, int i);          /* bit i of v: 0.0 or 1.0 */
+GLEVO_API float glevo_fbit_set(float v, int i, float b); /* v with bit i set to b (0 or 1) */
+GLEVO_API float glevo_fbit_flip(float v, int i);         /* v with bit i inverted */
+GLEVO_API float glevo_fbits_low(float v, int p);         /* bits 0..p-1 of v (p in 0..24) */
 /* Bits 0..p-1 from `low_from`, bits p.. from `high_from`: single-point crossover at p. */
-float glevo_fbits_splice(float low_from, float high_from, int p);
+GLEVO_API float glevo_fbits_splice(float low_from, float high_from, int p);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,8 @@
 #ifndef GLEVO_CHART_H
 #define GLEVO_CHART_H
 
+#include "glevo/export.h"
+
 #include <stdbool.h>
 
 #include "glevo/status.h"
@@ -67,14 +69,14 @@ typedef struct glevo_chart_frame {
     double xmin, xmax, ymin, ymax;         /* the axes' ranges */
     glevo_chart_scale xscale, yscale;
 } glevo_chart_frame;
-glevo_status glevo_chart_lines_frame(const glevo_chart_lines *chart, glevo_chart_frame *out);
-void glevo_chart_point(const glevo_chart_frame *f, double x, double y, double *px, double *py);
+GLEVO_API glevo_status glevo_chart_lines_frame(const glevo_chart_lines *chart, glevo_chart_frame *out);
+GLEVO_API void glevo_chart_point(const glevo_chart_frame *f, double x, double y, double *px, double *py);
 
-glevo_status glevo_chart_lines_write(const glevo_chart_lines *chart, const char *path);
+GLEVO_API glevo_status glevo_chart_lines_write(const glevo_chart_lines *chart, const char *path);
 /* Draws the chart into memory instead, for viewers that upload it as a texture: width x height
  * pixels of premultiplied ARGB, 32 bits each in native byte order (0xAARRGGBB as a uint32_t;
  * bytes B, G, R, A on little-endian machines), rows stride bytes apart (>= 4 * width). */
-glevo_status glevo_chart_lines_render(const glevo_chart_lines *chart, unsigned char *pixels,
+GLEVO_API glevo_status glevo_chart_lines_render(const glevo_chart_lines *chart, unsigned char *pixels,
                                       int width, int height, int stride);
 
 /* Heat maps: one panel per engine (say), each nx columns by ny rows of cells, row 0 at the
@@ -91,7 +93,7 @@ typedef struct glevo_chart_heat {
     bool print_values;              /* write each cell's value in it */
 } glevo_chart_heat;
 
-glevo_status glevo_chart_heat_write(const glevo_chart_heat *chart, const char *path);
+GLEVO_API glevo_status glevo_chart_heat_write(const glevo_chart_heat *chart, const char *path);
 
 #ifdef __cplusplus
 }

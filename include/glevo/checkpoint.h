@@ -7,6 +7,8 @@
 #ifndef GLEVO_CHECKPOINT_H
 #define GLEVO_CHECKPOINT_H
 
+#include "glevo/export.h"
+
 #include <stddef.h>
 
 #include "glevo/status.h"
@@ -37,11 +39,11 @@ typedef struct glevo_checkpoint_info {
 /* Reads and checks path (magic, size, checksums, format version, structure). Refusals are
  * GLEVO_ERR_INVALID with one sentence naming the file: truncated, damaged, not a checkpoint,
  * written by a newer format. */
-glevo_status glevo_checkpoint_info_read(const char *path, glevo_checkpoint_info *out);
+GLEVO_API glevo_status glevo_checkpoint_info_read(const char *path, glevo_checkpoint_info *out);
 /* One scalar entry of a checkpoint as text ("param.problem" -> "trap", "param.ell" -> "60",
  * numbers as %lld or %.17g), for front ends that rebuild an input the file does not hold
  * (DSMGA-II's problem). GLEVO_ERR_INVALID naming the entry when it is missing or an array. */
-glevo_status glevo_checkpoint_param(const char *path, const char *name, char *out, size_t size);
+GLEVO_API glevo_status glevo_checkpoint_param(const char *path, const char *name, char *out, size_t size);
 
 #ifdef __cplusplus
 }

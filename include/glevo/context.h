@@ -3,6 +3,8 @@
 #ifndef GLEVO_CONTEXT_H
 #define GLEVO_CONTEXT_H
 
+#include "glevo/export.h"
+
 #include <stdbool.h>
 #include "glevo/status.h"
 
@@ -46,6 +48,7 @@ typedef struct glevo_features {
     int max_shared_bytes;            /* shared memory per work-group */
     int max_texture_size;
     int max_draw_buffers;
+    long long max_ssbo_bytes;        /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE (0 without compute) */
 } glevo_features;
 
 typedef struct glevo_device_info {
@@ -62,36 +65,36 @@ typedef struct glevo_device_info {
     char error[256];     /* why not, if !usable */
 } glevo_device_info;
 
-glevo_status glevo_context_create(const glevo_context_params *params, glevo_context **out);
-void glevo_context_destroy(glevo_context *ctx);
+GLEVO_API glevo_status glevo_context_create(const glevo_context_params *params, glevo_context **out);
+GLEVO_API void glevo_context_destroy(glevo_context *ctx);
 /* Make ctx current on this thread (contexts are made current by create). */
-glevo_status glevo_context_make_current(glevo_context *ctx);
-const char *glevo_context_renderer(const glevo_context *ctx);
+GLEVO_API glevo_status glevo_context_make_current(glevo_context *ctx);
+GLEVO_API const char *glevo_context_renderer(const glevo_context *ctx);
 /* Fills info about the context's device and GL implementation. */
-void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out);
+GLEVO_API void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out);
 /* Number of EGL devices, or -1 (with glevo_last_error) when EGL device enumeration fails. */
-int glevo_egl_device_count(void);
+GLEVO_API int glevo_egl_device_count(void);
 /* Indices of the EGL devices that are not software rasterizers, in EGL order, without
  * creating a context (what islands spread their ranks over); returns how many were written,
  * or -1 when enumeration fails. */
-int glevo_egl_hardware_devices(int *out, int capacity);
+GLEVO_API int glevo_egl_hardware_devices(int *out, int capacity);
 /* Describe EGL device `index` by creating a short-lived context on it. */
-glevo_status glevo_egl_device_describe(int index, glevo_device_info *out);
+GLEVO_API glevo_status glevo_egl_device_describe(int index, glevo_device_info *out);
 
 /* Capabilities of ctx (the context current on this thread when ctx is NULL). */
-void glevo_context_features(const glevo_context *ctx, glevo_features *out);
+GLEVO_API void glevo_context_features(const glevo_context *ctx, glevo_features *out);
 
 /* Waits until the GPU has finished all submitted work (for honest wall-clock timing). NULL:
  * the calling thread's current context, if it has one (otherwise returns at once). */
-void glevo_context_finish(glevo_context *ctx);
+GLEVO_API void glevo_context_finish(glevo_context *ctx);
 
 /* Window contexts only. */
-void *glevo_context_window(glevo_context *ctx); /* the GLFWwindow*, NULL when headless */
-void glevo_context_swap(glevo_context *ctx);
+GLEVO_API void *glevo_context_window(glevo_context *ctx); /* the GLFWwindow*, NULL when headless */
+GLEVO_API void glevo_context_swap(glevo_context *ctx);
 
 /* Per-pass GPU time table (profile = true): one line per pass name on `stdio_file` (a FILE *),
  * or to the log callback when it is NULL. */
-void glevo_context_print_profile(glevo_context *ctx, void *stdio_file);
+GLEVO_API void glevo_context_print_profile(glevo_context *ctx, void *stdio_file);
 
 #ifdef __cplusplus
 }

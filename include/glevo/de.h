@@ -8,6 +8,8 @@
 #ifndef GLEVO_DE_H
 #define GLEVO_DE_H
 
+#include "glevo/export.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,6 +43,10 @@ typedef enum glevo_de_kernel {
  * exact zero is asked for with GLEVO_ZERO (this older name stays). */
 #define GLEVO_DE_CR_ZERO GLEVO_ZERO
 
+/* Progress (the shape of glevo_gp_progress_fn): generations done and the best fitness so
+ * far, f(best_x) in double. */
+typedef void (*glevo_de_progress_fn)(void *user, long long generation, double best_fitness);
+
 /* Zero means default everywhere (glevo_de_params_defaults). */
 typedef struct glevo_de_params {
     const glevo_problem *problem; /* NULL: sphere */
@@ -58,6 +64,11 @@ typedef struct glevo_de_params {
     double target_efv;            /* > 0: stop at a check once EFV < target; 0: full budget */
     glevo_backend backend;        /* fragment (default), compute, cpu or auto */
     glevo_de_kernel kernel;       /* compute backend: which kernel (0: auto) */
+    /* NULL: none. Else glevo_de_step calls it at every best-so-far check (every check_every
+     * generations, and at the end of the budget), after reading the best back; the run is
+     * the same with or without it. Not stored in checkpoints: give it again in changes. */
+    glevo_de_progress_fn progress;
+    void *progress_user;
 } glevo_de_params;
 
 typedef struct glevo_de_result {
@@ -77,22 +88,22 @@ typedef struct glevo_de glevo_de;
 
 /* The parameters with every default filled in (the problem, dim, NP, F, CR, budget, check
  * interval); what a run uses and what --help prints. */
-glevo_de_params glevo_de_params_defaults(const glevo_de_params *params);
+GLEVO_API glevo_de_params glevo_de_params_defaults(const glevo_de_params *params);
 /* Validates the parameters (GLEVO_ERR_INVALID naming the params field and the bad value: NP <
  * 4, CR outside [0,1], F <= 0, dim < 1 or not the problem's fixed dimension, ...), builds the
  * engine and the initial population (one evaluation per individual). GPU backends run on the
  * GL context current on this thread (glevo_context_create). */
-glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out);
+GLEVO_API glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out);
 /* Advances up to `generations` generations, never beyond max_evals. */
-glevo_status glevo_de_step(glevo_de *de, long long generations);
+GLEVO_API glevo_status glevo_de_step(glevo_de *de, long long generations);
 /* True once the evaluation budget is spent (or target_efv was reached). */
-bool glevo_de_done(const glevo_de *de);
+GLEVO_API bool glevo_de_done(const glevo_de *de);
 /* Best individual so far (a GPU readback for the fragment backend). */
-glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out);
+GLEVO_API glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out);
 /* The population (pop x dim, row per individual, in x coordinates) and fitness (float twin /
  * GPU values); either may be NULL. */
-glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness);
-void glevo_de_destroy(glevo_de *de);
+GLEVO_API glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness);
+GLEVO_API void glevo_de_destroy(glevo_de *de);
 
 /* Checkpoints (docs/checkpoint.md), between steps: the parameters with the shift vector, the
  * counts, the population and fitness read back from the GPU, written atomically. load builds
@@ -102,14 +113,14 @@ void glevo_de_destroy(glevo_de *de);
  * fragment): max_evals, check_every, target_efv, backend and kernel may change; any other
  * field that differs is refused naming it. A user GLSL problem must be given again in
  * changes->problem. */
-glevo_status glevo_de_save(glevo_de *de, const char *path, const glevo_checkpoint_extra *extra);
-glevo_status glevo_de_load(const char *path, const glevo_de_params *changes, glevo_de **out);
+GLEVO_API glevo_status glevo_de_save(glevo_de *de, const char *path, const glevo_checkpoint_extra *extra);
+GLEVO_API glevo_status glevo_de_load(const char *path, const glevo_de_params *changes, glevo_de **out);
 /* Generations done and evaluations so far. */
-long long glevo_de_generation(const glevo_de *de);
-long long glevo_de_evaluations(const glevo_de *de);
-int glevo_de_pop(const glevo_de *de);
-int glevo_de_dim(const glevo_de *de);
-const glevo_problem *glevo_de_problem(const glevo_de *de);
+GLEVO_API long long glevo_de_generation(const glevo_de *de);
+GLEVO_API long long glevo_de_evaluations(const glevo_de *de);
+GLEVO_API int glevo_de_pop(const glevo_de *de);
+GLEVO_API int glevo_de_dim(const glevo_de *de);
+GLEVO_API const glevo_problem *glevo_de_problem(const glevo_de *de);
 
 /* Migration (the island model, glevo/islands.h): small transfers, never the population.
  * Individuals are numbered 0..pop-1. Genes travel in the engine's own coordinates, x minus
@@ -118,22 +129,22 @@ const glevo_problem *glevo_de_problem(const glevo_de *de);
  * glevo_de_write_genes sets individuals together with their fitness as another engine of the
  * same problem computed it (nothing is re-evaluated). On the GPU a read or write costs the
  * individual's dim texels; glevo_de_read_fitness reads pop floats. */
-glevo_status glevo_de_read_fitness(glevo_de *de, float *fitness);
-glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, float *genes);
-glevo_status glevo_de_write_genes(glevo_de *de, int count, const int *index,
+GLEVO_API glevo_status glevo_de_read_fitness(glevo_de *de, float *fitness);
+GLEVO_API glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, float *genes);
+GLEVO_API glevo_status glevo_de_write_genes(glevo_de *de, int count, const int *index,
                                   const float *genes, const float *fitness);
 
 /* create + step to the end + result + destroy. */
-glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out);
-void glevo_de_result_free(glevo_de_result *r);
+GLEVO_API glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out);
+GLEVO_API void glevo_de_result_free(glevo_de_result *r);
 
-const char *glevo_de_strategy_name(glevo_de_strategy s);
+GLEVO_API const char *glevo_de_strategy_name(glevo_de_strategy s);
 /* "auto", "generation", "resident"; parse returns -1 when unknown. */
-const char *glevo_de_kernel_name(glevo_de_kernel k);
-int glevo_de_kernel_parse(const char *name);
+GLEVO_API const char *glevo_de_kernel_name(glevo_de_kernel k);
+GLEVO_API int glevo_de_kernel_parse(const char *name);
 /* Parses "rand1bin", "best1bin", "current-to-best1bin", "rand1exp" (also with slashes,
  * "rand/1/bin"); returns -1 when unknown. */
-int glevo_de_strategy_parse(const char *name);
+GLEVO_API int glevo_de_strategy_parse(const char *name);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,8 @@
 #ifndef GLEVO_GP_H
 #define GLEVO_GP_H
 
+#include "glevo/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -58,15 +60,15 @@ typedef enum glevo_gp_op {
 #define GLEVO_GP_MAX_INDEX 0xFFFFFFu
 
 /* Operator name ("+", "sin", "if", ...) and arity (0 for terminals). */
-const char *glevo_gp_op_name(glevo_gp_op op);
-int glevo_gp_op_arity(glevo_gp_op op);
+GLEVO_API const char *glevo_gp_op_name(glevo_gp_op op);
+GLEVO_API int glevo_gp_op_arity(glevo_gp_op op);
 
 typedef enum glevo_gp_function_set {
     GLEVO_GP_REGRESSION = 0,     /* + - * / neg sin cos */
     GLEVO_GP_CLASSIFICATION = 1, /* if < > = and or not */
 } glevo_gp_function_set;
 /* Bit mask (1 << op) of the operators of a function set. */
-uint32_t glevo_gp_function_set_ops(glevo_gp_function_set set);
+GLEVO_API uint32_t glevo_gp_function_set_ops(glevo_gp_function_set set);
 
 typedef enum glevo_gp_metric {
     GLEVO_GP_SAE = 0,   /* sum of absolute errors (default, the paper's) */
@@ -75,65 +77,65 @@ typedef enum glevo_gp_metric {
     GLEVO_GP_ACCURACY,  /* fraction of cases with |prediction - target| < 0.5 (higher is better) */
 } glevo_gp_metric;
 /* "sae", "mse", "rmse", "accuracy" <-> metric; returns GLEVO_ERR_INVALID naming the text. */
-glevo_status glevo_gp_metric_parse(const char *text, glevo_gp_metric *out);
-const char *glevo_gp_metric_name(glevo_gp_metric m);
+GLEVO_API glevo_status glevo_gp_metric_parse(const char *text, glevo_gp_metric *out);
+GLEVO_API const char *glevo_gp_metric_name(glevo_gp_metric m);
 
 /* ---- dataset: numbers only, stored transposed (one row of cases per variable) ---- */
 typedef struct glevo_gp_data glevo_gp_data;
 
 /* CSV with a header row. The target is the column named `target`, or the last column when
  * target is NULL. Errors name the file (source), line and column. */
-glevo_status glevo_gp_data_load_csv(const char *path, const char *target, glevo_gp_data **out);
-glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const char *target,
+GLEVO_API glevo_status glevo_gp_data_load_csv(const char *path, const char *target, glevo_gp_data **out);
+GLEVO_API glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const char *target,
                                      glevo_gp_data **out);
 /* From arrays: x holds vars rows of cases floats (transposed), y cases floats. */
-glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const float *y,
+GLEVO_API glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const float *y,
                                   glevo_gp_data **out);
-void glevo_gp_data_destroy(glevo_gp_data *d);
-int glevo_gp_data_vars(const glevo_gp_data *d);
-int glevo_gp_data_cases(const glevo_gp_data *d);
-const float *glevo_gp_data_row(const glevo_gp_data *d, int var); /* cases floats */
-const float *glevo_gp_data_target(const glevo_gp_data *d);
-const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var); /* header name */
-const char *glevo_gp_data_target_name(const glevo_gp_data *d);
+GLEVO_API void glevo_gp_data_destroy(glevo_gp_data *d);
+GLEVO_API int glevo_gp_data_vars(const glevo_gp_data *d);
+GLEVO_API int glevo_gp_data_cases(const glevo_gp_data *d);
+GLEVO_API const float *glevo_gp_data_row(const glevo_gp_data *d, int var); /* cases floats */
+GLEVO_API const float *glevo_gp_data_target(const glevo_gp_data *d);
+GLEVO_API const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var); /* header name */
+GLEVO_API const char *glevo_gp_data_target_name(const glevo_gp_data *d);
 
 /* ---- a population: programs packed one after another, constants on the side ---- */
 typedef struct glevo_gp_programs glevo_gp_programs;
 
-glevo_status glevo_gp_programs_create(glevo_gp_programs **out);
-void glevo_gp_programs_destroy(glevo_gp_programs *p);
-void glevo_gp_programs_clear(glevo_gp_programs *p);
+GLEVO_API glevo_status glevo_gp_programs_create(glevo_gp_programs **out);
+GLEVO_API void glevo_gp_programs_destroy(glevo_gp_programs *p);
+GLEVO_API void glevo_gp_programs_clear(glevo_gp_programs *p);
 /* Parses text with one program per line (blank lines and lines starting with '#' are
  * skipped; each other line is one program). Variables above x{vars} are errors (vars <= 0:
  * any). Errors: "LINE:COLUMN: what" prefixed by source. Appends to p. */
-glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, const char *source,
+GLEVO_API glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, const char *source,
                                      int vars);
 /* Reads a program file (at most 1 GiB of text, no NUL bytes) and parses it as above. */
-glevo_status glevo_gp_programs_load(glevo_gp_programs *p, const char *path, int vars);
+GLEVO_API glevo_status glevo_gp_programs_load(glevo_gp_programs *p, const char *path, int vars);
 /* Appends one program: codes in prefix order whose constant indices refer to consts[]. The
  * program must be well formed (glevo_gp_program_check). */
-glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, int length,
+GLEVO_API glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, int length,
                                    const float *consts);
-int glevo_gp_programs_count(const glevo_gp_programs *p);
+GLEVO_API int glevo_gp_programs_count(const glevo_gp_programs *p);
 /* Program i: codes (constant indices refer to glevo_gp_programs_constants). */
-const uint32_t *glevo_gp_programs_codes(const glevo_gp_programs *p, int i, int *length);
-const float *glevo_gp_programs_constants(const glevo_gp_programs *p);
-long long glevo_gp_programs_nodes(const glevo_gp_programs *p); /* total codes */
-int glevo_gp_programs_max_length(const glevo_gp_programs *p);
-uint32_t glevo_gp_programs_ops_used(const glevo_gp_programs *p); /* mask of (1 << op) */
+GLEVO_API const uint32_t *glevo_gp_programs_codes(const glevo_gp_programs *p, int i, int *length);
+GLEVO_API const float *glevo_gp_programs_constants(const glevo_gp_programs *p);
+GLEVO_API long long glevo_gp_programs_nodes(const glevo_gp_programs *p); /* total codes */
+GLEVO_API int glevo_gp_programs_max_length(const glevo_gp_programs *p);
+GLEVO_API uint32_t glevo_gp_programs_ops_used(const glevo_gp_programs *p); /* mask of (1 << op) */
 /* Writes program i as an S-expression or in infix into buf (truncated to size); returns the
  * full length like snprintf. */
-int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t size);
-int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size);
+GLEVO_API int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t size);
+GLEVO_API int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size);
 /* Appends count random programs of exactly `size` nodes over the operators in ops (a mask of
  * 1 << op; terminals: variables x1..x{vars} and constants in [-1, 1]), from seed. */
-glevo_status glevo_gp_programs_random(glevo_gp_programs *p, int count, uint32_t ops, int vars,
+GLEVO_API glevo_status glevo_gp_programs_random(glevo_gp_programs *p, int count, uint32_t ops, int vars,
                                       int size, uint32_t seed);
 /* GLEVO_OK when codes form exactly one complete prefix tree. */
-glevo_status glevo_gp_program_check(const uint32_t *codes, int length);
+GLEVO_API glevo_status glevo_gp_program_check(const uint32_t *codes, int length);
 /* Stack slots the interpreter needs for programs up to max_length nodes whose operators have
  * at most max_arity arguments: the paper's footnote 7, max(1, t - floor(t / min(a, t))). */
-int glevo_gp_stack_size(int max_length, int max_arity);
+GLEVO_API int glevo_gp_stack_size(int max_length, int max_arity);
 
 /* ---- evaluation ---- */
 /* The paper's strategies, as layouts of the fragment backend (the compute backend has its own
@@ -145,8 +147,8 @@ typedef enum glevo_gp_strategy {
     GLEVO_GP_PPCU,  /* programs x case-blocks in one draw, then a row-sum pass */
 } glevo_gp_strategy;
 /* "auto", "pppe", "fp", "ppcu"; errors name the text. */
-glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out);
-const char *glevo_gp_strategy_name(glevo_gp_strategy s);
+GLEVO_API glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out);
+GLEVO_API const char *glevo_gp_strategy_name(glevo_gp_strategy s);
 
 typedef struct glevo_gp_eval_params {
     glevo_backend backend;      /* fragment (default), compute, cpu or auto */
@@ -160,6 +162,10 @@ typedef struct glevo_gp_eval_params {
     double max_draw_steps;      /* GPU: split draws and dispatches into ranges of programs
                                  * above about this many quad-steps (64 times more for a
                                  * compute dispatch); 0 = 2^26 */
+    int prog_lanes;             /* compute: invocations per program and case segment: 64 (a
+                                 * work-group each, for large data) or 1, 2, 4, 8, 16, 32
+                                 * (programs share a work-group, for small data); 0 = picked
+                                 * by the measured rule of src/gp/plan.c */
 } glevo_gp_eval_params;
 
 /* Raw per-program sums, the same bits from every backend; metrics are finished from them. */
@@ -170,24 +176,38 @@ typedef struct glevo_gp_sums {
 typedef struct glevo_gp_evaluator glevo_gp_evaluator;
 
 /* GPU backends need a current GL context (glevo_context_create) and upload the data once. */
-glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
+GLEVO_API glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out);
-void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e);
+GLEVO_API void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e);
 /* Errors of every program of p under metric (count = glevo_gp_programs_count). Includes the
  * upload of the programs and the readback of the errors (the paper's evaluation time). */
-glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+GLEVO_API glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                glevo_gp_metric metric, double *errors);
+/* EvoGP's timing of an evaluator (compute backend): seconds to upload the programs, seconds
+ * per evaluation of the programs already on the GPU (reps evaluations back to back, then one
+ * synchronisation, as scripts/device/gp_evogp_trees.py times EvoGP), seconds to read the
+ * errors back; upload + evaluate + readback is GPOCL's evaluation time. prog_lanes and
+ * walk_quads: the layout the plan picked (invocations a program and case segment, case-quads
+ * a walk). */
+typedef struct glevo_gp_eval_timing {
+    double upload, evaluate, readback;
+    int prog_lanes, walk_quads;
+} glevo_gp_eval_timing;
+GLEVO_API glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e,
+                                               const glevo_gp_programs *p, int reps,
+                                               glevo_gp_metric metric, double *errors,
+                                               glevo_gp_eval_timing *timing);
 /* The fragment layout the last evaluate used (AUTO resolved); AUTO for other backends. */
-glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e);
+GLEVO_API glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e);
 /* The backend the evaluator runs on (AUTO resolved). */
-glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e);
+GLEVO_API glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e);
 
 /* CPU reference: prediction of program i on case c, and sums over all cases. */
-float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
+GLEVO_API float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, int c);
-glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
+GLEVO_API glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
                                    int threads, glevo_gp_sums *sums);
-double glevo_gp_metric_value(glevo_gp_metric m, const glevo_gp_sums *s, int cases);
+GLEVO_API double glevo_gp_metric_value(glevo_gp_metric m, const glevo_gp_sums *s, int cases);
 
 /* ---- generational GP (the paper's Algorithm 1) ---- */
 typedef void (*glevo_gp_progress_fn)(void *user, int generation, double best_error,
@@ -231,28 +251,28 @@ typedef struct glevo_gp_result {
 
 /* The parameters with every default filled in (what a run uses; what --help prints). Zero
  * means default; GLEVO_ZERO asks for 0 (generations, pc, pm, elitism, const_prob). */
-glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *params);
+GLEVO_API glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *params);
 /* A GP run one generation at a time, like the other families (a GPU strategy needs a current
  * GL context). create builds and evaluates generation 0; step breeds and evaluates up to
  * `generations` more, stopping early once the run is done (params.generations reached, or
  * the target with stop_on_target). data must outlive the run. */
 typedef struct glevo_gp glevo_gp;
-glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
+GLEVO_API glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
                              glevo_gp **out);
-glevo_status glevo_gp_step(glevo_gp *gp, int generations);
-void glevo_gp_destroy(glevo_gp *gp);
-bool glevo_gp_done(const glevo_gp *gp);
-int glevo_gp_generation(const glevo_gp *gp);     /* the last evaluated generation */
-double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
+GLEVO_API glevo_status glevo_gp_step(glevo_gp *gp, int generations);
+GLEVO_API void glevo_gp_destroy(glevo_gp *gp);
+GLEVO_API bool glevo_gp_done(const glevo_gp *gp);
+GLEVO_API int glevo_gp_generation(const glevo_gp *gp);     /* the last evaluated generation */
+GLEVO_API double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
 /* The last evaluated generation's programs, and in *best (if not NULL) its best's index;
  * valid until the next step. */
-const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
+GLEVO_API const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
 /* The run so far as a result (free it with glevo_gp_result_free). */
-glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
+GLEVO_API glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
 
 /* The run's parameters with every default filled in, and the programs evaluated so far. */
-const glevo_gp_params *glevo_gp_params_of(const glevo_gp *gp);
-long long glevo_gp_evaluations(const glevo_gp *gp);
+GLEVO_API const glevo_gp_params *glevo_gp_params_of(const glevo_gp *gp);
+GLEVO_API long long glevo_gp_evaluations(const glevo_gp *gp);
 
 /* ---- migration (the island model, glevo/islands.h) ----
  * A program travels as a block of glevo_gp_block_size(max_size) = 1 + 2 max_size doubles:
@@ -268,16 +288,16 @@ long long glevo_gp_evaluations(const glevo_gp *gp);
  * a variable at or above vars (vars <= 0: any), a constant not a float or not at its own
  * position, a non-zero pad, or codes that are not one tree (glevo_gp_program_check). It
  * writes length codes and consts[k] beside each, ready for glevo_gp_programs_add. */
-int glevo_gp_block_size(int max_size);
-glevo_status glevo_gp_program_encode(const uint32_t *codes, int length, const float *consts,
+GLEVO_API int glevo_gp_block_size(int max_size);
+GLEVO_API glevo_status glevo_gp_program_encode(const uint32_t *codes, int length, const float *consts,
                                      int max_size, double *block);
-glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars, uint32_t ops,
+GLEVO_API glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars, uint32_t ops,
                                      uint32_t *codes, float *consts, int *length);
 /* The last evaluated generation: its pop errors (under params.metric; accuracy for
  * GLEVO_GP_ACCURACY), and programs index[0..count) as blocks of glevo_gp_block_size(max_size)
  * doubles one after another. */
-glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors);
-glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *index,
+GLEVO_API glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors);
+GLEVO_API glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *index,
                                     double *blocks);
 /* Replaces programs index[0..count) by the blocks, with errors[k] as program k's error (as
  * another run on the same data computed it: nothing is evaluated, nor counted), then chooses
@@ -285,7 +305,7 @@ glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *in
  * program) and whether the target is reached. Every block is decoded before anything
  * changes, so a refused write leaves the run as it was; the state stays what glevo_gp_save
  * writes, so a checkpoint after a write resumes bit for bit. */
-glevo_status glevo_gp_write_programs(glevo_gp *gp, int count, const int *index,
+GLEVO_API glevo_status glevo_gp_write_programs(glevo_gp *gp, int count, const int *index,
                                      const double *blocks, const double *errors);
 
 /* Checkpoints (docs/checkpoint.md): the parameters, the random stream's state, the evaluated
@@ -295,14 +315,14 @@ glevo_status glevo_gp_write_programs(glevo_gp *gp, int count, const int *index,
  * backend). changes: NULL, or parameters to change, zero meaning "as in the file" (GLEVO_ZERO
  * asks for 0): generations, backend, eval, target_error with stop_on_target, and progress
  * may change; any other field that differs is refused naming it, as is other data. */
-glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra);
-glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
+GLEVO_API glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra);
+GLEVO_API glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
                            const glevo_gp_data *data, glevo_gp **out);
 
 /* Runs GP on data to the end: create, step until done, result. */
-glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
+GLEVO_API glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
                           glevo_gp_result *out);
-void glevo_gp_result_free(glevo_gp_result *r);
+GLEVO_API void glevo_gp_result_free(glevo_gp_result *r);
 
 #ifdef __cplusplus
 }

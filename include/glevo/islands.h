@@ -7,6 +7,8 @@
 #ifndef GLEVO_ISLANDS_H
 #define GLEVO_ISLANDS_H
 
+#include "glevo/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -81,52 +83,52 @@ typedef struct glevo_island {
 } glevo_island;
 
 /* Adapters for the families (the engine stays owned by the caller). */
-glevo_island glevo_island_cga(glevo_cga *cga);
-glevo_island glevo_island_de(glevo_de *de);
+GLEVO_API glevo_island glevo_island_cga(glevo_cga *cga);
+GLEVO_API glevo_island glevo_island_de(glevo_de *de);
 /* GP: an individual is its error, then the program as glevo_gp_program_encode's block (dim =
  * 2 + 2 max_size); the error travels exact in the block (the ops' fitness is a float). */
-glevo_island glevo_island_gp(glevo_gp *gp);
+GLEVO_API glevo_island glevo_island_gp(glevo_gp *gp);
 
 typedef struct glevo_islands glevo_islands;
 
 /* MPI_Init unless MPI is already initialised (then it does nothing), and MPI_Finalize unless
  * finalised; the library never calls either by itself. */
-glevo_status glevo_islands_init(int *argc, char ***argv);
-void glevo_islands_finalize(void);
+GLEVO_API glevo_status glevo_islands_init(int *argc, char ***argv);
+GLEVO_API void glevo_islands_finalize(void);
 /* This process's rank in MPI_COMM_WORLD (after glevo_islands_init): which rank speaks for the
  * job before the islands exist, e.g. to report bad options once. */
-int glevo_islands_world_rank(void);
+GLEVO_API int glevo_islands_world_rank(void);
 
 /* Ends every rank of the job (MPI_Abort): the way out when glevo_islands_broken says the
  * ranks can no longer meet in a collective (one hung past the timeout). */
-void glevo_islands_abort(int code);
+GLEVO_API void glevo_islands_abort(int code);
 
-glevo_islands_params glevo_islands_params_defaults(const glevo_islands_params *params);
+GLEVO_API glevo_islands_params glevo_islands_params_defaults(const glevo_islands_params *params);
 /* Checks the parameters against the number of islands and the population of one island; the
  * message names the params field and the bad value ("glevo_islands_params.migrants 40 is
  * above the population of an island, 36"). islands = 0 / population = 0 skip those checks. */
-glevo_status glevo_islands_validate(const glevo_islands_params *params, int islands,
+GLEVO_API glevo_status glevo_islands_validate(const glevo_islands_params *params, int islands,
                                     int population);
 /* Collective over the communicator (every rank calls it): builds the topology. */
-glevo_status glevo_islands_create(const glevo_islands_params *params, glevo_islands **out);
-void glevo_islands_destroy(glevo_islands *is);
+GLEVO_API glevo_status glevo_islands_create(const glevo_islands_params *params, glevo_islands **out);
+GLEVO_API void glevo_islands_destroy(glevo_islands *is);
 
-int glevo_islands_rank(const glevo_islands *is);        /* this island, 0..count-1 */
-int glevo_islands_count(const glevo_islands *is);
-int glevo_islands_local_rank(const glevo_islands *is);  /* among the ranks of this host */
+GLEVO_API int glevo_islands_rank(const glevo_islands *is);        /* this island, 0..count-1 */
+GLEVO_API int glevo_islands_count(const glevo_islands *is);
+GLEVO_API int glevo_islands_local_rank(const glevo_islands *is);  /* among the ranks of this host */
 /* The documented derivation of an island's seed: seed + rank (mod 2^32), so that island i of
  * an unconnected run is the plain run with seed + i. */
-uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed);
+GLEVO_API uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed);
 /* The EGL device of this island: devices[local rank mod count] (devices NULL: the local rank
  * mod count), so the ranks of a host spread over its GPUs; recorded for messages. -1 when
  * count < 1. glevo_islands_set_device records a choice made otherwise (-1: no GL device). */
-int glevo_islands_device(glevo_islands *is, const int *devices, int count);
-void glevo_islands_set_device(glevo_islands *is, int device);
+GLEVO_API int glevo_islands_device(glevo_islands *is, const int *devices, int count);
+GLEVO_API void glevo_islands_set_device(glevo_islands *is, int device);
 /* Neighbours this island receives migrants from (sorted ranks); returns their number. */
-int glevo_islands_neighbours(const glevo_islands *is, int *out, int capacity);
+GLEVO_API int glevo_islands_neighbours(const glevo_islands *is, int *out, int capacity);
 
 /* The island this rank runs (checks that M does not exceed its population). */
-glevo_status glevo_islands_attach(glevo_islands *is, glevo_island island);
+GLEVO_API glevo_status glevo_islands_attach(glevo_islands *is, glevo_island island);
 
 /* Where every island stands at a synchronisation point (the same on every rank). */
 typedef struct glevo_islands_state {
@@ -148,15 +150,15 @@ typedef struct glevo_islands_state {
  * with glevo_last_error() = "island R (rank R, EGL device D) failed: <its message>" (the
  * lowest failing rank), so that all ranks stop together (the last complete checkpoint of
  * glevo_islands_evolve stands). */
-glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop, double best,
+GLEVO_API glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop, double best,
                                 glevo_islands_state *out);
 /* True once a rank waited past the timeout: the others cannot be met again, so the caller
  * should report and glevo_islands_abort rather than finalise. */
-bool glevo_islands_broken(const glevo_islands *is);
+GLEVO_API bool glevo_islands_broken(const glevo_islands *is);
 /* Collective: one migration round (best M out to the neighbours, worst-if-better in). A local
  * failure still takes part in the exchange (sending nothing), so no rank waits forever; the
  * failure is returned here and should be passed to the next glevo_islands_sync. */
-glevo_status glevo_islands_migrate(glevo_islands *is);
+GLEVO_API glevo_status glevo_islands_migrate(glevo_islands *is);
 
 /* Summary of a run, per island (filled on rank 0; other ranks get their own row only). */
 typedef struct glevo_island_report {
@@ -206,21 +208,21 @@ typedef struct glevo_islands_run {
  * path of this island's engine checkpoint for the family's load (glevo_cga_load,
  * glevo_de_load, glevo_gp_load). The job must see dir at the same path on every host (shared
  * storage). */
-glevo_status glevo_islands_resume(glevo_islands *is, const char *dir, char *path, size_t size,
+GLEVO_API glevo_status glevo_islands_resume(glevo_islands *is, const char *dir, char *path, size_t size,
                                   long long *generation);
 /* The generation of the last complete checkpoint (written or resumed from); -1: none. */
-long long glevo_islands_checkpoint_generation(const glevo_islands *is);
+GLEVO_API long long glevo_islands_checkpoint_generation(const glevo_islands *is);
 
 /* Collective: runs the attached island to the end, migrating every K generations and
  * synchronising at every migration and report point. Returns the first failure of any
  * island (see glevo_islands_sync) or GLEVO_OK with the summary gathered on rank 0. */
-glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *run,
+GLEVO_API glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *run,
                                   glevo_islands_summary *out);
-void glevo_islands_summary_free(glevo_islands_summary *s);
+GLEVO_API void glevo_islands_summary_free(glevo_islands_summary *s);
 
 /* "ring", "fully-connected", "unconnected", "torus"; parse returns -1 for unknown names. */
-const char *glevo_topology_name(glevo_topology t);
-int glevo_topology_parse(const char *name);
+GLEVO_API const char *glevo_topology_name(glevo_topology t);
+GLEVO_API int glevo_topology_parse(const char *name);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,8 @@
 #ifndef GLEVO_PROBLEM_H
 #define GLEVO_PROBLEM_H
 
+#include "glevo/export.h"
+
 #include <stdbool.h>
 
 #include "glevo/status.h"
@@ -48,30 +50,39 @@ typedef struct glevo_problem {
 } glevo_problem;
 
 /* The built-in problems, terminated by an entry with name == NULL. */
-const glevo_problem *glevo_problems(void);
+GLEVO_API const glevo_problem *glevo_problems(void);
 /* Looks a problem up by name; NULL with glevo_last_error naming the name and listing the
  * known ones. */
-const glevo_problem *glevo_problem_find(const char *name);
+GLEVO_API const glevo_problem *glevo_problem_find(const char *name);
 /* A user problem from a GLSL file defining problem_init/step/finish, with its domain.
- * The returned struct has no C twin (init == NULL); the GPU backend only. */
-glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, double upper,
+ * The returned struct has no C twin (init == NULL); the GPU backend only. A file that does
+ * not name problem_init, problem_step and problem_finish is GLEVO_ERR_INVALID naming it. */
+GLEVO_API glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, double upper,
                                      glevo_direction direction, glevo_problem *out);
+/* The same from GLSL text instead of a file: the text is kept in the library under `name`
+ * (NULL: "<string>"; "name#2" when that name already holds other text), out->name and
+ * out->snippet point at that registered name, and compile errors read "name:LINE: ..." with
+ * the text's own line numbers. The text stays registered until the process ends. */
+GLEVO_API glevo_status glevo_problem_from_glsl_source(const char *source, const char *name, int dim,
+                                                      double lower, double upper,
+                                                      glevo_direction direction,
+                                                      glevo_problem *out);
 /* Float twin evaluation over z (the C twin of the GLSL loop above). */
-float glevo_problem_eval_float(const glevo_problem *p, const float *z, int dim);
+GLEVO_API float glevo_problem_eval_float(const glevo_problem *p, const float *z, int dim);
 /* 1 if a is better than b under p's direction. */
-int glevo_problem_better(const glevo_problem *p, double a, double b);
+GLEVO_API int glevo_problem_better(const glevo_problem *p, double a, double b);
 /* f at the global optimum for this dimension: p->optimum, except Schwefel whose optimum
  * (-418.9828872724338 per gene) is stored per gene and scales with dim. */
-double glevo_problem_optimum(const glevo_problem *p, int dim);
+GLEVO_API double glevo_problem_optimum(const glevo_problem *p, int dim);
 /* Double-precision value at x (z = x - shift + shift_add; shift NULL: z = x). */
-double glevo_problem_eval_double(const glevo_problem *p, const double *x, const double *shift,
+GLEVO_API double glevo_problem_eval_double(const glevo_problem *p, const double *x, const double *shift,
                                  int dim);
 /* Error value (EFV): distance in f from the optimum, >= 0 in either direction. */
-double glevo_problem_error(const glevo_problem *p, const double *x, const double *shift, int dim);
+GLEVO_API double glevo_problem_error(const glevo_problem *p, const double *x, const double *shift, int dim);
 /* The first dim (<= 100) numbers of p's CEC 2005 shift vector. Read from
  * data_dir/p->cec_shift_file; data_dir NULL: env GLEVO_DATA_DIR, and when that is unset the
  * copy embedded in the library (so installed binaries need no data folder). */
-glevo_status glevo_problem_load_shift(const glevo_problem *p, int dim, const char *data_dir,
+GLEVO_API glevo_status glevo_problem_load_shift(const glevo_problem *p, int dim, const char *data_dir,
                                       double *out);
 
 #ifdef __cplusplus

@@ -4,6 +4,8 @@
 #ifndef GLEVO_SHADER_H
 #define GLEVO_SHADER_H
 
+#include "glevo/export.h"
+
 #include "glevo/status.h"
 
 #ifdef __cplusplus
@@ -13,7 +15,7 @@ extern "C" {
 /* Builds a GL program on the current context from two library files (vertex_file NULL: the
  * full-screen triangle every pass uses), with glevo's compile errors naming file and line.
  * *program_id is the GL program name; the caller deletes it with glDeleteProgram. */
-glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_file,
+GLEVO_API glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_file,
                                   unsigned *program_id);
 
 #ifdef __cplusplus

@@ -5,6 +5,8 @@
 #ifndef GLEVO_SNAPSHOT_H
 #define GLEVO_SNAPSHOT_H
 
+#include "glevo/export.h"
+
 #include "glevo/cga.h"
 
 #ifdef __cplusplus
@@ -23,8 +25,9 @@ typedef struct glevo_snapshot_params {
 } glevo_snapshot_params;
 
 /* Writes PATH atomically (a temporary file renamed into place): never a half-written image.
- * params NULL: the labelled picture. Grid row 0 is the picture's bottom row, as in GL. */
-glevo_status glevo_cga_snapshot_png(glevo_cga *cga, const char *path,
+ * Its extension decides the format: ".png", or ".svg" (cairo's SVG surface: text and
+ * panels as vectors); any other is GLEVO_ERR_INVALID. params NULL: the labelled picture. Grid row 0 is the picture's bottom row, as in GL. */
+GLEVO_API glevo_status glevo_cga_snapshot_png(glevo_cga *cga, const char *path,
                                     const glevo_snapshot_params *params);
 
 #ifdef __cplusplus

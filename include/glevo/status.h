@@ -3,6 +3,8 @@
 #ifndef GLEVO_STATUS_H
 #define GLEVO_STATUS_H
 
+#include "glevo/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -20,31 +22,31 @@ typedef enum glevo_status {
 
 /* The last error of this thread as one human sentence naming what failed and the value
  * that caused it; "" when there was none. */
-const char *glevo_last_error(void);
+GLEVO_API const char *glevo_last_error(void);
 
 /* Records a formatted error message and returns `status`, so that failing paths read
  *   return glevo_fail(GLEVO_ERR_INVALID, "--pc %g is outside [0, 1]", pc); */
-glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
+GLEVO_API glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
-void glevo_clear_error(void);
+GLEVO_API void glevo_clear_error(void);
 
 /* A stop request for long library calls, e.g. from a SIGINT/SIGTERM handler (async-signal-
  * safe; process-wide). While it is pending, engine creation stops initialising its population
  * and the steps of every family stop before their next generation, returning
  * GLEVO_ERR_INTERRUPTED; an engine stopped so is as it was after its last whole generation
  * (a created engine is not returned). It stays pending until glevo_interrupt_clear. */
-void glevo_interrupt(void);
-int glevo_interrupt_pending(void);
-void glevo_interrupt_clear(void);
+GLEVO_API void glevo_interrupt(void);
+GLEVO_API int glevo_interrupt_pending(void);
+GLEVO_API void glevo_interrupt_clear(void);
 
 /* Exit status the CLI uses for a status: 0 ok, 2 bad input, 1 anything else. */
-int glevo_status_exit_code(glevo_status status);
+GLEVO_API int glevo_status_exit_code(glevo_status status);
 
-const char *glevo_version_string(void);
+GLEVO_API const char *glevo_version_string(void);
 
 #ifdef __cplusplus
 }

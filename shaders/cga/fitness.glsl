@@ -16,7 +16,8 @@ float cga_fitness(vec4 g[GENE_TEXTURES])
                 acc = problem_step(acc, j, x);
             }
         }
-    return problem_finish(acc, DIM);
+    precise float f = problem_finish(acc, DIM);
+    return f;
 }
 
 #ifndef CGA_BODIES_ONLY

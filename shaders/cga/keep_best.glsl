@@ -3,22 +3,31 @@
 // (the reduction's result) and the previous record, writes the other record texture
 // (ping-pong). C twin: src/cga/keep_best.c.
 #include "cga/common.glsl"
+#if defined(GLEVO_COMPUTE) && !defined(REDUCE_GROUP)
+#define REDUCE_GROUP 1024
+#endif
+#include "reduce/better.glsl"
+
+// Whether a generation's best texel cur (value, x, y, present) replaces the record's texel 0
+// old: the first one does, a number beats NaN, then strictly better only (ties keep the older).
+// One body for the one-generation drivers below and the blocked fold (cga/block_fold.glsl).
+bool cga_record_takes(vec4 old, vec4 cur)
+{
+    bool take = old.w == 0.0 || (is_nan(old.x) && !is_nan(cur.x));
+    if (!take && cur.w != 0.0 && !is_nan(cur.x)) take = u_sign * cur.x > u_sign * old.x;
+    return take;
+}
+
+#ifndef CGA_BODIES_ONLY
 uniform sampler2D t_reduced;  // fragment: the reduction's 1 x 1 result; compute: the
                               // fitness dispatch's per-group bests (cga/fitness.glsl)
 uniform sampler2D t_record;
 uniform sampler2D t_genes[GENE_TEXTURES];
 
-#ifdef GLEVO_COMPUTE
-#define REDUCE_GROUP 1024
-#endif
-#include "reduce/better.glsl"
-
 vec4 cga_record_texel(int i, vec4 cur)
 {
     vec4 old = texelFetch(t_record, ivec2(0), 0);
-    bool take = old.w == 0.0 || (is_nan(old.x) && !is_nan(cur.x));
-    if (!take && cur.w != 0.0 && !is_nan(cur.x)) take = u_sign * cur.x > u_sign * old.x;
-    if (!take) return texelFetch(t_record, ivec2(i, 0), 0);
+    if (!cga_record_takes(old, cur)) return texelFetch(t_record, ivec2(i, 0), 0);
     if (i == 0) return vec4(cur.xyz, u_generation_plus_one);
     vec4 g = vec4(0.0);
     for (int t = 0; t < GENE_TEXTURES; ++t)
@@ -48,4 +57,5 @@ void main()
     int i = int(gl_LocalInvocationIndex);
     if (i <= GENE_TEXTURES) imageStore(i_record, ivec2(i, 0), cga_record_texel(i, best));
 }
+#endif
 #endif

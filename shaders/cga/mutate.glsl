@@ -4,14 +4,16 @@
 // comparing a uniform with flip_cdf(k - 1) = 1 - (1 - pm)^k (comparisons only: exact twins).
 #include "cga/common.glsl"
 #include "rng/source.glsl"
-#include "bits/fbits.glsl"
 
 float flip_cdf(int k) { return u_flip_cdf[k >> 2][k & 3]; }
 
-// Gene texture t of cell p after mutation.
-vec4 cga_mutate(ivec2 p, int t, vec4 g)
+// The bits that mutation flips in gene texture t of cell p, as a mask per channel. Per bit:
+// bits first..end-1 only (the blocked kernel, cga/block.glsl, splits a gene's bits among
+// invocations; masks OR together); skip sampling draws the whole texture's flips in order.
+uvec4 cga_mutation_mask(ivec2 p, int t, int first, int end)
 {
     uint texel = cell_index(p);
+    uvec4 mask = uvec4(0u);
 #ifdef MUTATION_SKIP
     int n = min(4, DIM - 4 * t) * u_bits;
     int pos = 0, word = 4;
@@ -35,18 +37,24 @@ vec4 cga_mutate(ivec2 p, int t, vec4 g)
         }
         pos += lo;
         int c = pos / u_bits;
-        g[c] = fbit_flip(g[c], pos - c * u_bits);
+        mask[c] |= 1u << uint(pos - c * u_bits);
         pos += 1;
     }
 #else
-    for (int b = 0; b < u_bits; ++b) {
+    for (int b = first; b < end; ++b) {
         uvec4 r = rng_words(uvec2(p), texel, PASS_MUTATE, uint(t * 32 + b));
         for (int c = 0; c < 4; ++c)
-            if (4 * t + c < DIM && rng_u01(r[c]) < u_pm) g[c] = fbit_flip(g[c], b);
+            if (4 * t + c < DIM && rng_u01(r[c]) < u_pm) mask[c] |= 1u << uint(b);
     }
 #endif
-    return g;
+    return mask;
 }
+
+// Genes with the mask's bits flipped (24-bit integers held exactly in floats: exact).
+vec4 cga_flip(vec4 g, uvec4 mask) { return vec4(uvec4(g) ^ mask); }
+
+// Gene texture t of cell p after mutation.
+vec4 cga_mutate(ivec2 p, int t, vec4 g) { return cga_flip(g, cga_mutation_mask(p, t, 0, u_bits)); }
 
 #if defined(GLEVO_FRAGMENT) && !defined(CGA_BODIES_ONLY)
 uniform sampler2D t_genes[GENE_TEXTURES];

@@ -3,7 +3,6 @@
 // worst keeps a chance. C twin: src/cga/select.c (same order, same float operations).
 #include "cga/common.glsl"
 #include "rng/source.glsl"
-uniform sampler2D t_fitness;
 
 #if NEIGHBOURHOOD == 1
 const int N = 5;
@@ -26,13 +25,15 @@ ivec2 offset(int i)
 #endif
 }
 
-// The cell whose genes replace p's.
-ivec2 cga_select(ivec2 p)
+// The roulette of the cell p over its neighbourhood's fitness f[i] (offset(i) order): the
+// index picked. One body for the one-generation drivers (fitness from a texture) and the
+// blocked kernel (from shared memory, cga/block.glsl).
+int cga_roulette(ivec2 p, float f[N])
 {
     float s[N];
     float lo = 3.402823466e38, hi = -3.402823466e38;
     for (int i = 0; i < N; ++i) {
-        s[i] = u_sign * texelFetch(t_fitness, torus(p + offset(i)), 0).r;
+        s[i] = u_sign * f[i];
         lo = min(lo, s[i]);
         hi = max(hi, s[i]);
     }
@@ -49,8 +50,20 @@ ivec2 cga_select(ivec2 p)
             break;
         }
     }
-    return torus(p + offset(pick));
+    return pick;
 }
+
+#ifndef CGA_BLOCK
+uniform sampler2D t_fitness;
+
+// The cell whose genes replace p's.
+ivec2 cga_select(ivec2 p)
+{
+    float f[N];
+    for (int i = 0; i < N; ++i) f[i] = texelFetch(t_fitness, torus(p + offset(i)), 0).r;
+    return torus(p + offset(cga_roulette(p, f)));
+}
+#endif
 
 #if defined(GLEVO_FRAGMENT) && !defined(CGA_BODIES_ONLY)
 uniform sampler2D t_genes[GENE_TEXTURES];

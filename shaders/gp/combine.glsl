@@ -29,7 +29,7 @@ void gp_combine(int p, out uvec4 bits, out vec4 counts)
         m += double(v.w);
     }
     bits = uvec4(unpackDouble2x32(a), unpackDouble2x32(s));
-    counts = vec4(float(h), float(m), float(k), 1.0);
+    counts = vec4(float(h), float(m), float(k), 1.0 + float(u_stamp));
 }
 
 #ifdef GLEVO_FRAGMENT

@@ -7,7 +7,8 @@
 //    each code from a texture in every fragment;
 //  - the 64 lane sums are added in shared memory, in lane order (the fragment driver's
 //    row-sum pass, in the same order: the summation every backend shares), so the partial sums
-//    never touch global memory; the segment sum goes to seg_sums[tile] for gp/combine.glsl.
+//    never touch global memory; the segment sum goes to seg_sums[tile] for gp/combine.glsl
+//    (or, with one segment, straight into the program's result: gp/seg_out.glsl).
 // The stack: the top in a register, the values below it in a private array (local memory) or,
 // with GP_STACK_SHARED, in shared memory (interp.glsl). Private is the default: shared memory
 // for (GP_STACK + 1) vec4 per invocation (13 KiB a work-group at depth 12) caps residency at
@@ -20,7 +21,7 @@
 #include "gp/uniforms.glsl"
 uniform usampler2D t_programs; // R32UI, 4096 wide: per program [length, codes...]
 uniform usampler2D t_index;    // R32UI, 4096 wide: program p's offset into t_programs
-layout(std430) buffer gp_seg_sums { vec4 seg_sums[]; };
+#include "gp/seg_out.glsl"
 layout(std430) buffer gp_state { vec4 state[]; }; // lane sums between walk ranges
 layout(local_size_x = GP_SUM_LANES) in;
 
@@ -74,6 +75,6 @@ void main()
         int t = 0;
         for (; t < GP_SUM_LANES; ++t) s += gp_lanes[t];
         // The loop's own count: a cut-short sum must not pass as a smaller error.
-        seg_sums[tile] = t == GP_SUM_LANES ? s : vec4(s.xyz, GP_CUT_MARK);
+        gp_seg_out(tile, t == GP_SUM_LANES ? s : vec4(s.xyz, GP_CUT_MARK));
     }
 }

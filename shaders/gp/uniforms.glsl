@@ -14,5 +14,6 @@ layout(std140) uniform pass_uniforms {
     int u_data_rows;     // rows per variable
     int u_continue;      // 1: start from t_state / the state buffer (the last draw's sums)
     int u_tile_base;     // compute: the first tile of this dispatch
-    int u_pad0, u_pad1, u_pad2;
+    int u_stamp;         // compute: this evaluation's stamp, in every result (the host checks it)
+    int u_pad1, u_pad2;
 };

@@ -19,8 +19,13 @@ uvec4 rng_words(uvec2 xy, uint texel, uint pass, uint draw)
     return texelFetch(t_random_table, ivec2(p), 0);
 }
 #else
+// The generation counter: the uniform, or a kernel's own variable where one dispatch runs
+// several generations (cga/block.glsl defines RNG_GENERATION before including this).
+#ifndef RNG_GENERATION
+#define RNG_GENERATION u_generation
+#endif
 uvec4 rng_words(uvec2 xy, uint texel, uint pass, uint draw)
 {
-    return philox4x32(uvec4(texel, u_generation, pass, draw), u_key);
+    return philox4x32(uvec4(texel, RNG_GENERATION, pass, draw), u_key);
 }
 #endif

@@ -64,6 +64,7 @@ glevo_status glevo_cga_validate(const glevo_cga_params *in)
     ARG_NOT_NULL_AS(in, "params");
     if (!in || !in->problem) return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem is NULL");
     glevo_cga_params p = glevo_cga_params_defaults(in);
+    glevo_status st;
     if (p.dim < 1 || p.dim > GLEVO_CGA_MAX_DIM)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.dim %d is outside 1..%d", p.dim,
                           GLEVO_CGA_MAX_DIM);
@@ -96,6 +97,7 @@ glevo_status glevo_cga_validate(const glevo_cga_params *in)
     if ((unsigned)p.algorithm > GLEVO_CGA_STANDARD)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.algorithm %d is unknown",
                           (int)p.algorithm);
+    if ((st = cga_block_params_check(&p))) return st;
     if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.backend %d is unknown", (int)p.backend);
     if (p.algorithm == GLEVO_CGA_STANDARD && p.backend != GLEVO_BACKEND_CPU)
@@ -213,16 +215,32 @@ glevo_status glevo_cga_step(glevo_cga *cga, int generations)
         return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
                           generations);
     CGA_GL_READY(cga);
-    for (int i = 0; i < generations; ++i) {
+    for (int i = 0; i < generations;) {
         if (glevo_interrupt_pending())
             return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_cga_step: interrupted after "
                               "generation %lld", cga->generation);
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
-        glevo_status st = cga->ops->generation(cga);
+        /* A block of generations ends where the progress callback must see the generation. */
+        int left = generations - i;
+        if (cga->params.progress) {
+            long long to_report = cga->params.report_every - cga->generation % cga->params.report_every;
+            if (to_report < left) left = (int)to_report;
+        }
+        int done = 1;
+        glevo_status st = cga->ops->generations ? cga->ops->generations(cga, left, &done)
+                                                : cga->ops->generation(cga);
         if (st) return st;
-        cga->generation++;
-        cga->evaluations += (long long)cga->layout.width * cga->layout.height;
+        i += done;
+        cga->generation += done;
+        cga->evaluations += (long long)done * cga->layout.width * cga->layout.height;
+        if (cga->params.progress && cga->generation % cga->params.report_every == 0) {
+            glevo_cga_best best;
+            if ((st = glevo_cga_best_get(cga, &best))) return st;
+            cga->params.progress(cga->params.progress_user, cga->generation, best.fitness);
+        }
     }
+    /* Where one generation at a time leaves it (a block starts it at its first generation). */
+    if (generations > 0) glevo_rng_source_set_generation(&cga->rng, (uint32_t)(cga->generation - 1));
     return GLEVO_OK;
 }
 

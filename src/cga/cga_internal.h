@@ -63,6 +63,7 @@ typedef struct cga_uniforms {
     uint32_t generation;
     float lower, step, sign, generation_plus_one, pc, pm;
     float flip_cdf[CGA_MAX_GENE_BITS];
+    int32_t block[4]; /* blocked kernel (src/cga/block.c): generations, groups x, groups y, 0 */
 } cga_uniforms;
 
 typedef struct cga_gpu cga_gpu;
@@ -88,6 +89,8 @@ typedef struct cga_engine_ops {
     glevo_status (*evaluate)(glevo_cga *cga);
     glevo_status (*read_cells)(glevo_cga *cga, int count, const int *cells, float *genes);
     glevo_status (*write_cells)(glevo_cga *cga, int count, const int *cells, const float *genes);
+    /* Optional (compute): several generations at once, at most n; *done says how many. */
+    glevo_status (*generations)(glevo_cga *cga, int n, int *done);
 } cga_engine_ops;
 
 extern const cga_engine_ops cga_fragment_ops, cga_compute_ops, cga_cpu_ops, cga_sga_ops;
@@ -130,6 +133,8 @@ glevo_status cga_gpu_write_cells(glevo_cga *cga, int count, const int *cells, co
 glevo_status cga_gpu_restore(glevo_cga *cga, const float *genes, const float *fitness,
                              const float *record);
 void cga_gpu_uniforms(const glevo_cga *cga, cga_uniforms *u);
+/* The block overrides' ranges (block.c; what the GPU allows is checked at create). */
+glevo_status cga_block_params_check(const glevo_cga_params *p);
 unsigned cga_gpu_texture(const glevo_cga *cga, glevo_cga_stage stage, int index);
 /* Reads one stage for tests: genes-shaped for population/selected/crossed, W*H floats for
  * fitness; CGA_STAGE_POINTS gives the crossover-point textures; CGA_STAGE_RECORD the record.

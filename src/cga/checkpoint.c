@@ -119,6 +119,10 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
     p->backend = (glevo_backend)e;
     if (!st) st = ckpt_get_int(r, "param.report_every", 1, INT32_MAX, &p->report_every);
     if (c->report_every) p->report_every = c->report_every;
+    /* How the compute backend blocks generations: the run is the same whatever it is. */
+    p->block_depth = c->block_depth;
+    p->block_tile[0] = c->block_tile[0], p->block_tile[1] = c->block_tile[1];
+    p->progress = c->progress, p->progress_user = c->progress_user;
     return st;
 }
 

@@ -72,9 +72,26 @@ static glevo_status compute_evaluate(glevo_cga *cga)
     return fitness_dispatch(cga, &u);
 }
 
-static glevo_status compute_create(glevo_cga *cga) { return cga_gpu_create(cga, true); }
+/* The blocked path (block.c) where the plan has it, else one generation. */
+static glevo_status compute_generations(glevo_cga *cga, int n, int *done)
+{
+    if (!cga->gpu->block_plan.on) {
+        *done = 1;
+        return compute_generation(cga);
+    }
+    *done = cga_block_generations(cga, n);
+    return cga_block_run(cga, *done);
+}
+
+static glevo_status compute_create(glevo_cga *cga)
+{
+    glevo_status st = cga_gpu_create(cga, true);
+    if (!st) st = cga_block_plan_make(cga, &cga->gpu->block_plan);
+    if (!st && cga->gpu->block_plan.on) st = cga_block_create(cga);
+    return st;
+}
 
 const cga_engine_ops cga_compute_ops = {compute_create, compute_generation, cga_gpu_read_record,
                                         cga_gpu_read, cga_gpu_write, cga_gpu_restore,
                                         cga_gpu_destroy, compute_evaluate, cga_gpu_read_cells,
-                                        cga_gpu_write_cells};
+                                        cga_gpu_write_cells, compute_generations};

@@ -165,7 +165,7 @@ static glevo_status cpu_write_cells(glevo_cga *cga, int count, const int *cells,
 
 const cga_engine_ops cga_cpu_ops = {cpu_create, cpu_generation, cpu_read_record, cpu_read,
                                     cpu_write, cpu_restore, cpu_destroy, cpu_evaluate,
-                                    cpu_read_cells, cpu_write_cells};
+                                    cpu_read_cells, cpu_write_cells, NULL};
 const cga_engine_ops cga_sga_ops = {cpu_create, sga_generation, cpu_read_record, cpu_read,
                                     cpu_write, cpu_restore, cpu_destroy, cpu_evaluate,
-                                    cpu_read_cells, cpu_write_cells};
+                                    cpu_read_cells, cpu_write_cells, NULL};

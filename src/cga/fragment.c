@@ -77,4 +77,4 @@ static glevo_status fragment_create(glevo_cga *cga) { return cga_gpu_create(cga,
 const cga_engine_ops cga_fragment_ops = {fragment_create, fragment_generation,
                                          cga_gpu_read_record, cga_gpu_read, cga_gpu_write,
                                          cga_gpu_restore, cga_gpu_destroy, fragment_evaluate,
-                                         cga_gpu_read_cells, cga_gpu_write_cells};
+                                         cga_gpu_read_cells, cga_gpu_write_cells, NULL};

@@ -111,7 +111,8 @@ void cga_gpu_destroy(glevo_cga *cga)
     cga_gpu *g = cga->gpu;
     if (!g) return;
     gpu_program *programs[] = {&g->fitness, &g->select, &g->xpoints, &g->crossover,
-                               &g->mutate, &g->keep_best, &g->evolve, &g->migrants};
+                               &g->mutate, &g->keep_best, &g->evolve, &g->migrants,
+                               &g->block};
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; ++i)
         gpu_program_destroy(programs[i]);
     for (int t = 0; t < MAX_TEX; ++t) {
@@ -127,6 +128,7 @@ void cga_gpu_destroy(glevo_cga *cga)
     gpu_texture_destroy(&g->record[1]);
     gpu_reducer_destroy(&g->reducer);
     gpu_buffer_destroy(&g->candidates);
+    gpu_buffer_destroy(&g->bests);
     free(g);
     cga->gpu = NULL;
 }

@@ -17,6 +17,15 @@ enum { XPOINTS_RANDOM = 0 };
 enum { CROSSOVER_GENES = 0, CROSSOVER_POINTS = MAX_TEX };
 enum { MUTATE_GENES = 0, MUTATE_RANDOM = MAX_TEX };
 
+/* The blocked path's shape (src/cga/block.c): tiles of tile[0] x tile[1] cells, up to `depth`
+ * generations a dispatch, `local` invocations a group each evolving up to `pairs` pairs a
+ * generation, groups[0] x groups[1] groups. on = false: the one-generation path; resident:
+ * one group holds the whole torus (tile = the grid), no halos. */
+typedef struct cga_block_plan {
+    bool on, resident;
+    int tile[2], depth, local, pairs, split, groups[2];
+} cga_block_plan;
+
 struct cga_gpu {
     bool compute;
     gpu_program fitness, select, xpoints, crossover, mutate, keep_best, evolve;
@@ -29,7 +38,19 @@ struct cga_gpu {
     gpu_program migrants;
     gpu_buffer candidates;
     gpu_reducer reducer;
+    /* The blocked path (block.c): its kernel and the groups' bests. */
+    cga_block_plan block_plan;
+    gpu_program block;
+    gpu_buffer bests;
 };
+
+/* block.c: the plan from the params and this GPU (an override it cannot run is
+ * GLEVO_ERR_INVALID naming the limit), the programs and buffer, the generations the next
+ * dispatch runs of n still to go, and one block of `steps` generations. */
+glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out);
+glevo_status cga_block_create(glevo_cga *cga);
+int cga_block_generations(const glevo_cga *cga, int n);
+glevo_status cga_block_run(glevo_cga *cga, int steps);
 
 /* The emigrant candidates of the fitness store as it is (no evaluation; migrants.c): chunks
  * of `chunk` cells (1..CGA_MIGRANTS_CHUNK), the order of `maximize`. cells/fitness hold

@@ -3,6 +3,7 @@
  * files for signal handlers. */
 #include "core/output_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -70,6 +71,33 @@ static bool write_in_place(const char *path, struct stat *existing, bool *exists
     return *exists && !S_ISREG(existing->st_mode);
 }
 
+/* Temporary files of writers that died (SIGKILL, a crash, power loss) stay behind: ".NAME.tmp
+ * PID-N" beside NAME, up to a checkpoint's size each. The next writer of NAME removes those
+ * whose process is gone; a live PID (this process, a concurrent writer, or an unrelated process
+ * that reused the number) keeps its file. */
+static void remove_stale_temps(const char *dir, const char *base)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    size_t n = strlen(base);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *name = e->d_name;
+        if (name[0] != '.' || strncmp(name + 1, base, n) || strncmp(name + 1 + n, ".tmp", 4))
+            continue;
+        const char *p = name + 1 + n + 4, *digits = p;
+        long pid = 0;
+        for (; *p >= '0' && *p <= '9' && pid < 1L << 30; ++p) pid = pid * 10 + (*p - '0');
+        if (p == digits || *p != '-' || !p[1] || pid <= 0) continue;
+        for (++p; *p >= '0' && *p <= '9'; ++p) {}
+        if (*p) continue; /* not a name this file makes */
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive, or not ours to know */
+        char full[8192];
+        if (snprintf(full, sizeof full, "%s/%s", dir, name) < (int)sizeof full) unlink(full);
+    }
+    closedir(d);
+}
+
 glevo_status output_file_open(output_file *o, const char *path)
 {
     memset(o, 0, sizeof *o);
@@ -88,6 +116,9 @@ glevo_status output_file_open(output_file *o, const char *path)
      * pid and a counter keep concurrent writers apart, O_EXCL keeps us off others' files. */
     const char *slash = strrchr(path, '/');
     int dir_len = slash ? (int)(slash - path) + 1 : 0;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", dir_len ? dir_len : 1, dir_len ? path : ".");
+    remove_stale_temps(dir, path + dir_len);
     static unsigned counter;
     int fd = -1;
     for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
@@ -205,6 +236,10 @@ static glevo_status folder_check(const char *dir, const char *what, const char *
     char probe[4200];
     snprintf(probe, sizeof probe, "%s/.glevo-probe-%ld", dir, (long)getpid());
     int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    /* ENOENT for a folder that exists: it makes no new names (/proc, /sys). */
+    if (fd < 0 && errno == ENOENT)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s%s cannot be written: folder '%s' takes no new "
+                          "files", what, name, dir);
     if (fd < 0 && errno != EEXIST)
         return glevo_fail(GLEVO_ERR_INVALID, "%s%s cannot be written: folder '%s': %s", what, name, dir,
                           strerror(errno));

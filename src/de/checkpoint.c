@@ -120,6 +120,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_de_params *c
     if (c->max_evals) p->max_evals = c->max_evals;
     if (c->check_every) p->check_every = c->check_every;
     if (c->target_efv) p->target_efv = c->target_efv;
+    p->progress = c->progress, p->progress_user = c->progress_user;
     if (!st) st = ckpt_take_enum(r, "param.backend", (int)c->backend, glevo_backend_parse, &e);
     p->backend = (glevo_backend)e;
     if (!st) st = ckpt_take_enum(r, "param.kernel", (int)c->kernel, glevo_de_kernel_parse, &e);

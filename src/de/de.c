@@ -149,6 +149,8 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     c->seed = d.seed;
     c->check_every = d.check_every;
     c->target_efv = d.target_efv;
+    c->progress = d.progress;
+    c->progress_user = d.progress_user;
 
     size_t D = (size_t)c->dim;
     c->shift = calloc(D, sizeof(double));
@@ -285,7 +287,7 @@ static long long batch_size(const glevo_de *de, long long wanted)
     const de_config *c = &de->c;
     long long n = wanted, left = (c->max_evals - de->evaluations) / c->np;
     if (n > left) n = left;
-    if (c->target_efv > 0.0) {
+    if (c->target_efv > 0.0 || c->progress) {
         long long to_check = c->check_every - de->generations % c->check_every;
         if (n > to_check) n = to_check;
     }
@@ -315,7 +317,9 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
         k += n;
         de->generations += n;
         de->evaluations += n * de->c.np;
-        if (de->c.target_efv > 0.0 && de->generations % de->c.check_every == 0) {
+        bool check = de->generations % de->c.check_every == 0;
+        if ((de->c.target_efv > 0.0 && check) ||
+            (de->c.progress && (check || glevo_de_done(de)))) {
             if (!ybest) ybest = malloc(sizeof(float) * (size_t)de->c.dim);
             if (!ybest) {
                 st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
@@ -325,7 +329,9 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
             double fd, efv;
             st = best_error(de, ybest, &fb, &fd, &efv);
             if (st != GLEVO_OK) break;
-            if (efv < de->c.target_efv) de->target_reached = true;
+            if (de->c.target_efv > 0.0 && check && efv < de->c.target_efv)
+                de->target_reached = true;
+            if (de->c.progress) de->c.progress(de->c.progress_user, de->generations, fd);
         }
     }
     free(ybest);

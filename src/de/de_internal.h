@@ -26,6 +26,8 @@ typedef struct de_config {
     float *init_lo, *init_hi;
     int check_every;
     double target_efv;
+    glevo_de_progress_fn progress;
+    void *progress_user;
 } de_config;
 
 typedef struct de_engine_ops {

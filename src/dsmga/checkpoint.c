@@ -118,6 +118,7 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_dsmga_params
     if (c->max_generations) p->max_generations = c->max_generations == GLEVO_ZERO ? 0 : c->max_generations;
     if (c->max_nfe) p->max_nfe = c->max_nfe == GLEVO_ZERO ? 0 : c->max_nfe;
     if (c->stall_generations) p->stall_generations = c->stall_generations;
+    p->progress = c->progress, p->progress_user = c->progress_user;
     int b = 0;
     if (!st) st = ckpt_take_enum(r, "param.backend", (int)c->backend, glevo_backend_parse, &b);
     p->backend = (glevo_backend)b;

@@ -429,6 +429,7 @@ glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
     e->seconds += (now_ms() - t0) * 1e-3;
     e->done = should_terminate(e);
     *done = e->done;
+    if (e->p.progress) e->p.progress(e->p.progress_user, e->generation, e->best_fit, e->nfe);
     return GLEVO_OK;
 }
 

@@ -146,6 +146,16 @@ glevo_status gpu_bind_common(gpu_pass *p)
     if (!p->program || !p->program->id)
         return glevo_fail(GLEVO_ERR_INVALID, "pass %s has no program", p->name);
     if (p->error) return glevo_fail(GLEVO_ERR_INVALID, "pass %s: %s", p->name, p->error);
+    /* GL names belong to the context they were made on, and a context is current on one
+     * thread at a time: an engine stepped on another thread is refused here, not drawn with
+     * names that mean nothing there (or crash the driver). */
+    if (p->program->context != gl_current)
+        return glevo_fail(GLEVO_ERR_GL, "pass %s: %s", p->name,
+                          gl_current ? "the GL context current on this thread is not the one its "
+                                       "engine was made on (glevo_context_make_current)"
+                                     : "no glevo GL context is current on this thread (a context "
+                                       "is current on one thread at a time: call "
+                                       "glevo_context_make_current on this thread first)");
     gpu_fence_compute_writes();
     glUseProgram(p->program->id);
     for (int i = 0; i < p->program->sampler_units; ++i) {

@@ -216,6 +216,9 @@ void glevo_context_features(const glevo_context *ctx, glevo_features *out)
     }
     out->max_work_group_invocations = l->max_work_group_invocations;
     out->max_shared_bytes = l->max_shared_bytes;
+    GLint64 ssbo = 0; /* 64-bit: NVIDIA reports the whole video memory's worth */
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
+    out->max_ssbo_bytes = (long long)ssbo;
 }
 
 unsigned long long gpu_context_serial(void) { return gl_current ? gl_current->serial : 0; }

@@ -107,6 +107,7 @@ typedef struct gpu_program {
     int sampler_units, image_units, buffer_units;
     size_t uniform_size;
     int local_size[3];             /* compute: the shader's work-group size */
+    const struct glevo_context *context; /* the context it was built on (passes check it) */
 } gpu_program;
 
 glevo_status gpu_program_build(gpu_program *p, const gpu_program_desc *desc);

@@ -199,6 +199,7 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
     snprintf(p->name, sizeof p->name, "%s", d->name ? d->name
                                           : d->compute ? d->compute : d->fragment);
     p->compute = d->compute != NULL;
+    p->context = gl_current;
     if (p->compute && !gpu_context_limits()->compute)
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "program '%s' is a compute shader: this "
                           "context has no GL 4.3 compute shaders", p->name);

@@ -10,6 +10,7 @@
 #include "core/input_file.h"
 #include "gl/gpgpu.h"
 #include "gl/shader_compose.h"
+#include "gl/shader_memory.h"
 
 extern const struct { const char *name; const char *text; } glevo_embedded_shaders[];
 
@@ -59,6 +60,8 @@ static bool is_disk_path(const char *name)
 
 static char *load(const char *name)
 {
+    char *registered = shader_memory_text(name); /* GLSL a front end gave as text */
+    if (registered) return registered;
     if (is_disk_path(name)) {
         return read_file(name); /* the error names the file */
     }

@@ -215,6 +215,15 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:1: header has no columns", src, line_no);
                 goto done;
             }
+            /* Two columns of one name: --target NAME and the report could not tell them apart. */
+            for (int i = 0; i < ncols; ++i)
+                for (int j = 0; j < i; ++j)
+                    if (!strcmp(names[i], names[j])) {
+                        st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: column name '%s' appears "
+                                        "twice (columns %d and %d)", src, line_no, cols[i],
+                                        names[i], j + 1, i + 1);
+                        goto done;
+                    }
             if (target) {
                 for (int i = 0; i < ncols; ++i)
                     if (!strcmp(names[i], target)) tcol = i;
@@ -254,7 +263,8 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
             char *end = NULL;
             errno = 0;
             double v = strtod(f, &end);
-            if (!*f || *end || !isfinite(v) || fabs(v) > 3.4e38) {
+            /* strtod also reads C's hexadecimal floats: 0x10 is 16 to it, a typo to a reader */
+            if (!*f || *end || !isfinite(v) || fabs(v) > 3.4e38 || strpbrk(f, "xX")) {
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: '%s' is not a finite number", src,
                                 line_no, cols[i] + shift, f);
                 goto done;

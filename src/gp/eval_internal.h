@@ -34,6 +34,9 @@ typedef struct gp_eval_ops {
     glevo_status (*evaluate)(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                              glevo_gp_sums *sums);
     void (*destroy)(glevo_gp_evaluator *e);
+    /* glevo_gp_evaluate_timed (NULL: not offered) */
+    glevo_status (*timed)(glevo_gp_evaluator *e, const glevo_gp_programs *p, int reps,
+                          glevo_gp_sums *sums, glevo_gp_eval_timing *t);
 } gp_eval_ops;
 
 extern const gp_eval_ops gp_cpu_ops, gp_fragment_ops, gp_compute_ops;
@@ -66,6 +69,10 @@ typedef struct gp_plan {
     int tile_chunks, tiles_per_chunk;  /* fragment: whole columns of tiles per chunk */
     int walk_chunks, walks_per_chunk;  /* PPCU, FP, compute: a lane's quads per invocation */
     int lane_chunks, lanes_per_chunk;  /* PPPE: lanes per fragment per draw */
+    /* compute: invocations per tile, 64 (gp/eval_compute.glsl, a work-group a tile) or 1..32
+     * (gp/eval_small.glsl, 64 / prog_lanes tiles a work-group), and the small kernel's
+     * case-quads per walk */
+    int prog_lanes, walk_quads;
 } gp_plan;
 
 /* The driver's loop budget: iterations one invocation may run in all its loops together (0:

@@ -29,12 +29,14 @@ glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out)
     return GLEVO_OK;
 }
 
-glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e) {
-    ARG_NOT_NULL_OR(e, (glevo_gp_strategy)0);
+glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e)
+{
+    ARG_NOT_NULL_OR(e, GLEVO_GP_AUTO);
     return e->used;
 }
-glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e) {
-    ARG_NOT_NULL_OR(e, (glevo_backend)0);
+glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e)
+{
+    ARG_NOT_NULL_OR(e, GLEVO_BACKEND_FRAGMENT);
     return e->backend;
 }
 
@@ -50,7 +52,7 @@ static glevo_status cpu_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs 
     return glevo_gp_evaluate_cpu(p, e->data, e->params.threads, sums);
 }
 static void cpu_destroy(glevo_gp_evaluator *e) { (void)e; }
-const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy};
+const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy, NULL};
 
 glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out)
@@ -64,6 +66,9 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     if (p.lanes < 1 || p.lanes > 8)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.lanes %d is outside 1..8",
                           p.lanes);
+    if (p.prog_lanes < 0 || p.prog_lanes > GP_SUM_LANES || (p.prog_lanes & (p.prog_lanes - 1)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.prog_lanes %d is not 0 or a "
+                          "power of two up to %d", p.prog_lanes, GP_SUM_LANES);
     if (!(p.max_draw_steps >= 0 && p.max_draw_steps <= 1e18))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.max_draw_steps %g is not a "
                           "number in [0, 1e18]", p.max_draw_steps);
@@ -106,20 +111,16 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
     free(e);
 }
 
-glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                               glevo_gp_metric metric, double *errors)
+/* Room for pop sums, and every variable a program reads present in the data; first, that a
+ * GPU evaluator's context is current here (gpu_context_check). */
+static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   const char *function)
 {
-    glevo_clear_error();
-    ARG_NOT_NULL(e);
-    ARG_NOT_NULL(p);
-    ARG_NOT_NULL(errors);
-    ARG_ENUM(metric, GLEVO_GP_SAE, GLEVO_GP_ACCURACY);
     if (e->backend != GLEVO_BACKEND_CPU) {
-        glevo_status ready = gpu_context_check(e->context, __func__);
+        glevo_status ready = gpu_context_check(e->context, function);
         if (ready) return ready;
     }
     int pop = p->count;
-    if (pop == 0) return GLEVO_OK;
     if (e->sums_cap < pop) {
         glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
         if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
@@ -136,7 +137,46 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
                                   "program %d uses x%u but the data has %d input variable(s)",
                                   i + 1, GLEVO_GP_CODE_INDEX(c[k]) + 1, e->data->vars);
     }
-    glevo_status st = e->ops->evaluate(e, p, e->sums);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                               glevo_gp_metric metric, double *errors)
+{
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(errors);
+    ARG_ENUM(metric, GLEVO_GP_SAE, GLEVO_GP_ACCURACY);
+    int pop = p->count;
+    glevo_status st = check_programs(e, p, __func__);
+    if (st || pop == 0) return st;
+    st = e->ops->evaluate(e, p, e->sums);
+    if (st) return st;
+    for (int i = 0; i < pop; ++i)
+        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
+    return GLEVO_OK;
+}
+
+glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                     int reps, glevo_gp_metric metric, double *errors,
+                                     glevo_gp_eval_timing *timing)
+{
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(errors);
+    ARG_NOT_NULL(timing);
+    ARG_ENUM(metric, GLEVO_GP_SAE, GLEVO_GP_ACCURACY);
+    int pop = p->count;
+    *timing = (glevo_gp_eval_timing){0};
+    if (!e->ops->timed)
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "the resident timing is the compute "
+                          "backend's; this evaluator runs on %s", glevo_backend_name(e->backend));
+    if (reps < 1) return glevo_fail(GLEVO_ERR_INVALID, "%d timed evaluations", reps);
+    glevo_status st = check_programs(e, p, __func__);
+    if (st || pop == 0) return st;
+    st = e->ops->timed(e, p, reps, e->sums, timing);
     if (st) return st;
     for (int i = 0; i < pop; ++i)
         errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);

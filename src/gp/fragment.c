@@ -193,7 +193,7 @@ static glevo_status read_results(gp_fragment *f, const gp_plan *plan, int pop, d
     if (st) return st;
     char what[64];
     snprintf(what, sizeof what, "%s draws", glevo_gp_strategy_name(plan->strategy));
-    return gp_gpu_take_sums(f->host_bits, f->host_counts, 4, pop, plan, marks, what, sums);
+    return gp_gpu_take_sums(f->host_bits, f->host_counts, 4, pop, plan, marks, 0, what, sums);
 }
 
 static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
@@ -240,4 +240,4 @@ static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_prog
     return read_results(f, &plan, pop, marks, sums);
 }
 
-const gp_eval_ops gp_fragment_ops = {fragment_create, fragment_evaluate, fragment_destroy};
+const gp_eval_ops gp_fragment_ops = {fragment_create, fragment_evaluate, fragment_destroy, NULL};

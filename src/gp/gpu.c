@@ -13,6 +13,11 @@ const gpu_slot gp_eval_samplers[] = {{"t_programs", 0}, {"t_index", 0}, {"t_cons
 static const gpu_slot compute_samplers[] = {{"t_programs", 0}, {"t_index", 0}, {"t_consts", 0},
                                             {"t_data", 0},     {"t_target", 0}, {0}};
 static const gpu_slot compute_buffers[] = {{"gp_seg_sums", 0}, {"gp_state", 0}, {0}};
+/* The small-data kernel never continues a walk range; fused kernels (one case segment) write
+ * the results themselves (gp/seg_out.glsl). */
+static const gpu_slot small_buffers[] = {{"gp_seg_sums", 0}, {0}};
+static const gpu_slot fused_buffers[] = {{"gp_results", 0}, {"gp_state", 0}, {0}};
+static const gpu_slot small_fused_buffers[] = {{"gp_results", 0}, {0}};
 
 glevo_status gp_gpu_create(gp_gpu *g, const glevo_gp_data *d)
 {
@@ -92,6 +97,12 @@ glevo_status gp_gpu_build(gp_gpu *g, const gp_build_key *key, gpu_program **out)
     if (key->codes_shared > 0)
         n += snprintf(defines + n, sizeof defines - (size_t)n, "#define GP_CODES_SHARED %d\n",
                       key->codes_shared);
+    if (key->fused)
+        n += snprintf(defines + n, sizeof defines - (size_t)n, "#define GP_FUSED\n");
+    if (key->prog_lanes > 0)
+        n += snprintf(defines + n, sizeof defines - (size_t)n,
+                      "#define GP_PROG_LANES %d\n#define GP_LANE_SLOTS %d\n", key->prog_lanes,
+                      key->lane_slots);
     gp_op_defines(key->mask, defines + n, sizeof defines - (size_t)n);
     int slot;
     if (g->build_count < GP_BUILD_CACHE) {
@@ -107,7 +118,12 @@ glevo_status gp_gpu_build(gp_gpu *g, const gp_build_key *key, gpu_program **out)
     if (key->compute)
         desc = (gpu_program_desc){.name = "gp.eval_compute", .compute = "gp/eval_compute.glsl",
                                   .defines = defines, .samplers = compute_samplers,
-                                  .buffers = compute_buffers,
+                                  .buffers = key->fused ? fused_buffers : compute_buffers,
+                                  .uniform_size = sizeof(gp_uniforms)};
+    if (key->compute && key->prog_lanes > 0)
+        desc = (gpu_program_desc){.name = "gp.eval_small", .compute = "gp/eval_small.glsl",
+                                  .defines = defines, .samplers = compute_samplers,
+                                  .buffers = key->fused ? small_fused_buffers : small_buffers,
                                   .uniform_size = sizeof(gp_uniforms)};
     glevo_status st = gpu_program_build(&g->builds[slot].program, &desc);
     if (st) {
@@ -152,13 +168,13 @@ long long gp_loop_budget(void)
 }
 
 glevo_status gp_gpu_take_sums(const uint32_t *bits, const uint32_t *counts, size_t stride,
-                              int pop, const gp_plan *plan, double marks, const char *what,
-                              glevo_gp_sums *sums)
+                              int pop, const gp_plan *plan, double marks, int stamp,
+                              const char *what, glevo_gp_sums *sums)
 {
     for (int i = 0; i < pop; ++i) {
         float c[4];
         memcpy(c, counts + (size_t)i * stride, sizeof c);
-        if (c[1] != marks || c[2] != plan->nseg || c[3] != 1.0f) {
+        if (c[1] != marks || c[2] != plan->nseg || c[3] != 1.0f + (float)stamp) {
             const char *why = c[1] < 0 || c[2] != plan->nseg
                                   ? "a shader loop was cut short (this driver limits the loop "
                                     "iterations of one invocation)"

@@ -14,7 +14,7 @@
 typedef struct gp_uniforms {
     int32_t tile[2], walk_range[2], lane_range[2];
     int32_t tiles, nseg, pop, group, prog_rows, cases, quads, data_width, data_rows;
-    int32_t continue_, tile_base, pad[3];
+    int32_t continue_, tile_base, stamp, pad[2];
 } gp_uniforms;
 
 /* Sampler slots of the evaluation programs (both drivers). */
@@ -28,6 +28,10 @@ typedef struct gp_build_key {
     int stack, lanes, long_programs;
     int codes_shared;  /* compute: codes in shared memory, this many slots (0: from the texture) */
     int stack_shared;  /* compute: the stack below the top in shared memory */
+    int prog_lanes;    /* compute: 0, the 64-lane kernel; else gp/eval_small.glsl with this many
+                        * invocations per tile */
+    int lane_slots;    /* gp/eval_small.glsl: shared L_t slots per tile */
+    int fused;         /* compute, one case segment: results written by the kernel */
 } gp_build_key;
 
 typedef struct gp_gpu {
@@ -61,10 +65,11 @@ long long gp_loop_budget(void);
 
 /* Program i's result as the combine step writes it: four words at bits + i * stride, the
  * bits of the two double sums, and four floats (as words) at counts + i * stride: hits, run
- * marks, the combine loop's count and 1. Checks that every mark came back (so a draw or
- * dispatch that did not run, or a loop the driver cut short, fails loudly) and fills sums. */
+ * marks, the combine loop's count and 1 + the evaluation's stamp (u_stamp; 0 where the driver
+ * clears its results instead). Checks that every mark came back (so a draw or dispatch that
+ * did not run, or a loop the driver cut short, fails loudly) and fills sums. */
 glevo_status gp_gpu_take_sums(const uint32_t *bits, const uint32_t *counts, size_t stride,
-                              int pop, const gp_plan *plan, double marks, const char *what,
-                              glevo_gp_sums *sums);
+                              int pop, const gp_plan *plan, double marks, int stamp,
+                              const char *what, glevo_gp_sums *sums);
 
 #endif

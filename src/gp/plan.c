@@ -157,6 +157,33 @@ glevo_status gp_plan_layout(gp_plan *plan, const glevo_gp_eval_params *params, i
     return GLEVO_OK;
 }
 
+/* Loop iterations of one invocation of the small-data kernel with w invocations a tile and q
+ * quads a walk: its walks, the share of the codes it loads, the in-order sum of the tile's
+ * lanes and marks (counted generously, as walk_iterations). */
+static long long small_iterations(int max_length, int seg_quads, int w, int q)
+{
+    int per_lane = (seg_quads + GP_SUM_LANES - 1) / GP_SUM_LANES;
+    int lanes = seg_quads < GP_SUM_LANES ? seg_quads : GP_SUM_LANES;
+    int items = ((lanes + w - 1) / w) * per_lane;
+    long long walks = (items + q - 1) / q;
+    return walks * (max_length + 5 + 2LL * q) + (max_length + 1) / w + 1 + GP_SUM_LANES + w + 16;
+}
+
+/* The small-data layout's rule (issue 24), measured on the H100 (docs/performance.md, "GP
+ * evaluation on small data", EvoGP's random trees, programs resident): a warp a program (32
+ * invocations a tile, one quad a walk) where a segment holds at most 32 quads (128 cases) and
+ * there are at least 4096 tiles: 1.3-1.7x the 64-lane kernel at 10 000 and 50 000 programs x
+ * 100 cases, no gain at 1000 programs (and 3x slower on the trigonometric set there). Every
+ * layout of fewer invocations a tile lost: the programs of one warp diverge at every node
+ * (10 000 x 100: 82 GPop/s at 8 a tile, 37 at 1, against 209 for the 64-lane kernel), and at
+ * 1000 cases and more the 64-lane kernel won at every population. */
+#define GP_SMALL_MAX_QUADS 32
+#define GP_SMALL_MIN_TILES 4096
+static int pick_prog_lanes(long long tiles, int seg_quads)
+{
+    return seg_quads <= GP_SMALL_MAX_QUADS && tiles >= GP_SMALL_MIN_TILES ? 32 : GP_SUM_LANES;
+}
+
 glevo_status gp_plan_compute(gp_plan *plan, const glevo_gp_eval_params *params, int pop,
                              int quads, long long code_count, int max_length,
                              long long loop_budget)
@@ -173,24 +200,50 @@ glevo_status gp_plan_compute(gp_plan *plan, const glevo_gp_eval_params *params, 
     pl.cols = 1;
     pl.lane_chunks = 1;
     pl.lanes_per_chunk = GP_SUM_LANES;
-    /* An invocation loads its share of the codes and lane 0 adds the 64 lanes. */
-    long long extra = (max_length + 1) / GP_SUM_LANES + 1 + GP_SUM_LANES;
-    int lanes = params->lanes > 0 ? params->lanes : 1;
-    glevo_status st = fit_walks(max_length, pl.seg_quads, lanes, loop_budget, extra,
-                                &pl.walks_per_chunk);
-    if (st) return st;
-    pl.walk_chunks = (GP_SEG_WALKS + pl.walks_per_chunk - 1) / pl.walks_per_chunk;
     if (loop_budget > 0 && pl.nseg + 16 > loop_budget)
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "%d case segments exceed this driver's %lld "
                           "shader loop iterations per invocation", pl.nseg, loop_budget);
+    /* The layout: as asked (the small kernel with params->lanes quads a walk), or by the rule
+     * (one quad a walk). */
+    int w = params->prog_lanes, q = params->lanes > 0 ? params->lanes : 1;
+    if (w == 0) {
+        q = 1;
+        w = pick_prog_lanes(pl.tiles, pl.seg_quads);
+        /* Within the driver's loop budget, or the 64-lane kernel, which splits its walks. */
+        while (w < GP_SUM_LANES && loop_budget > 0 &&
+               small_iterations(max_length, pl.seg_quads, w, q) > loop_budget)
+            w *= 2;
+    } else if (w < GP_SUM_LANES && loop_budget > 0 &&
+               small_iterations(max_length, pl.seg_quads, w, q) > loop_budget) {
+        return glevo_fail(GLEVO_ERR_UNSUPPORTED, "glevo_gp_eval_params.prog_lanes %d: a "
+                          "program of %d nodes needs %lld shader loop iterations per "
+                          "invocation, above this driver's %lld; use 0 or 64", w, max_length,
+                          small_iterations(max_length, pl.seg_quads, w, q), loop_budget);
+    }
+    pl.prog_lanes = w;
+    pl.walk_quads = w < GP_SUM_LANES ? q : 0;
+    int lanes = params->lanes > 0 ? params->lanes : 1;
+    pl.walk_chunks = 1;
+    pl.walks_per_chunk = GP_SEG_WALKS;
+    if (w == GP_SUM_LANES) {
+        /* An invocation loads its share of the codes and lane 0 adds the 64 lanes. */
+        long long extra = (max_length + 1) / GP_SUM_LANES + 1 + GP_SUM_LANES;
+        glevo_status st = fit_walks(max_length, pl.seg_quads, lanes, loop_budget, extra,
+                                    &pl.walks_per_chunk);
+        if (st) return st;
+        pl.walk_chunks = (GP_SEG_WALKS + pl.walks_per_chunk - 1) / pl.walks_per_chunk;
+    }
     /* Dispatches split into tile ranges: GL promises 65535 work-groups per dispatch, and no
-     * dispatch should run for long (the fragment limit in node-quads of a 64-lane tile). */
+     * dispatch should run for long (the fragment limit in node-quads of a 64-lane tile); a
+     * range holds whole work-groups (64 / prog_lanes tiles each). */
+    int per_group = GP_SUM_LANES / w;
     double steps = (double)code_count * pl.seg_quads * pl.nseg / pl.walk_chunks;
     double limit = draw_limit(params) * GP_SUM_LANES;
     long long chunks = steps > limit ? (long long)ceil(steps / limit) : 1;
     if (chunks > pl.tiles) chunks = pl.tiles;
     long long per = (pl.tiles + chunks - 1) / chunks;
-    if (per > 65535) per = 65535;
+    per = (per + per_group - 1) / per_group * per_group;
+    if (per > 65535LL * per_group) per = 65535LL * per_group;
     pl.tiles_per_chunk = (int)per;
     pl.tile_chunks = (int)((pl.tiles + per - 1) / per);
     *plan = pl;

@@ -1,7 +1,11 @@
 /* A real-coded problem inside a checkpoint (src/problems/checkpoint.h): written by name and
  * domain, found again by name (built-in) or by its source's CRC-32 (user GLSL). */
+/* realpath is XSI, beyond the project-wide _POSIX_C_SOURCE */
+#define _XOPEN_SOURCE 700
 #include "problems/checkpoint.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *direction_name(glevo_direction d)
@@ -21,6 +25,10 @@ glevo_status problem_checkpoint_put(ckpt_writer *w, const glevo_problem *pr)
         glevo_status st = ckpt_file_crc(pr->snippet, &crc);
         if (st) return st;
         ckpt_put_i64(w, "param.problem_source_crc32", crc);
+        /* Where it lay, absolute: a resume finds it again from any folder (issue 23); the
+         * CRC above says whether it is still the file that ran. */
+        char real[PATH_MAX];
+        ckpt_put_str(w, "param.problem_source_path", realpath(pr->snippet, real) ? real : pr->snippet);
     }
     return GLEVO_OK;
 }
@@ -52,8 +60,10 @@ glevo_status problem_checkpoint_find(const ckpt_reader *r, const glevo_problem *
         if ((st = ckpt_get_i64(r, "param.problem_source_crc32", &crc))) return st;
         if ((st = ckpt_file_crc(given->snippet, &have))) return st;
         if ((uint32_t)crc != have)
-            return glevo_fail(GLEVO_ERR_INVALID, "%s %s is not the GLSL source the checkpoint ran "
-                              "(%s): it would change the run", field, given->name, name);
+            return glevo_fail(GLEVO_ERR_INVALID, "the GLSL file '%s' is not the one checkpoint "
+                              "'%s' ran ('%s', CRC-32 %08x; this file's is %08x): it was changed "
+                              "since, and resuming would change the run", given->name,
+                              ckpt_reader_source(r), name, (unsigned)crc, (unsigned)have);
         if (given->lower != lower || given->upper != upper ||
             strcmp(direction_name(given->direction), direction) != 0)
             return glevo_fail(GLEVO_ERR_INVALID, "%s %s on [%g, %g] (%s) differs from the "

@@ -1,6 +1,8 @@
 /* The built-in problem table, lookup by name, float-twin evaluation, user GLSL problems and
  * the CEC 2005 shift vectors (embedded, or read from a data folder). */
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,55 @@ const glevo_problem *glevo_problem_find(const char *name)
     return NULL;
 }
 
+/* Whether GLSL source text (comments stripped) names `fn` followed by "(": the three entry
+ * points are looked for before any shader is built, so that a missing one is blamed on the
+ * user's file, not on the library shader that calls it (issue 23). */
+static bool names_function(const char *src, const char *fn)
+{
+    size_t n = strlen(fn);
+    for (const char *p = strstr(src, fn); p; p = strstr(p + 1, fn)) {
+        bool starts = p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        const char *q = p + n;
+        while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') ++q;
+        if (starts && *q == '(') return true;
+    }
+    return false;
+}
+
+static void strip_comments(char *s)
+{
+    for (char *p = s; *p; ++p) {
+        if (p[0] == '/' && p[1] == '/')
+            while (*p && *p != '\n') *p++ = ' ';
+        else if (p[0] == '/' && p[1] == '*') {
+            for (; *p && !(p[0] == '*' && p[1] == '/'); ++p)
+                if (*p != '\n') *p = ' ';
+            if (*p) p[0] = p[1] = ' ', ++p;
+        }
+        if (!*p) break;
+    }
+}
+
+static glevo_status check_entry_points(const char *path, FILE *f)
+{
+    static const char *const fns[] = {"problem_init", "problem_step", "problem_finish"};
+    static const char *const sigs[] = {"vec4 problem_init()",
+                                       "vec4 problem_step(vec4 acc, int j, float z)",
+                                       "float problem_finish(vec4 acc, int D)"};
+    char *text = malloc(1 << 20);
+    if (!text) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading '%s'", path);
+    size_t n = fread(text, 1, (1 << 20) - 1, f);
+    text[n] = '\0';
+    strip_comments(text);
+    glevo_status st = GLEVO_OK;
+    for (int i = 0; i < 3 && !st; ++i)
+        if (!names_function(text, fns[i]))
+            st = glevo_fail(GLEVO_ERR_INVALID, "fitness file '%s' defines no %s: it must define "
+                            "%s, %s and %s", path, fns[i], sigs[0], sigs[1], sigs[2]);
+    free(text);
+    return st;
+}
+
 glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, double upper,
                                      glevo_direction direction, glevo_problem *out)
 {
@@ -65,7 +116,9 @@ glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, do
     if (!f)
         return glevo_fail(GLEVO_ERR_IO, "cannot read fitness file '%s': %s", path,
                           strerror(errno));
+    glevo_status st = check_entry_points(path, f);
     fclose(f);
+    if (st) return st;
     memset(out, 0, sizeof *out);
     out->name = path;
     out->snippet = path; /* gpu_program_build reads aliases that are paths from disk */

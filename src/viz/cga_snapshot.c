@@ -171,10 +171,11 @@ static glevo_status labelled(glevo_cga *cga, const snapshot_data *d, cairo_surfa
     int top = MARGIN + 58, W = content_w + 2 * MARGIN, H = top + ph + 72 + MARGIN;
     int x0 = MARGIN + (content_w - (2 * pw + GAP)) / 2, x1 = x0 + pw + GAP;
 
-    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-    cairo_t *cr = cairo_create(img);
-    viz_rgb(cr, 0xFFFFFF);
-    cairo_paint(cr);
+    /* The extension decides: .png an image, .svg cairo's SVG surface (text as vectors). */
+    viz_canvas canvas;
+    glevo_status st = viz_canvas_open(&canvas, path, W, H);
+    if (st) return st;
+    cairo_t *cr = canvas.cr;
     viz_rgb(cr, 0x111111);
     viz_font_set(cr, VIZ_SANS_BOLD, TITLE_PX);
     viz_text(cr, MARGIN, MARGIN + TITLE_PX, 0, title);
@@ -195,28 +196,19 @@ static glevo_status labelled(glevo_cga *cga, const snapshot_data *d, cairo_surfa
     viz_text(cr, x0, top + ph + 20, 0, note);
     viz_text(cr, x0, top + ph + 36, 0, "one square per individual");
     colour_bar(cr, d, x1, top + ph + 8, pw);
-    cairo_destroy(cr);
-    glevo_status st = cairo_surface_status(img)
-                          ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d picture", W, H)
-                          : viz_png_write(img, path);
-    cairo_surface_destroy(img);
-    return st;
+    return viz_canvas_close(&canvas);
 }
 
 static glevo_status raw(const snapshot_data *d, cairo_surface_t *genes, cairo_surface_t *fit,
                         int s, const char *path)
 {
     int pw = d->l->width * s, ph = d->l->height * s;
-    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2 * pw, ph);
-    cairo_t *cr = cairo_create(img);
-    paint_scaled(cr, genes, 0, 0, s);
-    paint_scaled(cr, fit, pw, 0, s);
-    cairo_destroy(cr);
-    glevo_status st = cairo_surface_status(img)
-                          ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d picture", 2 * pw, ph)
-                          : viz_png_write(img, path);
-    cairo_surface_destroy(img);
-    return st;
+    viz_canvas canvas;
+    glevo_status st = viz_canvas_open(&canvas, path, 2 * pw, ph);
+    if (st) return st;
+    paint_scaled(canvas.cr, genes, 0, 0, s);
+    paint_scaled(canvas.cr, fit, pw, 0, s);
+    return viz_canvas_close(&canvas);
 }
 
 glevo_status glevo_cga_snapshot_png(glevo_cga *cga, const char *path,

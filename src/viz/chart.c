@@ -35,7 +35,7 @@ glevo_status viz_canvas_open(viz_canvas *c, const char *path, int width, int hei
     c->path = path;
     c->svg = n > 4 && !strcmp(path + n - 4, ".svg");
     if (!c->svg && !(n > 4 && !strcmp(path + n - 4, ".png")))
-        return glevo_fail(GLEVO_ERR_INVALID, "chart file '%s' ends neither in .svg nor .png", path);
+        return glevo_fail(GLEVO_ERR_INVALID, "picture '%s' ends neither in .svg nor .png", path);
     if (c->svg && output_file_open(&c->out, path) != GLEVO_OK) return GLEVO_ERR_IO;
     c->surface = c->svg ? cairo_svg_surface_create_for_stream(viz_stream_write, c->out.f, width, height)
                         : cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);

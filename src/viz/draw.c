@@ -24,13 +24,19 @@ static pthread_once_t faces_once = PTHREAD_ONCE_INIT;
 static void faces_load(void)
 {
     if (FT_Init_FreeType(&ft_library)) return;
+    const char *dir = getenv("GLEVO_FONT_DIR");
     for (int i = 0; i < 3; ++i) {
         char path[512];
-        const char *dir = getenv("GLEVO_FONT_DIR");
-        snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : GLEVO_FONT_DIR, FONT_FILES[i]);
+        const unsigned char *data;
+        size_t size;
         FT_Face face;
-        if (FT_New_Face(ft_library, path, 0, &face)) continue;
-        faces[i] = cairo_ft_font_face_create_for_ft_face(face, 0);
+        snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : GLEVO_FONT_DIR, FONT_FILES[i]);
+        /* $GLEVO_FONT_DIR, else the embedded copy: the same glyphs on a machine without fonts */
+        bool loaded = dir && *dir && !FT_New_Face(ft_library, path, 0, &face);
+        if (!loaded && viz_font_embedded((viz_font)i, &data, &size))
+            loaded = !FT_New_Memory_Face(ft_library, data, (FT_Long)size, 0, &face);
+        if (!loaded) loaded = !FT_New_Face(ft_library, path, 0, &face);
+        if (loaded) faces[i] = cairo_ft_font_face_create_for_ft_face(face, 0);
     }
 }
 

@@ -43,6 +43,7 @@ glevo_status glevo_png_sheet(const char *const *pngs, const char *const *labels,
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a sheet of %d images", n);
     }
     glevo_status st = GLEVO_OK;
+    viz_canvas canvas;
     int tw = 0, th = 0;
     /* Label widths need a context; a 1x1 surface measures them. */
     cairo_surface_t *probe = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
@@ -66,8 +67,11 @@ glevo_status glevo_png_sheet(const char *const *pngs, const char *const *labels,
     if (!st && (double)W * H > 1 << 28)
         st = glevo_fail(GLEVO_ERR_INVALID, "sheet of %dx%d pixels is too large", W, H);
     if (!st) {
-        cairo_surface_t *sheet = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-        cairo_t *cr = cairo_create(sheet);
+        viz_canvas canvas; /* .png or .svg, by the extension */
+        st = viz_canvas_open(&canvas, out, W, H);
+    }
+    if (!st) {
+        cairo_t *cr = canvas.cr;
         viz_rgb(cr, SHEET_BACKGROUND);
         cairo_paint(cr);
         viz_font_set(cr, VIZ_SANS_BOLD, LABEL_PX);
@@ -79,11 +83,7 @@ glevo_status glevo_png_sheet(const char *const *pngs, const char *const *labels,
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
             cairo_paint(cr);
         }
-        cairo_destroy(cr);
-        st = cairo_surface_status(sheet)
-                 ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d sheet", W, H)
-                 : viz_png_write(sheet, out);
-        cairo_surface_destroy(sheet);
+        st = viz_canvas_close(&canvas);
     }
     for (int i = 0; i < n; ++i) cairo_surface_destroy(tiles[i]);
     free(tiles), free(names);

@@ -11,7 +11,13 @@
 
 typedef enum viz_font { VIZ_SANS = 0, VIZ_SANS_BOLD = 1, VIZ_MONO = 2 } viz_font;
 
-/* Selects font f at size px (the DejaVu file when installed, else cairo's "sans-serif"). */
+/* The TrueType file of f embedded in the library, or false when the build had no fonts. */
+#include <stdbool.h>
+#include <stddef.h>
+bool viz_font_embedded(viz_font f, const unsigned char **data, size_t *size);
+
+/* Selects font f at size px: the DejaVu files under $GLEVO_FONT_DIR when set, else the copies
+ * embedded at build time (font_data.c), else the installed files, else cairo's "sans-serif". */
 void viz_font_set(cairo_t *cr, viz_font f, double px);
 /* Text with its baseline at y; align 0 = starts at x, 0.5 = centred, 1 = ends at x. */
 void viz_text(cairo_t *cr, double x, double y, double align, const char *text);

@@ -249,7 +249,7 @@ START_TEST(second_signal_exits_at_once)
     /* Chunks of 100000 generations: the first signal alone would wait for a long time. */
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = glevo("%s --generations 100000000 --report-every 100000 --checkpoint twice.ckpt --quiet & "
+    int rc = glevo("%s --generations 100000000 --report-every 100000 --checkpoint twice.ckpt --overwrite --quiet & "
                    "pid=$!; sleep 1; kill -TERM $pid; sleep 0.5; kill -TERM $pid; wait $pid", args);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;

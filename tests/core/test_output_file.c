@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdbool.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/output_file.h"
@@ -116,6 +118,44 @@ START_TEST(checks_before_work)
 }
 END_TEST
 
+static void touch(const char *name)
+{
+    FILE *f = fopen(path_in_dir(name), "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("left by a writer that was killed\n", f);
+    fclose(f);
+}
+
+static bool present(const char *name) { return access(path_in_dir(name), F_OK) == 0; }
+
+/* Issue 23: every SIGKILLed checkpointing run left a ".NAME.tmpPID-N" behind, and later runs
+ * never removed them. The next writer of NAME removes those of dead processes only. */
+START_TEST(stale_temporaries_of_dead_writers_removed)
+{
+    pid_t child = fork();
+    ck_assert_int_ge(child, 0);
+    if (child == 0) _exit(0);
+    ck_assert_int_eq(waitpid(child, NULL, 0), child); /* reaped: its PID names no process now */
+    char dead[64], alive[64], other[64];
+    snprintf(dead, sizeof dead, ".stale.ckpt.tmp%ld-0", (long)child);
+    snprintf(alive, sizeof alive, ".stale.ckpt.tmp%ld-7", (long)getpid());
+    snprintf(other, sizeof other, ".other.ckpt.tmp%ld-0", (long)child);
+    touch(dead);
+    touch(alive);
+    touch(other);
+    touch(".stale.ckpt.tmpnotapid");
+    output_file o;
+    ck_assert_int_eq(output_file_open(&o, path_in_dir("stale.ckpt")), GLEVO_OK);
+    fputs("new\n", o.f);
+    ck_assert_int_eq(output_file_commit(&o), GLEVO_OK);
+    ck_assert_msg(!present(dead), "%s of a dead process was left", dead);
+    ck_assert_msg(present(alive), "%s of a live process was removed", alive);
+    ck_assert_msg(present(other), "%s belongs to another output", other);
+    ck_assert(present(".stale.ckpt.tmpnotapid"));
+    ck_assert(present("stale.ckpt"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("output_file");
@@ -124,6 +164,7 @@ int main(void)
     tcase_add_test(tc, links_and_devices_in_place);
     tcase_add_test(tc, signal_cleanup_removes_temporaries);
     tcase_add_test(tc, checks_before_work);
+    tcase_add_test(tc, stale_temporaries_of_dead_writers_removed);
     suite_add_tcase(s, tc);
     int rc = testutil_run_suite(s);
     if (dir[0]) rmdir(dir);

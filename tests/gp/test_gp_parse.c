@@ -177,6 +177,11 @@ START_TEST(test_csv)
     csv_fails("a,b,y\n1,,3\n", "f.csv:2:3:", "is not a finite number");
     csv_fails("a,b,y\n1,2,nan\n", "f.csv:2:5:", "'nan' is not a finite number");
     csv_fails("a,,y\n1,2,3\n", "f.csv:1:3:", "empty column name");
+    /* Issue 23: strtod reads C's hexadecimal floats (0x10 was 16), and two columns of one name
+     * were taken. */
+    csv_fails("a,b,y\n0x10,2,3\n", "f.csv:2:1:", "'0x10' is not a finite number");
+    csv_fails("a,b,y\n1,2,0X1p3\n", "f.csv:2:5:", "'0X1p3' is not a finite number");
+    csv_fails("a,b,a\n1,2,3\n", "f.csv:1:5:", "column name 'a' appears twice (columns 1 and 3)");
     glevo_status st = glevo_gp_data_parse_csv("a,b\n1,2\n", "f.csv", "zz", &d);
     ck_assert(st == GLEVO_ERR_INVALID && strstr(glevo_last_error(), "'zz'"));
 }

@@ -102,6 +102,42 @@ START_TEST(test_long_draws_split)
 }
 END_TEST
 
+START_TEST(test_small_data_rule)
+{
+    gp_plan pl;
+    glevo_gp_eval_params ep = {0};
+    /* 100 cases (25 quads): a warp a program from 4096 programs on, one quad a walk. */
+    ck_assert_int_eq(gp_plan_compute(&pl, &ep, 10000, 25, 10000LL * 22, 60, 0), GLEVO_OK);
+    ck_assert_int_eq(pl.prog_lanes, 32);
+    ck_assert_int_eq(pl.walk_quads, 1);
+    ck_assert_int_eq(pl.walk_chunks, 1);
+    /* Whole work-groups (two tiles each) in every dispatch range, every tile covered. */
+    ck_assert_int_eq(pl.tiles_per_chunk % 2, 0);
+    ck_assert_int_ge((long long)pl.tile_chunks * pl.tiles_per_chunk, pl.tiles);
+    ck_assert_int_eq(gp_plan_compute(&pl, &ep, 1000, 25, 1000LL * 22, 60, 0), GLEVO_OK);
+    ck_assert_int_eq(pl.prog_lanes, 64);
+    ck_assert_int_eq(gp_plan_compute(&pl, &ep, 10000, 250, 10000LL * 22, 60, 0), GLEVO_OK);
+    ck_assert_int_eq(pl.prog_lanes, 64);
+    ck_assert_int_eq(gp_plan_compute(&pl, &ep, 50000, 2500, 50000LL * 22, 60, 0), GLEVO_OK);
+    ck_assert_int_eq(pl.prog_lanes, 64);
+    /* A layout asked for is kept, with params.lanes quads a walk... */
+    ep.prog_lanes = 4, ep.lanes = 3;
+    ck_assert_int_eq(gp_plan_compute(&pl, &ep, 97, 25, 97LL * 31, 31, 65535), GLEVO_OK);
+    ck_assert_int_eq(pl.prog_lanes, 4);
+    ck_assert_int_eq(pl.walk_quads, 3);
+    ck_assert_int_eq(pl.tiles_per_chunk % 16, 0);
+    /* ...unless one invocation would pass the driver's loop budget; the rule then takes the
+     * 64-lane kernel, which splits its walks. */
+    ep.prog_lanes = 1, ep.lanes = 1;
+    ck_assert_int_eq(gp_plan_compute(&pl, &ep, 9000, 2, 9000LL * 64000, 64000, BUDGET),
+                     GLEVO_ERR_UNSUPPORTED);
+    ck_assert(strstr(glevo_last_error(), "prog_lanes 1"));
+    ep.prog_lanes = 0;
+    ck_assert_int_eq(gp_plan_compute(&pl, &ep, 9000, 2, 9000LL * 64000, 64000, BUDGET), GLEVO_OK);
+    ck_assert_int_eq(pl.prog_lanes, 64);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_plan");
@@ -109,6 +145,7 @@ int main(void)
     tcase_add_test(tc, test_tiles_and_segments);
     tcase_add_test(tc, test_loop_budget_splits);
     tcase_add_test(tc, test_long_draws_split);
+    tcase_add_test(tc, test_small_data_rule);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

@@ -201,9 +201,15 @@ START_TEST(test_from_glsl)
                      GLEVO_ERR_INVALID);
     ck_assert_int_eq(glevo_problem_from_glsl("/dev/null", 3, 1, -1, GLEVO_MINIMIZE, &p),
                      GLEVO_ERR_INVALID);
-    ck_assert_int_eq(glevo_problem_from_glsl("/dev/null", 3, -2, 5, GLEVO_MAXIMIZE, &p), GLEVO_OK);
+    /* A file without the three entry points is refused naming it (issue 23), before a shader
+     * build would blame the library's own file. */
+    ck_assert_int_eq(glevo_problem_from_glsl("/dev/null", 3, -2, 5, GLEVO_MAXIMIZE, &p),
+                     GLEVO_ERR_INVALID);
+    ck_assert(strstr(glevo_last_error(), "/dev/null") && strstr(glevo_last_error(), "problem_init"));
+    const char *fit = testutil_data_path("examples/fitness.glsl");
+    ck_assert_int_eq(glevo_problem_from_glsl(fit, 3, -2, 5, GLEVO_MAXIMIZE, &p), GLEVO_OK);
     ck_assert_ptr_null(p.init);
-    ck_assert_str_eq(p.snippet, "/dev/null");
+    ck_assert_str_eq(p.snippet, fit);
     ck_assert(p.lower == -2 && p.upper == 5 && p.default_dim == 3 && p.direction == GLEVO_MAXIMIZE);
 }
 END_TEST

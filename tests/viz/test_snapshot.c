@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "glevo/cga.h"
@@ -68,6 +69,37 @@ START_TEST(default_snapshot_is_large_and_labelled)
 }
 END_TEST
 
+/* A machine without fonts (the GPU servers: no /usr/share/fonts, no fontconfig setup) drew
+ * the labels with cairo's fallback face, 62 dark pixels where the legend needs 300, and failed
+ * the test above there (issue 23). The faces are embedded now: an empty $GLEVO_FONT_DIR and a
+ * fontconfig configuration without fonts leave the picture as readable as with the installed fonts. */
+START_TEST(labels_need_no_installed_fonts)
+{
+    char empty[300], conf[320], path[512], cmd[2048];
+    snprintf(empty, sizeof empty, "%s/no-fonts", tmpdir);
+    ck_assert_int_eq(mkdir(empty, 0700), 0);
+    /* A fontconfig setup that knows no font folder: what the GPU server amounts to. */
+    snprintf(conf, sizeof conf, "%s/fonts.conf", tmpdir);
+    FILE *f = fopen(conf, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version=\"1.0\"?>\n<fontconfig><cachedir>%s</cachedir></fontconfig>\n", empty);
+    fclose(f);
+    /* A process of its own: fonts are loaded once a process, and this one may have. */
+    snprintf(path, sizeof path, "%s/nofonts.png", tmpdir);
+    snprintf(cmd, sizeof cmd, "GLEVO_FONT_DIR=%s FONTCONFIG_FILE=%s %s cga --backend cpu --problem "
+             "rastrigin --dim 3 --grid 20x6 --generations 3 --seed 5 --quiet --snapshot-final %s "
+             ">/dev/null 2>&1", empty, conf, testutil_cli(), path);
+    ck_assert_int_eq(testutil_run(cmd, NULL, 0), 0);
+    int w = 0, h = 0;
+    unsigned char *rgb = testutil_png_load(path, &w, &h);
+    ck_assert(rgb != NULL);
+    int top = dark_in_rows(rgb, w, 0, 60), bottom = dark_in_rows(rgb, w, h - 50, h);
+    ck_assert_msg(top > 400 && bottom > 300, "without installed fonts: %d dark pixels in the title "
+                  "area, %d in the legend", top, bottom);
+    free(rgb);
+}
+END_TEST
+
 START_TEST(raw_snapshot_is_the_population_scaled)
 {
     glevo_cga *cga = small_run();
@@ -124,6 +156,7 @@ int main(void)
     tcase_add_unchecked_fixture(tc, setup, teardown);
     tcase_add_test(tc, default_snapshot_is_large_and_labelled);
     tcase_add_test(tc, raw_snapshot_is_the_population_scaled);
+    tcase_add_test(tc, labels_need_no_installed_fonts);
     tcase_add_test(tc, bad_scale_and_unwritable_path_fail_cleanly);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);

@@ -2,7 +2,7 @@
 # The session's last device call: the whole suite again (islands tests included), DSMGA-II's
 # BuildDSM after the pixel-unpack uploads and the fence wait (one lossy and one lossless run
 # at ell 600), and the islands measurements. One tarball under $OUT.
-#   . .gl/env.sh && scripts/device/final-b.sh
+#   . .gl/env.sh && scripts/device/suite-dsmga600-islands.sh
 set -uo pipefail
 R=/tmp/res; rm -rf $R; mkdir -p $R/suite $R/dsmga $R/islands
 OUT=$R/suite scripts/device/suite.sh build > /dev/null 2>&1
@@ -17,4 +17,4 @@ print('$model', 'dsm_ms/gen', round(d['dsm_ms'] / g, 4), 'ils_ms/gen', round(d['
 done
 OUT=$R/islands timeout 390 scripts/device/islands.sh build > $R/islands/stdout.txt 2>&1
 tail -30 $R/islands/stdout.txt
-tar czf $OUT/final-b.tar.gz -C $R .
+tar czf $OUT/suite-dsmga600-islands.tar.gz -C $R .

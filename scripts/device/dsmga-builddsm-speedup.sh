@@ -4,10 +4,10 @@
 # seeds of whole compute and fragment runs, and the CPU engine's first 8 generations of the
 # same seeds (its FindClique takes ~0.9 s a generation; BuildDSM's cost does not change across
 # generations at a fixed n). Prints one line per run and the ratios; about a minute.
-#   . .gl/env.sh && scripts/device/final-c.sh     (ELL=36 POP=60: a smoke test on llvmpipe)
+#   . .gl/env.sh && scripts/device/dsmga-builddsm-speedup.sh     (ELL=36 POP=60: a smoke test on llvmpipe)
 set -uo pipefail
 # Results in one tarball under $OUT (the device returns few files).
-out=/tmp/final-c; rm -rf "$out"; mkdir -p "$out"
+out=/tmp/dsmga-builddsm-speedup; rm -rf "$out"; mkdir -p "$out"
 g=./build/glevo
 "$g" info --json > "$out/info.json" 2>&1
 run() {  # backend model seed [extra...]
@@ -40,4 +40,4 @@ for key, v in sorted(per.items()):
         m = statistics.median(v)
         print(f"{key[0]:8} {key[1]:8} BuildDSM {m:.4f} ms a generation, {cpu / m:.1f}x the CPU engine")
 PY
-mkdir -p "${OUT:-out}"; tar czf "${OUT:-out}/final-c.tar.gz" -C "$out" .
+mkdir -p "${OUT:-out}"; tar czf "${OUT:-out}/dsmga-builddsm-speedup.tar.gz" -C "$out" .

@@ -3,7 +3,7 @@
 # brings back 8 files at most): the whole test suite on this driver, DSMGA-II's goals at ell 600
 # and its compute column at ell 120 and 300 (the scaling picture), the cGA compute sweep over
 # population sizes, and the checkpoint costs.
-#   . .gl/env.sh && scripts/device/final-a.sh
+#   . .gl/env.sh && scripts/device/suite-dsmga-cga-checkpoint.sh
 set -uo pipefail
 R=/tmp/res; rm -rf $R; mkdir -p $R/suite $R/dsmga $R/dsmga-scaling $R/cga $R/checkpoint
 OUT=$R/suite scripts/device/suite.sh build > /dev/null 2>&1
@@ -23,4 +23,4 @@ done
 cat $R/cga/cga_sweep.csv
 OUT=$R/checkpoint LONG_GENERATIONS=150000 timeout 240 scripts/device/checkpoint.sh > $R/checkpoint/stdout.txt 2>&1
 cat $R/checkpoint/summary.txt $R/checkpoint/tests.txt
-tar czf $OUT/final-a.tar.gz -C $R .
+tar czf $OUT/suite-dsmga-cga-checkpoint.tar.gz -C $R .

@@ -1,0 +1,352 @@
+"""Genetic programming (Augusto & Barbosa 2012's evaluator, the paper's Algorithm 1 around
+it): glevo_gp_* in Python, data from numpy arrays or CSV files, models callable on numpy."""
+import os
+
+import numpy as np
+
+from . import context as _context
+from ._lib import ffi, lib, check, text
+from ._params import Field, backend_field, convert, fill, read, new
+from ._engine import Engine
+
+_SETS = ("regression", "classification")
+
+
+def _set_name(i):
+    return _SETS[i] if 0 <= i < len(_SETS) else "unknown"
+
+
+def _set_parse(b):
+    n = b.decode()
+    return _SETS.index(n) if n in _SETS else -1
+
+
+def _status_parse(fn, ctype):
+    def parse(b):
+        out = ffi.new(ctype + " *")
+        return int(out[0]) if fn(b, out) == 0 else -1
+    return parse
+
+
+METRIC = ("enum", lib.glevo_gp_metric_name, _status_parse(lib.glevo_gp_metric_parse, "glevo_gp_metric"))
+STRATEGY = ("enum", lib.glevo_gp_strategy_name,
+            _status_parse(lib.glevo_gp_strategy_parse, "glevo_gp_strategy"))
+
+FIELDS = {
+    "function_set": Field(("enum", _set_name, _set_parse)),
+    "pop": Field("int", "default"),
+    "generations": Field("int", "literal"),
+    "tournament": Field("int", "default"),
+    "pc": Field("float", "literal"),
+    "pm": Field("float", "literal"),
+    "elitism": Field("int", "literal"),
+    "max_size": Field("int", "default"),
+    "init_min_depth": Field("int", "default"),
+    "init_max_depth": Field("int", "default"),
+    "const_min": Field("float"),
+    "const_max": Field("float"),
+    "const_prob": Field("float", "literal"),
+    "metric": Field(METRIC),
+    "backend": backend_field(),
+    "strategy": Field(STRATEGY, c="eval.strategy"),
+    "threads": Field("int", c="eval.threads"),
+    "seed": Field("seed"),
+    "target_error": Field("float"),
+    "stop_on_target": Field("bool"),
+}
+
+
+class Data:
+    """A GP data set: glevo_gp_data from a CSV path, an (X, y) pair or one 2-D array whose last
+    column is the target. Values must be finite numbers."""
+
+    def __init__(self, data, target=None, owner="GP", arg="data"):
+        out = ffi.new("glevo_gp_data **")
+        if isinstance(data, (str, os.PathLike)):
+            if target is not None and not isinstance(target, str):
+                raise TypeError(f"{owner}: target must be a column name (str)")
+            check(lib.glevo_gp_data_load_csv(os.fsencode(data),
+                                             target.encode() if target else ffi.NULL, out))
+        else:
+            if target is not None:
+                raise TypeError(f"{owner}: target names a CSV column; with arrays pass (X, y)")
+            if isinstance(data, tuple):
+                if len(data) != 2:
+                    raise ValueError(f"{owner}: {arg} as a tuple must be (X, y)")
+                X, y = as_matrix(data[0], owner, f"{arg}[0] (X)"), as_vector(data[1], owner, f"{arg}[1] (y)")
+            else:
+                a = as_matrix(data, owner, arg)
+                if a.shape[1] < 2:
+                    raise ValueError(f"{owner}: {arg} has {a.shape[1]} column; it needs the inputs "
+                                     "and the target (the last column)")
+                X, y = a[:, :-1], a[:, -1]
+            if X.shape[0] != y.shape[0]:
+                raise ValueError(f"{owner}: {arg} has {X.shape[0]} rows in X and {y.shape[0]} in y")
+            xt = np.ascontiguousarray(X.T, dtype=np.float32)
+            y32 = np.ascontiguousarray(y, dtype=np.float32)
+            check(lib.glevo_gp_data_create(X.shape[1], X.shape[0], ffi.from_buffer("float[]", xt),
+                                           ffi.from_buffer("float[]", y32), out))
+        self._ptr = ffi.gc(out[0], lib.glevo_gp_data_destroy)
+
+    @property
+    def vars(self):
+        return lib.glevo_gp_data_vars(self._ptr)
+
+    @property
+    def cases(self):
+        return lib.glevo_gp_data_cases(self._ptr)
+
+
+def _numeric(a, owner, arg):
+    a = np.asarray(a)
+    if a.dtype.kind not in "iuf":
+        raise TypeError(f"{owner}: {arg} has dtype {a.dtype}; expected real numbers")
+    if a.size and not np.all(np.isfinite(a)):
+        raise ValueError(f"{owner}: {arg} holds NaN or infinity")
+    return a
+
+
+def as_matrix(a, owner, arg):
+    a = _numeric(a, owner, arg)
+    if a.ndim != 2:
+        raise ValueError(f"{owner}: {arg} must be 2-D (cases x columns), it has shape {a.shape}")
+    if a.shape[0] < 1:
+        raise ValueError(f"{owner}: {arg} has no rows")
+    return a
+
+
+def as_vector(a, owner, arg):
+    a = _numeric(a, owner, arg)
+    if a.ndim != 1:
+        raise ValueError(f"{owner}: {arg} must be 1-D, it has shape {a.shape}")
+    return a
+
+
+class GPModel:
+    """One program: str() its S-expression, .infix, and callable on X (cases x vars) with the
+    library's interpreter (the same float arithmetic as every backend)."""
+
+    def __init__(self, programs, index, vars):
+        codes_len = ffi.new("int *")
+        codes = lib.glevo_gp_programs_codes(programs, index, codes_len)
+        own = ffi.new("glevo_gp_programs **")
+        check(lib.glevo_gp_programs_create(own))
+        self._p = ffi.gc(own[0], lib.glevo_gp_programs_destroy)
+        check(lib.glevo_gp_programs_add(self._p, codes, codes_len[0],
+                                        lib.glevo_gp_programs_constants(programs)))
+        self.vars = vars
+
+    def _print(self, fn):
+        n = fn(self._p, 0, ffi.NULL, 0)
+        buf = ffi.new("char[]", n + 1)
+        fn(self._p, 0, buf, n + 1)
+        return ffi.string(buf).decode()
+
+    def __str__(self):
+        return self._print(lib.glevo_gp_program_sexpr)
+
+    @property
+    def infix(self):
+        return self._print(lib.glevo_gp_program_infix)
+
+    @property
+    def nodes(self):
+        return lib.glevo_gp_programs_nodes(self._p)
+
+    def __call__(self, X):
+        X = as_matrix(X, "GPModel", "X")
+        if X.shape[1] < self.vars:
+            raise ValueError(f"GPModel: X has {X.shape[1]} columns, the model's data had {self.vars}")
+        cases = X.shape[0]
+        data = Data((X, np.zeros(cases, dtype=np.float32)), owner="GPModel", arg="X")
+        n = ffi.new("int *")
+        codes = lib.glevo_gp_programs_codes(self._p, 0, n)
+        consts = lib.glevo_gp_programs_constants(self._p)
+        out = np.empty(cases, dtype=np.float32)
+        interpret = lib.glevo_gp_interpret
+        for c in range(cases):
+            out[c] = interpret(codes, n[0], consts, data._ptr, c)
+        return out
+
+    def __repr__(self):
+        return f"GPModel({str(self)!r})"
+
+
+class GP(Engine):
+    """GP(data, *, target=None, context=None, progress=None, **params)
+
+    data: a CSV path, (X, y) or a 2-D array whose last column is the target. params:
+    glevo_gp_params' fields with the C defaults (GP.defaults()): function_set, pop,
+    generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
+    const_min, const_max, const_prob, metric, backend, strategy, threads, seed,
+    target_error, stop_on_target. progress: callable(generation, best_error, program)."""
+
+
+    @property
+    def _params(self):
+        self._h  # the params live in the engine: refused once it is closed
+        return self._params_ptr
+    def __init__(self, data, *, target=None, context=None, progress=None, **params):
+        self._build(data, target, context, progress, params, "GP", None)
+
+    def _build(self, data, target, context, progress, params, owner, path):
+        self.data = data if isinstance(data, Data) else Data(data, target, owner)
+        p = new("glevo_gp_params")
+        ctx = context if context is not None else _context.current(False)
+        if path is None and params.get("backend") is None:
+            params = dict(params, backend=ctx.backend if ctx is not None else "fragment")
+        if params.get("target_error") is not None and params.get("stop_on_target") is None:
+            params = dict(params, stop_on_target=True)
+        fill(p, FIELDS, params, owner)
+        backend = p.backend
+        if path is not None:
+            backend, p.backend = self._load_backend(path, params, owner)
+        self._setup(backend, context, progress, owner)
+        p.progress = self._callback(ffi, "glevo_gp_progress_fn",
+                                    lambda g, b, s: (int(g), float(b), ffi.string(s).decode()))
+        out = ffi.new("glevo_gp **")
+        if path is None:
+            self._call(lib.glevo_gp_create(p, self.data._ptr, out))
+        else:
+            self._call(lib.glevo_gp_load(str(path).encode(), p, self.data._ptr, out))
+        self._own(out[0], lib.glevo_gp_destroy)
+        self._params_ptr = lib.glevo_gp_params_of(self._h)
+
+    @staticmethod
+    def defaults(**params):
+        p = new("glevo_gp_params")
+        fill(p, FIELDS, params, "GP.defaults")
+        return read(lib.glevo_gp_params_defaults(p), FIELDS)
+
+    @classmethod
+    def load(cls, path, data, *, target=None, context=None, progress=None, **changes):
+        """A run from a checkpoint on the same data; changes: generations, backend, strategy,
+        threads, target_error, stop_on_target."""
+        self = cls.__new__(cls)
+        self._build(data, target, context, progress, changes, "GP.load", path)
+        return self
+
+    @property
+    def params(self):
+        return read(self._params, FIELDS)
+
+    def step(self, generations=1):
+        self._generations(generations, "GP.step")
+
+        def run(k):
+            self._call(lib.glevo_gp_step(self._h, k))
+            return self.done
+
+        return self._run_chunks(generations, lambda left: 1, run)
+
+    def run(self):
+        """Runs to the end (params generations, or the target); returns the result dict."""
+        self.step(max(0, self._params.generations - self.generation))
+        return self.result
+
+    @property
+    def done(self):
+        return bool(lib.glevo_gp_done(self._h))
+
+    @property
+    def generation(self):
+        return lib.glevo_gp_generation(self._h)
+
+    @property
+    def evaluations(self):
+        return lib.glevo_gp_evaluations(self._h)
+
+    @property
+    def best_error(self):
+        return lib.glevo_gp_best_error(self._h)
+
+    @property
+    def model(self):
+        """The best program of the last evaluated generation as a GPModel."""
+        best = ffi.new("int *")
+        progs = lib.glevo_gp_population(self._h, best)
+        return GPModel(progs, best[0], self.data.vars)
+
+    @property
+    def best(self):
+        """The best program as an S-expression."""
+        return str(self.model)
+
+    @property
+    def programs(self):
+        """Every program of the last evaluated generation (S-expressions) and their errors."""
+        best = ffi.new("int *")
+        progs = lib.glevo_gp_population(self._h, best)
+        n = lib.glevo_gp_programs_count(progs)
+        out = []
+        for i in range(n):
+            k = lib.glevo_gp_program_sexpr(progs, i, ffi.NULL, 0)
+            buf = ffi.new("char[]", k + 1)
+            lib.glevo_gp_program_sexpr(progs, i, buf, k + 1)
+            out.append(ffi.string(buf).decode())
+        errors = np.empty(n, dtype=np.float64)
+        self._call(lib.glevo_gp_read_errors(self._h, ffi.from_buffer("double[]", errors)))
+        return out, errors
+
+    @property
+    def result(self):
+        r = ffi.new("glevo_gp_result *")
+        self._call(lib.glevo_gp_result_get(self._h, r))
+        try:
+            return {"best_error": r.best_error, "best_program": text(r.best_sexpr),
+                    "best_infix": text(r.best_infix), "best_nodes": r.best_nodes,
+                    "evaluations": r.evaluations, "nodes_evaluated": r.nodes_evaluated,
+                    "generations": r.generations, "seconds": r.seconds,
+                    "eval_seconds": r.eval_seconds}
+        finally:
+            lib.glevo_gp_result_free(r)
+
+    @property
+    def history(self):
+        return self._history(("generation", np.int64), ("best", np.float64), ("program", None))
+
+    def save(self, path):
+        self._ready()
+        self._call(lib.glevo_gp_save(self._h, str(path).encode(), ffi.NULL))
+
+    def __repr__(self):
+        return f"glevo.GP(generation {self.generation}, best_error {self.best_error!r})"
+
+
+def gp_eval(programs, X, y=None, *, metric="sae", backend=None, strategy="auto", context=None):
+    """Errors (float64, one per program) of programs (S-expressions: a list, or one string of
+    lines) on X (cases x vars) and y, or on a data set given as X alone (CSV path, (X, y) or
+    an array with the target last), evaluated by the backend."""
+    owner = "gp_eval"
+    if isinstance(programs, str):
+        source = programs
+    elif isinstance(programs, (list, tuple)) and all(isinstance(s, str) for s in programs):
+        if any("\n" in s for s in programs):
+            raise ValueError(f"{owner}: a program in programs holds a newline")
+        source = "\n".join(programs)
+    else:
+        raise TypeError(f"{owner}: programs must be a str or a list of str")
+    data = Data(X if y is None else (X, y), owner=owner, arg="X" if y is None else "(X, y)")
+    m = convert(Field(METRIC), metric, owner, "metric")
+    ctx = context if context is not None else _context.current(False)
+    b = convert(backend_field(), backend if backend is not None else
+                (ctx.backend if ctx is not None else "fragment"), owner, "backend")
+    engine = Engine()
+    engine._setup(b, context, None, owner)
+    ev_params = ffi.new("glevo_gp_eval_params *")
+    ev_params.backend = b
+    ev_params.strategy = convert(Field(STRATEGY), strategy, owner, "strategy")
+    progs = ffi.new("glevo_gp_programs **")
+    check(lib.glevo_gp_programs_create(progs))
+    p = ffi.gc(progs[0], lib.glevo_gp_programs_destroy)
+    check(lib.glevo_gp_programs_parse(p, source.encode(), b"programs", data.vars))
+    n = lib.glevo_gp_programs_count(p)
+    errors = np.empty(n, dtype=np.float64)
+    ev = ffi.new("glevo_gp_evaluator **")
+    check(lib.glevo_gp_evaluator_create(ev_params, data._ptr, ev))
+    try:
+        if n:
+            check(lib.glevo_gp_evaluate(ev[0], p, m, ffi.from_buffer("double[]", errors)))
+    finally:
+        lib.glevo_gp_evaluator_destroy(ev[0])
+    return errors

@@ -1,0 +1,80 @@
+"""GP from Python: the CLI's results on a CSV, the same run from numpy arrays, the best model
+as text and as a callable, gp_eval against glevo gp-eval."""
+import numpy as np
+import pytest
+
+import glevo
+
+
+def load_csv(path):
+    return np.loadtxt(path, delimiter=",", skiprows=1, dtype=np.float64, ndmin=2)
+
+
+def test_same_result_as_cli(ctx, cli, data_csv):
+    g = glevo.GP(data_csv, pop=60, generations=5, seed=2, context=ctx)
+    r = g.run()
+    j = cli("gp", "--data", data_csv, "--pop", 60, "--generations", 5, "--seed", 2)
+    assert r["best_error"] == j["best_fitness"]
+    assert r["best_program"] == j["best_program"] == g.best
+    assert r["evaluations"] == j["evaluations"] and g.generation == j["generations"]
+
+
+def test_numpy_data_runs_as_the_csv(ctx, data_csv):
+    a = glevo.GP(data_csv, pop=40, generations=3, seed=11, context=ctx).run()
+    arr = load_csv(data_csv)
+    b = glevo.GP(arr, pop=40, generations=3, seed=11, context=ctx).run()
+    c = glevo.GP((arr[:, :-1], arr[:, -1]), pop=40, generations=3, seed=11, context=ctx).run()
+    assert a["best_program"] == b["best_program"] == c["best_program"]
+    assert a["best_error"] == b["best_error"] == c["best_error"]
+
+
+def test_model_is_callable_and_agrees_with_gp_eval(ctx, data_csv):
+    g = glevo.GP(data_csv, pop=50, generations=4, seed=3, context=ctx)
+    g.run()
+    arr = load_csv(data_csv)
+    X, y = arr[:, :-1], arr[:, -1].astype(np.float32)
+    pred = g.model(X)
+    assert pred.dtype == np.float32 and pred.shape == y.shape
+    sae = float(np.sum(np.abs(pred.astype(np.float64) - y)))
+    # The library sums per-case float errors in its own order: agree to float rounding.
+    assert sae == pytest.approx(g.best_error, rel=1e-5, abs=1e-6 * len(y))
+    errs = glevo.gp_eval([g.best], X, y, context=ctx)
+    assert errs[0] == g.best_error
+
+
+def test_gp_eval_same_as_cli(ctx, cli, data_csv):
+    import os
+    programs = os.path.join(os.path.dirname(data_csv), "programs.txt")
+    with open(programs) as f:
+        text = f.read()
+    e = glevo.gp_eval(text, data_csv, context=ctx)
+    j = cli("gp-eval", "--programs", programs, "--data", data_csv)
+    assert e.tolist() == j["errors"]
+    assert e[2] == 0.0  # the law itself (README)
+
+
+def test_progress_history_and_checkpoint(ctx, data_csv, tmp_path):
+    seen = []
+    g = glevo.GP(data_csv, pop=30, generations=6, seed=4, context=ctx,
+                 progress=lambda gen, err, prog: seen.append((gen, err, prog)))
+    g.step(3)
+    assert [s[0] for s in seen] == [0, 1, 2, 3]  # generation 0 is evaluated at create
+    assert seen[-1][2] == g.best and g.history["program"][-1] == g.best
+    g.save(tmp_path / "gp.ckpt")
+    end = g.run()
+    back = glevo.GP.load(tmp_path / "gp.ckpt", data_csv, context=ctx)
+    assert back.generation == 3
+    assert back.run()["best_program"] == end["best_program"]
+
+
+def test_data_errors():
+    with pytest.raises(ValueError, match="data holds NaN"):
+        glevo.GP(np.array([[1.0, 2.0], [np.nan, 1.0]]), backend="cpu")
+    with pytest.raises(TypeError, match="data has dtype"):
+        glevo.GP(np.array([["a", "b"]]), backend="cpu")
+    with pytest.raises(ValueError, match="2-D"):
+        glevo.GP(np.zeros(5), backend="cpu")
+    with pytest.raises(ValueError, match=r"\(X, y\) has 3 rows in X and 2 in y"):
+        glevo.gp_eval(["x1"], np.zeros((3, 1)), np.zeros(2), backend="cpu")
+    with pytest.raises(ValueError, match="cannot open data file '/nonexistent/data.csv'"):
+        glevo.GP("/nonexistent/data.csv", backend="cpu")

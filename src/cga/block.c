@@ -1,0 +1,287 @@
+/* The compute driver's blocked path (temporal blocking): one dispatch of shaders/cga/block.glsl
+ * runs up to `depth` generations, work-groups of a tile each with its halo in shared memory,
+ * and the last group to finish folds the generations' bests into the best-so-far record. One
+ * dispatch for `depth` generations where the one-generation path (compute.c) issues three a
+ * generation: below ~300x300 cells that path sits on the cost of issuing dispatches (~11 us
+ * each on the H100), not on the arithmetic.
+ *
+ * The plan (tile, depth, invocations) is chosen here once, at create: from the overrides in
+ * glevo_cga_params (checked against this GPU's shared memory and, on llvmpipe, its loop
+ * limit) or by the rule measured on the H100 (docs/performance.md, 2026-11-25). The path is
+ * off for the texture RNG (its table offsets are drawn by the host each generation) and for
+ * more than 6 gene textures (the kernel writes two images more than the genes, and a compute
+ * shader has 8). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cga/gpu_internal.h"
+
+#define MAX_DEPTH 64
+#define MAX_LOCAL 1024
+#define SLOTS 64 /* block.glsl's best-texel reductions */
+
+static int radius(glevo_cga_neighbourhood n) { return n == GLEVO_NEIGHBOURHOOD_MOORE5 ? 2 : 1; }
+static int neighbours(glevo_cga_neighbourhood n)
+{
+    return n == GLEVO_NEIGHBOURHOOD_MOORE5 ? 25 : n == GLEVO_NEIGHBOURHOOD_VON_NEUMANN ? 5 : 9;
+}
+
+/* The largest region of the kernel (the tile and `depth` halos) and its largest pair set
+ * (the tile and depth - 1 halos); resident: the grid. */
+static long long region_cells(const cga_layout *l, const cga_block_plan *b)
+{
+    if (b->resident) return (long long)l->width * l->height;
+    return (long long)(b->tile[0] + 4 * b->depth) * (b->tile[1] + 2 * radius(l->neighbourhood) * b->depth);
+}
+static long long region_pairs(const cga_layout *l, const cga_block_plan *b)
+{
+    if (b->resident) return (long long)l->width / 2 * l->height;
+    int d = b->depth - 1;
+    return (long long)(b->tile[0] / 2 + 2 * d) * (b->tile[1] + 2 * radius(l->neighbourhood) * d);
+}
+
+/* Per-bit mutation splits a gene texture's bits among this many invocations (the Philox
+ * words are most of a generation's work); skip sampling draws its flips in order. */
+static int plan_split(const cga_layout *l, const cga_mutation *m)
+{
+    return m->mode == GLEVO_MUTATION_SKIP ? 1 : l->bits < 4 ? l->bits : 4;
+}
+
+/* Invocations a group: a power of two, about one for every two mutation items (cell, gene
+ * texture, bit share) of the largest generation, at least 64, at most MAX_LOCAL. */
+static int plan_local(long long items, const gpu_limits *g)
+{
+    int local = 64;
+    while (local * 2 < items && local * 2 <= MAX_LOCAL && local * 2 <= g->max_work_group_invocations)
+        local *= 2;
+    return local;
+}
+
+/* Shared bytes of block.glsl: genes, fitness and flip masks of the region, the reductions'
+ * slots, the record. */
+static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
+{
+    return region_cells(l, b) * (32LL * l->textures + 4) + 16LL * SLOTS + 16LL * (1 + l->textures) + 16;
+}
+
+/* An upper bound of the loop iterations one invocation runs in a dispatch of `depth`
+ * generations (llvmpipe cuts an invocation's loops short after gpu_limits.max_loop_iterations
+ * in all, without an error: gpgpu.h). Constant-count loops that the compiler unrolls (Philox's
+ * rounds) are not counted, as DE's resident kernel does; the others are, at their worst. */
+static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cga_block_plan *b)
+{
+    long long cells = (region_cells(l, b) + b->local - 1) / b->local;
+    long long t = l->textures, n = 4LL * l->bits, mutate;
+    if (m->mode == GLEVO_MUTATION_SKIP) {
+        int search = 0;
+        while ((1LL << search) < n) ++search;
+        mutate = (n + 1) + n * search;
+    } else {
+        mutate = (l->bits + b->split - 1) / b->split * 5 + 1;
+    }
+    long long items = (region_cells(l, b) * t * b->split + b->local - 1) / b->local;
+    long long inner = ((long long)b->tile[0] * b->tile[1] + SLOTS - 1) / SLOTS;
+    long long groups = ((long long)b->groups[0] * b->groups[1] + SLOTS - 1) / SLOTS;
+    long long pair = 2 * 4LL * neighbours(l->neighbourhood) + t * 12;
+    long long step = cells * (1 + 4 * t) + inner + 8 + items * (mutate + 4) +
+                     b->pairs * (pair + 2 * t + 2) + 4;
+    return cells * t * 5 + 16 + (long long)b->depth * (step + groups + 8);
+}
+
+static void plan_fill(const cga_layout *l, cga_block_plan *b)
+{
+    const gpu_limits *g = gpu_context_limits();
+    b->resident = false;
+    cga_block_plan whole = *b;
+    whole.resident = true;
+    if (region_cells(l, b) >= region_cells(l, &whole) && plan_shared(l, &whole) <= g->max_shared_bytes) {
+        b->resident = true;
+        b->tile[0] = l->width, b->tile[1] = l->height;
+    }
+    long long pairs = region_pairs(l, b);
+    b->local = plan_local(2 * pairs * l->textures * b->split, g);
+    b->pairs = (int)((pairs + b->local - 1) / b->local);
+    b->groups[0] = (l->width + b->tile[0] - 1) / b->tile[0];
+    b->groups[1] = (l->height + b->tile[1] - 1) / b->tile[1];
+}
+
+/* Whether the plan fits this GPU; the reason otherwise (for the overrides' error). */
+static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_block_plan *b,
+                      char *why, size_t size)
+{
+    const gpu_limits *g = gpu_context_limits();
+    long long shared = plan_shared(l, b);
+    if (shared > g->max_shared_bytes) {
+        snprintf(why, size, "its region of %lld cells needs %lld bytes of shared memory, "
+                 "this GPU offers %d", region_cells(l, b), shared, g->max_shared_bytes);
+        return false;
+    }
+    long long loops = plan_loops(l, m, b);
+    if (g->max_loop_iterations > 0 && loops > g->max_loop_iterations) {
+        snprintf(why, size, "an invocation may run up to %lld loop iterations, this GPU's "
+                 "driver stops at %lld", loops, g->max_loop_iterations);
+        return false;
+    }
+    long long groups = (long long)b->groups[0] * b->groups[1];
+    if (b->groups[0] > g->max_work_group_count[0] || b->groups[1] > g->max_work_group_count[1] ||
+        groups * b->depth * (1 + l->textures) * 16 > (1LL << 30)) {
+        snprintf(why, size, "%dx%d work-groups exceed this GPU's dispatch", b->groups[0],
+                 b->groups[1]);
+        return false;
+    }
+    return true;
+}
+
+/* The rule measured on the H100 (docs/performance.md, 2026-11-25; camel, per-bit, Moore):
+ * the fewer cells, the deeper the blocks pay, as the launches they save are the cost there;
+ * the redundant halo work grows with depth. Above 512 x 512 cells the one-generation path
+ * was faster (1000 x 1000: 0.13 s against 0.21 s at the best tile): none (depth 0). */
+static void plan_auto(const cga_layout *l, cga_block_plan *b)
+{
+    long long cells = (long long)l->width * l->height;
+    /* A software renderer (llvmpipe, the one with a loop limit) has no launch cost to save and
+     * pays the halo's redundant work in CPU time: 64x64 x 60 took 4.5 s blocked, 0.12 s not. */
+    if (gpu_context_limits()->max_loop_iterations > 0) {
+        b->depth = 0;
+    } else if (cells <= 80 * 80) {
+        b->tile[0] = 8, b->tile[1] = 4, b->depth = 3;     /* 64x64 x 200: 2.5 ms (one: 8.8) */
+    } else if (cells <= 160 * 160) {
+        b->tile[0] = 16, b->tile[1] = 8, b->depth = 2;    /* 100x100 x 1000: 14 ms (one: 37) */
+    } else if (cells <= 512 * 512) {
+        b->tile[0] = 16, b->tile[1] = 8, b->depth = 1;    /* 316x316 x 1000: 36 ms (one: 44) */
+    } else {
+        b->depth = 0;
+    }
+}
+
+glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
+{
+    const glevo_cga_params *p = &cga->params;
+    const cga_layout *l = &cga->layout;
+    memset(out, 0, sizeof *out);
+    bool depth_given = p->block_depth > 0, tile_given = p->block_tile[0] || p->block_tile[1];
+    if (p->block_depth == GLEVO_ZERO) {
+        if (tile_given)
+            return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_tile %dx%d: the "
+                              "blocked kernel is off (block_depth 0)", p->block_tile[0],
+                              p->block_tile[1]);
+        return GLEVO_OK;
+    }
+    const char *off = p->rng == GLEVO_RNG_TEXTURE ? "the texture random source draws its table "
+                      "offsets on the host each generation"
+                      : l->textures + 2 > GPU_MAX_IMAGES ? "dim above 24 needs more images than "
+                      "a compute shader has" : NULL;
+    if (off && (depth_given || tile_given))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_depth %d: the blocked "
+                          "kernel is not available (%s)", p->block_depth, off);
+    if (off) return GLEVO_OK;
+    cga_block_plan b;
+    memset(&b, 0, sizeof b);
+    b.split = plan_split(l, &cga->mutation);
+    plan_auto(l, &b);
+    if (b.depth == 0 && !depth_given && !tile_given) return GLEVO_OK;
+    if (b.depth == 0) b.tile[0] = 16, b.tile[1] = 8, b.depth = 1; /* an override on a big grid */
+    if (depth_given) b.depth = p->block_depth;
+    if (tile_given) b.tile[0] = p->block_tile[0], b.tile[1] = p->block_tile[1];
+    char why[256];
+    if (depth_given || tile_given) {
+        plan_fill(l, &b);
+        if (!plan_fits(l, &cga->mutation, &b, why, sizeof why))
+            return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_depth %d with "
+                              "glevo_cga_params.block_tile %dx%d: %s", b.depth, b.tile[0], b.tile[1], why);
+    } else {
+        /* The rule's depth, less where this GPU cannot hold it; none at all: the
+         * one-generation path. */
+        for (; b.depth >= 1; --b.depth) {
+            plan_fill(l, &b);
+            if (plan_fits(l, &cga->mutation, &b, why, sizeof why)) break;
+        }
+        if (b.depth < 1) return GLEVO_OK;
+    }
+    *out = b;
+    out->on = true;
+    return GLEVO_OK;
+}
+
+glevo_status cga_block_params_check(const glevo_cga_params *p)
+{
+    if (p->block_depth < GLEVO_ZERO || p->block_depth > MAX_DEPTH)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_depth %d is outside 0..%d",
+                          p->block_depth == GLEVO_ZERO ? 0 : p->block_depth, MAX_DEPTH);
+    bool tile_given = p->block_tile[0] || p->block_tile[1];
+    if (tile_given && (p->block_tile[0] < 2 || p->block_tile[0] % 2 || p->block_tile[1] < 1 ||
+                       p->block_tile[0] > 1024 || p->block_tile[1] > 1024))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_tile %dx%d: the width must "
+                          "be even and 2..1024, the height 1..1024", p->block_tile[0],
+                          p->block_tile[1]);
+    return GLEVO_OK;
+}
+
+glevo_status cga_block_create(glevo_cga *cga)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    const cga_block_plan *b = &g->block_plan;
+    char defines[768];
+    snprintf(defines, sizeof defines,
+             "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
+             "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s"
+             "#define BLOCK_TILE_X %d\n#define BLOCK_TILE_Y %d\n#define BLOCK_DEPTH %d\n"
+             "#define BLOCK_RADIUS %d\n#define BLOCK_LOCAL %d\n#define BLOCK_PAIRS %d\n"
+             "#define BLOCK_SPLIT %d\n%s",
+             l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
+             CGA_PASS_MUTATE, cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
+             l->sign > 0 ? "#define REDUCE_MAX 1\n" : "", b->tile[0], b->tile[1], b->depth,
+             radius(l->neighbourhood), b->local, b->pairs, b->split,
+             b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
+    const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
+    const gpu_slot samplers[] = {{"t_genes", l->textures}, {0}};
+    const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {"i_record", 0}, {0}};
+    const gpu_slot buffers[] = {{"block_bests", 0}, {0}};
+    gpu_program_desc d = {.name = "cga.block", .compute = "cga/block.glsl", .defines = defines,
+                          .aliases = aliases, .samplers = samplers, .images = images,
+                          .buffers = buffers, .uniform_size = sizeof(cga_uniforms)};
+    glevo_status st = gpu_program_build(&g->block, &d);
+    /* The done counter, then an entry of (1 + textures) texels per group and generation. */
+    size_t entries = (size_t)b->groups[0] * b->groups[1] * (size_t)b->depth * (1 + l->textures);
+    if (!st) st = gpu_buffer_create(&g->bests, 16 + entries * 16, NULL);
+    if (!st) st = gpu_buffer_clear(&g->bests);
+    return st;
+}
+
+int cga_block_generations(const glevo_cga *cga, int n)
+{
+    int depth = cga->gpu->block_plan.depth;
+    int blocks = (n + depth - 1) / depth; /* balanced: 25 at depth 8 runs 7, 6, 6, 6 */
+    return (n + blocks - 1) / blocks;
+}
+
+glevo_status cga_block_run(glevo_cga *cga, int steps)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    const cga_block_plan *b = &g->block_plan;
+    cga_uniforms u;
+    cga_gpu_uniforms(cga, &u);
+    u.block[0] = steps;
+    u.block[1] = b->groups[0];
+    u.block[2] = b->groups[1];
+
+    gpu_pass run = {.name = "cga.block", .program = &g->block};
+    gpu_pass_inputs(&run, 0, g->current, l->textures);
+    gpu_pass_image(&run, 0, &g->fitness_tex, GPU_WRITE_ONLY);
+    for (int t = 0; t < l->textures; ++t) gpu_pass_image(&run, 1 + t, &g->selected[t], GPU_WRITE_ONLY);
+    gpu_pass_image(&run, 1 + l->textures, &g->record[g->record_index], GPU_READ_WRITE);
+    gpu_pass_buffer(&run, 0, &g->bests);
+    gpu_pass_uniforms(&run, &u, sizeof u);
+    run.groups[0] = b->groups[0];
+    run.groups[1] = b->groups[1];
+    glevo_status st = gpu_pass_dispatch(&run);
+    if (st) return st;
+    for (int t = 0; t < l->textures; ++t) {
+        gpu_texture swap = g->current[t];
+        g->current[t] = g->selected[t];
+        g->selected[t] = swap;
+    }
+    return GLEVO_OK;
+}

@@ -1,0 +1,104 @@
+/* A signal stops the whole command (issue 23): a multi-run command (de --runs, the bench
+ * suites) stops after the run in progress, reports the runs it completed and how many, and
+ * exits 128 + signal. de --runs 1500 used to print a "stopped" line for every remaining run
+ * (each stopped at generation 0), average those empty runs in and exit 0. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+static char out[1 << 16];
+
+static int lines(const char *s)
+{
+    int n = 0;
+    for (; *s; ++s) n += *s == '\n';
+    return n;
+}
+
+/* Starts `glevo ARGS` in the background, sends SIGTERM after `delay` seconds and returns its
+ * exit status; stdout goes to out, stderr to err. SIGTERM: a background job of a script
+ * starts with SIGINT ignored. */
+static int interrupted(const char *args, const char *delay, char *err, size_t err_size)
+{
+    char errfile[] = "/tmp/glevo-sig-XXXXXX";
+    int fd = mkstemp(errfile);
+    ck_assert_int_ge(fd, 0);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "timeout -s KILL 60 %s %s 2>%s & pid=$!; sleep %s; kill -TERM $pid; "
+             "wait $pid", testutil_cli(), args, errfile, delay);
+    int rc = testutil_run(cmd, out, sizeof out);
+    FILE *f = fdopen(fd, "r");
+    size_t n = fread(err, 1, err_size - 1, f);
+    err[n] = '\0';
+    fclose(f);
+    remove(errfile);
+    return rc;
+}
+
+START_TEST(de_runs_stop_on_sigterm)
+{
+    char err[1 << 16];
+    int rc = interrupted("de --backend cpu --dim 2 --pop 4 --max-evals 8 --runs 100000000 --quiet "
+                         "--json", "1", err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d, want 143; stderr: %.500s", rc, err);
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM") && strstr(err, "runs completed"),
+                  "one line saying how many runs completed, got %d lines: %.500s", lines(err), err);
+    ck_assert_msg(lines(out) == 1 && strstr(out, "\"runs\":100000000,"), "%s", out);
+    const char *done = strstr(out, "\"runs_completed\":");
+    ck_assert_msg(done, "%s", out);
+    long long n = atoll(done + 17);
+    ck_assert_msg(n > 0 && n < 100000000, "runs_completed %lld", n);
+    ck_assert_msg(strstr(out, "\"interrupted\":true"), "%s", out);
+    char count[64];
+    snprintf(count, sizeof count, " %lld of 100000000 runs completed", n);
+    ck_assert_msg(strstr(err, count), "stderr names %lld completed runs: %s", n, err);
+
+    /* The text report says it too, and its statistics are over the completed runs. */
+    rc = interrupted("de --backend cpu --dim 2 --pop 4 --max-evals 8 --runs 100000000 --quiet", "1",
+                     err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d: %.500s", rc, err);
+    ck_assert_msg(strstr(out, "of 100000000 runs completed"), "%s", out);
+}
+END_TEST
+
+/* One step of 10^5 generations (--report-every 100000) of a 512x512 grid on the CPU is
+ * hours: the first signal used to wait for all of it (here: until the 60 s timeout's KILL,
+ * 137). The step is taken in pieces of about a second now, so the run stops, reports and
+ * exits 143 long before. */
+START_TEST(long_steps_answer_a_signal)
+{
+    char err[1 << 16];
+    int rc = interrupted("cga --backend cpu --grid 512x512 --problem sphere --dim 2 --generations "
+                         "100000 --report-every 100000 --quiet", "2", err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(strstr(err, "stopped by SIGTERM after generation"), "%.500s", err);
+}
+END_TEST
+
+START_TEST(bench_stops_on_sigterm)
+{
+    char err[1 << 16];
+    /* 10^5 runs a cell: never finishes the first cell, so the table holds no row. */
+    int rc = interrupted("bench de --backend cpu --quick --runs 100000 --quiet", "1", err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d: %.500s", rc, err);
+    ck_assert_msg(strstr(err, "stopped by SIGTERM: 0 cells completed") && lines(err) == 1, "%s", err);
+    ck_assert_msg(!strstr(out, "| F1 sphere"), "a cell of unfinished runs was reported: %s", out);
+    rc = interrupted("bench de --backend cpu --quick --runs 100000 --quiet --json", "1", err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d: %.500s", rc, err);
+    ck_assert_msg(strstr(out, "\"interrupted\":true") && lines(out) == 1, "%s", out);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cli_signals");
+    TCase *tc = tcase_create("cli_signals");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, de_runs_stop_on_sigterm);
+    tcase_add_test(tc, bench_stops_on_sigterm);
+    tcase_add_test(tc, long_steps_answer_a_signal);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
