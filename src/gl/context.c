@@ -226,9 +226,14 @@ unsigned long long gpu_context_serial(void) { return gl_current ? gl_current->se
 glevo_status gpu_context_check(unsigned long long serial, const char *function)
 {
     if (gl_current && gl_current->serial == serial) return GLEVO_OK;
-    return glevo_fail(GLEVO_ERR_INVALID, "%s: the GL context this engine was created on is not "
-                      "current on this thread (destroyed, or another thread or context is in use)",
-                      function);
+    /* GLEVO_ERR_GL and the words of the pass-level check (bind.c), which this one precedes. */
+    return glevo_fail(GLEVO_ERR_GL, "%s: %s", function,
+                      gl_current ? "the GL context current on this thread is not the one this "
+                                   "engine was made on (it was destroyed, or another is current: "
+                                   "glevo_context_make_current)"
+                                 : "no glevo GL context is current on this thread (its context "
+                                   "was destroyed, or this is another thread: call "
+                                   "glevo_context_make_current on this thread first)");
 }
 
 glevo_status gpu_memory_check(double bytes, double largest_texture, const char *request)

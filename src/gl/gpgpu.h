@@ -201,8 +201,8 @@ const gpu_limits *gpu_context_limits(void);
  * created (0: none). A GPU engine keeps the one it was created on, and every public entry
  * that touches GL asks gpu_context_check first: an engine used after its context was
  * destroyed, or from a thread where another or no context is current, is refused
- * (GLEVO_ERR_INVALID naming `function`) instead of reaching GL with names of another
- * context. */
+ * (GLEVO_ERR_GL naming `function`, in the words of the pass-level check of bind.c) instead
+ * of reaching GL with names of another context. */
 unsigned long long gpu_context_serial(void);
 /* GLEVO_OK when `bytes` of textures and buffers can be expected to fit the current context's
  * device: host memory for a software renderer (core/memory.h), the reported free memory of a
