@@ -21,7 +21,12 @@ typedef enum glevo_status {
 } glevo_status;
 
 /* The last error of this thread as one human sentence naming what failed and the value
- * that caused it; "" when there was none. */
+ * that caused it; "" when there was none. Every function returning a glevo_status clears it
+ * on entry, so after one that returned GLEVO_OK it is "" (SQLite's rule); functions returning
+ * other values report failure by a neutral value (NULL, -1, NaN) and leave the sentence here.
+ * Every public function refuses NULL where a pointer is required, enums outside their values
+ * and NaN where a number is required (GLEVO_ERR_INVALID naming the argument), and *_free /
+ * *_destroy accept NULL: docs/architecture.md, "The API contract". */
 GLEVO_API const char *glevo_last_error(void);
 
 /* Records a formatted error message and returns `status`, so that failing paths read
