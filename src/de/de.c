@@ -11,6 +11,7 @@
 #include "de/de_internal.h"
 #include "core/names.h"
 #include "core/args.h"
+#include "core/memory.h"
 #include "gl/gpgpu.h"
 
 static double now_seconds(void)
@@ -184,6 +185,23 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     return GLEVO_OK;
 }
 
+/* The memory a run asks for, checked before anything is allocated (in double: no product
+ * wraps): the population and its next generation in floats with their fitness, on the host
+ * (CPU engine; the GPU engines upload and read back through host copies) and in R32F
+ * textures on the GPU; a software renderer's textures are host memory too. */
+static glevo_status check_memory(const de_config *c, glevo_backend backend)
+{
+    double genes = (double)c->np * c->dim * 4.0, host = 2.0 * genes + c->np * 16.0;
+    char request[128];
+    snprintf(request, sizeof request, "glevo_de_params.pop %d x glevo_de_params.dim %d (%s backend)", c->np,
+             c->dim, glevo_backend_name(backend));
+    if (backend == GLEVO_BACKEND_CPU) return memory_check_host(host, request);
+    double device = 2.0 * genes + c->np * 32.0;
+    if (gpu_context_limits()->software) return gpu_memory_check(host + device, genes, request);
+    glevo_status st = memory_check_host(host, request);
+    return st ? st : gpu_memory_check(device, genes, request);
+}
+
 glevo_status de_gl_ready(const glevo_de *de, const char *function)
 {
     return de->backend == GLEVO_BACKEND_CPU ? GLEVO_OK : gpu_context_check(de->context, function);
@@ -199,6 +217,7 @@ glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
     glevo_status st = config_resolve(params, &de->c);
     glevo_backend backend = glevo_backend_resolve(params->backend);
     if (st == GLEVO_OK) st = glevo_backend_check(backend, "glevo_de_params.backend");
+    if (st == GLEVO_OK) st = check_memory(&de->c, backend);
     if (st != GLEVO_OK) {
         config_free(&de->c);
         free(de);

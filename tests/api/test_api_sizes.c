@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "glevo/cga.h"
+#include "glevo/de.h"
 #include "glevo/gp.h"
 #include "testutil.h"
 
@@ -69,6 +70,12 @@ START_TEST(library_refuses_before_allocating)
     p.width = 16, p.height = 8;
     ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
     glevo_cga_destroy(cga);
+    glevo_de *de = NULL;
+    glevo_de_params dp = {.dim = 100, .pop = 100000, .backend = GLEVO_BACKEND_CPU};
+    ck_assert_int_eq(glevo_de_create(&dp, &de), GLEVO_ERR_INVALID);
+    ck_assert_ptr_null(de);
+    ck_assert_msg(strstr(glevo_last_error(), "pop 100000 x glevo_de_params.dim 100 (cpu backend)") &&
+                  strstr(glevo_last_error(), "64 MiB available"), "%s", glevo_last_error());
     unsetenv("GLEVO_MEMORY_LIMIT");
 }
 END_TEST
