@@ -193,8 +193,8 @@ static glevo_status check_memory(const de_config *c, glevo_backend backend)
 {
     double genes = (double)c->np * c->dim * 4.0, host = 2.0 * genes + c->np * 16.0;
     char request[128];
-    snprintf(request, sizeof request, "glevo_de_params.pop %d x glevo_de_params.dim %d (%s backend)", c->np,
-             c->dim, glevo_backend_name(backend));
+    snprintf(request, sizeof request, "glevo_de_params.pop %d x glevo_de_params.dim %d (%s "
+             "backend)", c->np, c->dim, glevo_backend_name(backend));
     if (backend == GLEVO_BACKEND_CPU) return memory_check_host(host, request);
     double device = 2.0 * genes + c->np * 32.0;
     if (gpu_context_limits()->software) return gpu_memory_check(host + device, genes, request);
