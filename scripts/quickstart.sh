@@ -15,9 +15,12 @@ packages=(build-essential cmake pkg-config libglew-dev libegl-dev libgl-dev libe
           fonts-dejavu-core check xvfb xauth clang libclang-rt-dev)
 packages+=(zlib1g-dev) # checkpoints' CRC-32
 packages+=(libopenmpi-dev openmpi-bin) # islands over MPI (optional: glevo builds without)
+packages+=(chromium nodejs) # the WebGL2 page's test in headless Chromium (tests/web, docs/web.md)
 packages+=(python3-numpy python3-cffi python3-pytest python3-matplotlib) # python/glevo, its tests and example
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+# Debian's nodejs ships npm apart; NodeSource's nodejs bundles it (and conflicts with it).
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
   echo "quickstart: installing ${missing[*]}" >&2
@@ -38,6 +41,10 @@ if ./build/glevo cga --help >/dev/null 2>&1; then
 fi
 
 if [ "$mode" = test ]; then
+  # puppeteer-core for test_web (it drives the chromium above: it downloads no browser).
+  if [ ! tests/web/node_modules/.package-lock.json -nt tests/web/package-lock.json ]; then
+    (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
+  fi
   echo "== layers (docs/architecture.md)" >&2
   scripts/check-layers.sh
   echo "== tests" >&2

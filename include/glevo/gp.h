@@ -227,8 +227,9 @@ typedef struct glevo_gp_params {
     double const_min, const_max; /* random constants, default [-1, 1] */
     double const_prob;    /* terminal is a constant with this probability, default 0.25 */
     glevo_gp_metric metric;
-    glevo_backend backend;  /* evaluation: fragment (default), compute, cpu or auto; the
-                             * evolutionary loop runs on the host (the paper's Algorithm 1) */
+    glevo_backend backend;  /* fragment (default), compute, cpu or auto: evaluation and, on
+                             * a GPU backend, breeding too, the population staying on the GPU
+                             * (the same children as the cpu backend's, seed for seed) */
     glevo_gp_eval_params eval; /* layout and threads; eval.backend is replaced by backend */
     uint32_t seed;
     double target_error;  /* stop when the best error is <= this (default: never; 0 = exact) */
@@ -246,6 +247,9 @@ typedef struct glevo_gp_result {
     long long nodes_evaluated;/* program nodes x cases */
     int generations;
     double seconds, eval_seconds;
+    double variation_seconds; /* breeding: selection, crossover, mutation (GPU or host);
+                               * where the GPU breeds without a wait (compute, below 4096
+                               * programs) its GPU time falls in eval_seconds */
     glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
 } glevo_gp_result;
 

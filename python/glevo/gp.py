@@ -297,7 +297,7 @@ class GP(Engine):
                     "best_infix": text(r.best_infix), "best_nodes": r.best_nodes,
                     "evaluations": r.evaluations, "nodes_evaluated": r.nodes_evaluated,
                     "generations": r.generations, "seconds": r.seconds,
-                    "eval_seconds": r.eval_seconds}
+                    "eval_seconds": r.eval_seconds, "variation_seconds": r.variation_seconds}
         finally:
             lib.glevo_gp_result_free(r)
 

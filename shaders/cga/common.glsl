@@ -20,3 +20,33 @@ layout(std140) uniform pass_uniforms {
 
 ivec2 torus(ivec2 p) { return (p + u_grid) % u_grid; }
 uint cell_index(ivec2 p) { return uint(p.y * u_grid.x + p.x); }
+
+// CGA_EACH_TEXTURE(B) expands to B(0) B(1) ... B(GENE_TEXTURES - 1): one copy of a per-texture
+// statement with t a literal. GLSL ES 3.00 (the WebGL2 page, web/) indexes sampler and
+// fragment-output arrays with constant expressions only, never a loop index; the desktop
+// compilers unroll those loops anyway, so the code they run is the same.
+#define CGA_TEXTURES_1(B) B(0)
+#define CGA_TEXTURES_2(B) CGA_TEXTURES_1(B) B(1)
+#define CGA_TEXTURES_3(B) CGA_TEXTURES_2(B) B(2)
+#define CGA_TEXTURES_4(B) CGA_TEXTURES_3(B) B(3)
+#define CGA_TEXTURES_5(B) CGA_TEXTURES_4(B) B(4)
+#define CGA_TEXTURES_6(B) CGA_TEXTURES_5(B) B(5)
+#define CGA_TEXTURES_7(B) CGA_TEXTURES_6(B) B(6)
+#define CGA_TEXTURES_8(B) CGA_TEXTURES_7(B) B(7)
+#if GENE_TEXTURES == 1
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_1(B)
+#elif GENE_TEXTURES == 2
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_2(B)
+#elif GENE_TEXTURES == 3
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_3(B)
+#elif GENE_TEXTURES == 4
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_4(B)
+#elif GENE_TEXTURES == 5
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_5(B)
+#elif GENE_TEXTURES == 6
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_6(B)
+#elif GENE_TEXTURES == 7
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_7(B)
+#else
+#define CGA_EACH_TEXTURE(B) CGA_TEXTURES_8(B)
+#endif

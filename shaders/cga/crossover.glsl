@@ -21,9 +21,9 @@ void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
     ivec2 partner = ivec2(p.x ^ 1, p.y);
-    for (int t = 0; t < GENE_TEXTURES; ++t)
-        o_genes[t] = cga_crossover(texelFetch(t_genes[t], p, 0),
-                                   texelFetch(t_genes[t], partner, 0),
-                                   texelFetch(t_points[t], ivec2(p.x / 2, p.y), 0));
+    ivec2 q = ivec2(p.x / 2, p.y);
+#define CGA_PAIR(t) texelFetch(t_genes[t], p, 0), texelFetch(t_genes[t], partner, 0)
+#define CGA_CROSS(t) o_genes[t] = cga_crossover(CGA_PAIR(t), texelFetch(t_points[t], q, 0));
+    CGA_EACH_TEXTURE(CGA_CROSS)
 }
 #endif

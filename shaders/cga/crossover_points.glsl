@@ -21,6 +21,7 @@ layout(location = 0) out vec4 o_points[GENE_TEXTURES];
 void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
-    for (int t = 0; t < GENE_TEXTURES; ++t) o_points[t] = cga_cut(p, t);
+#define CGA_CUT(t) o_points[t] = cga_cut(p, t);
+    CGA_EACH_TEXTURE(CGA_CUT)
 }
 #endif

@@ -26,7 +26,8 @@ uniform sampler2D t_genes[GENE_TEXTURES];
 vec4 cga_fitness_texel(ivec2 p)
 {
     vec4 g[GENE_TEXTURES];
-    for (int t = 0; t < GENE_TEXTURES; ++t) g[t] = texelFetch(t_genes[t], p, 0);
+#define CGA_FETCH(t) g[t] = texelFetch(t_genes[t], p, 0);
+    CGA_EACH_TEXTURE(CGA_FETCH)
     return vec4(cga_fitness(g), 0.0, 0.0, 1.0);
 }
 

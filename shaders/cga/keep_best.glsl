@@ -30,8 +30,8 @@ vec4 cga_record_texel(int i, vec4 cur)
     if (!cga_record_takes(old, cur)) return texelFetch(t_record, ivec2(i, 0), 0);
     if (i == 0) return vec4(cur.xyz, u_generation_plus_one);
     vec4 g = vec4(0.0);
-    for (int t = 0; t < GENE_TEXTURES; ++t)
-        if (t == i - 1) g = texelFetch(t_genes[t], ivec2(cur.yz), 0);
+#define CGA_RECORD_GENES(t) if (t == i - 1) g = texelFetch(t_genes[t], ivec2(cur.yz), 0);
+    CGA_EACH_TEXTURE(CGA_RECORD_GENES)
     return g;
 }
 

@@ -63,7 +63,7 @@ layout(location = 0) out vec4 o_genes[GENE_TEXTURES];
 void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
-    for (int t = 0; t < GENE_TEXTURES; ++t)
-        o_genes[t] = cga_mutate(p, t, texelFetch(t_genes[t], p, 0));
+#define CGA_MUTATE(t) o_genes[t] = cga_mutate(p, t, texelFetch(t_genes[t], p, 0));
+    CGA_EACH_TEXTURE(CGA_MUTATE)
 }
 #endif

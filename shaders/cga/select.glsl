@@ -72,6 +72,7 @@ layout(location = 0) out vec4 o_genes[GENE_TEXTURES];
 void main()
 {
     ivec2 q = cga_select(ivec2(gl_FragCoord.xy));
-    for (int t = 0; t < GENE_TEXTURES; ++t) o_genes[t] = texelFetch(t_genes[t], q, 0);
+#define CGA_COPY(t) o_genes[t] = texelFetch(t_genes[t], q, 0);
+    CGA_EACH_TEXTURE(CGA_COPY)
 }
 #endif

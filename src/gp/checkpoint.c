@@ -45,6 +45,8 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(path);
     const glevo_gp_params *P = &gp->P;
+    glevo_status sync = gp_host_sync(gp);
+    if (sync) return sync;
     const indiv *pop = gp->pops[gp->cur];
     long long total = 0;
     for (int i = 0; i < P->pop; ++i) total += pop[i].len;
@@ -103,9 +105,13 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_i64(w, "state.rng_counter", gp->rng.counter);
     ckpt_put_array(w, "state.rng_buffer", CKPT_U32, gp->rng.buf, 4);
     ckpt_put_i64(w, "state.rng_left", gp->rng.left);
+    /* Children bred from (seed, generation, child) words (src/gp/breed.c): files without
+     * this mark were bred otherwise and cannot resume the same run. */
+    ckpt_put_str(w, "state.breeding", GP_BREEDING);
     ckpt_put_i64(w, "state.best", gp->best);
     ckpt_put_i64(w, "state.nodes_evaluated", gp->nodes_evaluated);
     ckpt_put_f64(w, "state.eval_seconds", gp->eval_seconds);
+    ckpt_put_f64(w, "state.variation_seconds", gp->variation_seconds);
     ckpt_put_f64(w, "state.seconds", seconds_now() - gp->t0);
     ckpt_put_array(w, "data.lengths", CKPT_I32, lens, (size_t)P->pop);
     ckpt_put_array(w, "data.codes", CKPT_U32, codes, (size_t)total);
@@ -263,6 +269,15 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     ckpt_reader *r;
     glevo_status st = ckpt_read_file(path, "gp", &r);
     if (st) return st;
+    const char *breeding = NULL;
+    if (!ckpt_has(r, "state.breeding") || ckpt_get_str(r, "state.breeding", &breeding) ||
+        strcmp(breeding, GP_BREEDING) != 0) {
+        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s' was written by an older version of "
+                        "glevo (its GP breeding is not '%s'): it cannot resume the same run; "
+                        "start the run again", ckpt_reader_source(r), GP_BREEDING);
+        ckpt_reader_destroy(r);
+        return st;
+    }
     glevo_gp_params P, checked;
     glevo_gp *gp = NULL;
     if (!(st = resume_params(r, changes, &P)) && !(st = check_data(r, data)) &&
@@ -276,6 +291,7 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     if (!st) st = ckpt_get_ll(r, "state.evaluations", 0, INT64_MAX, &gp->evaluations);
     if (!st) st = ckpt_get_ll(r, "state.nodes_evaluated", 0, INT64_MAX, &gp->nodes_evaluated);
     if (!st) st = ckpt_get_f64(r, "state.eval_seconds", &gp->eval_seconds);
+    if (!st) st = ckpt_get_f64(r, "state.variation_seconds", &gp->variation_seconds);
     /* Times add up over the pieces of a run. */
     if (!st) st = ckpt_get_f64(r, "state.seconds", &seconds);
     if (!st) gp->t0 = seconds_now() - seconds;

@@ -1,14 +1,18 @@
-/* Generational GP on the host (the paper's Algorithm 1): ramped half-and-half initialisation,
- * tournament selection, subtree crossover, subtree and point mutation, elitism and a size
- * limit; evaluation of the whole population per generation by the evaluator (GPU passes or
- * the CPU interpreter). Every random choice comes from one Philox stream keyed by the seed,
- * so a run is reproducible by seed. create/step/destroy like the other families;
- * glevo_gp_run is create, step to the end, result. */
+/* Generational GP (the paper's Algorithm 1): ramped half-and-half initialisation on the host,
+ * then per generation tournament selection, subtree crossover, subtree and point mutation,
+ * elitism and a size limit (src/gp/breed.c: each child from random words keyed by (seed,
+ * generation, child, purpose)), and evaluation of the whole population by the evaluator.
+ * With a GPU backend the population stays on the GPU (src/gp/resident.c) and a generation
+ * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the CPU backend
+ * the host breeds with breed.c, the GPU pass's twin, so all make the same children. create/step/destroy like the
+ * other families; glevo_gp_run is create, step to the end, result. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gp/engine_internal.h"
 #include "core/args.h"
@@ -22,53 +26,6 @@ static void copy_indiv(indiv *dst, const indiv *src)
     memcpy(dst->codes, src->codes, (size_t)src->len * sizeof *src->codes);
     memcpy(dst->consts, src->consts, (size_t)src->len * sizeof *src->consts);
     dst->len = src->len;
-}
-
-/* dst = a with the subtree at i replaced by b's subtree at j; 0 when over max_size. */
-static int splice(indiv *dst, const indiv *a, int i, const indiv *b, int j, int max_size)
-{
-    int ie = gp_subtree_end(a->codes, a->len, i), je = gp_subtree_end(b->codes, b->len, j);
-    int len = i + (je - j) + (a->len - ie);
-    if (len > max_size) return 0;
-    memcpy(dst->codes, a->codes, (size_t)i * sizeof(uint32_t));
-    memcpy(dst->consts, a->consts, (size_t)i * sizeof(float));
-    memcpy(dst->codes + i, b->codes + j, (size_t)(je - j) * sizeof(uint32_t));
-    memcpy(dst->consts + i, b->consts + j, (size_t)(je - j) * sizeof(float));
-    memcpy(dst->codes + i + (je - j), a->codes + ie, (size_t)(a->len - ie) * sizeof(uint32_t));
-    memcpy(dst->consts + i + (je - j), a->consts + ie, (size_t)(a->len - ie) * sizeof(float));
-    dst->len = len;
-    /* Constant codes index their own position. */
-    for (int k = 0; k < len; ++k)
-        if (GLEVO_GP_CODE_OP(dst->codes[k]) == GLEVO_GP_CONST)
-            dst->codes[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
-    return 1;
-}
-
-/* Crossover points prefer functions 90% of the time (Koza), when the tree has any. */
-static int pick_point(gp_rng *r, const indiv *t)
-{
-    if (t->len > 1 && tree_rng_u01(r) < 0.9) {
-        for (int tries = 0; tries < 8; ++tries) {
-            int k = tree_rng_below(r, t->len);
-            if (gp_code_arity(t->codes[k]) > 0) return k;
-        }
-    }
-    return tree_rng_below(r, t->len);
-}
-
-static void point_mutate(tree_gen *g, indiv *t)
-{
-    int k = tree_rng_below(g->rng, t->len);
-    int arity = gp_code_arity(t->codes[k]);
-    if (arity == 0) {
-        int n = k;
-        tree_terminal(g, t->codes, t->consts, &n);
-        return;
-    }
-    int same[GLEVO_GP_OP_COUNT], ns = 0;
-    for (int i = 0; i < g->nfuncs; ++i)
-        if (glevo_gp_op_arity((glevo_gp_op)g->funcs[i]) == arity) same[ns++] = g->funcs[i];
-    t->codes[k] = GLEVO_GP_CODE(same[tree_rng_below(g->rng, ns)], 0);
 }
 
 double gp_fitness_of(glevo_gp_metric m, double e)
@@ -224,13 +181,10 @@ static glevo_status allocate(glevo_gp *gp)
     gp->fit = malloc(pop * sizeof *gp->fit);
     gp->scratch = (indiv){malloc((size_t)scratch_cap * sizeof(uint32_t)),
                           malloc((size_t)scratch_cap * sizeof(float)), 0};
-    gp->tmp = (indiv){malloc(cap * sizeof(uint32_t)), malloc(cap * sizeof(float)), 0};
-    for (int k = 0; k < 2; ++k)
-        gp->kids[k] = (indiv){malloc(cap * sizeof(uint32_t)), malloc(cap * sizeof(float)), 0};
+    gp->sizes_mem = malloc(pop * cap * sizeof *gp->sizes_mem);
+    gp->lens = calloc(pop, sizeof *gp->lens);
     if (!gp->codes_mem || !gp->consts_mem || !gp->pops[0] || !gp->pops[1] || !gp->err ||
-        !gp->fit || !gp->scratch.codes || !gp->scratch.consts || !gp->kids[0].codes ||
-        !gp->kids[0].consts || !gp->kids[1].codes || !gp->kids[1].consts || !gp->tmp.codes ||
-        !gp->tmp.consts)
+        !gp->fit || !gp->scratch.codes || !gp->scratch.consts || !gp->sizes_mem || !gp->lens)
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a population of %d", P->pop);
     for (int b = 0; b < 2; ++b)
         for (size_t i = 0; i < pop; ++i) {
@@ -242,14 +196,29 @@ static glevo_status allocate(glevo_gp *gp)
 }
 
 /* Ramped half-and-half: depths cycle through min..max, alternating full and grow; a tree
- * over the size limit is redrawn one level shallower. */
-static void initialise(glevo_gp *gp)
+ * over the size limit is redrawn one level shallower. Program i draws from its own stream
+ * (seed, "INIT", i), so the programs are made on several threads and the same on any count. */
+typedef struct init_job {
+    glevo_gp *gp;
+    int first, last;
+    uint32_t *codes;
+    float *consts;
+} init_job;
+
+static void *initialise_range(void *arg)
 {
+    init_job *job = arg;
+    glevo_gp *gp = job->gp;
     const glevo_gp_params *P = &gp->P;
     int ndepths = P->init_max_depth - P->init_min_depth + 1;
-    for (int i = 0; i < P->pop; ++i) {
+    gp_rng rng;
+    tree_gen g = gp->g;
+    g.rng = &rng;
+    for (int i = job->first; i < job->last; ++i) {
         /* A huge population takes seconds: stop when asked (glevo_gp_create then refuses). */
-        if (i % 4096 == 0 && glevo_interrupt_pending()) return;
+        if ((i - job->first) % 4096 == 0 && glevo_interrupt_pending()) return NULL;
+        tree_rng_init(&rng, P->seed, 0x494e4954u /* "INIT" */);
+        rng.stream = (uint32_t)i;
         int depth = P->init_min_depth + (i / 2) % ndepths;
         int full = i % 2 == 0;
         for (;;) {
@@ -258,16 +227,103 @@ static void initialise(glevo_gp *gp)
             for (int d = 0; d < depth && max_nodes <= gp->scratch_cap; ++d)
                 max_nodes = max_nodes * gp_mask_max_arity(gp->mask) + 1;
             if (max_nodes <= gp->scratch_cap) {
-                tree_random(&gp->g, depth, full, gp->scratch.codes, gp->scratch.consts, &n);
+                tree_random(&g, depth, full, job->codes, job->consts, &n);
                 if (n <= P->max_size) {
-                    gp->scratch.len = n;
-                    copy_indiv(&gp->pops[0][i], &gp->scratch);
+                    indiv t = {job->codes, job->consts, n};
+                    copy_indiv(&gp->pops[0][i], &t);
                     break;
                 }
             }
             if (depth > 0) depth--;
         }
     }
+    return NULL;
+}
+
+static glevo_status initialise(glevo_gp *gp)
+{
+    enum { MAX_THREADS = 16 };
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
+    if (threads > gp->P.pop / 256) threads = gp->P.pop / 256 > 0 ? gp->P.pop / 256 : 1;
+    init_job jobs[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    size_t cap = (size_t)gp->scratch_cap;
+    uint32_t *codes = malloc((size_t)threads * cap * sizeof *codes);
+    float *consts = malloc((size_t)threads * cap * sizeof *consts);
+    if (!codes || !consts) {
+        free(codes), free(consts);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a population of %d", gp->P.pop);
+    }
+    int started = 0;
+    for (int t = 0; t < threads; ++t) {
+        jobs[t] = (init_job){gp, (int)((long long)gp->P.pop * t / threads),
+                             (int)((long long)gp->P.pop * (t + 1) / threads), codes + t * cap,
+                             consts + t * cap};
+        /* The first range runs here, and any a thread could not start. */
+        if (t > 0 && pthread_create(&tid[t], NULL, initialise_range, &jobs[t]) == 0)
+            started |= 1 << t;
+    }
+    initialise_range(&jobs[0]);
+    for (int t = 1; t < threads; ++t) {
+        if (started >> t & 1) pthread_join(tid[t], NULL);
+        else initialise_range(&jobs[t]);
+    }
+    free(codes), free(consts);
+    if (glevo_interrupt_pending())
+        return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_create: interrupted while initialising "
+                          "the population");
+    return GLEVO_OK;
+}
+
+/* The best program of the current generation alone in out (from the GPU when resident). */
+static glevo_status best_program(const glevo_gp *gp, glevo_gp_programs *out)
+{
+    glevo_gp_programs_clear(out);
+    if (gp->res && gp->host_stale) {
+        int len = 0;
+        glevo_status st = gp_resident_read_slot(gp->res, gp->best, gp->scratch.codes,
+                                                gp->scratch.consts, &len);
+        return st ? st : glevo_gp_programs_add(out, gp->scratch.codes, len, gp->scratch.consts);
+    }
+    const indiv *b = &gp->pops[gp->cur][gp->best];
+    return glevo_gp_programs_add(out, b->codes, b->len, b->consts);
+}
+
+/* The evaluator's container of the host population (what glevo_gp_population returns). */
+static glevo_status pack_host(glevo_gp *gp)
+{
+    const indiv *pop = gp->pops[gp->cur];
+    glevo_status st = GLEVO_OK;
+    glevo_gp_programs_clear(gp->progs);
+    for (int i = 0; i < gp->P.pop && !st; ++i)
+        st = glevo_gp_programs_add(gp->progs, pop[i].codes, pop[i].len, pop[i].consts);
+    return st;
+}
+
+/* GLEVO_OK for CPU evaluation, and where the evaluator's GL context is current on this
+ * thread (gpu_context_check): the resident engine breeds and reads on the GPU. */
+static glevo_status gp_gl_ready(const glevo_gp *gp, const char *function)
+{
+    if (!gp->ev || gp->ev->backend == GLEVO_BACKEND_CPU) return GLEVO_OK;
+    return gpu_context_check(gp->ev->context, function);
+}
+
+glevo_status gp_host_sync(const glevo_gp *cgp)
+{
+    if (!cgp->res || !cgp->host_stale) return GLEVO_OK;
+    glevo_status ready = gp_gl_ready(cgp, "glevo_gp");
+    if (ready) return ready;
+    /* The host copy is a cache of the GPU's population: filling it changes no state a caller
+     * can see, hence the cast. */
+    glevo_gp *gp = (glevo_gp *)cgp;
+    size_t at = (size_t)gp->cur * (size_t)gp->P.pop * (size_t)gp->P.max_size;
+    glevo_status st = gp_resident_download(gp->res, gp->codes_mem + at, gp->consts_mem + at,
+                                           gp->lens);
+    for (int i = 0; i < gp->P.pop && !st; ++i) gp->pops[gp->cur][i].len = gp->lens[i];
+    if (!st) st = pack_host(gp);
+    if (!st) gp->host_stale = false;
+    return st;
 }
 
 /* Evaluates the current population, finds its best, reports progress and decides whether
@@ -275,21 +331,31 @@ static void initialise(glevo_gp *gp)
 static glevo_status evaluate(glevo_gp *gp)
 {
     const glevo_gp_params *P = &gp->P;
-    indiv *pop = gp->pops[gp->cur];
     glevo_status st = GLEVO_OK;
-    glevo_gp_programs_clear(gp->progs);
-    for (int i = 0; i < P->pop && !st; ++i)
-        st = glevo_gp_programs_add(gp->progs, pop[i].codes, pop[i].len, pop[i].consts);
+    long long nodes;
+    if (gp->res) {
+        double te = seconds_now();
+        gp_resident_lend(gp->res, gp->ev);
+        st = gp_evaluate_unchecked(gp->ev, &gp->res->shape, P->metric, gp->err);
+        gp->eval_seconds += seconds_now() - te;
+        if (!st) st = gp_resident_read_stats(gp->res);
+        if (!st) memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);
+        nodes = gp->res->total;
+    } else {
+        if ((st = pack_host(gp))) return st;
+        double te = seconds_now();
+        st = glevo_gp_evaluate(gp->ev, gp->progs, P->metric, gp->err);
+        gp->eval_seconds += seconds_now() - te;
+        nodes = glevo_gp_programs_nodes(gp->progs);
+    }
     if (st) return st;
-    double te = seconds_now();
-    if ((st = glevo_gp_evaluate(gp->ev, gp->progs, P->metric, gp->err))) return st;
-    gp->eval_seconds += seconds_now() - te;
     gp->evaluations += P->pop;
-    gp->nodes_evaluated += glevo_gp_programs_nodes(gp->progs) * (long long)gp->data->cases;
+    gp->nodes_evaluated += nodes * (long long)gp->data->cases;
     for (int i = 0; i < P->pop; ++i) gp->fit[i] = gp_fitness_of(P->metric, gp->err[i]);
     int best = gp->best = gp_find_best(gp);
     if (P->progress) {
-        char *s = print_alloc(gp->progs, best, 0);
+        if ((st = best_program(gp, gp->one))) return st;
+        char *s = print_alloc(gp->one, 0, 0);
         P->progress(P->progress_user, gp->generation, gp->err[best], s ? s : "");
         free(s);
     }
@@ -300,73 +366,77 @@ static glevo_status evaluate(glevo_gp *gp)
 
 int gp_find_best(const glevo_gp *gp)
 {
-    const indiv *pop = gp->pops[gp->cur];
     int best = 0;
     for (int i = 0; i < gp->P.pop; ++i)
         /* Ties go to the smaller program (parsimony). */
         if (gp->fit[i] < gp->fit[best] ||
-            (gp->fit[i] == gp->fit[best] && pop[i].len < pop[best].len))
+            (gp->fit[i] == gp->fit[best] && gp->lens[i] < gp->lens[best]))
             best = i;
     return best;
 }
 
-/* The next generation from the current one: elites, then tournament pairs crossed and mutated. */
-static void breed(glevo_gp *gp)
+/* The next generation from the current one (breed.c's children, on the GPU or here). */
+static glevo_status breed(glevo_gp *gp)
 {
     const glevo_gp_params *P = &gp->P;
-    const double *fit = gp->fit;
-    gp_rng *rng = &gp->rng;
-    indiv *cur = gp->pops[gp->cur], *nxt = gp->pops[1 - gp->cur], *kids = gp->kids;
-    int filled = 0;
-    int order_best[64];
-    int ne = P->elitism < 64 ? P->elitism : 64;
-    for (int e = 0; e < ne; ++e) { /* the e best, by repeated selection */
-        int b = -1;
-        for (int i = 0; i < P->pop; ++i) {
-            int taken = 0;
-            for (int k = 0; k < e; ++k) taken |= order_best[k] == i;
-            if (!taken && (b < 0 || fit[i] < fit[b])) b = i;
-        }
-        order_best[e] = b;
-        copy_indiv(&nxt[filled++], &cur[b]);
-    }
-    while (filled < P->pop) {
-        int par[2];
-        for (int k = 0; k < 2; ++k) {
-            int w = tree_rng_below(rng, P->pop);
-            for (int t = 1; t < P->tournament; ++t) {
-                int c = tree_rng_below(rng, P->pop);
-                if (fit[c] < fit[w]) w = c;
+    gp_breed_params bp;
+    gp_breed_params_init(&bp, P, gp->mask, gp->data->vars, gp->generation);
+    gp_breed_elites(&bp, gp->fit, gp->elite);
+    double t0 = seconds_now();
+    glevo_status st = GLEVO_OK;
+    if (gp->res) {
+        st = gp_resident_breed(gp->res, &bp, gp->fit, gp->elite);
+        gp->host_stale = true;
+    } else {
+        size_t cap = (size_t)P->max_size, at = (size_t)gp->cur * (size_t)P->pop * cap;
+        const indiv *cur = gp->pops[gp->cur];
+        indiv *nxt = gp->pops[1 - gp->cur];
+        for (int i = 0; i < P->pop; ++i)
+            gp_subtree_sizes(cur[i].codes, cur[i].len, gp->sizes_mem + (size_t)i * cap);
+        gp_parents par = {gp->codes_mem + at, gp->consts_mem + at, gp->sizes_mem, gp->lens,
+                          gp->fit, P->max_size};
+        gp_child_plan plan;
+        for (int c = 0; c < P->pop; ++c) {
+            gp_breed_plan(&bp, &par, gp->elite, c, &plan);
+            for (int k = 0; k < plan.len; ++k) {
+                int32_t size;
+                gp_breed_node(&bp, &par, &plan, k, 0, &nxt[c].codes[k], &nxt[c].consts[k], &size);
             }
-            par[k] = w;
+            nxt[c].len = plan.len;
         }
-        const indiv *a = &cur[par[0]], *b = &cur[par[1]];
-        if (tree_rng_u01(rng) < P->pc) {
-            int i = pick_point(rng, a), j = pick_point(rng, b);
-            if (!splice(&kids[0], a, i, b, j, P->max_size)) copy_indiv(&kids[0], a);
-            if (!splice(&kids[1], b, j, a, i, P->max_size)) copy_indiv(&kids[1], b);
-        } else {
-            copy_indiv(&kids[0], a);
-            copy_indiv(&kids[1], b);
-        }
-        for (int k = 0; k < 2; ++k) {
-            if (tree_rng_u01(rng) >= P->pm) continue;
-            if (tree_rng_u01(rng) < 0.5) {
-                point_mutate(&gp->g, &kids[k]);
-            } else { /* subtree mutation: a grown tree of depth <= 4 at a random point */
-                int n = 0;
-                tree_random(&gp->g, tree_rng_below(rng, 5), 0, gp->scratch.codes,
-                            gp->scratch.consts, &n);
-                gp->scratch.len = n;
-                copy_indiv(&gp->tmp, &kids[k]);
-                int at = tree_rng_below(rng, kids[k].len);
-                if (!splice(&kids[k], &gp->tmp, at, &gp->scratch, 0, P->max_size))
-                    copy_indiv(&kids[k], &gp->tmp);
-            }
-        }
-        for (int k = 0; k < 2 && filled < P->pop; ++k) copy_indiv(&nxt[filled++], &kids[k]);
+        for (int c = 0; c < P->pop; ++c) gp->lens[c] = nxt[c].len;
+        gp->cur = 1 - gp->cur;
     }
-    gp->cur = 1 - gp->cur;
+    gp->variation_seconds += seconds_now() - t0;
+    return st;
+}
+
+/* The population in pops[cur] is the generation from now on: its lengths, and the GPU's
+ * copy when resident. */
+static glevo_status host_population_changed(glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    for (int i = 0; i < P->pop; ++i) gp->lens[i] = gp->pops[gp->cur][i].len;
+    gp->host_stale = false;
+    if (!gp->res) return GLEVO_OK;
+    size_t at = (size_t)gp->cur * (size_t)P->pop * (size_t)P->max_size;
+    gp->res->cur = 0;
+    return gp_resident_upload(gp->res, gp->codes_mem + at, gp->consts_mem + at, gp->lens);
+}
+
+/* The GPU backends keep the population on the GPU where the layout fits it, bred by the
+ * backend's own driver; GLEVO_GP_HOST_BREED=1 breeds on the host instead (for measuring). */
+static glevo_status make_resident(glevo_gp *gp)
+{
+    const char *host = getenv("GLEVO_GP_HOST_BREED");
+    glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
+    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') ||
+        !gp_resident_fits(gp->P.pop, gp->P.max_size, gp->mask))
+        return GLEVO_OK;
+    gp->res = calloc(1, sizeof *gp->res);
+    if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask,
+                              b == GLEVO_BACKEND_COMPUTE);
 }
 
 glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, glevo_gp **out)
@@ -382,7 +452,9 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     tree_gen_init(&gp->g, &gp->rng, gp->mask, data->vars, P->const_prob, P->const_min, P->const_max);
     glevo_status st = allocate(gp);
     if (!st) st = glevo_gp_programs_create(&gp->progs);
+    if (!st) st = glevo_gp_programs_create(&gp->one);
     if (!st) st = glevo_gp_evaluator_create(&gp->P.eval, data, &gp->ev);
+    if (!st) st = make_resident(gp);
     if (st) {
         glevo_gp_destroy(gp);
         return st;
@@ -394,11 +466,8 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
 glevo_status gp_engine_resumed(glevo_gp *gp)
 {
     const glevo_gp_params *P = &gp->P;
-    const indiv *pop = gp->pops[gp->cur];
-    glevo_status st = GLEVO_OK;
-    glevo_gp_programs_clear(gp->progs);
-    for (int i = 0; i < P->pop && !st; ++i)
-        st = glevo_gp_programs_add(gp->progs, pop[i].codes, pop[i].len, pop[i].consts);
+    glevo_status st = host_population_changed(gp);
+    if (!st) st = pack_host(gp);
     gp->done = gp->generation >= P->generations ||
                (P->stop_on_target && gp->fit[gp->best] <= P->target_error);
     return st;
@@ -417,11 +486,7 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp *gp = NULL;
     if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
-    initialise(gp);
-    if (glevo_interrupt_pending())
-        st = glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_create: interrupted while initialising "
-                        "the population");
-    if (st || (st = evaluate(gp))) {
+    if ((st = initialise(gp)) || (st = host_population_changed(gp)) || (st = evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }
@@ -436,12 +501,13 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
     if (generations < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
                           generations);
-    glevo_status st = GLEVO_OK;
+    glevo_status st = gp_gl_ready(gp, __func__);
+    if (st) return st;
     for (int k = 0; k < generations && !gp->done && !st; ++k) {
         if (glevo_interrupt_pending())
             return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_step: interrupted after "
                               "generation %d", gp->generation);
-        breed(gp);
+        if ((st = breed(gp))) break;
         gp->generation++;
         st = evaluate(gp);
     }
@@ -465,6 +531,8 @@ const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 {
     ARG_NOT_NULL_OR(gp, NULL);
     if (best) *best = gp->best;
+    /* Resident: the programs come back from the GPU (a failure leaves the last copy). */
+    gp_host_sync(gp);
     return gp->progs;
 }
 
@@ -474,17 +542,19 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
-    const indiv *b = &gp->pops[gp->cur][gp->best];
     out->best_error = gp->err[gp->best];
-    out->best_nodes = b->len;
+    out->best_nodes = gp->lens[gp->best];
     out->evaluations = gp->evaluations;
     out->nodes_evaluated = gp->nodes_evaluated;
     out->generations = gp->generation;
     out->eval_seconds = gp->eval_seconds;
-    out->best_sexpr = print_alloc(gp->progs, gp->best, 0);
-    out->best_infix = print_alloc(gp->progs, gp->best, 1);
+    out->variation_seconds = gp->variation_seconds;
     glevo_status st = glevo_gp_programs_create(&out->best);
-    if (!st) st = glevo_gp_programs_add(out->best, b->codes, b->len, b->consts);
+    if (!st) st = best_program(gp, out->best);
+    if (!st) {
+        out->best_sexpr = print_alloc(out->best, 0, 0);
+        out->best_infix = print_alloc(out->best, 0, 1);
+    }
     if (!st && (!out->best_sexpr || !out->best_infix))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     out->seconds = seconds_now() - gp->t0;
@@ -495,16 +565,21 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
 void glevo_gp_destroy(glevo_gp *gp)
 {
     if (!gp) return;
+    if (gp->res) gp_resident_destroy(gp->res);
+    free(gp->res);
     glevo_gp_evaluator_destroy(gp->ev);
     glevo_gp_programs_destroy(gp->progs);
+    glevo_gp_programs_destroy(gp->one);
     free(gp->codes_mem);
     free(gp->consts_mem);
     free(gp->pops[0]);
     free(gp->pops[1]);
     free(gp->err);
     free(gp->fit);
-    indiv *bufs[4] = {&gp->scratch, &gp->tmp, &gp->kids[0], &gp->kids[1]};
-    for (int k = 0; k < 4; ++k) free(bufs[k]->codes), free(bufs[k]->consts);
+    free(gp->scratch.codes);
+    free(gp->scratch.consts);
+    free(gp->sizes_mem);
+    free(gp->lens);
     free(gp);
 }
 

@@ -5,6 +5,7 @@
 #define GLEVO_GP_ENGINE_INTERNAL_H
 
 #include "gp/gp_internal.h"
+#include "gp/resident.h"
 #include "gp/tree.h"
 
 /* consts[i] belongs to codes[i] (meaningful where codes[i] is a constant). */
@@ -13,6 +14,9 @@ typedef struct indiv {
     float *consts;
     int len;
 } indiv;
+
+/* The breeding scheme a checkpoint's run used (checkpoint.c refuses others). */
+#define GP_BREEDING "per-child-philox-1"
 
 struct glevo_gp {
     glevo_gp_params P;        /* defaults resolved */
@@ -24,14 +28,23 @@ struct glevo_gp {
     uint32_t *codes_mem;
     float *consts_mem;
     indiv *pops[2];           /* this generation and the next, max_size codes each */
-    indiv scratch, tmp, kids[2];
+    indiv scratch;
+    int32_t *sizes_mem;       /* the parents' subtree sizes, max_size a program */
+    int32_t *lens;            /* the current generation's lengths */
     double *err, *fit;
-    glevo_gp_programs *progs; /* the evaluated generation, as the evaluator reads it */
+    int32_t elite[GP_ELITE_MAX];
+    /* The population on the GPU (compute backend, where it fits; NULL: the host breeds).
+     * Then pops[cur] is a copy made only when the host needs the programs (host_stale). */
+    gp_resident *res;
+    bool host_stale;
+    glevo_gp_programs *progs; /* the evaluated generation (host breeding; resident: a copy
+                               * made by gp_host_sync) */
+    glevo_gp_programs *one;   /* the best program alone, for progress */
     glevo_gp_evaluator *ev;
     int cur, best, generation;
     bool done;
     long long evaluations, nodes_evaluated;
-    double t0, eval_seconds;
+    double t0, eval_seconds, variation_seconds;
 };
 
 /* Params with defaults filled in and checked against the data. */
@@ -43,6 +56,10 @@ glevo_status gp_engine_new(const glevo_gp_params *resolved, const glevo_gp_data 
 /* After a checkpoint's state is back in pops[cur]: the evaluator's copy of the population,
  * and whether the run is already over under the (possibly changed) parameters. */
 glevo_status gp_engine_resumed(glevo_gp *gp);
+
+/* The programs of the current generation into pops[cur] (a resident run's are on the GPU);
+ * const: the host copy is a cache of the GPU's. */
+glevo_status gp_host_sync(const glevo_gp *gp);
 
 /* The minimised fitness of an error under metric (1 - accuracy; non-finite: infinity). */
 double gp_fitness_of(glevo_gp_metric m, double e);

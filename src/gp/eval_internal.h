@@ -53,6 +53,14 @@ struct glevo_gp_evaluator {
     unsigned long long context; /* GPU backends: the GL context it was created on */
 };
 
+/* glevo_gp_evaluate without the check of the programs' variables: for a resident population
+ * (src/gp/resident.c) p is its shape only (count, code_count, max_length, max_depth,
+ * ops_used), the programs being on the GPU already. */
+glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   glevo_gp_metric metric, double *errors);
+/* The GPU drivers' shared state (both drivers' state opens with a gp_gpu); NULL on the CPU. */
+struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e);
+
 /* The GPU layouts (the paper's PPPE, FP, PPCU for the fragment driver; tiles of work-groups
  * for the compute driver). The unit of work is a tile: one program on one case segment, 64
  * lanes (PPCU/FP: a tile_w x tile_h block of fragments; compute: a work-group) or one fragment

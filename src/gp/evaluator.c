@@ -111,22 +111,30 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
     free(e);
 }
 
-/* Room for pop sums, and every variable a program reads present in the data; first, that a
- * GPU evaluator's context is current here (gpu_context_check). */
-static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                                   const char *function)
+/* Room for pop sums; first, that a GPU evaluator's context is current on this thread
+ * (gpu_context_check): every evaluation passes here. */
+static glevo_status room_for(glevo_gp_evaluator *e, int pop, const char *function)
 {
     if (e->backend != GLEVO_BACKEND_CPU) {
         glevo_status ready = gpu_context_check(e->context, function);
         if (ready) return ready;
     }
-    int pop = p->count;
     if (e->sums_cap < pop) {
         glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
         if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
         e->sums = n;
         e->sums_cap = pop;
     }
+    return GLEVO_OK;
+}
+
+/* Room for pop sums, and every variable a program reads present in the data. */
+static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   const char *function)
+{
+    int pop = p->count;
+    glevo_status st = room_for(e, pop, function);
+    if (st) return st;
     for (int i = 0; i < pop; ++i) {
         int len;
         const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
@@ -152,6 +160,25 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
     glevo_status st = check_programs(e, p, __func__);
     if (st || pop == 0) return st;
     st = e->ops->evaluate(e, p, e->sums);
+    if (st) return st;
+    for (int i = 0; i < pop; ++i)
+        errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);
+    return GLEVO_OK;
+}
+
+struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e)
+{
+    /* gp_fragment and gp_compute (fragment.c, compute.c) both begin with their gp_gpu. */
+    return e->backend == GLEVO_BACKEND_CPU ? NULL : (struct gp_gpu *)e->impl;
+}
+
+glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   glevo_gp_metric metric, double *errors)
+{
+    int pop = p->count;
+    glevo_status st = room_for(e, pop, "glevo_gp_step");
+    if (st || pop == 0) return st;
+    if (!st) st = e->ops->evaluate(e, p, e->sums);
     if (st) return st;
     for (int i = 0; i < pop; ++i)
         errors[i] = glevo_gp_metric_value(metric, &e->sums[i], e->data->cases);

@@ -51,7 +51,7 @@ void gp_gpu_destroy(gp_gpu *g)
 {
     gpu_texture *textures[] = {&g->data_tex, &g->target_tex, &g->programs_tex, &g->index_tex,
                                &g->consts_tex};
-    for (size_t i = 0; i < sizeof textures / sizeof textures[0]; ++i)
+    for (size_t i = 0; i < (g->resident ? 2 : sizeof textures / sizeof textures[0]); ++i)
         gpu_texture_destroy(textures[i]);
     for (int i = 0; i < g->build_count; ++i) gpu_program_destroy(&g->builds[i].program);
     gp_packed_free(&g->packed);
@@ -71,6 +71,7 @@ static glevo_status upload_rows(gpu_texture *t, gpu_format f, size_t rows, const
 
 glevo_status gp_gpu_upload_programs(gp_gpu *g, const glevo_gp_programs *p)
 {
+    if (g->resident) return GLEVO_OK;
     gp_packed *pk = &g->packed;
     glevo_status st = gp_pack_programs(pk, p, g->max_tex);
     if (!st) st = upload_rows(&g->programs_tex, GPU_R32UI, pk->rows, pk->codes);

@@ -38,6 +38,9 @@ typedef struct gp_gpu {
     int quads, data_width, data_rows, max_tex;
     gpu_texture data_tex, target_tex;
     gpu_texture programs_tex, index_tex, consts_tex;
+    /* 1: programs, index and consts are the resident population's textures (lent by
+     * src/gp/resident.c at every evaluation): nothing is uploaded, nor destroyed here. */
+    int resident;
     gp_packed packed;
     struct {
         gp_build_key key;

@@ -133,6 +133,7 @@ glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *in
     ARG_NOT_NULL(index);
     ARG_NOT_NULL(blocks);
     glevo_status st = check_index(gp, "glevo_gp_read_programs", count, index);
+    if (!st) st = gp_host_sync(gp);
     size_t size = (size_t)glevo_gp_block_size(gp->P.max_size);
     for (int k = 0; k < count && !st; ++k) {
         const indiv *p = &gp->pops[gp->cur][index[k]];
@@ -151,6 +152,7 @@ glevo_status glevo_gp_write_programs(glevo_gp *gp, int count, const int *index,
     ARG_NOT_NULL(blocks);
     ARG_NOT_NULL(errors);
     glevo_status st = check_index(gp, "glevo_gp_write_programs", count, index);
+    if (!st) st = gp_host_sync(gp);
     if (st) return st;
     int cap = gp->P.max_size;
     size_t size = (size_t)glevo_gp_block_size(cap);

@@ -20,7 +20,7 @@ void tree_rng_init(gp_rng *r, uint32_t seed, uint32_t purpose)
 uint32_t tree_rng_u32(gp_rng *r)
 {
     if (r->left == 0) {
-        glevo_u32x4 v = glevo_philox4x32(r->counter++, 0x47502047u /* "GP G" */, 0, 0, r->key0,
+        glevo_u32x4 v = glevo_philox4x32(r->counter++, 0x47502047u /* "GP G" */, r->stream, 0, r->key0,
                                          r->key1);
         memcpy(r->buf, v.v, sizeof r->buf);
         r->left = 4;

@@ -7,6 +7,7 @@
 /* Philox4x32 counted by block under the key (seed, purpose): one stream per purpose. */
 typedef struct gp_rng {
     uint32_t key0, key1, counter;
+    uint32_t stream; /* the counter's third word: one stream per program (0 by default) */
     uint32_t buf[4];
     int left;
 } gp_rng;

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Whole GP runs on the GPU machine (issue 24): glevo with the resident population (compute
+# backend) beside the host-bred runs and EvoGP's pipeline (../shared/peers/evogp_fullrun.py)
+# on the same data, 50 generations, max size 64. Usage (repository root, $OUT set):
+#   scripts/device/gp-resident.sh GLEVO [SEEDS]
+# Writes $OUT/glevo.jsonl (one line per run: cell, seed, variant, wall, the run's --json) and
+# $OUT/evogp.jsonl. The first glevo process is the cold start (shader compiles); every cell
+# then runs once before its seeds (warm-up), then the fragment backend (warm-up, seed 2);
+# EXACT=1 adds seed 1 with the evaluator's shape read back and with bounds
+# (GLEVO_GP_RESIDENT_SHAPE), HOST_BRED=1 a host-bred run (GLEVO_GP_HOST_BREED=1).
+set -u
+g=$1; seeds=${2:-1,2,3,4,5}
+out=${OUT:-out}; mkdir -p "$out" "$out/data"
+cells="1000:100 10000:1000 10000:10000 100000:1000"
+# The data evogp_fullrun.py writes (torch.manual_seed(1), the same target), without EvoGP.
+python3 - "$out/data" 100 1000 10000 <<'EOF'
+import sys, torch
+for cases in map(int, sys.argv[2:]):
+    torch.manual_seed(1)
+    X = torch.rand(cases, 10, device="cuda") * 2 - 1
+    y = (X[:, 0] * X[:, 1] + torch.sin(X[:, 2]) + X[:, 3] ** 2 - 0.5 * X[:, 4])[:, None]
+    with open("%s/sr_%d.csv" % (sys.argv[1], cases), "w") as f:
+        f.write(",".join("x%d" % (i + 1) for i in range(10)) + ",y\n")
+        for row, t in zip(X.cpu().tolist(), y.cpu().tolist()):
+            f.write(",".join(repr(v) for v in row) + ",%r\n" % t[0])
+EOF
+run() { # variant pop cases seed [env]
+    local v=$1 pop=$2 cases=$3 seed=$4 t0 t1 js
+    t0=$(date +%s.%N)
+    js=$(env $5 "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 \
+        --max-size 64 --metric mse --backend "${6:-compute}" --seed "$seed" --quiet --json)
+    t1=$(date +%s.%N)
+    echo "{\"variant\":\"$v\",\"pop\":$pop,\"cases\":$cases,\"seed\":$seed,\"wall\":$(awk "BEGIN{print $t1 - $t0}"),\"run\":$js}" >> "$out/glevo.jsonl"
+}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
+run cold 1000 100 1 X=1
+for c in $cells; do
+    pop=${c%:*}; cases=${c#*:}
+    run warmup "$pop" "$cases" 1 X=1
+    for s in ${seeds//,/ }; do run resident "$pop" "$cases" "$s" X=1; done
+    [ -n "${EXACT:-}" ] && run exact "$pop" "$cases" 1 GLEVO_GP_RESIDENT_SHAPE=exact
+    [ -n "${EXACT:-}" ] && run bound "$pop" "$cases" 1 GLEVO_GP_RESIDENT_SHAPE=bound
+    [ -n "${HOST_BRED:-}" ] && run host-bred "$pop" "$cases" 1 GLEVO_GP_HOST_BREED=1
+    run fragment-warmup "$pop" "$cases" 1 X=1 fragment
+    run fragment "$pop" "$cases" 2 X=1 fragment
+done
+echo glevo-done
+(cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=16 python3 setup.py build_ext --inplace >/dev/null 2>&1)
+echo evogp-built
+SEEDS=$seeds python3 .peers/evogp_fullrun.py "$out/evogp_data" 1000 100 10000 1000 10000 10000 100000 1000 \
+    > "$out/evogp.jsonl" 2> "$out/evogp.err"
+echo evogp-done
