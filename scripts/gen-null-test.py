@@ -230,7 +230,8 @@ def main():
         lines.extend(body)
         if guard and body:
             lines.append("#endif")
-    lines.append("int main(void)\n{\n    Suite *s = suite_create(\"api_null\");\n"
+    lines.append("int main(void)\n{\n    if (fx_begin()) return 1;\n"
+                 "    Suite *s = suite_create(\"api_null\");\n"
                  "    TCase *tc = tcase_create(\"null\");\n    tcase_set_timeout(tc, 60);")
     for guard, name in tests:
         add = "    tcase_add_test(tc, null_%s);" % name
@@ -238,6 +239,7 @@ def main():
     lines.append("    suite_add_tcase(s, tc);\n    SRunner *r = srunner_create(s);\n"
                  "    srunner_run_all(r, CK_NORMAL);  /* forked: a crash fails one test */\n"
                  "    int failed = srunner_ntests_failed(r);\n    srunner_free(r);\n"
+                 "    fx_end();\n"
                  "    return failed ? 1 : 0;\n}")
     tmp = out + ".tmp"
     with open(tmp, "w") as f:

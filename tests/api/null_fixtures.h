@@ -48,15 +48,20 @@ static inline void *fx_out_slot(void)
     return slot;
 }
 
-/* A folder of this process for paths (removed by the shell's tmp cleaning; small files). */
-static inline const char *fx_dir(void)
+/* A folder for the paths the calls get, made by fx_begin before the forked tests and
+ * removed with what they wrote by fx_end. */
+static char fx_dir_path[64];
+static inline const char *fx_dir(void) { return fx_dir_path; }
+static inline int fx_begin(void)
 {
-    static char dir[64];
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/glevo-null-XXXXXX");
-        ck_assert_ptr_nonnull(mkdtemp(dir));
-    }
-    return dir;
+    snprintf(fx_dir_path, sizeof fx_dir_path, "/tmp/glevo-null-XXXXXX");
+    return mkdtemp(fx_dir_path) ? 0 : -1;
+}
+static inline void fx_end(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx_dir_path);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", fx_dir_path);
 }
 /* Any const char *: a path in that folder (names, texts and formats read it as text). */
 static inline const char *fx_text(void)
