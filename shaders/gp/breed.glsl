@@ -24,7 +24,6 @@ layout(std140) uniform pass_uniforms {
     int u_pad0, u_pad1, u_pad2;
     ivec4 u_elite[GP_ELITE_MAX / 4]; // the best parents, copied unchanged
 };
-#define BREED_ELITE(e) u_elite[(e) / 4][(e) % 4]
 
 uniform usampler2D t_codes;  // the parents
 uniform sampler2D t_consts;
@@ -42,7 +41,13 @@ float CONSTV(int s, int k) { return texelFetch(t_consts, at4096(slot_offset(s) +
 // buffer, the children as images, statistics for the evaluator's build; the plan in shared
 // memory, made by one invocation and read by all.
 #define PLAN_VAR shared
-layout(std430) readonly buffer gp_breed_in { double fit[]; };
+// The head is gp/fitness.glsl's (the elites and best it chose; the host's after a resume).
+layout(std430) readonly buffer gp_breed_in {
+    int in_elite[GP_ELITE_MAX];
+    int in_best, in_bad;
+    double in_codes;
+    double fit[];
+};
 layout(std430) buffer gp_breed_stats {
     uint s_max_depth, s_total, s_max_len, s_ops;
     int s_len[]; // the children's lengths
@@ -51,6 +56,7 @@ layout(r32ui) writeonly uniform uimage2D i_codes;
 layout(r32f) writeonly uniform image2D i_consts;
 layout(r32ui) writeonly uniform uimage2D i_sizes;
 #define BREED_FIT(s) fit[(s)]
+#define BREED_ELITE(e) in_elite[(e)]
 #endif
 #ifdef GLEVO_FRAGMENT
 // The fragment driver's: fitness as the bits of a double (x low, y high) a texel; the plan in
@@ -60,6 +66,7 @@ layout(r32ui) writeonly uniform uimage2D i_sizes;
 uniform usampler2D t_fit;
 uniform usampler2D t_plan[4];
 #define BREED_FIT(s) packDouble2x32(texelFetch(t_fit, at4096(uint(s)), 0).xy)
+#define BREED_ELITE(e) u_elite[(e) / 4][(e) % 4]
 #endif
 
 int arity_of(uint code)

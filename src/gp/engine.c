@@ -3,7 +3,9 @@
  * elitism and a size limit (src/gp/breed.c: each child from random words keyed by (seed,
  * generation, child, purpose)), and evaluation of the whole population by the evaluator.
  * With a GPU backend the population stays on the GPU (src/gp/resident.c) and a generation
- * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the CPU backend
+ * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the compute
+ * backend the fitness, best and elites stay there too (gp/fitness.glsl), read back only when
+ * the host reports (gp_fitness_sync); with the CPU backend
  * the host breeds with breed.c, the GPU pass's twin, so all make the same children. create/step/destroy like the
  * other families; glevo_gp_run is create, step to the end, result. */
 #include <math.h>
@@ -19,6 +21,7 @@
 #include "core/memory.h"
 #include "gl/gpgpu.h"
 #include "gp/eval_internal.h"
+#include "gp/gpu.h"
 
 /* ---- individuals ---- */
 static void copy_indiv(indiv *dst, const indiv *src)
@@ -309,8 +312,34 @@ static glevo_status gp_gl_ready(const glevo_gp *gp, const char *function)
     return gpu_context_check(gp->ev->context, function);
 }
 
+glevo_status gp_fitness_sync(const glevo_gp *cgp)
+{
+    if (!cgp->fit_stale) return GLEVO_OK;
+    glevo_status ready = gp_gl_ready(cgp, "glevo_gp");
+    if (ready) return ready;
+    glevo_gp *gp = (glevo_gp *)cgp; /* a cache of the GPU's, as in gp_host_sync */
+    const glevo_gp_params *P = &gp->P;
+    gp_fit_head head;
+    glevo_status st = gp_resident_read_fitness(gp->res, gp->err, gp->fit, &head);
+    if (!st) st = gp_resident_read_stats(gp->res);
+    if (st) return st;
+    if (head.bad >= 0)
+        return glevo_fail(GLEVO_ERR_GL, "GP evaluation: program %d's result came back with "
+                          "wrong run marks from the compute dispatches (a shader loop cut "
+                          "short, a lost context or a driver timeout)", head.bad + 1);
+    memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);
+    gp->best = head.best;
+    memcpy(gp->elite, head.elite, sizeof head.elite);
+    gp->nodes_evaluated += (long long)(head.codes - gp->codes_seen) * gp->data->cases;
+    gp->codes_seen = head.codes;
+    gp->fit_stale = false;
+    return GLEVO_OK;
+}
+
 glevo_status gp_host_sync(const glevo_gp *cgp)
 {
+    glevo_status fst = gp_fitness_sync(cgp);
+    if (fst) return fst;
     if (!cgp->res || !cgp->host_stale) return GLEVO_OK;
     glevo_status ready = gp_gl_ready(cgp, "glevo_gp");
     if (ready) return ready;
@@ -328,11 +357,29 @@ glevo_status gp_host_sync(const glevo_gp *cgp)
 
 /* Evaluates the current population, finds its best, reports progress and decides whether
  * the run is over (the last generation, or the target reached). */
+static glevo_status report(glevo_gp *gp);
 static glevo_status evaluate(glevo_gp *gp)
 {
     const glevo_gp_params *P = &gp->P;
     glevo_status st = GLEVO_OK;
     long long nodes;
+    if (gp->gpu_fit) {
+        double te = seconds_now();
+        gp_resident_lend(gp->res, gp->ev);
+        gp_gpu_results res;
+        st = gp_compute_evaluate_on_gpu(gp->ev, &gp->res->shape, &res);
+        int elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX;
+        if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites);
+        gp->eval_seconds += seconds_now() - te;
+        if (st) return st;
+        gp->evaluations += P->pop;
+        gp->fit_stale = true;
+        gp->fit_to_gpu = false;
+        /* Progress and the target need this generation's best now; otherwise nothing comes
+         * back until the host reports. */
+        if ((P->progress || P->stop_on_target) && (st = gp_fitness_sync(gp))) return st;
+        return report(gp);
+    }
     if (gp->res) {
         double te = seconds_now();
         gp_resident_lend(gp->res, gp->ev);
@@ -352,7 +399,17 @@ static glevo_status evaluate(glevo_gp *gp)
     gp->evaluations += P->pop;
     gp->nodes_evaluated += nodes * (long long)gp->data->cases;
     for (int i = 0; i < P->pop; ++i) gp->fit[i] = gp_fitness_of(P->metric, gp->err[i]);
-    int best = gp->best = gp_find_best(gp);
+    gp->best = gp_find_best(gp);
+    return report(gp);
+}
+
+/* Progress and the end test of an evaluated generation (its best on the host where they are
+ * asked for). */
+static glevo_status report(glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    glevo_status st;
+    int best = gp->best;
     if (P->progress) {
         if ((st = best_program(gp, gp->one))) return st;
         char *s = print_alloc(gp->one, 0, 0);
@@ -381,13 +438,18 @@ static glevo_status breed(glevo_gp *gp)
     const glevo_gp_params *P = &gp->P;
     gp_breed_params bp;
     gp_breed_params_init(&bp, P, gp->mask, gp->data->vars, gp->generation);
-    gp_breed_elites(&bp, gp->fit, gp->elite);
     double t0 = seconds_now();
     glevo_status st = GLEVO_OK;
-    if (gp->res) {
+    if (gp->gpu_fit && !gp->fit_to_gpu) { /* gp/fitness.glsl's fitness and elites, in place */
+        st = gp_resident_breed(gp->res, &bp, NULL, NULL);
+        gp->host_stale = true;
+    } else if (gp->res) {
+        gp_breed_elites(&bp, gp->fit, gp->elite);
         st = gp_resident_breed(gp->res, &bp, gp->fit, gp->elite);
+        gp->fit_to_gpu = false;
         gp->host_stale = true;
     } else {
+        gp_breed_elites(&bp, gp->fit, gp->elite);
         size_t cap = (size_t)P->max_size, at = (size_t)gp->cur * (size_t)P->pop * cap;
         const indiv *cur = gp->pops[gp->cur];
         indiv *nxt = gp->pops[1 - gp->cur];
@@ -424,17 +486,22 @@ static glevo_status host_population_changed(glevo_gp *gp)
     return gp_resident_upload(gp->res, gp->codes_mem + at, gp->consts_mem + at, gp->lens);
 }
 
-/* The GPU backends keep the population on the GPU where the layout fits it, bred by the
- * backend's own driver; GLEVO_GP_HOST_BREED=1 breeds on the host instead (for measuring). */
+/* The GPU backends keep the population on the GPU (gp_engine_new refused what it cannot
+ * hold), bred by the backend's own driver; GLEVO_GP_HOST_BREED=1 breeds on the host instead
+ * (for measuring). */
 static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
-    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') ||
-        !gp_resident_fits(gp->P.pop, gp->P.max_size, gp->mask))
-        return GLEVO_OK;
+    if (b == GLEVO_BACKEND_CPU || (host && *host == '1')) return GLEVO_OK;
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
+     * by a case count below 2^26 rounded as C rounds them (gp/fitness.glsl); not RMSE, whose square root GLSL does not
+     * promise to round correctly (GLEVO_GP_HOST_FITNESS=1: the host's, for measuring). */
+    const char *hf = getenv("GLEVO_GP_HOST_FITNESS");
+    gp->gpu_fit = b == GLEVO_BACKEND_COMPUTE && gp->P.metric != GLEVO_GP_RMSE &&
+                  gp->data->cases < (1 << 26) && !(hf && *hf == '1');
     return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask,
                               b == GLEVO_BACKEND_COMPUTE);
 }
@@ -442,6 +509,14 @@ static glevo_status make_resident(glevo_gp *gp)
 glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, glevo_gp **out)
 {
     *out = NULL;
+    /* A GPU run whose population the GPU cannot hold is refused before any allocation. */
+    glevo_backend b = glevo_backend_resolve(P->eval.backend);
+    if (b != GLEVO_BACKEND_CPU) {
+        glevo_status st = glevo_backend_check(b, "glevo_gp_params.backend");
+        if (!st) st = gp_resident_check(P->pop, P->max_size,
+                                        glevo_gp_function_set_ops(P->function_set));
+        if (st) return st;
+    }
     glevo_gp *gp = calloc(1, sizeof *gp);
     if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     gp->t0 = seconds_now();
@@ -468,6 +543,7 @@ glevo_status gp_engine_resumed(glevo_gp *gp)
     const glevo_gp_params *P = &gp->P;
     glevo_status st = host_population_changed(gp);
     if (!st) st = pack_host(gp);
+    gp->fit_to_gpu = true; /* the fitness restored or written is the host's */
     gp->done = gp->generation >= P->generations ||
                (P->stop_on_target && gp->fit[gp->best] <= P->target_error);
     return st;
@@ -522,17 +598,18 @@ int glevo_gp_generation(const glevo_gp *gp) {
     ARG_NOT_NULL_OR(gp, -1);
     return gp->generation;
 }
-double glevo_gp_best_error(const glevo_gp *gp) {
+double glevo_gp_best_error(const glevo_gp *gp)
+{
     ARG_NOT_NULL_OR(gp, NAN);
-    return gp->err[gp->best];
+    return gp_fitness_sync(gp) ? NAN : gp->err[gp->best];
 }
 
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 {
     ARG_NOT_NULL_OR(gp, NULL);
-    if (best) *best = gp->best;
     /* Resident: the programs come back from the GPU (a failure leaves the last copy). */
     gp_host_sync(gp);
+    if (best) *best = gp->best;
     return gp->progs;
 }
 
@@ -542,6 +619,8 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
+    glevo_status fst = gp_fitness_sync(gp);
+    if (fst) return fst;
     out->best_error = gp->err[gp->best];
     out->best_nodes = gp->lens[gp->best];
     out->evaluations = gp->evaluations;

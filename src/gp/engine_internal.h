@@ -37,6 +37,12 @@ struct glevo_gp {
      * Then pops[cur] is a copy made only when the host needs the programs (host_stale). */
     gp_resident *res;
     bool host_stale;
+    /* Compute and resident: fitness, best and elites made on the GPU (gp/fitness.glsl) and
+     * read back only when the host reports (fit_stale: err, fit, best, elite, lens and
+     * nodes_evaluated are behind the GPU's); fit_to_gpu: the host's are newer (a resume, a
+     * migration) and go up before the next breed. */
+    bool gpu_fit, fit_stale, fit_to_gpu;
+    double codes_seen;        /* gp/fitness.glsl's code count at the last read */
     glevo_gp_programs *progs; /* the evaluated generation (host breeding; resident: a copy
                                * made by gp_host_sync) */
     glevo_gp_programs *one;   /* the best program alone, for progress */
@@ -60,6 +66,10 @@ glevo_status gp_engine_resumed(glevo_gp *gp);
 /* The programs of the current generation into pops[cur] (a resident run's are on the GPU);
  * const: the host copy is a cache of the GPU's. */
 glevo_status gp_host_sync(const glevo_gp *gp);
+
+/* The fitness, best, elites and lengths of the current generation on the host (a resident
+ * run with GPU fitness reads them back); const as gp_host_sync. */
+glevo_status gp_fitness_sync(const glevo_gp *gp);
 
 /* The minimised fitness of an error under metric (1 - accuracy; non-finite: infinity). */
 double gp_fitness_of(glevo_gp_metric m, double e);

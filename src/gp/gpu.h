@@ -75,4 +75,15 @@ glevo_status gp_gpu_take_sums(const uint32_t *bits, const uint32_t *counts, size
                               int pop, const gp_plan *plan, double marks, int stamp,
                               const char *what, glevo_gp_sums *sums);
 
+/* An evaluation left on the GPU (compute driver): program i's result at i of results, as
+ * gp_gpu_take_sums reads it, with the run marks and stamp it must carry. */
+typedef struct gp_gpu_results {
+    gpu_buffer *results;
+    float marks;
+    int nseg, stamp;
+} gp_gpu_results;
+/* The compute evaluator's dispatches on p (resident programs) without the read-back. */
+glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                        gp_gpu_results *out);
+
 #endif

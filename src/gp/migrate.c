@@ -111,6 +111,8 @@ glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors)
     glevo_clear_error();
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(errors);
+    glevo_status st = gp_fitness_sync(gp);
+    if (st) return st;
     memcpy(errors, gp->err, sizeof(double) * (size_t)gp->P.pop);
     return GLEVO_OK;
 }

@@ -4,6 +4,7 @@
  * texture (the layout the evaluator's t_programs has, so the evaluator reads it in place
  * through an index texture written once), its constants and subtree sizes at the same words
  * of two more textures of that shape (one fragment writes all three). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,15 +43,30 @@ static size_t slot_offset(const gp_resident *r, int s)
 static int code_rows(int pop, int spr) { return (pop + spr - 1) / spr; }
 static int index_rows(int pop) { return (pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH; }
 
-int gp_resident_fits(int pop, int max_size, uint32_t mask)
+glevo_status gp_resident_check(int pop, int max_size, uint32_t mask)
 {
     int max_tex = gpu_context_limits()->max_texture_size;
-    if (max_size + 1 > GP_TEX_WIDTH || gp_mask_max_arity(mask) > 3) return 0;
+    if (max_size + 1 > GP_TEX_WIDTH)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.max_size %d is above %d, the most "
+                          "codes a GPU program slot holds (one %d-word texture row; --backend "
+                          "cpu has no such limit)", max_size, GP_TEX_WIDTH - 1, GP_TEX_WIDTH);
+    if (gp_mask_max_arity(mask) > 3)
+        return glevo_fail(GLEVO_ERR_INVALID, "the function set has an operator of arity %d, "
+                          "above 3, the most the GPU breeding pass takes",
+                          gp_mask_max_arity(mask));
     int spr = GP_TEX_WIDTH / (max_size + 1);
+    long long words = (long long)code_rows(pop, spr) * GP_TEX_WIDTH;
     /* A constant's code holds its word's index in 24 bits. */
-    if ((long long)code_rows(pop, spr) * GP_TEX_WIDTH > (long long)GLEVO_GP_MAX_INDEX + 1)
-        return 0;
-    return code_rows(pop, spr) <= max_tex && index_rows(pop) <= max_tex;
+    if (words > (long long)GLEVO_GP_MAX_INDEX + 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d at glevo_gp_params.max_size %d needs %lld "
+                          "words of GPU program slots, above %lld (constants are addressed in 24 "
+                          "bits; --backend cpu has no such limit)", pop, max_size, words,
+                          (long long)GLEVO_GP_MAX_INDEX + 1);
+    if (code_rows(pop, spr) > max_tex || index_rows(pop) > max_tex)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d at glevo_gp_params.max_size %d needs %d rows "
+                          "of GPU program slots, above this GPU's GL_MAX_TEXTURE_SIZE %d", pop,
+                          max_size, code_rows(pop, spr), max_tex);
+    return GLEVO_OK;
 }
 
 /* What the evaluator's plan and build read of the generation. Two ways, measured on the H100
@@ -117,7 +133,13 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask,
         if (!st) st = gpu_texture_create(&r->consts[b], GP_TEX_WIDTH, crow, GPU_R32F, NULL);
         if (!st) st = gpu_texture_create(&r->sizes[b], GP_TEX_WIDTH, crow, GPU_R32UI, NULL);
     }
-    if (!st && compute) st = gpu_buffer_create(&r->in, (size_t)pop * 8, NULL);
+    /* gp_breed_in: the elites, the best and the codes count (gp_fit_head), then the fitness;
+     * zeros, since gp/fitness.glsl adds to the count. */
+    if (!st && compute) st = gpu_buffer_create(&r->in, sizeof(gp_fit_head) + (size_t)pop * 8, NULL);
+    if (!st && compute) st = gpu_buffer_clear(&r->in);
+    static const int32_t no_bad = -1;
+    if (!st && compute)
+        st = gpu_buffer_upload(&r->in, offsetof(gp_fit_head, bad), sizeof no_bad, &no_bad);
     if (!st && compute) st = gpu_buffer_create(&r->stats, (STATS_WORDS + (size_t)pop) * 4, NULL);
     if (!st && !compute) st = gpu_texture_create(&r->fit, GP_TEX_WIDTH, irow, GPU_RGBA32UI, NULL);
     if (!st && !compute) st = gpu_texture_create(&r->lens_tex, GP_TEX_WIDTH, irow, GPU_R32UI, NULL);
@@ -178,6 +200,8 @@ void gp_resident_destroy(gp_resident *r)
     gpu_buffer_destroy(&r->in);
     gpu_buffer_destroy(&r->stats);
     gpu_program_destroy(&r->breed);
+    gpu_program_destroy(&r->fit_prog);
+    gpu_buffer_destroy(&r->errs);
     free(r->lens);
     free(r->stage);
     memset(r, 0, sizeof *r);
@@ -222,7 +246,12 @@ glevo_status gp_resident_upload(gp_resident *r, const uint32_t *codes, const flo
     for (int s = 0; s < r->pop && !st; ++s)
         gp_subtree_sizes(codes + (size_t)s * r->cap, len[s], (int32_t *)cw + slot_offset(r, s) + 1);
     if (!st) st = gpu_texture_upload(&r->sizes[r->cur], cw);
-    (void)longest, (void)ops;
+    if (!st && r->compute) { /* the lengths and count gp/fitness.glsl reads, as a breed's */
+        uint32_t *head = r->stage;
+        head[0] = depth, head[1] = total, head[2] = longest, head[3] = ops;
+        memcpy(head + STATS_WORDS, len, (size_t)r->pop * sizeof *len);
+        st = gpu_buffer_upload(&r->stats, 0, (STATS_WORDS + (size_t)r->pop) * 4, head);
+    }
     shape_from(r, depth, total);
     r->total = total;
     r->stats_pending = 0;
@@ -315,8 +344,8 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
 {
     static const uint32_t zero[STATS_WORDS] = {0};
     glevo_status st = GLEVO_OK;
-    if (r->compute) {
-        st = gpu_buffer_upload(&r->in, 0, (size_t)r->pop * sizeof *fit, fit);
+    if (r->compute) { /* fit NULL: gp/fitness.glsl left the fitness and elites in place */
+        if (fit) st = gp_resident_put_fitness(r, fit, elite, bp->elites);
         if (!st) st = gpu_buffer_upload(&r->stats, 0, sizeof zero, zero);
     } else { /* a double's bits in x (low) and y (high) of a texel */
         uint32_t *t = r->stage;
@@ -332,7 +361,7 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
                         .pc = (float)bp->pc, .pm = (float)bp->pm,
                         .const_prob = (float)bp->const_prob};
     memcpy(u.arity, bp->arity, sizeof u.arity);
-    memcpy(u.elite, elite, sizeof(int32_t) * (size_t)bp->elites);
+    if (elite) memcpy(u.elite, elite, sizeof(int32_t) * (size_t)bp->elites);
     for (int f = 0; f < bp->nfuncs; ++f) u.funcs[f / 4] |= (uint32_t)bp->funcs[f] << (8 * (f % 4));
     int next = 1 - r->cur;
     if (!r->compute) return breed_draw(r, &u);

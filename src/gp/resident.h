@@ -15,6 +15,8 @@ typedef struct gp_resident {
     gpu_texture plan[4];        /* fragment: each child's plan, four words a texture */
     int compute;                /* the breeding driver: compute dispatch or fragment draw */
     gpu_texture fit, lens_tex;  /* fragment: fitness as double bits, the children's lengths */
+    gpu_program fit_prog;       /* compute: gp/fitness.glsl */
+    gpu_buffer errs;            /* compute: the errors gp/fitness.glsl wrote */
     int cur;                    /* codes[cur] ... hold the evaluated generation */
     uint32_t mask;              /* the function set's operators */
     int stats_pending;          /* the last breed's lengths are not read back yet */
@@ -25,9 +27,10 @@ typedef struct gp_resident {
 } gp_resident;
 
 /* Whether a run of pop programs of max_size codes fits the resident layout: slots inside a
- * 4096-word row, constant indices (word indices) in 24 bits, textures within the limit (where
- * it does not, the host engine breeds). */
-int gp_resident_fits(int pop, int max_size, uint32_t mask);
+ * 4096-word row, constant indices (word indices) in 24 bits, textures within the limit; where
+ * it does not, a GPU run is refused before anything is allocated (GLEVO_ERR_INVALID, one line
+ * naming the limit and the value). */
+glevo_status gp_resident_check(int pop, int max_size, uint32_t mask);
 glevo_status gp_resident_create(gp_resident *r, int pop, int max_size, uint32_t mask, int compute);
 /* Where slot s's [length, codes...] start (its constants and sizes start there too). */
 size_t gp_resident_slot_offset(const gp_resident *r, int s);
@@ -47,6 +50,25 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
 /* The last breed's lengths (lens), code total and shape, read back once the GPU is done
  * (after the evaluation, so that the read waits for nothing). */
 glevo_status gp_resident_read_stats(gp_resident *r);
+/* The head of the compute driver's input buffer (gp_breed_in of gp/breed.glsl and
+ * gp/fitness.glsl, std430), the fitness after it. */
+struct gp_gpu_results;
+typedef struct gp_fit_head {
+    int32_t elite[GP_ELITE_MAX];
+    int32_t best, bad;
+    double codes;
+} gp_fit_head;
+
+/* Compute driver (src/gp/fitness_gpu.c): the fitness of the evaluated generation, its best
+ * and elites from the evaluator's results, left on the GPU for the next breed. */
+glevo_status gp_resident_fitness(gp_resident *r, const struct gp_gpu_results *res,
+                                 glevo_gp_metric metric, int cases, int elites);
+/* What gp_resident_fitness left: errors, fitness, head (any may be NULL). */
+glevo_status gp_resident_read_fitness(gp_resident *r, double *err, double *fit, gp_fit_head *head);
+/* The host's fitness and elites for the next compute breed (after a resume or a migration). */
+glevo_status gp_resident_put_fitness(gp_resident *r, const double *fit, const int32_t *elite,
+                                     int elites);
+
 /* The evaluator reads the current generation in place from now on. */
 void gp_resident_lend(gp_resident *r, glevo_gp_evaluator *ev);
 

@@ -1,0 +1,63 @@
+#!/bin/bash
+# Whole GP runs on the GPU machine with fitness, best and elites on the GPU (issue 24's last
+# step), beside EvoGP's pipeline (../shared/peers/evogp_fullrun.py) in the same call: the
+# four cells, 50 generations, max size 64, MSE. Usage (repository root, $OUT set, EvoGP in
+# .peers/evogp):  scripts/device/gp-finish.sh GLEVO [SEEDS]
+# Order, so that a call cut short keeps what matters: the data; the cold start; per cell a
+# warm-up then seeds 1..N of the compute backend and seed 1 with the host's fitness
+# (GLEVO_GP_HOST_FITNESS=1, the previous build's per-generation read-back), EvoGP building in
+# the background meanwhile; the fragment backend (warm-up, seed 2, skipped past FRAG_UNTIL
+# seconds); then EvoGP's runs. Writes $OUT/glevo.jsonl, $OUT/evogp.jsonl, $OUT/log.txt.
+set -u
+g=$1; seeds=${2:-1,2,3,4,5}
+out=${OUT:-out}; mkdir -p "$out/data"
+start=$(date +%s)
+log() { echo "$(( $(date +%s) - start ))s $*" | tee -a "$out/log.txt"; }
+cells="1000:100 10000:1000 10000:10000 100000:1000"
+python3 - "$out/data" 100 1000 10000 <<'PY'
+import sys, torch
+for cases in map(int, sys.argv[2:]):
+    torch.manual_seed(1)
+    X = torch.rand(cases, 10, device="cuda") * 2 - 1
+    y = (X[:, 0] * X[:, 1] + torch.sin(X[:, 2]) + X[:, 3] ** 2 - 0.5 * X[:, 4])[:, None]
+    with open("%s/sr_%d.csv" % (sys.argv[1], cases), "w") as f:
+        f.write(",".join("x%d" % (i + 1) for i in range(10)) + ",y\n")
+        for row, t in zip(X.cpu().tolist(), y.cpu().tolist()):
+            f.write(",".join(repr(v) for v in row) + ",%r\n" % t[0])
+PY
+log data
+# EvoGP's build (minutes of nvcc) beside glevo's runs, niced to 10 of the 16 cores so that a
+# call of a few minutes holds both; glevo's runs wait on the GPU, not the cores.
+(cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
+    --inplace > "$out/evogp-build.txt" 2>&1; echo built >> "$out/evogp-build.txt") &
+build=$!
+run() { # variant pop cases seed env [backend]
+    local v=$1 pop=$2 cases=$3 seed=$4 t0 t1 js
+    t0=$(date +%s.%N)
+    js=$(env $5 "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 \
+        --max-size 64 --metric mse --backend "${6:-compute}" --seed "$seed" --quiet --json)
+    t1=$(date +%s.%N)
+    echo "{\"variant\":\"$v\",\"pop\":$pop,\"cases\":$cases,\"seed\":$seed,\"wall\":$(awk "BEGIN{print $t1 - $t0}"),\"run\":${js:-null}}" >> "$out/glevo.jsonl"
+}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
+"$g" info > "$out/info.txt" 2>&1
+run cold 1000 100 1 X=1
+for c in $cells; do
+    pop=${c%:*}; cases=${c#*:}
+    run warmup "$pop" "$cases" 1 X=1
+    for s in ${seeds//,/ }; do run resident "$pop" "$cases" "$s" X=1; done
+    run hostfit "$pop" "$cases" 1 GLEVO_GP_HOST_FITNESS=1
+done
+log glevo-compute-done
+for c in $cells; do
+    pop=${c%:*}; cases=${c#*:}
+    [ $(( $(date +%s) - start )) -gt "${FRAG_UNTIL:-110}" ] && { log "fragment $c skipped"; continue; }
+    run fragment-warmup "$pop" "$cases" 1 X=1 fragment
+    run fragment "$pop" "$cases" 2 X=1 fragment
+    log "fragment $c"
+done
+wait $build
+log evogp-built
+SEEDS=$seeds python3 .peers/evogp_fullrun.py "$out/evogp_data" 1000 100 10000 1000 10000 10000 100000 1000 \
+    > "$out/evogp.jsonl" 2> "$out/evogp.err"
+log evogp-done
