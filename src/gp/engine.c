@@ -607,8 +607,11 @@ double glevo_gp_best_error(const glevo_gp *gp)
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 {
     ARG_NOT_NULL_OR(gp, NULL);
-    /* Resident: the programs come back from the GPU (a failure leaves the last copy). */
-    gp_host_sync(gp);
+    /* Resident: the programs come back from the GPU (a failure leaves the last copy). The
+     * container is packed here, on demand: GPU runs never fill it on their own, and a
+     * container of an earlier generation (or none, right after create) would not match
+     * *best. */
+    if (!gp_host_sync(gp)) pack_host((glevo_gp *)gp);
     if (best) *best = gp->best;
     return gp->progs;
 }

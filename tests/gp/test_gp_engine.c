@@ -157,6 +157,38 @@ START_TEST(test_steps_equal_the_run)
 }
 END_TEST
 
+/* glevo_gp_population on the GPU backends: the resident population comes back whole, right
+ * after create (the demo's first frame read program 110 of an empty container) and after a
+ * step, and *best is its best program's index, the one the result prints. */
+START_TEST(test_population_of_gpu_runs)
+{
+    testutil_context();
+    glevo_gp_data *d = square_plus(19);
+    glevo_backend backends[] = {GLEVO_BACKEND_FRAGMENT, GLEVO_BACKEND_COMPUTE};
+    for (int b = 0; b < 2; ++b) {
+        glevo_gp_params p = {.pop = 53, .generations = 4, .seed = 3, .max_size = 20,
+                             .backend = backends[b]};
+        glevo_gp *gp = NULL;
+        ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_OK);
+        for (int round = 0; round < 2; ++round) {
+            int best = -1;
+            const glevo_gp_programs *pop = glevo_gp_population(gp, &best);
+            ck_assert_int_eq(glevo_gp_programs_count(pop), 53);
+            ck_assert(best >= 0 && best < 53);
+            glevo_gp_result r;
+            ck_assert_int_eq(glevo_gp_result_get(gp, &r), GLEVO_OK);
+            char text[4096];
+            glevo_gp_program_sexpr(pop, best, text, sizeof text);
+            ck_assert_str_eq(text, r.best_sexpr);
+            glevo_gp_result_free(&r);
+            ck_assert_int_eq(glevo_gp_step(gp, 2), GLEVO_OK);
+        }
+        glevo_gp_destroy(gp);
+    }
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_engine");
@@ -166,6 +198,7 @@ int main(void)
     tcase_add_test(tc, test_size_limit_and_seeds);
     tcase_add_test(tc, test_classification_run);
     tcase_add_test(tc, test_steps_equal_the_run);
+    tcase_add_test(tc, test_population_of_gpu_runs);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
