@@ -43,7 +43,8 @@ ALLOW = {
     "glevo_gp_evaluator_create:params", "glevo_context_create:params",
     "glevo_islands_create:params", "glevo_dsm_gpu_read_rows:rows",
     "glevo_islands_resume:generation", "glevo_gp_programs_add:consts",
-    "glevo_context_renderer:ctx", "glevo_problem_from_glsl_source:name", "glevo_gp_program_sexpr:buf", "glevo_gp_program_infix:buf",
+    "glevo_context_renderer:ctx", "glevo_problem_from_glsl_source:name",
+    "glevo_gp_interpret:d", "glevo_gp_function_set_text:buf", "glevo_gp_program_sexpr:buf", "glevo_gp_program_infix:buf",
 }
 # Numbers where NaN is meaningful ("no value yet"), and enums whose every value is accepted.
 ALLOW_VALUE = {"glevo_islands_sync:best", "glevo_islands_sync:local", "glevo_fail:status"}

@@ -51,8 +51,7 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, int c)
 {
     ARG_NOT_NULL_OR(codes, NAN);
-    ARG_NOT_NULL_OR(consts, NAN);
-    ARG_NOT_NULL_OR(d, NAN);
+    ARG_NOT_NULL_OR(consts, NAN); /* d may be NULL for a program without variables */
     float stack_small[64] = {0};
     float *stack = length <= 64 ? stack_small : malloc((size_t)length * sizeof *stack);
     if (!stack) return NAN;
@@ -64,7 +63,7 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
         glevo_gp_op op = GLEVO_GP_CODE_OP(code);
         uint32_t idx = GLEVO_GP_CODE_INDEX(code);
         switch (op) {
-        case GLEVO_GP_VAR: stack[sp++] = d->x[(size_t)idx * d->cases + c]; break;
+        case GLEVO_GP_VAR: stack[sp++] = d ? d->x[(size_t)idx * d->cases + c] : NAN; break;
         case GLEVO_GP_CONST: stack[sp++] = consts[idx]; break;
         case GLEVO_GP_NEG:
         case GLEVO_GP_SIN:
