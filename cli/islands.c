@@ -301,7 +301,7 @@ static glevo_status check_options(const island_family *f, const island_opts *o,
         return glevo_fail(GLEVO_ERR_INVALID, "--migrate-every %d is below 1", o->migrate_every);
     if (o->torus_width != -1 && o->torus_width < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "--torus-width %d is below 1", o->torus_width);
-    if (!(o->sync_timeout >= 0))
+    if (o->sync_timeout < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "--sync-timeout %g is negative", o->sync_timeout);
     glevo_status st = parse_devices(o->devices, devices, 64, device_count);
     if (st) return st;
@@ -310,7 +310,9 @@ static glevo_status check_options(const island_family *f, const island_opts *o,
     *ip = (glevo_islands_params){.topology = (glevo_topology)topology, .migrants = o->migrants,
                                  .migrate_every = o->migrate_every,
                                  .torus_width = o->torus_width > 0 ? o->torus_width : 0,
-                                 .sync_timeout = o->sync_timeout};
+                                 /* not given: 0, derived; given 0: no limit */
+                                 .sync_timeout = isnan(o->sync_timeout) ? 0
+                                                 : GLEVO_LITERAL(o->sync_timeout)};
     return glevo_islands_validate(ip, 0, f->population);
 }
 

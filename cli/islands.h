@@ -4,6 +4,7 @@
 #ifndef GLEVO_CLI_ISLANDS_H
 #define GLEVO_CLI_ISLANDS_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -18,8 +19,10 @@ typedef struct island_opts {
     double sync_timeout;
 } island_opts;
 
-/* torus_width -1: not given (the most square). */
-#define ISLAND_OPTS_DEFAULT {.topology = "ring", .migrants = 1, .migrate_every = 50, .torus_width = -1}
+/* torus_width -1: not given (the most square); sync_timeout NaN (no flag parses to it): not
+ * given, derived from the run. */
+#define ISLAND_OPTS_DEFAULT {.topology = "ring", .migrants = 1, .migrate_every = 50, .torus_width = -1, \
+                             .sync_timeout = NAN}
 #define ISLAND_OPT_SPECS(o)                                                                    \
     {"islands", OPT_FLAG, &(o).enabled,                                                        \
      "one island per MPI rank: mpirun -np N glevo ... --islands (island i: seed + i)"},       \
@@ -34,7 +37,9 @@ typedef struct island_opts {
         {"island-devices", OPT_STRING, &(o).devices,                                           \
          "with --islands: EGL devices by node-local rank, e.g. 0,1 (default: rank mod devices)"}, \
         {"sync-timeout", OPT_DOUBLE, &(o).sync_timeout,                                        \
-         "with --islands: seconds to wait for the other ranks before aborting (0: no limit)"}
+         "with --islands: seconds to wait for the other ranks before aborting, naming the "    \
+         "missing ones (default: max(60, 20 x the longest stretch between synchronisations); "  \
+         "0: no limit)"}
 
 /* A command that takes --islands runs between these two. With --islands, begin starts MPI
  * before the options are parsed, so that rank 0 alone reports bad input (every rank reads the

@@ -27,7 +27,7 @@ GLEVO_API int glevo_backend_parse(const char *name);
 GLEVO_API glevo_backend glevo_backend_resolve(glevo_backend b);
 /* GLEVO_OK when b can run on the current context; otherwise GLEVO_ERR_INVALID naming the
  * params field, the backend and why (no context, GL version too old for compute). */
-GLEVO_API glevo_status glevo_backend_check(glevo_backend b, const char *params_field);
+GLEVO_API glevo_status glevo_backend_check(glevo_backend backend, const char *params_field);
 
 /* Zero in a params struct means "the default" (sokol's rule), everywhere. Where zero is itself
  * a meaningful value (a probability of 0, no elitism, never stop on a stall), ask for it with

@@ -234,7 +234,8 @@ GLEVO_API glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator
 /* The backend the evaluator runs on (AUTO resolved). */
 GLEVO_API glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e);
 
-/* CPU reference: prediction of program i on case c, and sums over all cases. */
+/* CPU reference: prediction of program i on case c (d may be NULL for a program without
+ * variables, e.g. constant folding), and sums over all cases. */
 GLEVO_API float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, int c);
 GLEVO_API glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,

@@ -36,7 +36,10 @@ typedef struct glevo_islands_params {
     int migrate_every;        /* K, generations between migrations; default 50 */
     int torus_width;          /* islands per torus row, dividing N; default the most square */
     double sync_timeout;      /* seconds a rank waits for the others at a synchronisation
-                               * point before giving up (glevo_islands_broken); 0: no limit */
+                               * point before giving up (glevo_islands_broken), naming the
+                               * ranks that did not arrive. 0 (default): derived from the run,
+                               * max(60 s, 20 x the longest this rank worked between two
+                               * synchronisation points); GLEVO_ZERO: no limit */
     void *comm;               /* an MPI_Comm *; NULL: MPI_COMM_WORLD */
 } glevo_islands_params;
 

@@ -1,11 +1,15 @@
 /* The cellular GA's public API: parameters and their validation, engine choice, the run loop
  * step, best-so-far and population statistics. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cga/cga_internal.h"
 #include "core/names.h"
+#include "core/args.h"
+#include "core/memory.h"
+#include "gl/gpgpu.h"
 
 static const char *const neighbourhood_names[] = {"moore", "von-neumann", "moore5"};
 static const char *const algorithm_names[] = {"cellular", "sga"};
@@ -17,6 +21,7 @@ const char *glevo_cga_neighbourhood_name(glevo_cga_neighbourhood n)
 }
 int glevo_cga_neighbourhood_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(neighbourhood_names, NAMES_COUNT(neighbourhood_names), name);
 }
 const char *glevo_cga_algorithm_name(glevo_cga_algorithm a)
@@ -25,6 +30,7 @@ const char *glevo_cga_algorithm_name(glevo_cga_algorithm a)
 }
 int glevo_cga_algorithm_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(algorithm_names, NAMES_COUNT(algorithm_names), name);
 }
 const char *glevo_cga_mutation_name(glevo_cga_mutation m)
@@ -33,6 +39,7 @@ const char *glevo_cga_mutation_name(glevo_cga_mutation m)
 }
 int glevo_cga_mutation_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(mutation_names, NAMES_COUNT(mutation_names), name);
 }
 
@@ -53,6 +60,8 @@ glevo_cga_params glevo_cga_params_defaults(const glevo_cga_params *in)
 
 glevo_status glevo_cga_validate(const glevo_cga_params *in)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL_AS(in, "params");
     if (!in || !in->problem) return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.problem is NULL");
     glevo_cga_params p = glevo_cga_params_defaults(in);
     glevo_status st;
@@ -112,14 +121,42 @@ static const cga_engine_ops *engine_for(const glevo_cga_params *p)
     }
 }
 
+/* The memory a run of p asks for, checked before anything is allocated (sizes in double: no
+ * product can wrap). Host: the initial population, and for the CPU engines their selected,
+ * crossed and crossover-point copies and the fitness; GPU: the same stages as textures (the
+ * compute backend fuses selection, crossover and mutation: no crossed stage, no points). A
+ * software renderer's textures are host memory too. */
+static glevo_status check_memory(const glevo_cga_params *p)
+{
+    double cells = (double)p->width * p->height;
+    double genes = cells * 16.0 * ((p->dim + 3) / 4); /* RGBA32F per gene texture */
+    double host = genes, device = 0;
+    if (p->backend == GLEVO_BACKEND_CPU)
+        host += 2.5 * genes + cells * (p->algorithm == GLEVO_CGA_STANDARD ? 12.0 : 4.0);
+    else
+        device = (p->backend == GLEVO_BACKEND_COMPUTE ? 2.0 : 3.5) * genes + 12.0 * cells;
+    char request[160];
+    snprintf(request, sizeof request, "glevo_cga_params.width x height %dx%d (dim %d, %s backend)",
+             p->width, p->height, p->dim, glevo_backend_name(p->backend));
+    if (p->backend == GLEVO_BACKEND_CPU) return memory_check_host(host, request);
+    double texture = cells * 16.0;
+    if (gpu_context_limits()->software) return gpu_memory_check(host + device, texture, request);
+    glevo_status st = memory_check_host(host, request);
+    return st ? st : gpu_memory_check(device, texture, request);
+}
+
 glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_status st = glevo_cga_validate(params);
     if (st) return st;
     glevo_cga_params resolved = glevo_cga_params_defaults(params);
     resolved.backend = glevo_backend_resolve(resolved.backend);
     if ((st = glevo_backend_check(resolved.backend, "glevo_cga_params.backend"))) return st;
+    if ((st = check_memory(&resolved))) return st;
     glevo_cga *cga = calloc(1, sizeof *cga);
     if (!cga) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     cga->params = resolved;
@@ -144,6 +181,9 @@ glevo_status glevo_cga_create(const glevo_cga_params *params, glevo_cga **out)
     if (!st && (!cga->genes || !cga->record))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the population");
     if (!st) cga_init_cpu(l, cga->params.seed, cga->genes);
+    if (!st && glevo_interrupt_pending())
+        st = glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_cga_create: interrupted while initialising "
+                        "the population");
     if (!st) st = cga->ops->create(cga);
     if (st) {
         glevo_cga_destroy(cga);
@@ -162,9 +202,23 @@ void glevo_cga_destroy(glevo_cga *cga)
     free(cga);
 }
 
+glevo_status cga_gl_ready(const glevo_cga *cga, const char *function)
+{
+    return cga->gpu ? gpu_context_check(cga->context, function) : GLEVO_OK;
+}
+
 glevo_status glevo_cga_step(glevo_cga *cga, int generations)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    if (generations < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
+                          generations);
+    CGA_GL_READY(cga);
     for (int i = 0; i < generations;) {
+        if (glevo_interrupt_pending())
+            return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_cga_step: interrupted after "
+                              "generation %lld", cga->generation);
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)cga->generation);
         /* A block of generations ends where the progress callback must see the generation. */
         int left = generations - i;
@@ -192,6 +246,7 @@ glevo_status glevo_cga_step(glevo_cga *cga, int generations)
 
 double glevo_cga_decode(const glevo_cga *cga, float gene)
 {
+    ARG_NOT_NULL_OR(cga, NAN);
     /* The float the fitness pass computed, widened: reported x is exactly what was scored. */
     float x = cga->layout.lower + gene * cga->layout.step;
     return (double)x;
@@ -199,6 +254,10 @@ double glevo_cga_decode(const glevo_cga *cga, float gene)
 
 glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_status st = cga->ops->read_record(cga, cga->record);
     if (st) return st;
@@ -216,23 +275,45 @@ glevo_status glevo_cga_best_get(glevo_cga *cga, glevo_cga_best *out)
     return GLEVO_OK;
 }
 
-size_t glevo_cga_gene_floats(const glevo_cga *cga) { return cga->gene_floats; }
-long long glevo_cga_generation(const glevo_cga *cga) { return cga->generation; }
-long long glevo_cga_evaluations(const glevo_cga *cga) { return cga->evaluations; }
-const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga) { return &cga->params; }
+size_t glevo_cga_gene_floats(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, 0);
+    return cga->gene_floats;
+}
+long long glevo_cga_generation(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, -1);
+    return cga->generation;
+}
+long long glevo_cga_evaluations(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, -1);
+    return cga->evaluations;
+}
+const glevo_cga_params *glevo_cga_params_of(const glevo_cga *cga) {
+    ARG_NOT_NULL_OR(cga, NULL);
+    return &cga->params;
+}
 
 glevo_status glevo_cga_read_population(glevo_cga *cga, float *genes, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     return cga->ops->read(cga, genes, fitness);
 }
 
 glevo_status glevo_cga_write_population(glevo_cga *cga, const float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(genes);
     return cga->ops->write(cga, genes);
 }
 
 glevo_status glevo_cga_evaluate(glevo_cga *cga)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     glevo_status st = cga->ops->evaluate(cga);
     if (!st) cga->evaluations += (long long)cga->layout.width * cga->layout.height;
     return st;
@@ -240,6 +321,10 @@ glevo_status glevo_cga_evaluate(glevo_cga *cga)
 
 glevo_status glevo_cga_read_fitness(glevo_cga *cga, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(fitness);
     return cga->ops->read(cga, NULL, fitness);
 }
 
@@ -256,6 +341,11 @@ static glevo_status check_cells(const glevo_cga *cga, int count, const int *cell
 
 glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(cells);
+    ARG_NOT_NULL(genes);
     glevo_status st = check_cells(cga, count, cells);
     return st ? st : cga->ops->read_cells(cga, count, cells, genes);
 }
@@ -264,6 +354,11 @@ glevo_status glevo_cga_read_cells(glevo_cga *cga, int count, const int *cells, f
  * domain or break the float bit arithmetic of crossover and mutation. */
 glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells, const float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(cells);
+    ARG_NOT_NULL(genes);
     glevo_status st = check_cells(cga, count, cells);
     float limit = (float)(1u << cga->layout.bits);
     for (int i = 0; i < count * cga->layout.dim && !st; ++i)
@@ -275,6 +370,10 @@ glevo_status glevo_cga_write_cells(glevo_cga *cga, int count, const int *cells, 
 
 glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(out);
     const cga_layout *l = &cga->layout;
     size_t cells = (size_t)l->width * l->height;
     float *fitness = malloc(cells * sizeof(float));
@@ -314,5 +413,6 @@ glevo_status glevo_cga_stats_get(glevo_cga *cga, glevo_cga_stats *out)
 
 unsigned glevo_cga_texture(const glevo_cga *cga, glevo_cga_stage stage, int index)
 {
+    ARG_NOT_NULL_OR(cga, 0);
     return cga_gpu_texture(cga, stage, index);
 }

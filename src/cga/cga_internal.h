@@ -110,7 +110,17 @@ struct glevo_cga {
     double *cumulative;   /* standard GA roulette */
     /* GPU engines (gpu.c; fragment.c and compute.c run the generations) */
     cga_gpu *gpu;
+    unsigned long long context; /* the GL context it was created on (gpu_context_serial) */
 };
+
+/* GLEVO_OK for the CPU engines, and for GPU engines whose context is current on this thread;
+ * every public entry that reaches the GPU asks first (gpu_context_check). */
+glevo_status cga_gl_ready(const glevo_cga *cga, const char *function);
+#define CGA_GL_READY(cga)                                                                       \
+    do {                                                                                        \
+        glevo_status gl_ready_ = cga_gl_ready(cga, __func__);                                   \
+        if (gl_ready_) return gl_ready_;                                                        \
+    } while (0)
 
 /* Shared by the two GPU drivers (gpu.c). */
 glevo_status cga_gpu_create(glevo_cga *cga, bool compute);

@@ -9,9 +9,14 @@
 #include "cga/cga_internal.h"
 #include "core/checkpoint.h"
 #include "problems/checkpoint.h"
+#include "core/args.h"
 
 glevo_status glevo_cga_save(glevo_cga *cga, const char *path, const glevo_checkpoint_extra *extra)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(path);
     const glevo_cga_params *p = &cga->params;
     const cga_layout *l = &cga->layout;
     size_t cells = (size_t)l->width * l->height, record_floats = 4 + 4 * (size_t)l->textures;
@@ -123,6 +128,9 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_cga_params *
 
 glevo_status glevo_cga_load(const char *path, const glevo_cga_params *changes, glevo_cga **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(out);
     *out = NULL;
     ckpt_reader *r;
     glevo_status st = ckpt_read_file(path, "cga", &r);

@@ -79,6 +79,7 @@ glevo_status cga_gpu_create(glevo_cga *cga, bool compute)
     cga_gpu *g = calloc(1, sizeof *g);
     if (!g) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     cga->gpu = g;
+    cga->context = gpu_context_serial();
     g->compute = compute;
     glevo_status st = build_programs(cga, compute);
     for (int t = 0; t < l->textures && !st; ++t) {

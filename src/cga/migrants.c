@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cga/gpu_internal.h"
+#include "core/args.h"
 
 /* Work-group of the kernel: 256 invocations, 16 cells each at the largest chunk. Shared memory
  * 4 x 4096 + 2 x 8 x 256 bytes = 20 KiB (GL guarantees 32). Loop steps per invocation at most
@@ -99,11 +100,17 @@ glevo_status cga_gpu_candidates(glevo_cga *cga, int m, int chunk, bool maximize,
 
 int glevo_cga_candidate_count(const glevo_cga *cga, int m)
 {
+    ARG_NOT_NULL_OR(cga, -1);
     return cga_gpu_candidate_count(cga, m, CGA_MIGRANTS_CHUNK);
 }
 
 glevo_status glevo_cga_candidates(glevo_cga *cga, int m, int *cells, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
+    ARG_NOT_NULL(cells);
+    ARG_NOT_NULL(fitness);
     /* Refused before evaluating, so that a caller falling back counts the evaluations once. */
     if (!glevo_cga_candidate_count(cga, m))
         return cga_gpu_candidates(cga, m, CGA_MIGRANTS_CHUNK, true, cells, fitness);
@@ -114,6 +121,9 @@ glevo_status glevo_cga_candidates(glevo_cga *cga, int m, int *cells, float *fitn
 
 glevo_status glevo_cga_candidates_prepare(glevo_cga *cga)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    CGA_GL_READY(cga);
     int most = glevo_cga_candidate_count(cga, GLEVO_CGA_MAX_CANDIDATES);
     if (!most) return GLEVO_OK;
     glevo_status st = build(cga->gpu);

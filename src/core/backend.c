@@ -3,11 +3,15 @@
 #include "core/names.h"
 #include "glevo/backend.h"
 #include "glevo/context.h"
+#include "core/args.h"
 
 static const char *const names[] = {"fragment", "cpu", "compute", "auto"};
 
 const char *glevo_backend_name(glevo_backend b) { return names_get(names, 4, (int)b); }
-int glevo_backend_parse(const char *name) { return names_find(names, 4, name); }
+int glevo_backend_parse(const char *name) {
+    ARG_NOT_NULL_OR(name, -1);
+    return names_find(names, 4, name);
+}
 
 glevo_backend glevo_backend_resolve(glevo_backend b)
 {
@@ -19,6 +23,8 @@ glevo_backend glevo_backend_resolve(glevo_backend b)
 
 glevo_status glevo_backend_check(glevo_backend b, const char *params_field)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params_field);
     if ((unsigned)b > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "%s %d is not a backend (fragment, cpu, compute, "
                           "auto)", params_field, (int)b);

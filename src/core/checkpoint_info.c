@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/checkpoint.h"
+#include "core/args.h"
 
 void ckpt_put_run(ckpt_writer *w, const char *backend, const char *renderer, long long generation,
                   long long evaluations, const glevo_checkpoint_extra *extra)
@@ -34,6 +35,9 @@ static void copy_str(const ckpt_reader *r, const char *name, char *out, size_t s
 
 glevo_status glevo_checkpoint_info_read(const char *path, glevo_checkpoint_info *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     ckpt_reader *r;
     glevo_status st = ckpt_read_file(path, NULL, &r);
@@ -57,6 +61,10 @@ glevo_status glevo_checkpoint_info_read(const char *path, glevo_checkpoint_info 
 
 glevo_status glevo_checkpoint_param(const char *path, const char *name, char *out, size_t size)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(name);
+    ARG_NOT_NULL(out);
     if (size) out[0] = '\0';
     ckpt_reader *r;
     glevo_status st = ckpt_read_file(path, NULL, &r);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/output_file.h"
+#include "core/args.h"
 
 struct glevo_output {
     output_file file;
@@ -12,6 +13,9 @@ struct glevo_output {
 
 glevo_status glevo_output_open(const char *path, glevo_output **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_output *o = malloc(sizeof *o);
     if (!o) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory opening '%s'", path ? path : "");
@@ -24,10 +28,15 @@ glevo_status glevo_output_open(const char *path, glevo_output **out)
     return GLEVO_OK;
 }
 
-FILE *glevo_output_stream(glevo_output *o) { return o ? o->file.f : NULL; }
+FILE *glevo_output_stream(glevo_output *o) {
+    ARG_NOT_NULL_OR(o, NULL);
+    return o ? o->file.f : NULL;
+}
 
 glevo_status glevo_output_commit(glevo_output *o)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(o);
     if (!o) return glevo_fail(GLEVO_ERR_IO, "no output to commit");
     glevo_status st = output_file_commit(&o->file);
     free(o);
@@ -41,10 +50,18 @@ void glevo_output_abort(glevo_output *o)
     free(o);
 }
 
-glevo_status glevo_output_check(const char *path, const char *what) { return output_file_check(path, what); }
+glevo_status glevo_output_check(const char *path, const char *what) {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(what);
+    return output_file_check(path, what);
+}
 
 glevo_status glevo_output_folder_check(const char *dir, const char *what)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(dir);
+    ARG_NOT_NULL(what);
     return output_folder_check(dir, what);
 }
 

@@ -1,8 +1,11 @@
 /* Thread-local last-error sentence behind glevo_fail / glevo_last_error. */
 #include "glevo/status.h"
+#include "core/args.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static _Thread_local char last_error[1024];
 
@@ -12,12 +15,22 @@ void glevo_clear_error(void) { last_error[0] = '\0'; }
 
 glevo_status glevo_fail(glevo_status status, const char *fmt, ...)
 {
+    /* Formatted aside first: callers may pass glevo_last_error() itself as an argument
+     * ("...: %s", glevo_last_error()), which vsnprintf must not read while writing it. */
+    char message[sizeof last_error];
     va_list args;
     va_start(args, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, args);
+    vsnprintf(message, sizeof message, fmt ? fmt : "(no message)", args);
     va_end(args);
+    memcpy(last_error, message, sizeof last_error);
     return status;
 }
+
+static volatile sig_atomic_t interrupt_pending;
+
+void glevo_interrupt(void) { interrupt_pending = 1; }
+int glevo_interrupt_pending(void) { return interrupt_pending != 0; }
+void glevo_interrupt_clear(void) { interrupt_pending = 0; }
 
 int glevo_status_exit_code(glevo_status status)
 {
@@ -29,3 +42,8 @@ int glevo_status_exit_code(glevo_status status)
 #define GLEVO_VERSION "0.0.0"
 #endif
 const char *glevo_version_string(void) { return GLEVO_VERSION; }
+
+glevo_status args_null(const char *function, const char *argument)
+{
+    return glevo_fail(GLEVO_ERR_INVALID, "%s: %s is NULL", function, argument);
+}

@@ -8,9 +8,14 @@
 #include "de/de_internal.h"
 #include "glevo/context.h"
 #include "problems/checkpoint.h"
+#include "core/args.h"
 
 glevo_status glevo_de_save(glevo_de *de, const char *path, const glevo_checkpoint_extra *extra)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    DE_GL_READY(de);
+    ARG_NOT_NULL(path);
     const de_config *c = &de->c;
     size_t n = (size_t)c->np * (size_t)c->dim;
     float *y = malloc(n * sizeof(float)), *fitness = malloc((size_t)c->np * sizeof(float));
@@ -125,6 +130,9 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_de_params *c
 
 glevo_status glevo_de_load(const char *path, const glevo_de_params *changes, glevo_de **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(out);
     *out = NULL;
     ckpt_reader *r;
     glevo_status st = ckpt_read_file(path, "de", &r);

@@ -10,6 +10,9 @@
 
 #include "de/de_internal.h"
 #include "core/names.h"
+#include "core/args.h"
+#include "core/memory.h"
+#include "gl/gpgpu.h"
 
 static double now_seconds(void)
 {
@@ -28,6 +31,7 @@ const char *glevo_de_strategy_name(glevo_de_strategy s)
 
 int glevo_de_strategy_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     if (!name) return -1;
     char plain[64];
     size_t n = 0;
@@ -48,6 +52,7 @@ const char *glevo_de_kernel_name(glevo_de_kernel k)
 
 int glevo_de_kernel_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(kernel_names, NAMES_COUNT(kernel_names), name);
 }
 
@@ -118,6 +123,19 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     if (d.check_every < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.check_every %d is negative",
                           d.check_every);
+    /* GLEVO_ZERO (a resume's "no target") is the one negative value: 0, the full budget. */
+    if (d.target_efv == GLEVO_ZERO) d.target_efv = 0;
+    if (!(d.target_efv >= 0 && isfinite(d.target_efv)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.target_efv %g is not a finite "
+                          "number >= 0", d.target_efv);
+    if (in && in->shift)
+        for (int j = 0; j < c->dim; ++j)
+            if (!isfinite(in->shift[j]))
+                return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.shift[%d] %g is not a finite "
+                                  "number", j, in->shift[j]);
+    if (!(p->upper > p->lower && isfinite(p->lower) && isfinite(p->upper)))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.problem '%s': domain [%g, %g] is not "
+                          "a finite range", p->name, p->lower, p->upper);
     if ((unsigned)d.backend > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.backend %d is unknown",
                           (int)d.backend);
@@ -167,6 +185,28 @@ static glevo_status config_resolve(const glevo_de_params *in, de_config *c)
     return GLEVO_OK;
 }
 
+/* The memory a run asks for, checked before anything is allocated (in double: no product
+ * wraps): the population and its next generation in floats with their fitness, on the host
+ * (CPU engine; the GPU engines upload and read back through host copies) and in R32F
+ * textures on the GPU; a software renderer's textures are host memory too. */
+static glevo_status check_memory(const de_config *c, glevo_backend backend)
+{
+    double genes = (double)c->np * c->dim * 4.0, host = 2.0 * genes + c->np * 16.0;
+    char request[128];
+    snprintf(request, sizeof request, "glevo_de_params.pop %d x glevo_de_params.dim %d (%s "
+             "backend)", c->np, c->dim, glevo_backend_name(backend));
+    if (backend == GLEVO_BACKEND_CPU) return memory_check_host(host, request);
+    double device = 2.0 * genes + c->np * 32.0;
+    if (gpu_context_limits()->software) return gpu_memory_check(host + device, genes, request);
+    glevo_status st = memory_check_host(host, request);
+    return st ? st : gpu_memory_check(device, genes, request);
+}
+
+glevo_status de_gl_ready(const glevo_de *de, const char *function)
+{
+    return de->backend == GLEVO_BACKEND_CPU ? GLEVO_OK : gpu_context_check(de->context, function);
+}
+
 glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
 {
     *out = NULL;
@@ -177,12 +217,14 @@ glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
     glevo_status st = config_resolve(params, &de->c);
     glevo_backend backend = glevo_backend_resolve(params->backend);
     if (st == GLEVO_OK) st = glevo_backend_check(backend, "glevo_de_params.backend");
+    if (st == GLEVO_OK) st = check_memory(&de->c, backend);
     if (st != GLEVO_OK) {
         config_free(&de->c);
         free(de);
         return st;
     }
     de->backend = backend;
+    de->context = gpu_context_serial();
     st = backend == GLEVO_BACKEND_CPU       ? de_cpu_create(de)
          : backend == GLEVO_BACKEND_COMPUTE ? de_compute_create(de)
                                             : de_fragment_create(de);
@@ -197,6 +239,9 @@ glevo_status de_engine_new(const glevo_de_params *params, glevo_de **out)
 
 glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     glevo_de *de;
     glevo_status st = de_engine_new(params, &de);
     *out = NULL;
@@ -229,6 +274,7 @@ glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
 
 bool glevo_de_done(const glevo_de *de)
 {
+    ARG_NOT_NULL_OR(de, false);
     return de->target_reached || de->evaluations + de->c.np > de->c.max_evals;
 }
 
@@ -269,10 +315,21 @@ static long long batch_size(const glevo_de *de, long long wanted)
 
 glevo_status glevo_de_step(glevo_de *de, long long generations)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    if (generations < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %lld is negative", __func__,
+                          generations);
+    DE_GL_READY(de);
     double t0 = now_seconds();
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
     for (long long k = 0; k < generations && !glevo_de_done(de);) {
+        if (glevo_interrupt_pending()) {
+            st = glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_de_step: interrupted after generation "
+                            "%lld", de->generations);
+            break;
+        }
         long long n = batch_size(de, generations - k);
         st = de->ops->generations(de, (uint32_t)(de->generations + 1), (uint32_t)n);
         if (st != GLEVO_OK) break;
@@ -303,6 +360,10 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
 
 glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    DE_GL_READY(de);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     const de_config *c = &de->c;
     float *ybest = malloc(sizeof(float) * (size_t)c->dim);
@@ -335,6 +396,9 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
 
 glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    DE_GL_READY(de);
     const de_config *c = &de->c;
     size_t n = (size_t)c->np * (size_t)c->dim;
     float *y = malloc(n * sizeof(float));
@@ -355,14 +419,33 @@ glevo_status glevo_de_population(glevo_de *de, double *x, float *fitness)
     return st;
 }
 
-long long glevo_de_generation(const glevo_de *de) { return de->generations; }
-long long glevo_de_evaluations(const glevo_de *de) { return de->evaluations; }
-int glevo_de_pop(const glevo_de *de) { return de->c.np; }
-int glevo_de_dim(const glevo_de *de) { return de->c.dim; }
-const glevo_problem *glevo_de_problem(const glevo_de *de) { return de->c.problem; }
+long long glevo_de_generation(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->generations;
+}
+long long glevo_de_evaluations(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->evaluations;
+}
+int glevo_de_pop(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->c.np;
+}
+int glevo_de_dim(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, -1);
+    return de->c.dim;
+}
+const glevo_problem *glevo_de_problem(const glevo_de *de) {
+    ARG_NOT_NULL_OR(de, NULL);
+    return de->c.problem;
+}
 
 glevo_status glevo_de_read_fitness(glevo_de *de, float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    DE_GL_READY(de);
+    ARG_NOT_NULL(fitness);
     return de->ops->read_fitness(de, fitness);
 }
 
@@ -378,6 +461,11 @@ static glevo_status check_indices(const glevo_de *de, int count, const int *inde
 
 glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, float *genes)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    DE_GL_READY(de);
+    ARG_NOT_NULL(index);
+    ARG_NOT_NULL(genes);
     glevo_status st = check_indices(de, count, index);
     return st ? st : de->ops->read_genes(de, count, index, genes);
 }
@@ -386,6 +474,12 @@ glevo_status glevo_de_read_genes(glevo_de *de, int count, const int *index, floa
 glevo_status glevo_de_write_genes(glevo_de *de, int count, const int *index,
                                   const float *genes, const float *fitness)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(de);
+    DE_GL_READY(de);
+    ARG_NOT_NULL(index);
+    ARG_NOT_NULL(genes);
+    ARG_NOT_NULL(fitness);
     glevo_status st = check_indices(de, count, index);
     const de_config *c = &de->c;
     for (int k = 0; k < count && !st; ++k)
@@ -408,6 +502,9 @@ void glevo_de_destroy(glevo_de *de)
 
 glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_de *de;
     glevo_status st = glevo_de_create(params, &de);
@@ -420,6 +517,7 @@ glevo_status glevo_de_run(const glevo_de_params *params, glevo_de_result *out)
 
 void glevo_de_result_free(glevo_de_result *r)
 {
+    if (!r) return;
     free(r->best_x);
     r->best_x = NULL;
 }

@@ -71,7 +71,17 @@ struct glevo_de {
     double seconds;
     char renderer[256];
     char engine[32];   /* glevo_de_result.engine */
+    unsigned long long context; /* GPU engines: the GL context they were created on */
 };
+
+/* GLEVO_OK for the CPU engine, and for GPU engines whose context is current on this thread;
+ * every public entry that reaches the GPU asks first (gpu_context_check). */
+glevo_status de_gl_ready(const glevo_de *de, const char *function);
+#define DE_GL_READY(de)                                                                         \
+    do {                                                                                        \
+        glevo_status gl_ready_ = de_gl_ready(de, __func__);                                     \
+        if (gl_ready_) return gl_ready_;                                                        \
+    } while (0)
 
 /* The defines every GPU program of DE is built with: strategy, direction, and the pass numbers
  * of the random stream from de_stream.h (so GLSL counts with C's numbers). */

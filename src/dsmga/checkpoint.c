@@ -10,6 +10,7 @@
 #include "core/checkpoint.h"
 #include "dsmga/engine_internal.h"
 #include "glevo/context.h"
+#include "core/args.h"
 
 static uint32_t problem_crc(const glevo_dsmga_problem *p)
 {
@@ -20,6 +21,9 @@ static uint32_t problem_crc(const glevo_dsmga_problem *p)
 
 glevo_status glevo_dsmga_save(glevo_dsmga *e, const char *path, const glevo_checkpoint_extra *extra)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
+    ARG_NOT_NULL(path);
     const glevo_dsmga_params *p = &e->p;
     ckpt_writer *w = ckpt_writer_create("dsmga");
     /* Free slots' keys are never read (and never written): they go out as 0. */
@@ -185,6 +189,10 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_dsmga *e)
 glevo_status glevo_dsmga_load(const char *path, const glevo_dsmga_problem *problem,
                               const glevo_dsmga_params *changes, glevo_dsmga **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(problem);
+    ARG_NOT_NULL(out);
     *out = NULL;
     ckpt_reader *r;
     glevo_status st = ckpt_read_file(path, "dsmga", &r);

@@ -8,10 +8,15 @@
 #include <string.h>
 
 #include "dsmga_internal.h"
+#include "core/args.h"
 
 void glevo_find_clique_cpu(const float *mi, int ell, const glevo_clique_params *cp,
                            int32_t *ils, int32_t *len)
 {
+    ARG_NOT_NULL_OR(mi, );
+    ARG_NOT_NULL_OR(cp, );
+    ARG_NOT_NULL_OR(ils, );
+    ARG_NOT_NULL_OR(len, );
     uint32_t *conn = malloc((size_t)ell * sizeof *conn);
     uint32_t *prio = malloc((size_t)ell * sizeof *prio);
     uint8_t *used = malloc((size_t)ell);

@@ -6,6 +6,7 @@
 
 #include "dsmga_internal.h"
 #include "mi_log.h"
+#include "core/args.h"
 
 static int popcount32(uint32_t x) { return __builtin_popcount(x); }
 
@@ -20,6 +21,8 @@ static float mi_term(float nxy, float nx, float ny, float n, float inv_n)
 
 void glevo_dsm_mi_cpu(const uint32_t *rows, int n, int ell, float *mi)
 {
+    ARG_NOT_NULL_OR(rows, );
+    ARG_NOT_NULL_OR(mi, );
     int words = glevo_dsm_words(n);
     int *ones = malloc((size_t)ell * sizeof *ones);
     for (int g = 0; g < ell; ++g) {

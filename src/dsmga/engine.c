@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "dsmga/engine_internal.h"
+#include "core/args.h"
 
 static double now_ms(void)
 {
@@ -147,6 +148,12 @@ glevo_status dsmga_resolve_params(const glevo_dsmga_problem *problem,
     if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.backend %d is unknown",
                           (int)p.backend);
+    if ((unsigned)p.model > GLEVO_DSMGA_LOSSY)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.model %d is unknown (lossless 0, "
+                          "lossy 1)", (int)p.model);
+    if (p.stall_generations < 0 && p.stall_generations != GLEVO_ZERO)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.stall_generations %d is negative",
+                          p.stall_generations);
     return GLEVO_OK;
 }
 
@@ -211,6 +218,10 @@ glevo_status dsmga_engine_new(const glevo_dsmga_problem *problem, const glevo_ds
 glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
                                 glevo_dsmga **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(problem);
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_dsmga_params p;
     glevo_dsmga *e;
@@ -392,6 +403,13 @@ static bool should_terminate(const glevo_dsmga *e)
 
 glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
+    ARG_NOT_NULL(done);
+    *done = false;
+    if (glevo_interrupt_pending())
+        return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_dsmga_step: interrupted after generation "
+                          "%d", e->generation);
     if (e->done || should_terminate(e)) {
         e->done = true;
         *done = true;
@@ -417,6 +435,8 @@ glevo_status glevo_dsmga_step(glevo_dsmga *e, bool *done)
 
 void glevo_dsmga_result_get(const glevo_dsmga *e, glevo_dsmga_result *out)
 {
+    ARG_NOT_NULL_OR(e, );
+    ARG_NOT_NULL_OR(out, );
     out->solved = e->solved;
     out->best_fitness = e->best_fit;
     out->nfe = e->nfe;
@@ -428,6 +448,8 @@ void glevo_dsmga_result_get(const glevo_dsmga *e, glevo_dsmga_result *out)
 
 glevo_status glevo_dsmga_run(glevo_dsmga *e, glevo_dsmga_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
     bool done = false;
     while (!done) {
         glevo_status st = glevo_dsmga_step(e, &done);
@@ -437,6 +459,15 @@ glevo_status glevo_dsmga_run(glevo_dsmga *e, glevo_dsmga_result *out)
     return GLEVO_OK;
 }
 
-const uint8_t *glevo_dsmga_best(const glevo_dsmga *e) { return e->best; }
-int glevo_dsmga_generation(const glevo_dsmga *e) { return e->generation; }
-long long glevo_dsmga_nfe(const glevo_dsmga *e) { return e->nfe; }
+const uint8_t *glevo_dsmga_best(const glevo_dsmga *e) {
+    ARG_NOT_NULL_OR(e, NULL);
+    return e->best;
+}
+int glevo_dsmga_generation(const glevo_dsmga *e) {
+    ARG_NOT_NULL_OR(e, -1);
+    return e->generation;
+}
+long long glevo_dsmga_nfe(const glevo_dsmga *e) {
+    ARG_NOT_NULL_OR(e, -1);
+    return e->nfe;
+}

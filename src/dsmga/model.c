@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dsmga/model_internal.h"
+#include "core/args.h"
 
 dsm_uniforms dsm_uniforms_for(const glevo_dsm_gpu *g, const glevo_clique_params *cp)
 {
@@ -59,8 +60,17 @@ static glevo_status upload_bits(glevo_dsm_gpu *g, const uint8_t *bits)
     return st;
 }
 
+/* Every entry that reaches the GPU first checks that the model's context is current here. */
+#define DSM_GL_READY(g)                                                                         \
+    do {                                                                                        \
+        glevo_status gl_ready_ = gpu_context_check((g)->context, __func__);                     \
+        if (gl_ready_) return gl_ready_;                                                        \
+    } while (0)
+
 glevo_status glevo_dsm_gpu_create(int ell, int n, glevo_backend backend, glevo_dsm_gpu **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     *out = NULL;
     if (ell < 1 || n < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "GPU model: ell %d and n %d must be positive", ell, n);
@@ -73,6 +83,7 @@ glevo_status glevo_dsm_gpu_create(int ell, int n, glevo_backend backend, glevo_d
     glevo_dsm_gpu *g = calloc(1, sizeof *g);
     if (!g) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the GPU model");
     g->backend = backend;
+    g->context = gpu_context_serial();
     g->ops = backend == GLEVO_BACKEND_COMPUTE ? &dsm_compute_ops : &dsm_fragment_ops;
     g->ell = ell;
     g->n = n;
@@ -102,21 +113,38 @@ void glevo_dsm_gpu_destroy(glevo_dsm_gpu *g)
 
 glevo_status glevo_dsm_gpu_build(glevo_dsm_gpu *g, const uint32_t *rows)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(g);
+    DSM_GL_READY(g);
+    ARG_NOT_NULL(rows);
     glevo_status st = gpu_texture_upload(&g->rows, rows);
     return st == GLEVO_OK ? g->ops->build(g) : st;
 }
 
 glevo_status glevo_dsm_gpu_build_bits(glevo_dsm_gpu *g, const uint8_t *bits)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(g);
+    DSM_GL_READY(g);
+    ARG_NOT_NULL(bits);
     glevo_status st = upload_bits(g, bits);
     if (st == GLEVO_OK) st = g->ops->pack(g, &g->rows);
     return st == GLEVO_OK ? g->ops->build(g) : st;
 }
 
-glevo_status glevo_dsm_gpu_read(glevo_dsm_gpu *g, float *mi) { return g->ops->read(g, mi); }
+glevo_status glevo_dsm_gpu_read(glevo_dsm_gpu *g, float *mi) {
+    glevo_clear_error();
+    ARG_NOT_NULL(g);
+    DSM_GL_READY(g);
+    ARG_NOT_NULL(mi);
+    return g->ops->read(g, mi);
+}
 
 glevo_status glevo_dsm_gpu_read_rows(glevo_dsm_gpu *g, uint32_t *rows, uint32_t *pop_rows)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(g);
+    DSM_GL_READY(g);
     glevo_status st = rows ? gpu_texture_read(&g->rows, rows) : GLEVO_OK;
     if (st == GLEVO_OK && pop_rows) st = gpu_texture_read(&g->pop, pop_rows);
     return st;
@@ -125,6 +153,12 @@ glevo_status glevo_dsm_gpu_read_rows(glevo_dsm_gpu *g, uint32_t *rows, uint32_t 
 glevo_status glevo_dsm_gpu_clique(glevo_dsm_gpu *g, const glevo_clique_params *cp, int32_t *ils,
                                   int32_t *len)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(g);
+    DSM_GL_READY(g);
+    ARG_NOT_NULL(cp);
+    ARG_NOT_NULL(ils);
+    ARG_NOT_NULL(len);
     int ell = g->ell, last = 0;
     glevo_status st = GLEVO_OK;
     if (cp->lossy) {

@@ -31,6 +31,7 @@ typedef struct dsm_model_ops dsm_model_ops;
 
 struct glevo_dsm_gpu {
     const dsm_model_ops *ops;
+    unsigned long long context; /* the GL context it was created on (gpu_context_serial) */
     glevo_backend backend;
     int ell, n, words;
     /* Created by model.c for both drivers: the population bytes as R32UI words (bits), the

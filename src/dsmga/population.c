@@ -7,6 +7,7 @@
 
 #include "core/input_file.h"
 #include "dsmga_internal.h"
+#include "core/args.h"
 
 int glevo_dsm_words(int n) { return (n + 31) / 32; }
 
@@ -17,6 +18,8 @@ int glevo_dsm_words(int n) { return (n + 31) / 32; }
  * inside the CPU engine's BuildDSM timed region. */
 void glevo_dsm_pack(const uint8_t *bits, int n, int ell, uint32_t *rows)
 {
+    ARG_NOT_NULL_OR(bits, );
+    ARG_NOT_NULL_OR(rows, );
     int words = glevo_dsm_words(n);
     enum { CHUNK = 256 }; /* genes per pass: the accumulators stay in L1 */
     uint32_t acc[CHUNK];
@@ -108,6 +111,11 @@ glevo_status glevo_dsm_population_parse(const char *text, size_t length, const c
 
 glevo_status glevo_dsm_population_read(const char *path, uint8_t **bits_out, int *n_out, int *ell_out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL_AS(bits_out, "bits");
+    ARG_NOT_NULL_AS(n_out, "n");
+    ARG_NOT_NULL_AS(ell_out, "ell");
     *bits_out = NULL;
     *n_out = *ell_out = 0;
     char *text;

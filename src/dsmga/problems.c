@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dsmga_internal.h"
+#include "core/args.h"
 
 /* f_trap(u), k = 5, in units of 0.2: 1 -> 5, else 0.8·(k-1-u)/(k-1) = 0.2·(4-u). */
 static int trap5_units(int u) { return u == 5 ? 5 : 4 - u; }
@@ -79,6 +80,9 @@ static glevo_status check_file_ground(const glevo_spin_instance *s, const char *
 glevo_status glevo_dsmga_problem_create(const char *name, int ell, const char *spin_file,
                                         uint32_t seed, glevo_dsmga_problem **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(name);
+    ARG_NOT_NULL(out);
     *out = NULL;
     if (!name) return glevo_fail(GLEVO_ERR_INVALID, "no problem name given");
     enum dsmga_kind kind;
@@ -159,11 +163,19 @@ void glevo_dsmga_problem_destroy(glevo_dsmga_problem *p)
     free(p);
 }
 
-int glevo_dsmga_problem_ell(const glevo_dsmga_problem *p) { return p->ell; }
-const char *glevo_dsmga_problem_name(const glevo_dsmga_problem *p) { return p->name; }
+int glevo_dsmga_problem_ell(const glevo_dsmga_problem *p) {
+    ARG_NOT_NULL_OR(p, -1);
+    return p->ell;
+}
+const char *glevo_dsmga_problem_name(const glevo_dsmga_problem *p) {
+    ARG_NOT_NULL_OR(p, NULL);
+    return p->name;
+}
 
 double glevo_dsmga_problem_eval(const glevo_dsmga_problem *p, const uint8_t *x)
 {
+    ARG_NOT_NULL_OR(p, NAN);
+    ARG_NOT_NULL_OR(x, NAN);
     int ell = p->ell, units = 0;
     switch (p->kind) {
     case DSMGA_ONEMAX:
@@ -193,6 +205,7 @@ double glevo_dsmga_problem_eval(const glevo_dsmga_problem *p, const uint8_t *x)
 
 double glevo_dsmga_problem_optimum(const glevo_dsmga_problem *p)
 {
+    ARG_NOT_NULL_OR(p, NAN);
     switch (p->kind) {
     case DSMGA_ONEMAX: return p->ell;
     case DSMGA_TRAP: return (p->ell / 5) * 5 * 0.2;

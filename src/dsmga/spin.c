@@ -8,6 +8,7 @@
 
 #include "core/input_file.h"
 #include "dsmga_internal.h"
+#include "core/args.h"
 
 void glevo_spin_free(glevo_spin_instance *s)
 {
@@ -33,6 +34,8 @@ static glevo_status spin_alloc(int L, glevo_spin_instance *out)
 
 glevo_status glevo_spin_random(int L, uint32_t seed, glevo_spin_instance *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     glevo_status st = spin_alloc(L, out);
     if (st != GLEVO_OK) return st;
     for (int i = 0; i < L * L; ++i) {
@@ -45,6 +48,8 @@ glevo_status glevo_spin_random(int L, uint32_t seed, glevo_spin_instance *out)
 
 int glevo_spin_energy(const glevo_spin_instance *s, const uint8_t *bits)
 {
+    ARG_NOT_NULL_OR(s, -1);
+    ARG_NOT_NULL_OR(bits, -1);
     int L = s->L, e = 0;
     for (int r = 0; r < L; ++r)
         for (int c = 0; c < L; ++c) {
@@ -208,6 +213,9 @@ glevo_status glevo_spin_parse(const char *text, size_t length, const char *sourc
 
 glevo_status glevo_spin_load(const char *path, glevo_spin_instance *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     char *text;
     size_t length;
@@ -220,6 +228,9 @@ glevo_status glevo_spin_load(const char *path, glevo_spin_instance *out)
 
 glevo_status glevo_spin_save(const char *path, const glevo_spin_instance *s)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL_AS(s, "in");
     FILE *f = fopen(path, "w");
     if (!f) return glevo_fail(GLEVO_ERR_IO, "cannot write %s: %s", path, strerror(errno));
     fprintf(f, "# glevo 2-D +-J Ising spin glass on an L x L torus (format: data/spin/README.md)\n");

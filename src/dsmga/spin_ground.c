@@ -6,11 +6,15 @@
 #include <stdlib.h>
 
 #include "dsmga_internal.h"
+#include "core/args.h"
 
 static int spin_of(unsigned bits, int c) { return (bits >> c) & 1u ? 1 : -1; }
 
 glevo_status glevo_spin_ground_transfer(const glevo_spin_instance *s, int *energy)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(s);
+    ARG_NOT_NULL(energy);
     int L = s->L;
     if (L < 2 || L > 12)
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "exact ground state: L = %d is outside 2..12", L);
@@ -60,6 +64,9 @@ glevo_status glevo_spin_ground_transfer(const glevo_spin_instance *s, int *energ
 
 glevo_status glevo_spin_ground_brute(const glevo_spin_instance *s, int *energy)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(s);
+    ARG_NOT_NULL(energy);
     int n = s->L * s->L;
     if (n > 24) return glevo_fail(GLEVO_ERR_UNSUPPORTED, "brute force ground state: L = %d is too large", s->L);
     uint8_t bits[24] = {0};

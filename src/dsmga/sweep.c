@@ -2,10 +2,15 @@
  * population that finds the optimum in `runs` consecutive runs, by doubling (or halving from
  * a first guess) then bisection to within 10%. */
 #include "dsmga_internal.h"
+#include "core/args.h"
 
 glevo_status glevo_dsmga_solve(const glevo_dsmga_problem *problem, const glevo_dsmga_params *params,
                                glevo_dsmga_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(problem);
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(out);
     glevo_dsmga *e;
     glevo_status st = glevo_dsmga_create(problem, params, &e);
     if (st != GLEVO_OK) return st;
@@ -39,6 +44,10 @@ static glevo_status all_solve(const glevo_dsmga_problem *problem, const glevo_ds
 glevo_status glevo_dsmga_sweep(const glevo_dsmga_problem *problem, const glevo_dsmga_params *base,
                                int runs, glevo_dsmga_sweep_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(problem);
+    ARG_NOT_NULL(base);
+    ARG_NOT_NULL(out);
     if (runs <= 0) runs = 10;
     int hi = base->pop >= 2 ? base->pop : 8, lo = 0;
     double hi_nfe = 0.0;

@@ -7,11 +7,15 @@
 #include <string.h>
 
 #include "gl/context_internal.h"
+#include "core/args.h"
+#include "core/memory.h"
 
 _Thread_local struct glevo_context *gl_current;
 
 glevo_status glevo_context_create(const glevo_context_params *params, glevo_context **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     glevo_context_params defaults = {0};
     if (!params) params = &defaults;
     *out = NULL;
@@ -20,6 +24,8 @@ glevo_status glevo_context_create(const glevo_context_params *params, glevo_cont
                           "negative", params->device_plus_one);
     struct glevo_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory creating a GL context");
+    static _Atomic unsigned long long serials;
+    ctx->serial = ++serials;
     ctx->profile = params->profile;
     ctx->log = params->log;
     ctx->log_user = params->log_user;
@@ -49,7 +55,22 @@ static void query_limits(struct glevo_context *ctx)
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &l->max_texture_size);
     glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &l->max_texture_units);
     const char *renderer = (const char *)glGetString(GL_RENDERER);
-    if (renderer && strstr(renderer, "llvmpipe")) l->max_loop_iterations = 65535;
+    if (renderer && strstr(renderer, "llvmpipe")) {
+        l->max_loop_iterations = 65535;
+        l->max_texture_bytes = 3LL << 29; /* 1.5 GiB: gpgpu.h */
+    }
+    l->software = ctx->software || (renderer && (strstr(renderer, "llvmpipe") ||
+                                                 strstr(renderer, "softpipe")));
+    GLint extensions = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &extensions);
+    for (GLint i = 0; i < extensions; ++i) {
+        const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+        if (e && !strcmp(e, "GL_NVX_gpu_memory_info")) {
+            GLint kib = 0; /* GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX */
+            glGetIntegerv(0x9049, &kib);
+            l->device_memory = (long long)kib * 1024;
+        }
+    }
     l->compute = (ctx->gl_major > 4 || (ctx->gl_major == 4 && ctx->gl_minor >= 3)) &&
                  glDispatchCompute && glBindImageTexture && glMemoryBarrier;
     if (!l->compute) return;
@@ -132,6 +153,8 @@ void glevo_context_destroy(glevo_context *ctx)
 
 glevo_status glevo_context_make_current(glevo_context *ctx)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(ctx);
     glevo_status st = ctx->platform->make_current(ctx);
     if (st == GLEVO_OK) gl_current = ctx;
     return st;
@@ -139,6 +162,7 @@ glevo_status glevo_context_make_current(glevo_context *ctx)
 
 void glevo_context_swap(glevo_context *ctx)
 {
+    ARG_NOT_NULL_OR(ctx, );
     if (ctx) ctx->platform->swap(ctx);
 }
 
@@ -150,6 +174,7 @@ static void copy_gl_string(char *dst, size_t size, GLenum name)
 
 const char *glevo_context_renderer(const glevo_context *ctx)
 {
+    if (!gl_current) return "none"; /* no context current: GL cannot be asked */
     (void)ctx;
     const char *s = (const char *)glGetString(GL_RENDERER);
     return s ? s : "?";
@@ -157,6 +182,8 @@ const char *glevo_context_renderer(const glevo_context *ctx)
 
 void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out)
 {
+    ARG_NOT_NULL_OR(ctx, );
+    ARG_NOT_NULL_OR(out, );
     memset(out, 0, sizeof *out);
     out->index = ctx->device_index;
     snprintf(out->name, sizeof out->name, "%s", ctx->device_name);
@@ -172,6 +199,7 @@ void glevo_context_describe(const glevo_context *ctx, glevo_device_info *out)
 
 void glevo_context_features(const glevo_context *ctx, glevo_features *out)
 {
+    ARG_NOT_NULL_OR(out, );
     memset(out, 0, sizeof *out);
     if (!ctx) ctx = gl_current;
     if (!ctx) return;
@@ -191,6 +219,39 @@ void glevo_context_features(const glevo_context *ctx, glevo_features *out)
     GLint64 ssbo = 0; /* 64-bit: NVIDIA reports the whole video memory's worth */
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
     out->max_ssbo_bytes = (long long)ssbo;
+}
+
+unsigned long long gpu_context_serial(void) { return gl_current ? gl_current->serial : 0; }
+
+glevo_status gpu_context_check(unsigned long long serial, const char *function)
+{
+    if (gl_current && gl_current->serial == serial) return GLEVO_OK;
+    /* GLEVO_ERR_GL and the words of the pass-level check (bind.c), which this one precedes. */
+    return glevo_fail(GLEVO_ERR_GL, "%s: %s", function,
+                      gl_current ? "the GL context current on this thread is not the one this "
+                                   "engine was made on (it was destroyed, or another is current: "
+                                   "glevo_context_make_current)"
+                                 : "no glevo GL context is current on this thread (its context "
+                                   "was destroyed, or this is another thread: call "
+                                   "glevo_context_make_current on this thread first)");
+}
+
+glevo_status gpu_memory_check(double bytes, double largest_texture, const char *request)
+{
+    const gpu_limits *l = gpu_context_limits();
+    char need[32], have[32];
+    if (l->max_texture_bytes > 0 && largest_texture > (double)l->max_texture_bytes) {
+        memory_format(largest_texture, need, sizeof need);
+        memory_format((double)l->max_texture_bytes, have, sizeof have);
+        return glevo_fail(GLEVO_ERR_INVALID, "%s needs textures of %s, above the %s one texture "
+                          "may hold on this renderer", request, need, have);
+    }
+    if (l->software) return memory_check_host(bytes, request);
+    if (l->device_memory <= 0 || bytes <= (double)l->device_memory) return GLEVO_OK;
+    memory_format(bytes, need, sizeof need);
+    memory_format((double)l->device_memory, have, sizeof have);
+    return glevo_fail(GLEVO_ERR_INVALID, "%s needs %s of GPU memory, above the %s the device "
+                      "reports free (GL_NVX_gpu_memory_info)", request, need, have);
 }
 
 const gpu_limits *gpu_context_limits(void)
@@ -213,7 +274,10 @@ void gpu_log(int level, const char *fmt, ...)
     ctx->log(ctx->log_user, (glevo_log_level)level, message);
 }
 
-void *glevo_context_window(glevo_context *ctx) { return ctx->window; }
+void *glevo_context_window(glevo_context *ctx) {
+    ARG_NOT_NULL_OR(ctx, NULL);
+    return ctx->window;
+}
 
 void glevo_context_finish(glevo_context *ctx)
 {

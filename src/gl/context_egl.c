@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gl/context_internal.h"
+#include "core/args.h"
 
 #define MAX_DEVICES 16
 
@@ -65,6 +66,7 @@ int glevo_egl_device_count(void)
 
 int glevo_egl_hardware_devices(int *out, int capacity)
 {
+    ARG_NOT_NULL_OR(out, -1);
     EGLDeviceEXT devices[MAX_DEVICES];
     int n = list_devices(devices), count = 0;
     for (int i = 0; i < n; ++i)
@@ -189,6 +191,8 @@ glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one)
 
 glevo_status glevo_egl_device_describe(int index, glevo_device_info *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     out->index = index;
     EGLDeviceEXT devices[MAX_DEVICES];

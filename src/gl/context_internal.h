@@ -44,6 +44,7 @@ typedef struct gl_platform {
 
 struct glevo_context {
     const gl_platform *platform;
+    unsigned long long serial; /* unique per context of the process (gpu_context_serial) */
     EGLDisplay display;
     EGLContext egl_context;
     void *window; /* GLFWwindow* */

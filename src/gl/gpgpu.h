@@ -186,8 +186,31 @@ typedef struct gpu_limits {
      * lp_bld_ir_common.c; GLSL functions are inlined into main, so the whole invocation
      * shares it). */
     long long max_loop_iterations;
+    /* Memory for up-front size checks (gpu_memory_check): a software renderer keeps textures
+     * in host memory; hardware reports its free memory where GL_NVX_gpu_memory_info exists
+     * (bytes at context creation; 0: not known). */
+    bool software;
+    long long device_memory;
+    /* Bytes one texture may hold where the driver has a limit beyond GL_MAX_TEXTURE_SIZE (0:
+     * none known). llvmpipe (Mesa 22.3) gave GL_OUT_OF_MEMORY for an RGBA32F texture of
+     * 8192x16000 (2.0 GB) and created 8192x12000 (1.57 GB): 1.5 GiB is taken as its limit. */
+    long long max_texture_bytes;
 } gpu_limits;
 const gpu_limits *gpu_context_limits(void);
+/* Which context is current on this thread: a number unique to each context the process
+ * created (0: none). A GPU engine keeps the one it was created on, and every public entry
+ * that touches GL asks gpu_context_check first: an engine used after its context was
+ * destroyed, or from a thread where another or no context is current, is refused
+ * (GLEVO_ERR_GL naming `function`, in the words of the pass-level check of bind.c) instead
+ * of reaching GL with names of another context. */
+unsigned long long gpu_context_serial(void);
+/* GLEVO_OK when `bytes` of textures and buffers can be expected to fit the current context's
+ * device: host memory for a software renderer (core/memory.h), the reported free memory of a
+ * hardware one where known, and the largest texture against max_texture_bytes; otherwise
+ * GLEVO_ERR_INVALID "<request> needs X GiB of GPU memory, above ...". Asked before creating
+ * anything. */
+glevo_status gpu_memory_check(double bytes, double largest_texture, const char *request);
+glevo_status gpu_context_check(unsigned long long serial, const char *function);
 
 /* Shader library (embedded at build time, overridable with GLEVO_SHADER_DIR). Returns the
  * text of a shader file or NULL, with glevo_last_error set. Caller frees. */

@@ -6,6 +6,7 @@
 
 #include "gl/context_internal.h"
 #include "gl/gpgpu.h"
+#include "core/args.h"
 
 bool gpu_profile_enabled(void) { return gl_current && gl_current->profile; }
 
@@ -64,6 +65,7 @@ void gpu_profile_end(void)
  * library itself never writes to stderr). */
 void glevo_context_print_profile(glevo_context *ctx, void *stdio_file)
 {
+    ARG_NOT_NULL_OR(ctx, );
     if (!ctx->profile) return;
     profile_resolve(ctx);
     char *text = NULL;

@@ -12,6 +12,7 @@
 #include "gl/context_internal.h"
 #include "gl/shader_compose.h"
 #include "glevo/shader.h"
+#include "core/args.h"
 
 #define VERTEX_FILE "common/fullscreen_vertex.glsl"
 #define FRAGMENT_PREAMBLE "#version 410 core\n#define GLEVO_FRAGMENT 1\n"
@@ -259,6 +260,9 @@ void gpu_program_destroy(gpu_program *p)
 glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_file,
                                   unsigned *program_id)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(fragment_file);
+    ARG_NOT_NULL(program_id);
     gpu_program p;
     /* Front ends set their own loose uniforms with glUniform*: no block required. */
     gpu_program_desc d = {.vertex = vertex_file, .fragment = fragment_file};

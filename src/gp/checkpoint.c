@@ -11,6 +11,7 @@
 #include "core/checkpoint.h"
 #include "glevo/context.h"
 #include "gp/engine_internal.h"
+#include "core/args.h"
 
 static const char *set_name(int s) { return s == GLEVO_GP_CLASSIFICATION ? "classification" : "regression"; }
 static int set_parse(const char *n)
@@ -40,6 +41,9 @@ static uint32_t data_crc(const glevo_gp_data *d)
 
 glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
+    ARG_NOT_NULL(path);
     const glevo_gp_params *P = &gp->P;
     glevo_status sync = gp_host_sync(gp);
     if (sync) return sync;
@@ -280,6 +284,10 @@ static glevo_status restore_population(const ckpt_reader *r, glevo_gp *gp)
 glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
                            const glevo_gp_data *data, glevo_gp **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(out);
     *out = NULL;
     ckpt_reader *r;
     glevo_status st = ckpt_read_file(path, "gp", &r);

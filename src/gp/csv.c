@@ -11,6 +11,7 @@
 
 #include "core/input_file.h"
 #include "gp/gp_internal.h"
+#include "core/args.h"
 
 static glevo_gp_data *data_alloc(int vars, int cases)
 {
@@ -42,10 +43,18 @@ void glevo_gp_data_destroy(glevo_gp_data *d)
 glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const float *y,
                                   glevo_gp_data **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(x);
+    ARG_NOT_NULL(y);
+    ARG_NOT_NULL(out);
     *out = NULL;
     if (vars < 0 || cases < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "dataset needs at least one case (got %d vars, %d cases)",
                           vars, cases);
+    if ((long long)(vars + 1LL) * cases > GP_MAX_DATA_VALUES)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_data_create: %d variables and a target "
+                          "over %d cases are %lld numbers, above the limit of %lld", vars, cases,
+                          (vars + 1LL) * cases, GP_MAX_DATA_VALUES);
     glevo_gp_data *d = data_alloc(vars, cases);
     if (!d) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d dataset", vars, cases);
     memcpy(d->x, x, (size_t)vars * (size_t)cases * sizeof *x);
@@ -66,12 +75,32 @@ glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const flo
     return GLEVO_OK;
 }
 
-int glevo_gp_data_vars(const glevo_gp_data *d) { return d->vars; }
-int glevo_gp_data_cases(const glevo_gp_data *d) { return d->cases; }
-const float *glevo_gp_data_row(const glevo_gp_data *d, int var) { return d->x + (size_t)var * d->cases; }
-const float *glevo_gp_data_target(const glevo_gp_data *d) { return d->y; }
-const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var) { return d->names[var]; }
-const char *glevo_gp_data_target_name(const glevo_gp_data *d) { return d->names[d->vars]; }
+int glevo_gp_data_vars(const glevo_gp_data *d) {
+    ARG_NOT_NULL_OR(d, -1);
+    return d->vars;
+}
+int glevo_gp_data_cases(const glevo_gp_data *d) {
+    ARG_NOT_NULL_OR(d, -1);
+    return d->cases;
+}
+const float *glevo_gp_data_row(const glevo_gp_data *d, int var) {
+    ARG_NOT_NULL_OR(d, NULL);
+    ARG_INDEX_OR(var, d->vars, NULL);
+    return d->x + (size_t)var * d->cases;
+}
+const float *glevo_gp_data_target(const glevo_gp_data *d) {
+    ARG_NOT_NULL_OR(d, NULL);
+    return d->y;
+}
+const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var) {
+    ARG_NOT_NULL_OR(d, NULL);
+    ARG_INDEX_OR(var, d->vars, NULL);
+    return d->names[var];
+}
+const char *glevo_gp_data_target_name(const glevo_gp_data *d) {
+    ARG_NOT_NULL_OR(d, NULL);
+    return d->names[d->vars];
+}
 
 /* Splits one line into fields in place; returns the field count, fields[] point into line,
  * cols[] hold 1-based columns. */
@@ -113,6 +142,9 @@ static int blank(const char *s)
 glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const char *target,
                                      glevo_gp_data **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(text);
+    ARG_NOT_NULL(out);
     *out = NULL;
     const char *src = source ? source : "data";
     char *copy = strdup(text);
@@ -279,6 +311,9 @@ done:
 
 glevo_status glevo_gp_data_load_csv(const char *path, const char *target, glevo_gp_data **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(out);
     *out = NULL;
     char *text;
     glevo_status st = input_read_text(path, "data file", INPUT_MAX_DATA, &text, NULL);

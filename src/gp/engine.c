@@ -17,6 +17,9 @@
 #include <unistd.h>
 
 #include "gp/engine_internal.h"
+#include "core/args.h"
+#include "core/memory.h"
+#include "gl/gpgpu.h"
 #include "gp/eval_internal.h"
 #include "gp/const_opt.h"
 #include "gp/gpu.h"
@@ -47,6 +50,7 @@ static double seconds_now(void)
 
 void glevo_gp_result_free(glevo_gp_result *r)
 {
+    if (!r) return;
     free(r->best_sexpr);
     free(r->best_infix);
     free(r->best_sympy);
@@ -86,6 +90,35 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     return P;
 }
 
+/* The memory a run asks for, checked before anything is allocated (in double: no product
+ * wraps). Host: two generations of pop programs of up to max_size codes and constants, the
+ * individuals, errors and sums; GPU evaluation: the programs packed for upload (on the host
+ * and in textures of GP_TEX_WIDTH words a row, which must fit the context's texture size
+ * even when every program has grown to max_size). */
+static glevo_status check_memory(const glevo_gp_params *P)
+{
+    double pop = P->pop, codes = pop * (P->max_size + 1.0);
+    double host = 2.0 * codes * 8.0 + pop * (2.0 * sizeof(indiv) + 48.0), device = 0;
+    glevo_backend backend = glevo_backend_resolve(P->backend);
+    char request[128];
+    snprintf(request, sizeof request, "glevo_gp_params.pop %d (max_size %d, %s backend)", P->pop,
+             P->max_size, glevo_backend_name(backend));
+    if (backend != GLEVO_BACKEND_CPU) {
+        const gpu_limits *l = gpu_context_limits();
+        double rows = ceil(codes / (GP_TEX_WIDTH - 1.0));
+        if (l->max_texture_size > 0 && rows > l->max_texture_size)
+            return glevo_fail(GLEVO_ERR_INVALID, "%s: programs of up to %.0f codes do not fit "
+                              "the program texture (%d x %d words)", request, codes,
+                              GP_TEX_WIDTH, l->max_texture_size);
+        host += codes * 8.0;
+        device = codes * 8.0 + pop * 16.0;
+        if (l->software) return gpu_memory_check(host + device, rows * GP_TEX_WIDTH * 4.0, request);
+        glevo_status st = gpu_memory_check(device, rows * GP_TEX_WIDTH * 4.0, request);
+        if (st) return st;
+    }
+    return memory_check_host(host, request);
+}
+
 glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_data *data,
                                glevo_gp_params *out)
 {
@@ -101,13 +134,32 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (P.tournament < 1 || P.tournament > P.pop)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.tournament %d is outside 1..pop (%d)",
                           P.tournament, P.pop);
-    if (P.pc < 0 || P.pc > 1)
+    /* Written so that NaN fails every range. */
+    if (!(P.pc >= 0 && P.pc <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pc %g is outside [0, 1]", P.pc);
-    if (P.pm < 0 || P.pm > 1)
+    if (!(P.pm >= 0 && P.pm <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pm %g is outside [0, 1]", P.pm);
-    if (P.const_prob < 0 || P.const_prob > 1)
+    if (!(P.const_prob >= 0 && P.const_prob <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_prob %g is outside [0, 1]",
                           P.const_prob);
+    if (!(isfinite(P.const_min) && isfinite(P.const_max) && P.const_min <= P.const_max))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "
+                          "a finite range", P.const_min, P.const_max);
+    if ((unsigned)P.function_set > GLEVO_GP_CLASSIFICATION)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.function_set %d is unknown "
+                          "(regression 0, classification 1)", (int)P.function_set);
+    if ((unsigned)P.metric > GLEVO_GP_ACCURACY)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.metric %d is unknown (sae, mse, "
+                          "rmse, accuracy: 0..3)", (int)P.metric);
+    if ((unsigned)P.backend > GLEVO_BACKEND_AUTO)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.backend %d is unknown",
+                          (int)P.backend);
+    if (P.stop_on_target && isnan(P.target_error))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.target_error is NaN with "
+                          "stop_on_target");
+    if (P.eval.threads < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.eval.threads %d is negative",
+                          P.eval.threads);
     if (P.max_size < 1 || P.max_size > 100000)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.max_size %d is outside 1..100000",
                           P.max_size);
@@ -118,7 +170,7 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.init_min_depth..init_max_depth "
                           "%d..%d is not a range", P.init_min_depth, P.init_max_depth);
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
-    return GLEVO_OK;
+    return check_memory(&P);
 }
 
 static glevo_status allocate(glevo_gp *gp)
@@ -175,6 +227,8 @@ static void *initialise_range(void *arg)
     tree_gen g = gp->g;
     g.rng = &rng;
     for (int i = job->first; i < job->last; ++i) {
+        /* A huge population takes seconds: stop when asked (glevo_gp_create then refuses). */
+        if ((i - job->first) % 4096 == 0 && glevo_interrupt_pending()) return NULL;
         tree_rng_init(&rng, P->seed, 0x494e4954u /* "INIT" */);
         rng.stream = (uint32_t)i;
         int depth = P->init_min_depth + (i / 2) % ndepths;
@@ -228,6 +282,9 @@ static glevo_status initialise(glevo_gp *gp)
         else initialise_range(&jobs[t]);
     }
     free(codes), free(consts);
+    if (glevo_interrupt_pending())
+        return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_create: interrupted while initialising "
+                          "the population");
     return GLEVO_OK;
 }
 
@@ -256,9 +313,19 @@ static glevo_status pack_host(glevo_gp *gp)
     return st;
 }
 
+/* GLEVO_OK for CPU evaluation, and where the evaluator's GL context is current on this
+ * thread (gpu_context_check): the resident engine breeds and reads on the GPU. */
+static glevo_status gp_gl_ready(const glevo_gp *gp, const char *function)
+{
+    if (!gp->ev || gp->ev->backend == GLEVO_BACKEND_CPU) return GLEVO_OK;
+    return gpu_context_check(gp->ev->context, function);
+}
+
 glevo_status gp_fitness_sync(const glevo_gp *cgp)
 {
     if (!cgp->fit_stale) return GLEVO_OK;
+    glevo_status ready = gp_gl_ready(cgp, "glevo_gp");
+    if (ready) return ready;
     glevo_gp *gp = (glevo_gp *)cgp; /* a cache of the GPU's, as in gp_host_sync */
     const glevo_gp_params *P = &gp->P;
     gp_fit_head head;
@@ -283,6 +350,8 @@ glevo_status gp_host_sync(const glevo_gp *cgp)
     glevo_status fst = gp_fitness_sync(cgp);
     if (fst) return fst;
     if (!cgp->res || !cgp->host_stale) return GLEVO_OK;
+    glevo_status ready = gp_gl_ready(cgp, "glevo_gp");
+    if (ready) return ready;
     /* The host copy is a cache of the GPU's population: filling it changes no state a caller
      * can see, hence the cast. */
     glevo_gp *gp = (glevo_gp *)cgp;
@@ -498,6 +567,10 @@ glevo_status gp_engine_resumed(glevo_gp *gp)
 glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
                              glevo_gp **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_gp_params P;
     glevo_status st = gp_resolve_params(params, data, &P);
@@ -515,10 +588,17 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
 
 glevo_status glevo_gp_step(glevo_gp *gp, int generations)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
     if (generations < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_step: generations %d is negative", generations);
-    glevo_status st = GLEVO_OK;
+        return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
+                          generations);
+    glevo_status st = gp_gl_ready(gp, __func__);
+    if (st) return st;
     for (int k = 0; k < generations && !gp->done && !st; ++k) {
+        if (glevo_interrupt_pending())
+            return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_step: interrupted after "
+                              "generation %d", gp->generation);
         if ((st = breed(gp))) break;
         gp->generation++;
         if (gp->P.const_opt_iters > 0) { /* issue 26: constant fitting on the host copy */
@@ -531,15 +611,23 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
     return st;
 }
 
-bool glevo_gp_done(const glevo_gp *gp) { return gp->done; }
-int glevo_gp_generation(const glevo_gp *gp) { return gp->generation; }
+bool glevo_gp_done(const glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, false);
+    return gp->done;
+}
+int glevo_gp_generation(const glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, -1);
+    return gp->generation;
+}
 double glevo_gp_best_error(const glevo_gp *gp)
 {
+    ARG_NOT_NULL_OR(gp, NAN);
     return gp_fitness_sync(gp) ? NAN : gp->err[gp->best];
 }
 
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 {
+    ARG_NOT_NULL_OR(gp, NULL);
     /* Resident: the programs come back from the GPU (a failure leaves the last copy). The
      * container is packed here, on demand: GPU runs never fill it on their own, and a
      * container of an earlier generation (or none, right after create) would not match
@@ -551,6 +639,9 @@ const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 
 glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_status fst = gp_fitness_sync(gp);
     if (fst) return fst;
@@ -600,6 +691,10 @@ void glevo_gp_destroy(glevo_gp *gp)
 glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
                           glevo_gp_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     glevo_gp *gp = NULL;
     glevo_status st = glevo_gp_create(params, data, &gp);

@@ -55,6 +55,7 @@ struct glevo_gp_evaluator {
     glevo_gp_sums *sums;
     int sums_cap;
     double sum_y, sum_yy; /* of the target, in double (linear scaling) */
+    unsigned long long context; /* GPU backends: the GL context it was created on */
 };
 
 /* glevo_gp_evaluate without the check of the programs' variables: for a resident population

@@ -7,6 +7,8 @@
 
 #include "core/names.h"
 #include "gp/eval_internal.h"
+#include "core/args.h"
+#include "gl/gpgpu.h"
 #include "gp/model.h"
 
 static const char *const strategy_names[] = {"auto", "pppe", "fp", "ppcu"};
@@ -18,6 +20,9 @@ const char *glevo_gp_strategy_name(glevo_gp_strategy s)
 
 glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(text);
+    ARG_NOT_NULL(out);
     int s = names_find(strategy_names, NAMES_COUNT(strategy_names), text);
     if (s < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "strategy '%s' is unknown (auto, pppe, fp or ppcu)",
@@ -26,8 +31,16 @@ glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out)
     return GLEVO_OK;
 }
 
-glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e) { return e->used; }
-glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e) { return e->backend; }
+glevo_gp_strategy glevo_gp_evaluator_strategy(const glevo_gp_evaluator *e)
+{
+    ARG_NOT_NULL_OR(e, GLEVO_GP_AUTO);
+    return e->used;
+}
+glevo_backend glevo_gp_evaluator_backend(const glevo_gp_evaluator *e)
+{
+    ARG_NOT_NULL_OR(e, GLEVO_BACKEND_FRAGMENT);
+    return e->backend;
+}
 
 /* The CPU backend: the threaded interpreter (interp_cpu.c), no state. */
 static glevo_status cpu_create(glevo_gp_evaluator *e)
@@ -46,6 +59,9 @@ const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy, NULL};
 glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(out);
     *out = NULL;
     glevo_gp_eval_params p = params ? *params : (glevo_gp_eval_params){0};
     if (p.lanes == 0) p.lanes = 1; /* more lanes measured slower (H100) */
@@ -55,6 +71,12 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     if (p.prog_lanes < 0 || p.prog_lanes > GP_SUM_LANES || (p.prog_lanes & (p.prog_lanes - 1)))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.prog_lanes %d is not 0 or a "
                           "power of two up to %d", p.prog_lanes, GP_SUM_LANES);
+    if (!(p.max_draw_steps >= 0 && p.max_draw_steps <= 1e18))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.max_draw_steps %g is not a "
+                          "number in [0, 1e18]", p.max_draw_steps);
+    if (p.threads < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.threads %d is negative",
+                          p.threads);
     if (p.group < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.group %d is negative", p.group);
     if ((unsigned)p.strategy > GLEVO_GP_PPCU)
@@ -68,6 +90,7 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     e->params = p;
     e->params.backend = backend;
     e->backend = backend;
+    e->context = gpu_context_serial();
     e->used = backend == GLEVO_BACKEND_FRAGMENT ? p.strategy : GLEVO_GP_AUTO;
     e->data = data;
     for (int c = 0; c < data->cases; ++c) {
@@ -138,9 +161,14 @@ static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs
     return st;
 }
 
-/* Room for pop sums. */
-static glevo_status room_for(glevo_gp_evaluator *e, int pop)
+/* Room for pop sums; first, that a GPU evaluator's context is current on this thread
+ * (gpu_context_check): every evaluation passes here. */
+static glevo_status room_for(glevo_gp_evaluator *e, int pop, const char *function)
 {
+    if (e->backend != GLEVO_BACKEND_CPU) {
+        glevo_status ready = gpu_context_check(e->context, function);
+        if (ready) return ready;
+    }
     if (e->sums_cap < pop) {
         glevo_gp_sums *n = realloc(e->sums, (size_t)pop * sizeof *n);
         if (!n) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", pop);
@@ -151,10 +179,11 @@ static glevo_status room_for(glevo_gp_evaluator *e, int pop)
 }
 
 /* Room for pop sums, and every variable a program reads present in the data. */
-static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p)
+static glevo_status check_programs(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   const char *function)
 {
     int pop = p->count;
-    glevo_status st = room_for(e, pop);
+    glevo_status st = room_for(e, pop, function);
     if (st) return st;
     for (int i = 0; i < pop; ++i) {
         int len;
@@ -202,10 +231,15 @@ static glevo_status finish(glevo_gp_evaluator *e, const glevo_gp_programs *p,
 glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                glevo_gp_metric metric, double *errors)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(errors);
+    ARG_ENUM(metric, GLEVO_GP_SAE, GLEVO_GP_ACCURACY);
     int pop = p->count;
-    if (pop == 0) return GLEVO_OK;
-    glevo_status st = check_programs(e, p);
-    if (!st) st = check_moments(e, metric);
+    glevo_status st = check_programs(e, p, __func__);
+    if (st || pop == 0) return st;
+    st = check_moments(e, metric);
     if (!st) st = e->ops->evaluate(e, p, e->sums);
     return st ? st : finish(e, p, metric, errors, true);
 }
@@ -220,9 +254,9 @@ glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_program
                                    glevo_gp_metric metric, double *errors)
 {
     int pop = p->count;
-    if (pop == 0) return GLEVO_OK;
-    glevo_status st = room_for(e, pop);
-    if (!st) st = check_moments(e, metric);
+    glevo_status st = room_for(e, pop, "glevo_gp_step");
+    if (st || pop == 0) return st;
+    st = check_moments(e, metric);
     if (!st) st = e->ops->evaluate(e, p, e->sums);
     /* p may be a shape without codes (the resident population): no second look. */
     return st ? st : finish(e, p, metric, errors, false);
@@ -232,15 +266,21 @@ glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_progr
                                      int reps, glevo_gp_metric metric, double *errors,
                                      glevo_gp_eval_timing *timing)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(e);
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(errors);
+    ARG_NOT_NULL(timing);
+    ARG_ENUM(metric, GLEVO_GP_SAE, GLEVO_GP_ACCURACY);
     int pop = p->count;
     *timing = (glevo_gp_eval_timing){0};
     if (!e->ops->timed)
         return glevo_fail(GLEVO_ERR_UNSUPPORTED, "the resident timing is the compute "
                           "backend's; this evaluator runs on %s", glevo_backend_name(e->backend));
     if (reps < 1) return glevo_fail(GLEVO_ERR_INVALID, "%d timed evaluations", reps);
-    if (pop == 0) return GLEVO_OK;
-    glevo_status st = check_programs(e, p);
-    if (!st) st = check_moments(e, metric);
+    glevo_status st = check_programs(e, p, __func__);
+    if (st || pop == 0) return st;
+    st = check_moments(e, metric);
     if (!st) st = e->ops->timed(e, p, reps, e->sums, timing);
     return st ? st : finish(e, p, metric, errors, true);
 }

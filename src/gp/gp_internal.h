@@ -17,6 +17,12 @@ struct glevo_gp_programs {
     uint32_t ops_used;
 };
 
+/* Sizes refused before any allocation (overflow-safe: products are taken in long long of int
+ * factors): a dataset of more than GP_MAX_DATA_VALUES numbers (inputs and target, 8 GiB of
+ * floats), a population set of more than GP_MAX_NODES codes (2 GiB of codes and constants). */
+#define GP_MAX_DATA_VALUES (1LL << 31)
+#define GP_MAX_NODES (1LL << 28)
+
 struct glevo_gp_data {
     int vars, cases;
     float *x;    /* vars rows of cases floats */

@@ -13,6 +13,7 @@
 
 #include "gp/eval_internal.h"
 #include "gp/gp_math.h"
+#include "core/args.h"
 
 /* One block is GP_SUM_LANES quads: quad i of a block goes to lane i of its segment. */
 #define GP_BLOCK (4 * GP_SUM_LANES)
@@ -58,6 +59,8 @@ static inline float apply1(glevo_gp_op op, float a)
 float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, int c)
 {
+    ARG_NOT_NULL_OR(codes, NAN);
+    ARG_NOT_NULL_OR(consts, NAN); /* d may be NULL for a program without variables */
     float stack_small[64] = {0};
     float *stack = length <= 64 ? stack_small : malloc((size_t)length * sizeof *stack);
     if (!stack) return NAN;
@@ -69,7 +72,7 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
         glevo_gp_op op = GLEVO_GP_CODE_OP(code);
         uint32_t idx = GLEVO_GP_CODE_INDEX(code);
         switch (op) {
-        case GLEVO_GP_VAR: stack[sp++] = d->x[(size_t)idx * d->cases + c]; break;
+        case GLEVO_GP_VAR: stack[sp++] = d ? d->x[(size_t)idx * d->cases + c] : NAN; break;
         case GLEVO_GP_CONST: stack[sp++] = consts[idx]; break;
         case GLEVO_GP_NEG:
         case GLEVO_GP_SIN:
@@ -268,6 +271,10 @@ static void *worker(void *arg)
 glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_data *d,
                                    int threads, glevo_gp_sums *sums)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(d);
+    ARG_NOT_NULL(sums);
     return gp_evaluate_cpu_sums(p, d, threads, false, sums);
 }
 
@@ -295,6 +302,7 @@ glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_dat
 
 double glevo_gp_metric_value(glevo_gp_metric m, const glevo_gp_sums *s, int cases)
 {
+    ARG_NOT_NULL_OR(s, NAN);
     switch (m) {
     case GLEVO_GP_MSE: return s->sq_sum / cases;
     case GLEVO_GP_RMSE: return sqrt(s->sq_sum / cases);
@@ -312,6 +320,9 @@ const char *glevo_gp_metric_name(glevo_gp_metric m)
 
 glevo_status glevo_gp_metric_parse(const char *text, glevo_gp_metric *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(text);
+    ARG_NOT_NULL(out);
     for (int i = 0; i < 4; ++i)
         if (!strcmp(text, metric_names[i])) {
             *out = (glevo_gp_metric)i;

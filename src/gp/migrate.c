@@ -9,12 +9,17 @@
 #include <string.h>
 
 #include "gp/engine_internal.h"
+#include "core/args.h"
 
 int glevo_gp_block_size(int max_size) { return 1 + 2 * max_size; }
 
 glevo_status glevo_gp_program_encode(const uint32_t *codes, int length, const float *consts,
                                      int max_size, double *block)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(codes);
+    ARG_NOT_NULL(consts);
+    ARG_NOT_NULL(block);
     if (length < 1 || length > max_size)
         return glevo_fail(GLEVO_ERR_INVALID, "a program of %d nodes does not fit a block of "
                           "max_size %d", length, max_size);
@@ -42,6 +47,11 @@ static bool integer_in(double v, double lo, double hi)
 glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars, uint32_t ops,
                                      uint32_t *codes, float *consts, int *length)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(block);
+    ARG_NOT_NULL(codes);
+    ARG_NOT_NULL(consts);
+    ARG_NOT_NULL(length);
     if (max_size < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "a program block of max_size %d", max_size);
     if (!integer_in(block[0], 1, max_size))
@@ -87,11 +97,20 @@ glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars
     return GLEVO_OK;
 }
 
-const glevo_gp_params *glevo_gp_params_of(const glevo_gp *gp) { return &gp->P; }
-long long glevo_gp_evaluations(const glevo_gp *gp) { return gp->evaluations; }
+const glevo_gp_params *glevo_gp_params_of(const glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, NULL);
+    return &gp->P;
+}
+long long glevo_gp_evaluations(const glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, -1);
+    return gp->evaluations;
+}
 
 glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
+    ARG_NOT_NULL(errors);
     glevo_status st = gp_fitness_sync(gp);
     if (st) return st;
     memcpy(errors, gp->err, sizeof(double) * (size_t)gp->P.pop);
@@ -111,6 +130,10 @@ static glevo_status check_index(const glevo_gp *gp, const char *call, int count,
 glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *index,
                                     double *blocks)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
+    ARG_NOT_NULL(index);
+    ARG_NOT_NULL(blocks);
     glevo_status st = check_index(gp, "glevo_gp_read_programs", count, index);
     if (!st) st = gp_host_sync(gp);
     size_t size = (size_t)glevo_gp_block_size(gp->P.max_size);
@@ -125,6 +148,11 @@ glevo_status glevo_gp_read_programs(const glevo_gp *gp, int count, const int *in
 glevo_status glevo_gp_write_programs(glevo_gp *gp, int count, const int *index,
                                      const double *blocks, const double *errors)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
+    ARG_NOT_NULL(index);
+    ARG_NOT_NULL(blocks);
+    ARG_NOT_NULL(errors);
     glevo_status st = check_index(gp, "glevo_gp_write_programs", count, index);
     if (!st) st = gp_host_sync(gp);
     if (st) return st;

@@ -3,6 +3,7 @@
  * S-expression or infix. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "core/input_file.h"
 #include "gp/gp_internal.h"
+#include "core/args.h"
 
 static const struct { const char *name; int arity; } op_table[GLEVO_GP_OP_COUNT] = {
     [GLEVO_GP_VAR] = {"x", 0},     [GLEVO_GP_CONST] = {"const", 0}, [GLEVO_GP_ADD] = {"+", 2},
@@ -125,6 +127,8 @@ int gp_subtree_end(const uint32_t *codes, int length, int i)
 
 glevo_status glevo_gp_program_check(const uint32_t *codes, int length)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(codes);
     if (length < 1) return glevo_fail(GLEVO_ERR_INVALID, "empty program");
     int need = 1;
     for (int i = 0; i < length; ++i) {
@@ -144,6 +148,8 @@ glevo_status glevo_gp_program_check(const uint32_t *codes, int length)
 /* ---- container ---- */
 glevo_status glevo_gp_programs_create(glevo_gp_programs **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     *out = calloc(1, sizeof **out);
     return *out ? GLEVO_OK : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for programs");
 }
@@ -160,6 +166,7 @@ void glevo_gp_programs_destroy(glevo_gp_programs *p)
 
 void glevo_gp_programs_clear(glevo_gp_programs *p)
 {
+    if (!p) return;
     p->code_count = p->const_count = 0;
     p->count = p->max_length = p->max_depth = 0;
     p->ops_used = 0;
@@ -180,8 +187,19 @@ static int grow(void **ptr, long long *cap, long long need, size_t elem)
 glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, int length,
                                    const float *consts)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(codes);
     glevo_status st = glevo_gp_program_check(codes, length);
     if (st) return st;
+    if (p->count == INT_MAX || p->code_count + length > GP_MAX_NODES)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_programs_add: a set holds at most %d "
+                          "programs and %lld nodes", INT_MAX, GP_MAX_NODES);
+    if (!consts)
+        for (int i = 0; i < length; ++i)
+            if (GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST)
+                return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_programs_add: consts is NULL but "
+                                  "code %d is a constant", i);
     long long cap = p->cap;
     if (!grow((void **)&p->offsets, &cap, p->count + 1, sizeof *p->offsets))
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for programs");
@@ -222,14 +240,31 @@ glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, 
     return GLEVO_OK;
 }
 
-int glevo_gp_programs_count(const glevo_gp_programs *p) { return p->count; }
-const float *glevo_gp_programs_constants(const glevo_gp_programs *p) { return p->consts; }
-long long glevo_gp_programs_nodes(const glevo_gp_programs *p) { return p->code_count; }
-int glevo_gp_programs_max_length(const glevo_gp_programs *p) { return p->max_length; }
-uint32_t glevo_gp_programs_ops_used(const glevo_gp_programs *p) { return p->ops_used; }
+int glevo_gp_programs_count(const glevo_gp_programs *p) {
+    ARG_NOT_NULL_OR(p, -1);
+    return p->count;
+}
+const float *glevo_gp_programs_constants(const glevo_gp_programs *p) {
+    ARG_NOT_NULL_OR(p, NULL);
+    return p->consts;
+}
+long long glevo_gp_programs_nodes(const glevo_gp_programs *p) {
+    ARG_NOT_NULL_OR(p, -1);
+    return p->code_count;
+}
+int glevo_gp_programs_max_length(const glevo_gp_programs *p) {
+    ARG_NOT_NULL_OR(p, -1);
+    return p->max_length;
+}
+uint32_t glevo_gp_programs_ops_used(const glevo_gp_programs *p) {
+    ARG_NOT_NULL_OR(p, 0);
+    return p->ops_used;
+}
 
 const uint32_t *glevo_gp_programs_codes(const glevo_gp_programs *p, int i, int *length)
 {
+    ARG_NOT_NULL_OR(p, NULL);
+    ARG_INDEX_OR(i, p->count, NULL);
     if (length) *length = p->lengths[i];
     return p->codes + p->offsets[i];
 }
@@ -374,6 +409,9 @@ static glevo_status parse_expr(parser *ps, int depth)
 glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, const char *source,
                                      int vars)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(text);
     parser ps = {.s = text, .source = source, .line = 1, .vars = vars};
     glevo_status st = GLEVO_OK;
     while (text[ps.pos]) {
@@ -406,6 +444,9 @@ glevo_status glevo_gp_programs_parse(glevo_gp_programs *p, const char *text, con
 
 glevo_status glevo_gp_programs_load(glevo_gp_programs *p, const char *path, int vars)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(path);
     char *text;
     glevo_status st = input_read_text(path, "program file", INPUT_MAX_DATA, &text, NULL);
     if (st != GLEVO_OK) return st;
@@ -518,6 +559,9 @@ static int print_infix(out_buf *o, const uint32_t *c, const float *k, int i)
 
 int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t size)
 {
+    ARG_NOT_NULL_OR(p, -1);
+    ARG_INDEX_OR(i, p->count, -1);
+    if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
     out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
     print_sexpr(&o, p->codes + p->offsets[i], p->consts, 0);
@@ -526,6 +570,9 @@ int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t 
 
 int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size)
 {
+    ARG_NOT_NULL_OR(p, -1);
+    ARG_INDEX_OR(i, p->count, -1);
+    if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
     out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
     print_infix(&o, p->codes + p->offsets[i], p->consts, 0);

@@ -1,11 +1,13 @@
 /* Random program trees for the GP engine and the benchmark: Koza's full and grow methods and
  * trees of an exact size, drawn from one Philox stream keyed by (seed, purpose), so that a run
  * is reproducible by seed. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "glevo/rng.h"
 #include "gp/tree.h"
+#include "core/args.h"
 
 /* ---- random numbers: Philox4x32 counted by (block, stream tag) under (seed, purpose) ---- */
 void tree_rng_init(gp_rng *r, uint32_t seed, uint32_t purpose)
@@ -94,8 +96,14 @@ static void tree_sized(tree_gen *g, int size, uint32_t *codes, float *consts, in
 glevo_status glevo_gp_programs_random(glevo_gp_programs *p, int count, uint32_t ops, int vars,
                                       int size, uint32_t seed)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
     if (size < 1 || count < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "random programs need size >= 1 (got %d)", size);
+    if (count > INT_MAX - p->count || p->code_count + (long long)count * size > GP_MAX_NODES)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_programs_random: %d programs of %d nodes "
+                          "would make %lld nodes in the set, above the limit of %lld", count, size,
+                          p->code_count + (long long)count * size, GP_MAX_NODES);
     gp_rng rng;
     tree_rng_init(&rng, seed, 0x52414e44u);
     tree_gen g;

@@ -7,6 +7,7 @@
 
 #include "glevo/islands.h"
 #include "islands/policy.h"
+#include "core/args.h"
 
 static glevo_status step(void *a, int generations) { return glevo_cga_step(a, generations); }
 static bool done(void *a) { (void)a; return false; }
@@ -110,6 +111,7 @@ static const glevo_island_ops cga_island_ops = {
 
 glevo_island glevo_island_cga(glevo_cga *cga)
 {
+    ARG_NOT_NULL_OR(cga, (glevo_island){0});
     /* The GPU selection's program is built now, not inside the first migration's time; a
      * failure here repeats, reported, at that migration. */
     (void)glevo_cga_candidates_prepare(cga);

@@ -11,6 +11,7 @@
 
 #include "core/output_file.h"
 #include "islands/islands_internal.h"
+#include "core/args.h"
 
 #define MANIFEST_MAGIC "glevo islands checkpoint 1"
 #define MANIFEST_MAX (1 << 20)
@@ -156,6 +157,10 @@ static glevo_status parse_manifest(glevo_islands *is, const char *dir, const cha
 glevo_status glevo_islands_resume(glevo_islands *is, const char *dir, char *path, size_t size,
                                   long long *generation)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
+    ARG_NOT_NULL(dir);
+    ARG_NOT_NULL(path);
     char *text = NULL;
     long long g = -1;
     glevo_status st = broadcast_manifest(is, dir, &text);
@@ -170,5 +175,6 @@ glevo_status glevo_islands_resume(glevo_islands *is, const char *dir, char *path
 
 long long glevo_islands_checkpoint_generation(const glevo_islands *is)
 {
+    ARG_NOT_NULL_OR(is, -1);
     return is->checkpoint_generation;
 }

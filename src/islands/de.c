@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "glevo/islands.h"
+#include "core/args.h"
 
 static glevo_status step(void *a, int generations) { return glevo_de_step(a, generations); }
 static bool done(void *a) { return glevo_de_done(a); }
@@ -60,4 +61,7 @@ static const glevo_island_ops de_island_ops = {
     .evaluations = evaluations, .size = size, .dim = dim, .maximize = maximize,
     .fitness = fitness, .read = read, .write = write, .save = save};
 
-glevo_island glevo_island_de(glevo_de *de) { return (glevo_island){&de_island_ops, de}; }
+glevo_island glevo_island_de(glevo_de *de) {
+    ARG_NOT_NULL_OR(de, (glevo_island){0});
+    return (glevo_island){&de_island_ops, de};
+}

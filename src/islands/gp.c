@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "glevo/islands.h"
+#include "core/args.h"
 
 static glevo_status step(void *a, int generations) { return glevo_gp_step(a, generations); }
 static bool done(void *a) { return glevo_gp_done(a); }
@@ -79,4 +80,7 @@ static const glevo_island_ops gp_island_ops = {
     .evaluations = evaluations, .size = size, .dim = dim, .maximize = maximize,
     .fitness = fitness, .read = read, .write = write, .save = save};
 
-glevo_island glevo_island_gp(glevo_gp *gp) { return (glevo_island){&gp_island_ops, gp}; }
+glevo_island glevo_island_gp(glevo_gp *gp) {
+    ARG_NOT_NULL_OR(gp, (glevo_island){0});
+    return (glevo_island){&gp_island_ops, gp};
+}

@@ -16,6 +16,7 @@
 #include "glevo/context.h"
 #include "islands/islands_internal.h"
 #include "islands/policy.h"
+#include "core/args.h"
 
 static const char *const topology_names[] = {"ring", "fully-connected", "unconnected", "torus"};
 
@@ -26,7 +27,15 @@ const char *glevo_topology_name(glevo_topology t)
 
 int glevo_topology_parse(const char *name)
 {
+    ARG_NOT_NULL_OR(name, -1);
     return names_find(topology_names, NAMES_COUNT(topology_names), name);
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 /* Fixed-size record every rank contributes at a synchronisation point. */
@@ -38,6 +47,7 @@ typedef struct sync_record {
 
 glevo_status glevo_islands_init(int *argc, char ***argv)
 {
+    glevo_clear_error();
     int initialised = 0;
     MPI_Initialized(&initialised);
     if (!initialised && MPI_Init(argc, argv) != MPI_SUCCESS)
@@ -54,7 +64,10 @@ int glevo_islands_world_rank(void)
 
 void glevo_islands_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 
-bool glevo_islands_broken(const glevo_islands *is) { return is->broken; }
+bool glevo_islands_broken(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, false);
+    return is->broken;
+}
 
 void glevo_islands_finalize(void)
 {
@@ -75,6 +88,8 @@ glevo_islands_params glevo_islands_params_defaults(const glevo_islands_params *i
 
 glevo_status glevo_islands_validate(const glevo_islands_params *in, int islands, int population)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL_AS(in, "params");
     glevo_islands_params p = glevo_islands_params_defaults(in);
     if ((unsigned)p.topology > GLEVO_TOPOLOGY_TORUS)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.topology %d is unknown",
@@ -88,8 +103,9 @@ glevo_status glevo_islands_validate(const glevo_islands_params *in, int islands,
     if (p.migrate_every < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.migrate_every %d is below 1",
                           p.migrate_every);
-    if (!(p.sync_timeout >= 0))
-        return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.sync_timeout %g is negative",
+    if (!(p.sync_timeout >= 0 || p.sync_timeout == GLEVO_ZERO) || isinf(p.sync_timeout))
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.sync_timeout %g is not a "
+                          "number of seconds (0: derived from the run, GLEVO_ZERO: no limit)",
                           p.sync_timeout);
     if (p.torus_width < 0 || (islands > 0 && p.torus_width > 0 && islands % p.torus_width))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.torus_width %d does not "
@@ -99,6 +115,8 @@ glevo_status glevo_islands_validate(const glevo_islands_params *in, int islands,
 
 glevo_status glevo_islands_create(const glevo_islands_params *params, glevo_islands **out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     *out = NULL;
     MPI_Comm parent = params && params->comm ? *(MPI_Comm *)params->comm : MPI_COMM_WORLD;
     int size;
@@ -112,6 +130,7 @@ glevo_status glevo_islands_create(const glevo_islands_params *params, glevo_isla
     is->device = -1;
     is->graph = MPI_COMM_NULL;
     is->checkpoint_generation = -1;
+    is->work_since = now();
     MPI_Comm_dup(parent, &is->comm);
     MPI_Comm_rank(is->comm, &is->rank);
     MPI_Comm_size(is->comm, &is->count);
@@ -162,31 +181,49 @@ void glevo_islands_destroy(glevo_islands *is)
     free(is);
 }
 
-int glevo_islands_rank(const glevo_islands *is) { return is->rank; }
-int glevo_islands_count(const glevo_islands *is) { return is->count; }
-int glevo_islands_local_rank(const glevo_islands *is) { return is->local_rank; }
+int glevo_islands_rank(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, -1);
+    return is->rank;
+}
+int glevo_islands_count(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, -1);
+    return is->count;
+}
+int glevo_islands_local_rank(const glevo_islands *is) {
+    ARG_NOT_NULL_OR(is, -1);
+    return is->local_rank;
+}
 uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed)
 {
+    ARG_NOT_NULL_OR(is, 0);
     return seed + (uint32_t)is->rank;
 }
 
 int glevo_islands_device(glevo_islands *is, const int *devices, int count)
 {
+    ARG_NOT_NULL_OR(is, -1);
     int slot = count > 0 ? is->local_rank % count : -1;
     is->device = slot < 0 ? -1 : devices ? devices[slot] : slot;
     return is->device;
 }
 
-void glevo_islands_set_device(glevo_islands *is, int device) { is->device = device; }
+void glevo_islands_set_device(glevo_islands *is, int device) {
+    ARG_NOT_NULL_OR(is, );
+    is->device = device;
+}
 
 int glevo_islands_neighbours(const glevo_islands *is, int *out, int capacity)
 {
+    ARG_NOT_NULL_OR(is, -1);
+    ARG_NOT_NULL_OR(out, -1);
     for (int i = 0; i < is->neighbour_count && i < capacity; ++i) out[i] = is->neighbours[i];
     return is->neighbour_count;
 }
 
 glevo_status glevo_islands_attach(glevo_islands *is, glevo_island island)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
     int n = island.ops->size(island.algo);
     if (is->params.migrants > n)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_islands_params.migrants %d is above the "
@@ -197,31 +234,90 @@ glevo_status glevo_islands_attach(glevo_islands *is, glevo_island island)
     return GLEVO_OK;
 }
 
-static double now(void)
+/* How long a rank waits at a synchronisation point: the set limit, none (GLEVO_ZERO), or the
+ * derived one (islands_internal.h). Arriving ends a stretch of work. */
+static double wait_limit(glevo_islands *is)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    double worked = now() - is->work_since;
+    if (worked > is->longest_work) is->longest_work = worked;
+    if (is->params.sync_timeout == GLEVO_ZERO) return 0;
+    if (is->params.sync_timeout > 0) return is->params.sync_timeout;
+    double derived = ISLANDS_TIMEOUT_FACTOR * is->longest_work;
+    return derived > ISLANDS_TIMEOUT_FLOOR ? derived : ISLANDS_TIMEOUT_FLOOR;
 }
 
 /* Polls a request: spin for a moment (a collective of ranks in step completes in
  * microseconds), then sleep between polls so a waiting rank leaves its core to the others. */
 static glevo_status wait_for(glevo_islands *is, MPI_Request *req, const char *what)
 {
-    double start = now();
+    double start = now(), limit = wait_limit(is);
     for (long polls = 0;; ++polls) {
         int done = 0;
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
-        if (done) return GLEVO_OK;
+        if (done) {
+            is->work_since = now();
+            return GLEVO_OK;
+        }
         double waited = now() - start;
-        if (is->params.sync_timeout > 0 && waited > is->params.sync_timeout) {
+        if (limit > 0 && waited > limit) {
             is->broken = true;
             return glevo_fail(GLEVO_ERR_UNSUPPORTED, "island %d: no answer from the other "
-                              "islands within %g s at the %s (a rank hung or died)", is->rank,
-                              is->params.sync_timeout, what);
+                              "islands within %g s at the %s (a rank hung, stopped or died)",
+                              is->rank, limit, what);
         }
         if (waited > 2e-4) nanosleep(&(struct timespec){0, 100000}, NULL);
     }
+}
+
+/* Before a status check, every rank tells every other that it has arrived (empty messages),
+ * so that a rank waiting past the limit names the ranks that did not come, rather than
+ * waiting on a collective that cannot say who is missing. */
+#define ARRIVAL_TAG 0x6c5
+static glevo_status wait_arrivals(glevo_islands *is, const char *what)
+{
+    int n = is->count;
+    if (n < 2) return GLEVO_OK;
+    MPI_Request *sends = malloc(sizeof *sends * (size_t)n * 2);
+    if (!sends) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    MPI_Request *recvs = sends + n;
+    for (int i = 0; i < n; ++i) {
+        sends[i] = recvs[i] = MPI_REQUEST_NULL;
+        if (i == is->rank) continue;
+        MPI_Isend(NULL, 0, MPI_BYTE, i, ARRIVAL_TAG, is->comm, &sends[i]);
+        MPI_Irecv(NULL, 0, MPI_BYTE, i, ARRIVAL_TAG, is->comm, &recvs[i]);
+    }
+    double start = now(), limit = wait_limit(is);
+    glevo_status st = GLEVO_OK;
+    for (;;) {
+        int done = 0;
+        MPI_Testall(n, recvs, &done, MPI_STATUSES_IGNORE);
+        if (done) break;
+        double waited = now() - start;
+        if (limit > 0 && waited > limit) {
+            char missing[256] = "";
+            size_t used = 0;
+            int count = 0;
+            for (int i = 0; i < n && used + 16 < sizeof missing; ++i) {
+                int arrived = recvs[i] == MPI_REQUEST_NULL;
+                if (!arrived) MPI_Test(&recvs[i], &arrived, MPI_STATUS_IGNORE);
+                if (!arrived)
+                    used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%d",
+                                             count++ ? ", " : "", i);
+            }
+            is->broken = true;
+            st = glevo_fail(GLEVO_ERR_UNSUPPORTED, "island %d: island%s %s (rank%s %s) did not "
+                            "reach the %s within %g s: it hung, was stopped or died",
+                            is->rank, count > 1 ? "s" : "", missing, count > 1 ? "s" : "",
+                            missing, what, limit);
+            break;
+        }
+        if (waited > 2e-4) nanosleep(&(struct timespec){0, 100000}, NULL);
+    }
+    /* Empty sends complete at once where everyone arrived; after a timeout the job ends. */
+    if (!st) MPI_Waitall(n, sends, MPI_STATUSES_IGNORE);
+    if (!st) is->work_since = now();
+    free(sends);
+    return st;
 }
 
 static void describe_rank(const sync_record *r, int rank, char *out, size_t size)
@@ -235,6 +331,9 @@ static void describe_rank(const sync_record *r, int rank, char *out, size_t size
 glevo_status glevo_islands_sync(glevo_islands *is, glevo_status local, bool stop, double best,
                                 glevo_islands_state *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
+    ARG_NOT_NULL(out);
     return islands_sync(is, local, stop, false, best, out);
 }
 
@@ -254,6 +353,8 @@ glevo_status islands_sync(glevo_islands *is, glevo_status local, bool stop, bool
                         .evaluations = is->attached ? (double)isl->ops->evaluations(isl->algo) : 0,
                         .immigrants = (double)is->immigrants};
     if (local) snprintf(mine.message, sizeof mine.message, "%s", glevo_last_error());
+    glevo_status arrived = wait_arrivals(is, "status check");
+    if (arrived) return arrived;
     sync_record *all = malloc(sizeof *all * (size_t)is->count);
     if (!all) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     MPI_Request req;
@@ -372,6 +473,8 @@ static glevo_status immigrants(glevo_islands *is, migration_scratch *s, int n, i
 
 glevo_status glevo_islands_migrate(glevo_islands *is)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
     if (is->graph == MPI_COMM_NULL) return GLEVO_OK;
     /* The GPU may still be running the generations queued before this point: that time is
      * theirs, so migration's clock starts once they are done (a no-op without a context). */
@@ -495,6 +598,10 @@ static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
 glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *run,
                                   glevo_islands_summary *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(is);
+    ARG_NOT_NULL(run);
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
     out->best_island = -1;
     out->best_fitness = NAN;

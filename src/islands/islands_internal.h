@@ -23,7 +23,18 @@ struct glevo_islands {
      * otherwise fault in fresh pages for its fitness every time. */
     float *fitness;
     int scratch_size;
+    /* The derived sync timeout (sync_timeout 0): when this rank last left a synchronisation
+     * point, and the longest it has worked between two of them. */
+    double work_since, longest_work;
 };
+
+/* The derived default of glevo_islands_params.sync_timeout: a rank that waits longer than
+ * max(ISLANDS_TIMEOUT_FLOOR, ISLANDS_TIMEOUT_FACTOR x the longest stretch it worked between
+ * two synchronisation points, the time from create to the first one included) has been
+ * left by a rank that hung, stopped or died. Islands run the same engine on the same
+ * population size, so a healthy rank is not 20 times slower than this one. */
+#define ISLANDS_TIMEOUT_FLOOR 60.0
+#define ISLANDS_TIMEOUT_FACTOR 20.0
 
 /* glevo_islands_sync with a checkpoint request beside the stop request (out->checkpoint is
  * their OR over the ranks). */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "problems_internal.h"
+#include "core/args.h"
 
 static const glevo_problem *const builtin[] = {
     &glevo_problem_sphere,   &glevo_problem_rosenbrock, &glevo_problem_griewank,
@@ -34,6 +35,7 @@ const glevo_problem *glevo_problems(void)
 
 const glevo_problem *glevo_problem_find(const char *name)
 {
+    ARG_NOT_NULL_OR(name, NULL);
     const glevo_problem *all = glevo_problems();
     if (name) {
         for (int i = 0; all[i].name; ++i)
@@ -101,10 +103,15 @@ static glevo_status check_entry_points(const char *path, FILE *f)
 glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, double upper,
                                      glevo_direction direction, glevo_problem *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(out);
     if (!path || !*path) return glevo_fail(GLEVO_ERR_INVALID, "fitness file name is empty");
     if (dim < 1) return glevo_fail(GLEVO_ERR_INVALID, "dimension %d is below 1", dim);
-    if (!(lower < upper))
-        return glevo_fail(GLEVO_ERR_INVALID, "domain [%g, %g] is empty", lower, upper);
+    ARG_ENUM(direction, GLEVO_MINIMIZE, GLEVO_MAXIMIZE);
+    if (!(lower < upper) || !isfinite(lower) || !isfinite(upper))
+        return glevo_fail(GLEVO_ERR_INVALID, "domain lower..upper [%g, %g] is empty or not "
+                          "finite", lower, upper);
     FILE *f = fopen(path, "r");
     if (!f)
         return glevo_fail(GLEVO_ERR_IO, "cannot read fitness file '%s': %s", path,
@@ -125,6 +132,8 @@ glevo_status glevo_problem_from_glsl(const char *path, int dim, double lower, do
 
 float glevo_problem_eval_float(const glevo_problem *p, const float *z, int dim)
 {
+    ARG_NOT_NULL_OR(p, NAN);
+    ARG_NOT_NULL_OR(z, NAN);
     glevo_vec4 acc = p->init();
     for (int j = 0; j < dim; ++j) acc = p->step(acc, j, z[j]);
     return p->finish(acc, dim);
@@ -132,11 +141,13 @@ float glevo_problem_eval_float(const glevo_problem *p, const float *z, int dim)
 
 int glevo_problem_better(const glevo_problem *p, double a, double b)
 {
+    ARG_NOT_NULL_OR(p, -1);
     return p->direction == GLEVO_MAXIMIZE ? a > b : a < b;
 }
 
 double glevo_problem_optimum(const glevo_problem *p, int dim)
 {
+    ARG_NOT_NULL_OR(p, NAN);
     if (p->reference == glevo_problem_schwefel.reference) return p->optimum * dim;
     return p->optimum;
 }
@@ -144,6 +155,8 @@ double glevo_problem_optimum(const glevo_problem *p, int dim)
 double glevo_problem_eval_double(const glevo_problem *p, const double *x, const double *shift,
                                  int dim)
 {
+    ARG_NOT_NULL_OR(p, NAN);
+    ARG_NOT_NULL_OR(x, NAN);
     double stack[256] = {0};
     double *z = dim <= 256 ? stack : malloc(sizeof(double) * (size_t)dim);
     if (!z) return NAN;
@@ -155,6 +168,8 @@ double glevo_problem_eval_double(const glevo_problem *p, const double *x, const 
 
 double glevo_problem_error(const glevo_problem *p, const double *x, const double *shift, int dim)
 {
+    ARG_NOT_NULL_OR(p, NAN);
+    ARG_NOT_NULL_OR(x, NAN);
     double f = glevo_problem_eval_double(p, x, shift, dim);
     double e = f - glevo_problem_optimum(p, dim);
     return p->direction == GLEVO_MAXIMIZE ? -e : e;
@@ -172,6 +187,9 @@ static const double *embedded_shift(const glevo_problem *p)
 glevo_status glevo_problem_load_shift(const glevo_problem *p, int dim, const char *data_dir,
                                       double *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(out);
     if (!p->cec_shift_file)
         return glevo_fail(GLEVO_ERR_INVALID, "problem '%s' has no CEC 2005 shift vector",
                           p->name);

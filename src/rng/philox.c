@@ -1,6 +1,7 @@
 /* Philox4x32-10 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3",
  * SC'11), the C twin of shaders/rng/philox.glsl; same constants, same round order. */
 #include "glevo/rng.h"
+#include "core/args.h"
 
 #define PHILOX_M0 0xD2511F53u
 #define PHILOX_M1 0xCD9E8D57u
@@ -36,6 +37,7 @@ uint32_t glevo_rng_below(uint32_t x, uint32_t n)
 
 void glevo_rng_texture_fill(float *out, int side, uint32_t seed)
 {
+    ARG_NOT_NULL_OR(out, );
     for (int i = 0; i < side * side; i += 4) {
         glevo_u32x4 r = glevo_philox4x32((uint32_t)i, 0xC0FFEEu, 0, 0, seed, 0x2008u);
         for (int k = 0; k < 4 && i + k < side * side; ++k) out[i + k] = glevo_rng_u01(r.v[k]);

@@ -5,14 +5,21 @@
 #include <string.h>
 
 #include "core/names.h"
+#include "core/args.h"
 
 static const char *const mode_names[] = {"philox", "texture"};
 const char *glevo_rng_mode_name(glevo_rng_mode m) { return names_get(mode_names, 2, (int)m); }
-int glevo_rng_mode_parse(const char *name) { return names_find(mode_names, 2, name); }
+int glevo_rng_mode_parse(const char *name) {
+    ARG_NOT_NULL_OR(name, -1);
+    return names_find(mode_names, 2, name);
+}
 
 glevo_status glevo_rng_source_init(glevo_rng_source *s, glevo_rng_mode mode, uint32_t seed,
                                    uint32_t stream)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(s);
+    ARG_ENUM(mode, GLEVO_RNG_PHILOX, GLEVO_RNG_TEXTURE);
     memset(s, 0, sizeof *s);
     s->mode = mode;
     s->seed = seed;
@@ -32,12 +39,14 @@ glevo_status glevo_rng_source_init(glevo_rng_source *s, glevo_rng_mode mode, uin
 
 void glevo_rng_source_free(glevo_rng_source *s)
 {
+    if (!s) return;
     free(s->table);
     s->table = NULL;
 }
 
 void glevo_rng_source_set_generation(glevo_rng_source *s, uint32_t generation)
 {
+    ARG_NOT_NULL_OR(s, );
     s->generation = generation;
     if (s->mode == GLEVO_RNG_TEXTURE) {
         /* The host's per-generation draw of the offset (i, j) and the jitter (p, q). */
@@ -52,6 +61,7 @@ void glevo_rng_source_set_generation(glevo_rng_source *s, uint32_t generation)
 glevo_u32x4 glevo_rng_words(const glevo_rng_source *s, uint32_t x, uint32_t y, uint32_t texel,
                             uint32_t pass, uint32_t draw)
 {
+    ARG_NOT_NULL_OR(s, (glevo_u32x4){0});
     if (s->mode == GLEVO_RNG_PHILOX)
         return glevo_philox4x32(texel, s->generation, pass, draw, s->seed, s->stream);
     uint32_t ox = s->offset[0] + pass * 131u + draw * 7919u;

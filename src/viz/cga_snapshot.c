@@ -11,6 +11,7 @@
 #include "cga/cga_internal.h"
 #include "glevo/snapshot.h"
 #include "viz/viz.h"
+#include "core/args.h"
 
 enum { MARGIN = 16, GAP = 28, TITLE_PX = 16, TEXT_PX = 13, SMALL_PX = 12, BAR_H = 14 };
 
@@ -213,6 +214,11 @@ static glevo_status raw(const snapshot_data *d, cairo_surface_t *genes, cairo_su
 glevo_status glevo_cga_snapshot_png(glevo_cga *cga, const char *path,
                                     const glevo_snapshot_params *params)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(cga);
+    glevo_status ready = cga_gl_ready(cga, __func__);
+    if (ready) return ready;
+    ARG_NOT_NULL(path);
     int scale = params ? params->scale : 0;
     if (scale < 0 || scale > 64)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_snapshot_params.scale %d is outside 0..64", scale);

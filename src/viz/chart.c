@@ -9,6 +9,7 @@
 
 #include "glevo/chart.h"
 #include "viz/viz.h"
+#include "core/args.h"
 
 /* Tableau 10's first eight: distinct hues, also for the common colour-blindnesses. */
 const unsigned viz_palette[8] = {0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd,
@@ -173,6 +174,9 @@ static double legend_width(const glevo_chart_lines *c)
 
 glevo_status glevo_chart_lines_frame(const glevo_chart_lines *c, glevo_chart_frame *f)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL_AS(c, "chart");
+    ARG_NOT_NULL_AS(f, "out");
     int width = c->width ? c->width : 800, height = c->height ? c->height : 480;
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     for (int i = 0; i < c->nseries; ++i)
@@ -206,6 +210,9 @@ static double frac(glevo_chart_scale s, double v, double lo, double hi)
 
 void glevo_chart_point(const glevo_chart_frame *f, double x, double y, double *px, double *py)
 {
+    ARG_NOT_NULL_OR(f, );
+    ARG_NOT_NULL_OR(px, );
+    ARG_NOT_NULL_OR(py, );
     *px = f->x0 + (f->x1 - f->x0) * frac(f->xscale, x, f->xmin, f->xmax);
     *py = f->y1 - (f->y1 - f->y0) * frac(f->yscale, y, f->ymin, f->ymax);
 }
@@ -361,6 +368,9 @@ static void lines_draw(cairo_t *cr, const glevo_chart_lines *c, const glevo_char
 
 glevo_status glevo_chart_lines_write(const glevo_chart_lines *c, const char *path)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL_AS(c, "chart");
+    ARG_NOT_NULL(path);
     glevo_chart_frame f;
     glevo_status st = glevo_chart_lines_frame(c, &f);
     if (st) return st;
@@ -374,6 +384,9 @@ glevo_status glevo_chart_lines_write(const glevo_chart_lines *c, const char *pat
 glevo_status glevo_chart_lines_render(const glevo_chart_lines *chart, unsigned char *pixels, int width,
                                       int height, int stride)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(chart);
+    ARG_NOT_NULL(pixels);
     glevo_chart_lines c = *chart;
     c.width = width, c.height = height;
     glevo_chart_frame f;

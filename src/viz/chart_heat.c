@@ -6,6 +6,7 @@
 
 #include "glevo/chart.h"
 #include "viz/viz.h"
+#include "core/args.h"
 
 enum { CELL = 48, LEFT = 92, TOP = 76, PANEL_GAP = 28, BAR_W = 16, BAR_SPACE = 110, BOTTOM = 84 };
 
@@ -18,6 +19,9 @@ static bool has_value(double v) { return isfinite(v) && v > 0; }
 
 glevo_status glevo_chart_heat_write(const glevo_chart_heat *c, const char *path)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL_AS(c, "chart");
+    ARG_NOT_NULL(path);
     if (c->nx < 1 || c->ny < 1 || c->npanels < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "heat map '%s' of %dx%d cells in %d panels is empty",
                           c->title ? c->title : "", c->nx, c->ny, c->npanels);

@@ -6,6 +6,7 @@
 
 #include "glevo/sheet.h"
 #include "viz/viz.h"
+#include "core/args.h"
 
 cairo_status_t viz_stream_write(void *closure, const unsigned char *data, unsigned int length)
 {
@@ -52,6 +53,10 @@ glevo_status viz_png_read(const char *path, cairo_surface_t **out)
 
 glevo_status glevo_png_size(const char *path, int *width, int *height)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(width);
+    ARG_NOT_NULL(height);
     cairo_surface_t *s;
     glevo_status st = viz_png_read(path, &s);
     if (st) return st;
@@ -62,6 +67,9 @@ glevo_status glevo_png_size(const char *path, int *width, int *height)
 
 glevo_status glevo_png_write_rgb(const char *path, const unsigned char *rgb, int w, int h)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(path);
+    ARG_NOT_NULL(rgb);
     if (w < 1 || h < 1) return glevo_fail(GLEVO_ERR_INVALID, "image of %dx%d pixels", w, h);
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     if (cairo_surface_status(s)) {

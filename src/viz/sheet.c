@@ -6,6 +6,7 @@
 
 #include "glevo/sheet.h"
 #include "viz/viz.h"
+#include "core/args.h"
 
 #define SHEET_BACKGROUND 0xFFFFFF
 #define LABEL_PX 13.0
@@ -29,6 +30,9 @@ static void label_from_path(const char *path, char *buf, size_t size)
 glevo_status glevo_png_sheet(const char *const *pngs, const char *const *labels, int n,
                              int columns, const char *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(pngs);
+    ARG_NOT_NULL(out);
     if (n < 1) return glevo_fail(GLEVO_ERR_INVALID, "a sheet needs at least one image, got %d", n);
     if (columns < 1)
         return glevo_fail(GLEVO_ERR_INVALID, "sheet columns %d is below 1", columns);

@@ -4,6 +4,7 @@
  * reproducible, the summary adds up, and a failing rank stops every rank with its name and
  * device instead of a hang. Skipped, saying why, when glevo was built without MPI. */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ typedef struct scenario {
     int fail_at;       /* > 0: island 1's step fails once it reaches this generation */
     double timeout;
     int hang_at;       /* > 0: island 1 sleeps 30 s at this generation */
+    bool stop;         /* with hang_at: island 1 stops itself (SIGSTOP) instead */
     const char *checkpoint, *resume; /* folders: checkpoints every 10 generations, resume */
 } scenario;
 
@@ -41,6 +43,7 @@ typedef struct failing {
     glevo_island inner;
     glevo_island_ops ops;
     int fail_at, hang_at;
+    bool stop;
 } failing;
 
 static failing failing_island;
@@ -53,7 +56,10 @@ static glevo_status failing_step(void *a, int generations)
     long long gen = f->inner.ops->generation(f->inner.algo);
     if (f->fail_at > 0 && gen >= f->fail_at)
         return glevo_fail(GLEVO_ERR_GL, "injected GL error at generation %lld", gen);
-    if (f->hang_at > 0 && gen >= f->hang_at) sleep(30);
+    if (f->hang_at > 0 && gen >= f->hang_at) {
+        if (f->stop) raise(SIGSTOP); /* as `kill -STOP`: the job's end kills it */
+        sleep(30);
+    }
     return f->inner.ops->step(f->inner.algo, generations);
 }
 #define FORWARD(name, type) \
@@ -153,6 +159,7 @@ static int island_main(const scenario *sc)
         free(genes);
     }
     glevo_island island = cga ? glevo_island_cga(cga) : (glevo_island){0};
+    failing_island.stop = sc->stop;
     if (cga && rank == 1 && (sc->fail_at || sc->hang_at))
         island = with_fault(island, sc->fail_at, sc->hang_at);
     if (!st) st = glevo_islands_attach(is, island);
@@ -240,6 +247,7 @@ static int parse_scenario(int argc, char **argv, scenario *sc)
         else if (!strcmp(argv[i], "bad-start")) sc->bad_start = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "fail-at")) sc->fail_at = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "hang-at")) sc->hang_at = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "stop-at")) sc->hang_at = atoi(argv[i + 1]), sc->stop = true;
         else if (!strcmp(argv[i], "timeout")) sc->timeout = atof(argv[i + 1]);
         else if (!strcmp(argv[i], "checkpoint")) sc->checkpoint = argv[i + 1];
         else if (!strcmp(argv[i], "resume")) sc->resume = argv[i + 1];
@@ -365,8 +373,22 @@ START_TEST(a_hung_rank_times_out_instead_of_hanging)
     launch("backend cpu topology ring hang-at 20 timeout 2", &o);
     double took = cli_now() - start;
     ck_assert_msg(o.code != 0, "the job succeeded:\n%s", o.text);
-    ck_assert_msg(strstr(o.text, "no answer from the other islands within 2 s"), "%s", o.text);
+    /* The others name the island that did not come. */
+    ck_assert_msg(strstr(o.text, "island 1 (rank 1) did not reach the status check within 2 s"),
+                  "%s", o.text);
     ck_assert_msg(took < 25, "the job took %.1f s: the hung rank was waited for", took);
+}
+END_TEST
+
+/* A stopped rank (kill -STOP) never answers: the job ends with an error naming it. */
+START_TEST(a_stopped_rank_ends_the_job)
+{
+    outcome o;
+    /* A hang instead would end at mpirun's `timeout`, without the message. */
+    launch("backend cpu topology ring stop-at 20 timeout 2", &o);
+    ck_assert_msg(o.code != 0, "the job succeeded:\n%s", o.text);
+    ck_assert_msg(strstr(o.text, "island 1 (rank 1) did not reach the status check within 2 s"),
+                  "%s", o.text);
 }
 END_TEST
 
@@ -385,6 +407,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, a_failing_rank_stops_every_rank_with_its_name);
     tcase_add_test(tc, the_last_checkpoint_of_a_failed_job_resumes_exactly);
     tcase_add_test(tc, a_hung_rank_times_out_instead_of_hanging);
+    tcase_add_test(tc, a_stopped_rank_ends_the_job);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
