@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/args.h"
 #include "gp/eval_internal.h"
 #include "gp/model.h"
 
@@ -31,6 +32,11 @@ glevo_status gp_model_error(const glevo_gp_programs *p, const glevo_gp_data *d,
 
 glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data *d, double *r2)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(d);
+    ARG_NOT_NULL(r2);
+    ARG_INDEX_OR(i, glevo_gp_programs_count(p), GLEVO_ERR_INVALID);
     int len;
     const uint32_t *codes = glevo_gp_programs_codes(p, i, &len);
     glevo_gp_programs *one = NULL;
@@ -51,7 +57,13 @@ glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data 
 glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *data,
                             const glevo_gp_programs *p, int i, glevo_gp_result *out)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(p);
+    ARG_INDEX_OR(i, glevo_gp_programs_count(p), GLEVO_ERR_INVALID);
     int len;
     const uint32_t *codes = glevo_gp_programs_codes(p, i, &len);
     glevo_status st = glevo_gp_programs_create(&out->best);

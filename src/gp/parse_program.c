@@ -59,6 +59,9 @@ uint32_t glevo_gp_function_set_ops(glevo_gp_function_set set)
 
 glevo_status glevo_gp_function_set_parse(const char *text, uint32_t *ops)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(text);
+    ARG_NOT_NULL(ops);
     if (!strcmp(text, "regression") || !strcmp(text, "classification")) {
         *ops = glevo_gp_function_set_ops(text[0] == 'r' ? GLEVO_GP_REGRESSION
                                                         : GLEVO_GP_CLASSIFICATION);
@@ -99,6 +102,7 @@ glevo_status glevo_gp_function_set_parse(const char *text, uint32_t *ops)
 
 int glevo_gp_function_set_text(uint32_t ops, char *buf, size_t size)
 {
+    if (!buf) size = 0; /* as snprintf(NULL, 0, ...): the length alone */
     size_t n = 0;
     if (size) buf[0] = '\0';
     for (int k = GLEVO_GP_ADD; k < GLEVO_GP_OP_COUNT; ++k)

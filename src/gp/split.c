@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "glevo/rng.h"
+#include "core/args.h"
 #include "gp/gp_internal.h"
 
 static glevo_status part(const glevo_gp_data *d, const int *idx, int n, glevo_gp_data **out)
@@ -29,7 +30,12 @@ static glevo_status part(const glevo_gp_data *d, const int *idx, int n, glevo_gp
 glevo_status glevo_gp_data_split(const glevo_gp_data *d, double fraction, uint32_t seed,
                                  glevo_gp_data **train, glevo_gp_data **test)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(train);
+    ARG_NOT_NULL(test);
     *train = *test = NULL;
+    ARG_NOT_NULL(d);
+    ARG_FINITE(fraction);
     int nt = (int)(fraction * d->cases + 0.5);
     if (!(fraction > 0 && fraction < 1) || nt < 1 || nt >= d->cases)
         return glevo_fail(GLEVO_ERR_INVALID, "split fraction %g leaves no case on one side of %d",
