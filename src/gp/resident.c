@@ -64,7 +64,7 @@ glevo_status gp_resident_check(int pop, int max_size, uint32_t mask)
                           (long long)GLEVO_GP_MAX_INDEX + 1);
     if (code_rows(pop, spr) > max_tex || index_rows(pop) > max_tex)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d at glevo_gp_params.max_size %d needs %d rows "
-                          "of GPU program slots, above this GPU's GL_MAX_TEXTURE_SIZE %d", pop,
+                          "of GPU program slots, above this GPU's maximum texture size %d", pop,
                           max_size, code_rows(pop, spr), max_tex);
     return GLEVO_OK;
 }
