@@ -47,7 +47,7 @@ for c in $cells; do
     pop=${c%:*}; cases=${c#*:}
     run warmup "$pop" "$cases" 1 X=1
     for s in ${seeds//,/ }; do run resident "$pop" "$cases" "$s" X=1; done
-    run hostfit "$pop" "$cases" 1 GLEVO_GP_HOST_FITNESS=1
+    run gpufit "$pop" "$cases" 1 GLEVO_GP_GPU_FITNESS=1
 done
 log glevo-compute-done
 for c in $cells; do
