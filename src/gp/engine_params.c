@@ -1,5 +1,6 @@
 /* GP's parameters: the one place their defaults are written, and the checks of a run's
- * parameters against its data and the memory it asks for (engine.c calls gp_resolve_params). */
+ * parameters against its data and the memory it asks for (gp_resolve_params: glevo_gp_create
+ * and a checkpoint load). */
 #include <math.h>
 #include <stdio.h>
 
