@@ -12,6 +12,7 @@
 #include "islands.h"
 #include "glevo/sheet.h"
 #include "glevo/snapshot.h"
+#include "cga_trace.h"
 
 typedef struct cga_cli {
     const char *problem, *neighbourhood, *rng, *algorithm, *mutation, *trace, *fitness_file;
@@ -36,86 +37,6 @@ static int parse_enum(const char *command, const char *option, const char *value
     for (int i = 0; i < count; ++i)
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", names[i]);
     return cli_bad_input(command, "--%s '%s' is unknown (known: %s)", option, value, known);
-}
-
-/* The trace goes through glevo_output: a temporary file renamed at the end, so no
- * half-written CSV, and a device or FIFO given as the path is written directly. With
- * checkpoints it is also put in place at every checkpoint (trace_sync), so the file always
- * holds the rows a checkpoint covers, and a resumed run copies exactly those before going on:
- * rows written after the last checkpoint by a run that died are dropped. */
-typedef struct trace_file { glevo_output *out; FILE *f; const char *path; bool in_place; } trace_file;
-
-/* Copies the first `bytes` bytes of the trace at path into the new one. */
-static glevo_status trace_copy_prefix(trace_file *t, long long bytes)
-{
-    FILE *in = fopen(t->path, "rb");
-    if (!in) return glevo_fail(GLEVO_ERR_INVALID, "--trace '%s' cannot be read to resume it", t->path);
-    char buf[1 << 16];
-    long long left = bytes;
-    while (left > 0) {
-        size_t n = fread(buf, 1, left < (long long)sizeof buf ? (size_t)left : sizeof buf, in);
-        if (n == 0) break;
-        fwrite(buf, 1, n, t->f);
-        left -= (long long)n;
-    }
-    fclose(in);
-    if (left > 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "--trace '%s' holds %lld bytes, fewer than the %lld "
-                          "the checkpoint covers: give the trace of the run that wrote it, or "
-                          "another path", t->path, bytes - left, bytes);
-    return GLEVO_OK;
-}
-
-/* keep_bytes: a resumed run's trace goes on from what its checkpoint covers. A device or
- * FIFO (written in place, as glevo_output does) cannot be truncated or put in place. */
-static int trace_open(trace_file *t, const char *path, long long keep_bytes)
-{
-    t->out = NULL;
-    t->f = NULL;
-    t->path = path;
-    if (!path) return 0;
-    struct stat sb;
-    t->in_place = lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
-    if (glevo_output_open(path, &t->out) != GLEVO_OK) return cli_fail("cga", GLEVO_ERR_INVALID);
-    t->f = glevo_output_stream(t->out);
-    if (keep_bytes > 0 && !t->in_place) {
-        glevo_status st = trace_copy_prefix(t, keep_bytes);
-        if (st) {
-            glevo_output_abort(t->out);
-            t->out = NULL, t->f = NULL;
-            return cli_fail("cga", st);
-        }
-    } else if (keep_bytes == 0) {
-        fprintf(t->f, "generation,evaluations,best_so_far,best,mean,diversity,seconds\n");
-    }
-    return 0;
-}
-
-/* Puts the rows so far in place and goes on writing behind them; *bytes: their length. */
-static glevo_status trace_sync(trace_file *t, long long *bytes)
-{
-    *bytes = 0;
-    if (!t->out) return GLEVO_OK;
-    if (fflush(t->f) != 0) return glevo_fail(GLEVO_ERR_IO, "cannot write '%s'", t->path);
-    *bytes = ftell(t->f);
-    if (t->in_place) return GLEVO_OK;
-    glevo_status st = glevo_output_commit(t->out);
-    t->out = NULL, t->f = NULL;
-    if (!st) st = glevo_output_open(t->path, &t->out);
-    if (st) return st;
-    t->f = glevo_output_stream(t->out);
-    return trace_copy_prefix(t, *bytes);
-}
-
-static glevo_status trace_close(trace_file *t, bool keep)
-{
-    if (!t->out) return GLEVO_OK;
-    glevo_output *out = t->out;
-    t->out = NULL;
-    t->f = NULL;
-    if (keep) return glevo_output_commit(out);
-    glevo_output_abort(out);
-    return GLEVO_OK;
 }
 
 static void print_json(const run_control *ctl, glevo_cga *cga, const glevo_cga_best *best,
@@ -342,8 +263,8 @@ static int cga_main(int argc, char **argv)
         glevo_context_destroy(ctx);
         return cli_fail_fitness("cga", st, o.fitness_file);
     }
-    trace_file trace;
-    if ((rc = trace_open(&trace, o.trace, resume ? ctl.from.extra.trace_bytes : 0))) {
+    cga_trace_file trace;
+    if ((rc = cga_trace_open(&trace, o.trace, resume ? ctl.from.extra.trace_bytes : 0))) {
         glevo_cga_destroy(cga);
         glevo_context_destroy(ctx);
         return rc;
@@ -371,7 +292,7 @@ static int cga_main(int argc, char **argv)
 #define CHECKPOINT()                                                                          \
     do {                                                                                      \
         double t0 = cli_seconds_now();                                                        \
-        if (!(st = trace_sync(&trace, &extra.trace_bytes)) &&                                 \
+        if (!(st = cga_trace_sync(&trace, &extra.trace_bytes)) &&                             \
             !(st = glevo_cga_save(cga, ctl.checkpoint, &extra)))                              \
             run_control_wrote(&ctl, glevo_cga_generation(cga), cli_seconds_now() - t0);       \
     } while (0)
@@ -429,7 +350,7 @@ static int cga_main(int argc, char **argv)
         st = glevo_png_sheet((const char *const *)snapshots, NULL, snapshot_count, o.sheet_columns, o.sheet);
     for (int i = 0; i < snapshot_count; ++i) free(snapshots[i]);
     free(snapshots);
-    glevo_status trace_st = trace_close(&trace, st == GLEVO_OK);
+    glevo_status trace_st = cga_trace_close(&trace, st == GLEVO_OK);
     if (!st) st = trace_st;
     if (st) {
         glevo_cga_destroy(cga);

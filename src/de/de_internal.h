@@ -95,4 +95,9 @@ glevo_status de_cpu_create(glevo_de *de);
 glevo_status de_fragment_create(glevo_de *de);
 glevo_status de_compute_create(glevo_de *de);
 
+/* The configuration of params: defaults filled in, checked, shift and bounds allocated
+ * (params.c); de_config_free releases it. */
+glevo_status de_config_resolve(const glevo_de_params *in, de_config *c);
+void de_config_free(de_config *c);
+
 #endif

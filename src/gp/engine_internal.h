@@ -77,4 +77,19 @@ double gp_fitness_of(glevo_gp_metric m, double e);
  * first). */
 int gp_find_best(const glevo_gp *gp);
 
+/* The split of the engine (issue 23's "house"): engine.c drives create/step/destroy;
+ * engine_init.c fills the first generation, engine_eval.c evaluates one, engine_sync.c keeps
+ * the host's copies of a resident run, engine_result.c prints the result. */
+double gp_seconds_now(void);
+glevo_status gp_engine_initialise(glevo_gp *gp);
+glevo_status gp_engine_evaluate(glevo_gp *gp);
+/* The best program of the current generation alone in out (from the GPU when resident). */
+glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out);
+/* The evaluator's container of the host population (what glevo_gp_population returns). */
+glevo_status gp_engine_pack_host(glevo_gp *gp);
+/* GLEVO_OK for CPU evaluation, or where the evaluator's GL context is current. */
+glevo_status gp_gl_ready(const glevo_gp *gp, const char *function);
+/* Program i of p printed (infix or S-expression) in a new string; NULL: out of memory. */
+char *gp_print_alloc(const glevo_gp_programs *p, int i, int infix);
+
 #endif

@@ -34,6 +34,9 @@ struct glevo_gp_data {
 int gp_subtree_end(const uint32_t *codes, int length, int i);
 /* Arity of the code's op. */
 int gp_code_arity(uint32_t code);
+/* Each op's name (as the parser reads and the printers write it) and arity (ops.c). */
+typedef struct gp_op_info { const char *name; int arity; } gp_op_info;
+extern const gp_op_info gp_op_table[GLEVO_GP_OP_COUNT];
 /* Largest arity among ops in mask (at least 1). */
 int gp_mask_max_arity(uint32_t mask);
 

@@ -1,5 +1,6 @@
-/* The island model's state shared by its files: islands.c (topology, status checks,
- * migration, the run loop) and checkpoint.c (per-island checkpoints and their manifest). */
+/* The island model's state shared by its files: islands.c (the topology and
+ * the lifetime), sync.c (status checks and waits), migrate.c, evolve.c (the run loop) and
+ * checkpoint.c (per-island checkpoints and their manifest). */
 #ifndef GLEVO_ISLANDS_INTERNAL_H
 #define GLEVO_ISLANDS_INTERNAL_H
 
@@ -46,5 +47,11 @@ glevo_status islands_agree(glevo_islands *is, glevo_status local);
  * manifest and each island drops its previous file. A failure anywhere leaves the last
  * complete checkpoint as it was. Collective. */
 glevo_status islands_checkpoint(glevo_islands *is, const char *dir, long long generation);
+
+/* Monotonic seconds (islands.c). */
+double islands_now(void);
+/* Polls req until it completes, failing with a sentence naming what after the wait limit
+ * (sync.c). Arriving ends a stretch of work. */
+glevo_status islands_wait_for(glevo_islands *is, MPI_Request *req, const char *what);
 
 #endif

@@ -1,0 +1,92 @@
+/* Evaluation of a generation: the evaluator's errors (or gp/fitness.glsl's on the GPU), the
+ * fitness, the best, progress and the end test (engine.c calls gp_engine_evaluate). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp/engine_internal.h"
+#include "gp/eval_internal.h"
+#include "gp/gpu.h"
+
+double gp_fitness_of(glevo_gp_metric m, double e)
+{
+    if (m == GLEVO_GP_ACCURACY) e = 1.0 - e;
+    return isfinite(e) ? e : INFINITY;
+}
+
+/* Evaluates the current population, finds its best, reports progress and decides whether
+ * the run is over (the last generation, or the target reached). */
+static glevo_status report(glevo_gp *gp);
+glevo_status gp_engine_evaluate(glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    glevo_status st = GLEVO_OK;
+    long long nodes;
+    if (gp->gpu_fit) {
+        double te = gp_seconds_now();
+        gp_resident_lend(gp->res, gp->ev);
+        gp_gpu_results res;
+        st = gp_compute_evaluate_on_gpu(gp->ev, &gp->res->shape, &res);
+        int elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX;
+        if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites);
+        gp->eval_seconds += gp_seconds_now() - te;
+        if (st) return st;
+        gp->evaluations += P->pop;
+        gp->fit_stale = true;
+        gp->fit_to_gpu = false;
+        /* Progress and the target need this generation's best now; otherwise nothing comes
+         * back until the host reports. */
+        if ((P->progress || P->stop_on_target) && (st = gp_fitness_sync(gp))) return st;
+        return report(gp);
+    }
+    if (gp->res) {
+        double te = gp_seconds_now();
+        gp_resident_lend(gp->res, gp->ev);
+        st = gp_evaluate_unchecked(gp->ev, &gp->res->shape, P->metric, gp->err);
+        gp->eval_seconds += gp_seconds_now() - te;
+        if (!st) st = gp_resident_read_stats(gp->res);
+        if (!st) memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);
+        nodes = gp->res->total;
+    } else {
+        if ((st = gp_engine_pack_host(gp))) return st;
+        double te = gp_seconds_now();
+        st = glevo_gp_evaluate(gp->ev, gp->progs, P->metric, gp->err);
+        gp->eval_seconds += gp_seconds_now() - te;
+        nodes = glevo_gp_programs_nodes(gp->progs);
+    }
+    if (st) return st;
+    gp->evaluations += P->pop;
+    gp->nodes_evaluated += nodes * (long long)gp->data->cases;
+    for (int i = 0; i < P->pop; ++i) gp->fit[i] = gp_fitness_of(P->metric, gp->err[i]);
+    gp->best = gp_find_best(gp);
+    return report(gp);
+}
+
+/* Progress and the end test of an evaluated generation (its best on the host where they are
+ * asked for). */
+static glevo_status report(glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    glevo_status st;
+    int best = gp->best;
+    if (P->progress) {
+        if ((st = gp_engine_best_program(gp, gp->one))) return st;
+        char *s = gp_print_alloc(gp->one, 0, 0);
+        P->progress(P->progress_user, gp->generation, gp->err[best], s ? s : "");
+        free(s);
+    }
+    gp->done = gp->generation == P->generations ||
+               (P->stop_on_target && gp->fit[best] <= P->target_error);
+    return GLEVO_OK;
+}
+
+int gp_find_best(const glevo_gp *gp)
+{
+    int best = 0;
+    for (int i = 0; i < gp->P.pop; ++i)
+        /* Ties go to the smaller program (parsimony). */
+        if (gp->fit[i] < gp->fit[best] ||
+            (gp->fit[i] == gp->fit[best] && gp->lens[i] < gp->lens[best]))
+            best = i;
+    return best;
+}

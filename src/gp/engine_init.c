@@ -1,0 +1,97 @@
+/* Ramped half-and-half initialisation of the first generation on the host, on several
+ * threads (engine.c's glevo_gp_create calls gp_engine_initialise). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gp/engine_internal.h"
+#include "core/args.h"
+
+static void copy_indiv(indiv *dst, const indiv *src)
+{
+    memcpy(dst->codes, src->codes, (size_t)src->len * sizeof *src->codes);
+    memcpy(dst->consts, src->consts, (size_t)src->len * sizeof *src->consts);
+    dst->len = src->len;
+}
+
+/* Ramped half-and-half: depths cycle through min..max, alternating full and grow; a tree
+ * over the size limit is redrawn one level shallower. Program i draws from its own stream
+ * (seed, "INIT", i), so the programs are made on several threads and the same on any count. */
+typedef struct init_job {
+    glevo_gp *gp;
+    int first, last;
+    uint32_t *codes;
+    float *consts;
+} init_job;
+
+static void *initialise_range(void *arg)
+{
+    init_job *job = arg;
+    glevo_gp *gp = job->gp;
+    const glevo_gp_params *P = &gp->P;
+    int ndepths = P->init_max_depth - P->init_min_depth + 1;
+    gp_rng rng;
+    tree_gen g = gp->g;
+    g.rng = &rng;
+    for (int i = job->first; i < job->last; ++i) {
+        /* A huge population takes seconds: stop when asked (glevo_gp_create then refuses). */
+        if ((i - job->first) % 4096 == 0 && glevo_interrupt_pending()) return NULL;
+        tree_rng_init(&rng, P->seed, 0x494e4954u /* "INIT" */);
+        rng.stream = (uint32_t)i;
+        int depth = P->init_min_depth + (i / 2) % ndepths;
+        int full = i % 2 == 0;
+        for (;;) {
+            int n = 0;
+            int max_nodes = 1;
+            for (int d = 0; d < depth && max_nodes <= gp->scratch_cap; ++d)
+                max_nodes = max_nodes * gp_mask_max_arity(gp->mask) + 1;
+            if (max_nodes <= gp->scratch_cap) {
+                tree_random(&g, depth, full, job->codes, job->consts, &n);
+                if (n <= P->max_size) {
+                    indiv t = {job->codes, job->consts, n};
+                    copy_indiv(&gp->pops[0][i], &t);
+                    break;
+                }
+            }
+            if (depth > 0) depth--;
+        }
+    }
+    return NULL;
+}
+
+glevo_status gp_engine_initialise(glevo_gp *gp)
+{
+    enum { MAX_THREADS = 16 };
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
+    if (threads > gp->P.pop / 256) threads = gp->P.pop / 256 > 0 ? gp->P.pop / 256 : 1;
+    init_job jobs[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    size_t cap = (size_t)gp->scratch_cap;
+    uint32_t *codes = malloc((size_t)threads * cap * sizeof *codes);
+    float *consts = malloc((size_t)threads * cap * sizeof *consts);
+    if (!codes || !consts) {
+        free(codes), free(consts);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a population of %d", gp->P.pop);
+    }
+    int started = 0;
+    for (int t = 0; t < threads; ++t) {
+        jobs[t] = (init_job){gp, (int)((long long)gp->P.pop * t / threads),
+                             (int)((long long)gp->P.pop * (t + 1) / threads), codes + t * cap,
+                             consts + t * cap};
+        /* The first range runs here, and any a thread could not start. */
+        if (t > 0 && pthread_create(&tid[t], NULL, initialise_range, &jobs[t]) == 0)
+            started |= 1 << t;
+    }
+    initialise_range(&jobs[0]);
+    for (int t = 1; t < threads; ++t) {
+        if (started >> t & 1) pthread_join(tid[t], NULL);
+        else initialise_range(&jobs[t]);
+    }
+    free(codes), free(consts);
+    if (glevo_interrupt_pending())
+        return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_create: interrupted while initialising "
+                          "the population");
+    return GLEVO_OK;
+}

@@ -1,0 +1,59 @@
+/* A run's result: the best program printed, its counters and the model (issue 26), and
+ * glevo_gp_result_free. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp/engine_internal.h"
+#include "core/args.h"
+#include "gp/model.h"
+
+void glevo_gp_result_free(glevo_gp_result *r)
+{
+    if (!r) return;
+    free(r->best_sexpr);
+    free(r->best_infix);
+    free(r->best_sympy);
+    glevo_gp_programs_destroy(r->best);
+    memset(r, 0, sizeof *r);
+}
+
+char *gp_print_alloc(const glevo_gp_programs *p, int i, int infix)
+{
+    int n = infix ? glevo_gp_program_infix(p, i, NULL, 0) : glevo_gp_program_sexpr(p, i, NULL, 0);
+    char *s = malloc((size_t)n + 1);
+    if (!s) return NULL;
+    if (infix)
+        glevo_gp_program_infix(p, i, s, (size_t)n + 1);
+    else
+        glevo_gp_program_sexpr(p, i, s, (size_t)n + 1);
+    return s;
+}
+
+glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
+{
+    glevo_clear_error();
+    ARG_NOT_NULL(gp);
+    ARG_NOT_NULL(out);
+    memset(out, 0, sizeof *out);
+    glevo_status fst = gp_fitness_sync(gp);
+    if (fst) return fst;
+    out->best_error = gp->err[gp->best];
+    out->best_nodes = gp->lens[gp->best];
+    out->evaluations = gp->evaluations;
+    out->nodes_evaluated = gp->nodes_evaluated;
+    out->generations = gp->generation;
+    out->eval_seconds = gp->eval_seconds;
+    out->variation_seconds = gp->variation_seconds;
+    glevo_status st = glevo_gp_programs_create(&out->best);
+    if (!st) st = gp_engine_best_program(gp, out->best);
+    if (!st) {
+        out->best_sexpr = gp_print_alloc(out->best, 0, 0);
+        out->best_infix = gp_print_alloc(out->best, 0, 1);
+    }
+    if (!st) st = gp_model_finish(&gp->P, gp->data, out); /* issue 26: the printed model */
+    if (!st && (!out->best_sexpr || !out->best_infix))
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    out->seconds = gp_seconds_now() - gp->t0;
+    if (st) glevo_gp_result_free(out);
+    return st;
+}
