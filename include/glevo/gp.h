@@ -266,9 +266,9 @@ typedef struct glevo_gp_params {
                            * program is reported with them): 0 = on for mse and rmse, off
                            * otherwise; 1 = on (mse, rmse only); GLEVO_ZERO = off */
     int const_opt_iters;  /* Levenberg-Marquardt steps on the constants of the programs fitted
-                           * each generation, written back (src/gp/const_opt.c); 0 = 8 for
-                           * mse and rmse (PySR's optimizer_iterations), off otherwise;
-                           * GLEVO_ZERO = off */
+                           * each generation, written back (src/gp/const_opt.c, on the host:
+                           * 8 is PySR's optimizer_iterations); 0 or GLEVO_ZERO = off (the
+                           * default until the fitting runs on the GPU) */
     double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
                            * optimize_probability) */
     double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament

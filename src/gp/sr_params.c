@@ -8,10 +8,11 @@ void gp_sr_params_defaults(glevo_gp_params *P)
     P->linear_scaling = P->linear_scaling == GLEVO_ZERO ? 0
                         : P->linear_scaling             ? P->linear_scaling
                                                         : squared;
-    /* PySR's optimizer_iterations = 8 and optimize_probability = 0.14. */
-    P->const_opt_iters = P->const_opt_iters == GLEVO_ZERO ? 0
-                         : P->const_opt_iters             ? P->const_opt_iters
-                                                          : squared ? 8 : 0;
+    /* Off unless asked (PySR's optimizer_iterations = 8 and optimize_probability = 0.14 are
+     * what --const-opt 8 gives): the fitting runs on the host (src/gp/const_opt.c), and on
+     * the H100 it made a generation of 10^4 programs x 1000 cases ~100x slower (1.8-2.3 s
+     * against 0.016-0.028 s, docs/performance.md); on by default once it runs on the GPU. */
+    P->const_opt_iters = P->const_opt_iters == GLEVO_ZERO ? 0 : P->const_opt_iters;
     if (P->const_opt_fraction == 0) P->const_opt_fraction = 0.14;
 }
 
