@@ -182,6 +182,8 @@ def main(argv=None):
     os.makedirs(a.out, exist_ok=True)
     runs_path, summary_path = os.path.join(a.out, "runs.csv"), os.path.join(a.out, "summary.md")
     if a.summary_only:
+        if not os.path.exists(runs_path):
+            runs_path = os.path.join(a.out, "runs.partial.csv")
         with open(runs_path) as fh:
             rows = list(csv.DictReader(fh))
         header = open(summary_path).read().split("\n\n")[0] if os.path.exists(summary_path) else ""
@@ -211,11 +213,18 @@ def main(argv=None):
             for r in range(1, a.seeds + 1)]
     started = datetime.datetime.now(datetime.timezone.utc)
     rows = [None] * len(jobs)
+    # Rows also go to runs.partial.csv as they finish, so that a run stopped part way keeps
+    # what it measured (--summary-only summarizes it).
+    partial = open(os.path.join(a.out, "runs.partial.csv"), "w", newline="")
+    pw = csv.DictWriter(partial, fieldnames=FIELDS)
+    pw.writeheader()
     with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
         futures = {ex.submit(one_run, j): i for i, j in enumerate(jobs)}
         for done, fut in enumerate(cf.as_completed(futures), 1):
             i = futures[fut]
             rows[i] = r = fut.result()
+            pw.writerow({k: r.get(k, "") for k in FIELDS})
+            partial.flush()
             print(f"[{done}/{len(jobs)}] {r['target']} run {r['run']}: {r['status']} "
                   f"exact {r['exact']} test R^2 {_f(r.get('test_r2')):.6f} "
                   f"nodes {r.get('nodes', '')} {_f(r.get('wall_seconds')):.1f} s", flush=True)
@@ -225,6 +234,8 @@ def main(argv=None):
         w.writeheader()
         w.writerows({k: r.get(k, "") for k in FIELDS} for r in rows)
     os.replace(tmp, runs_path)
+    partial.close()
+    os.remove(partial.name)
     header = (f"glevo `{a.glevo}`{f' ({a.label})' if a.label else ''}; "
               f"{started:%Y-%m-%d %H:%M} UTC on {platform.node()} ({os.cpu_count()} CPUs); "
               f"pop {a.pop} x {a.generations} generations, {a.seeds} runs per target "

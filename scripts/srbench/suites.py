@@ -164,5 +164,6 @@ def write_csv(path, x, y):
 
 def read_csv(path):
     """(x of shape (cases, vars), y) from a CSV that write_csv wrote (target last)."""
-    a = np.loadtxt(path, delimiter=",", skiprows=1, ndmin=2)
+    # The 9 digits name a float32 (as glevo reads them), not the nearest float64.
+    a = np.loadtxt(path, delimiter=",", skiprows=1, ndmin=2).astype(np.float32).astype(np.float64)
     return a[:, :-1], a[:, -1]
