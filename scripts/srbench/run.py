@@ -98,7 +98,8 @@ def one_run(job):
     if "--backend" not in a.extra:
         cmd += ["--backend", "cpu", "--threads", "1"]
     cmd += ["--pop", str(a.pop), "--generations", str(a.generations), *a.extra]
-    row = {"suite": suite, "target": t.name, "label": a.label, "run": run, "seed": seed,
+    row = {"order": job["order"], "suite": suite, "target": t.name, "label": a.label, "run": run,
+           "seed": seed,
            "data_seed": data_seed, "exact": 0, **ref}
     t0 = time.monotonic()
     try:
@@ -208,9 +209,11 @@ def main(argv=None):
         return 2
     data_dir = os.path.join(a.out, "data")
     os.makedirs(data_dir, exist_ok=True)
-    jobs = [{"args": a, "suite": n, "target": t, "run": r, "data_dir": data_dir}
-            for n in names for t in suites.SUITES[n] if not only or t.name in only
-            for r in range(1, a.seeds + 1)]
+    # Run by run across all targets, so that a run stopped part way has every target with a
+    # few seeds rather than a few targets with every seed; rows are written per target.
+    chosen = [(n, t) for n in names for t in suites.SUITES[n] if not only or t.name in only]
+    jobs = [{"args": a, "suite": n, "target": t, "run": r, "data_dir": data_dir, "order": k}
+            for r in range(1, a.seeds + 1) for k, (n, t) in enumerate(chosen)]
     started = datetime.datetime.now(datetime.timezone.utc)
     rows = [None] * len(jobs)
     # Rows also go to runs.partial.csv as they finish, so that a run stopped part way keeps
@@ -228,6 +231,7 @@ def main(argv=None):
             print(f"[{done}/{len(jobs)}] {r['target']} run {r['run']}: {r['status']} "
                   f"exact {r['exact']} test R^2 {_f(r.get('test_r2')):.6f} "
                   f"nodes {r.get('nodes', '')} {_f(r.get('wall_seconds')):.1f} s", flush=True)
+    rows.sort(key=lambda r: (r["order"], r["run"]))
     tmp = runs_path + ".tmp"
     with open(tmp, "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=FIELDS)
