@@ -24,6 +24,7 @@ import os
 import platform
 import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
@@ -50,10 +51,14 @@ def prepare(t, data_seed, data_dir):
     """Writes (once) and returns the target's data files and the references on them."""
     base = os.path.join(data_dir, f"{t.name}-d{data_seed}")
     tr, te = base + "-train.csv", base + "-test.csv"
+    if suites.is_grid(t.test) and not t.noise:
+        # A grid test set is the same for every data seed: one file (Keijzer-11..15's grids
+        # have 361 201 rows).
+        te = os.path.join(data_dir, f"{t.name}-test.csv")
     xtr, ytr, xte, yte, clean = suites.draw(t, data_seed)
-    if not (os.path.exists(tr) and os.path.exists(te)):
-        for path, x, y in ((tr, xtr, ytr), (te, xte, yte)):
-            tmp = f"{path}.{os.getpid()}.tmp"
+    for path, x, y in ((tr, xtr, ytr), (te, xte, yte)):
+        if not os.path.exists(path):  # written whole under a name of this thread's, then renamed
+            tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
             suites.write_csv(tmp, x, y)
             os.replace(tmp, path)
     ref = {"truth_test_r2": sexpr.r2(clean, yte), "ols_test_r2": ols_r2(xtr, ytr, xte, yte)}
@@ -62,7 +67,7 @@ def prepare(t, data_seed, data_dir):
 
 def gp_eval(glevo, program, path):
     """MSE of a program on a CSV by glevo's own interpreter (CPU backend)."""
-    prog = f"{path}.{os.getpid()}.{abs(hash(program))}.prog"
+    prog = f"{path}.{os.getpid()}.{threading.get_ident()}.prog"
     with open(prog, "w") as fh:
         fh.write(program + "\n")
     try:

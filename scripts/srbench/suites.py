@@ -122,6 +122,11 @@ def target(name):
     raise KeyError(name)
 
 
+def is_grid(spec):
+    """Whether a sampling spec is an E grid (the same points whatever the seed)."""
+    return all(s[0] == "E" for s in (spec if isinstance(spec, list) else [spec]))
+
+
 def _sample(spec, nvars, rng):
     """Inputs, shape (nvars, cases), rounded to float32 (what glevo reads from the CSV)."""
     specs = spec if isinstance(spec, list) else [spec] * nvars
