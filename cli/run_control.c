@@ -14,6 +14,11 @@
 #define CHECKPOINT_SECONDS 60.0
 
 static volatile sig_atomic_t stop_signal;
+/* Set around one long library call without a step boundary (creating a population): a signal
+ * then also asks the library to stop (glevo_interrupt, async-signal-safe), so the call returns
+ * GLEVO_ERR_INTERRUPTED instead of running on for seconds. Outside it a signal only waits for
+ * the loop's next check, so a generation in progress still finishes. */
+static volatile sig_atomic_t in_library;
 
 static void on_signal(int sig)
 {
@@ -24,6 +29,22 @@ static void on_signal(int sig)
         return;
     }
     stop_signal = sig;
+    if (in_library) glevo_interrupt();
+}
+
+void run_control_library_begin(void)
+{
+    run_control_signals_install();
+    in_library = 1;
+    if (stop_signal) glevo_interrupt(); /* one that came before */
+}
+
+void run_control_library_end(void)
+{
+    in_library = 0;
+    /* The call returned (interrupted or whole): the request must not stop later steps, which
+     * see stop_signal at their own boundary instead. */
+    glevo_interrupt_clear();
 }
 
 int run_control_check(const char *command, const char *algorithm, run_control *k)

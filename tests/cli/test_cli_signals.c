@@ -91,6 +91,38 @@ START_TEST(bench_stops_on_sigterm)
 }
 END_TEST
 
+/* A signal during one long library call without a step boundary: creating a population of
+ * 2000x2000 cells of 32 genes on the CPU takes seconds. The default action used to end the
+ * process at once by the signal, with no line said; the CLI now passes it on with
+ * glevo_interrupt(), the creation returns GLEVO_ERR_INTERRUPTED, and the command says so in
+ * one line and exits 143 with nothing written. The signal is sent once the process holds over
+ * 100 MB, i.e. while it fills the population (not by a delay, which may fall before or after). */
+START_TEST(creation_answers_a_signal)
+{
+    char errfile[] = "/tmp/glevo-sig-XXXXXX";
+    int fd = mkstemp(errfile);
+    ck_assert_int_ge(fd, 0);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "%s cga --backend cpu --grid 2000x2000 --problem sphere --dim 32 --generations 1 "
+             "--quiet 2>%s & pid=$!; i=0; while [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do "
+             "rss=$(awk '/^VmRSS/{print $2}' /proc/$pid/status 2>/dev/null); "
+             "[ \"${rss:-0}\" -gt 100000 ] && break; sleep 0.02; i=$((i+1)); done; "
+             "kill -TERM $pid; wait $pid", testutil_cli(), errfile);
+    int rc = testutil_run(cmd, out, sizeof out);
+    char err[4096];
+    FILE *f = fdopen(fd, "r");
+    size_t n = fread(err, 1, sizeof err - 1, f);
+    err[n] = '\0';
+    fclose(f);
+    remove(errfile);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM before the first generation"),
+                  "%.500s", err);
+    ck_assert_msg(out[0] == '\0', "nothing on stdout, got: %.500s", out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_signals");
@@ -99,6 +131,7 @@ int main(void)
     tcase_add_test(tc, de_runs_stop_on_sigterm);
     tcase_add_test(tc, bench_stops_on_sigterm);
     tcase_add_test(tc, long_steps_answer_a_signal);
+    tcase_add_test(tc, creation_answers_a_signal);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
