@@ -123,6 +123,26 @@ START_TEST(creation_answers_a_signal)
 }
 END_TEST
 
+/* bench dsmga's population sweep is one library call of many runs (tens of seconds here): a
+ * signal during it used to end the process by the default action, with no line. It now stops
+ * the sweep (GLEVO_ERR_INTERRUPTED) and the command as at a row's end: one line, exit 143. */
+START_TEST(bench_sweep_answers_a_signal)
+{
+    char dir[] = "/tmp/glevo-sweep-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char args[512], err[1 << 14];
+    snprintf(args, sizeof args, "bench dsmga --backend cpu --problems trap --ells 200 --sweep "
+             "--runs 10 --out %s", dir);
+    int rc = interrupted(args, "1", err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM: 0 table rows completed"),
+                  "%.500s", err);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_signals");
@@ -132,6 +152,7 @@ int main(void)
     tcase_add_test(tc, bench_stops_on_sigterm);
     tcase_add_test(tc, long_steps_answer_a_signal);
     tcase_add_test(tc, creation_answers_a_signal);
+    tcase_add_test(tc, bench_sweep_answers_a_signal);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
