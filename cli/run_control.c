@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cli.h"
 #include "glevo/output.h"
@@ -20,14 +21,28 @@ static volatile sig_atomic_t stop_signal;
  * the loop's next check, so a generation in progress still finishes. */
 static volatile sig_atomic_t in_library;
 
+static volatile sig_atomic_t first_ms; /* CLOCK_MONOTONIC ms of the first signal, mod 2^31 */
+
+static int monotonic_ms(void)
+{
+    struct timespec t; /* clock_gettime is async-signal-safe (POSIX.1-2008) */
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int)(((long long)t.tv_sec * 1000 + t.tv_nsec / 1000000) & 0x7fffffff);
+}
+
 static void on_signal(int sig)
 {
+    /* One request delivered twice within half a second is still one request: timeout(1)
+     * passes a signal to its command and then to its process group, and so do process-group
+     * kills of schedulers; "exit at once" is for a deliberate second Ctrl-C. */
+    if (stop_signal && ((monotonic_ms() - first_ms) & 0x7fffffff) < 500) return;
     if (stop_signal) { /* the second one: no more waiting */
         glevo_output_remove_temps();
         signal(sig, SIG_DFL);
         raise(sig);
         return;
     }
+    first_ms = monotonic_ms();
     stop_signal = sig;
     if (in_library) glevo_interrupt();
 }

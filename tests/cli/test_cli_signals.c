@@ -160,6 +160,33 @@ START_TEST(dsmga_creation_answers_a_signal)
 }
 END_TEST
 
+/* One request delivered twice (timeout(1) passes a signal to its command and then to its
+ * process group; so do group kills) is one request: the run stops after its generation with
+ * its line. The second copy used to count as the impatient second Ctrl-C and killed the run
+ * at once, without its line or final checkpoint. */
+START_TEST(a_signal_delivered_twice_is_one)
+{
+    /* Straight to glevo: timeout(1) in between would swallow the second copy. */
+    char errfile[] = "/tmp/glevo-sig-XXXXXX";
+    int fd = mkstemp(errfile);
+    ck_assert_int_ge(fd, 0);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s cga --backend cpu --grid 64x64 --problem sphere --dim 2 "
+             "--generations 100000000 --quiet 2>%s & pid=$!; sleep 1; kill -TERM $pid; sleep 0.1; "
+             "kill -TERM $pid; wait $pid", testutil_cli(), errfile);
+    int rc = testutil_run(cmd, out, sizeof out);
+    char err[4096];
+    FILE *f = fdopen(fd, "r");
+    size_t n = fread(err, 1, sizeof err - 1, f);
+    err[n] = '\0';
+    fclose(f);
+    remove(errfile);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM after generation"), "%.500s",
+                  err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_signals");
@@ -171,6 +198,7 @@ int main(void)
     tcase_add_test(tc, creation_answers_a_signal);
     tcase_add_test(tc, bench_sweep_answers_a_signal);
     tcase_add_test(tc, dsmga_creation_answers_a_signal);
+    tcase_add_test(tc, a_signal_delivered_twice_is_one);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
