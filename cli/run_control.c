@@ -32,10 +32,10 @@ static int monotonic_ms(void)
 
 static void on_signal(int sig)
 {
-    /* One request delivered twice within half a second is still one request: timeout(1)
+    /* One request delivered twice within 0.2 s is still one request: timeout(1)
      * passes a signal to its command and then to its process group, and so do process-group
      * kills of schedulers; "exit at once" is for a deliberate second Ctrl-C. */
-    if (stop_signal && ((monotonic_ms() - first_ms) & 0x7fffffff) < 500) return;
+    if (stop_signal && ((monotonic_ms() - first_ms) & 0x7fffffff) < 200) return;
     if (stop_signal) { /* the second one: no more waiting */
         glevo_output_remove_temps();
         signal(sig, SIG_DFL);
