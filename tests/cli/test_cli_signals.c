@@ -163,7 +163,8 @@ END_TEST
 /* One request delivered twice (timeout(1) passes a signal to its command and then to its
  * process group; so do group kills) is one request: the run stops after its generation with
  * its line. The second copy used to count as the impatient second Ctrl-C and killed the run
- * at once, without its line or final checkpoint. */
+ * at once, without its line or final checkpoint. A generation of 1024x1024 cells on the CPU
+ * lasts long enough for the second copy to find the first one handled. */
 START_TEST(a_signal_delivered_twice_is_one)
 {
     /* Straight to glevo: timeout(1) in between would swallow the second copy. */
@@ -171,7 +172,7 @@ START_TEST(a_signal_delivered_twice_is_one)
     int fd = mkstemp(errfile);
     ck_assert_int_ge(fd, 0);
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s cga --backend cpu --grid 64x64 --problem sphere --dim 2 "
+    snprintf(cmd, sizeof cmd, "%s cga --backend cpu --grid 1024x1024 --problem sphere --dim 2 "
              "--generations 100000000 --quiet 2>%s & pid=$!; sleep 1; kill -TERM $pid; sleep 0.1; "
              "kill -TERM $pid; wait $pid", testutil_cli(), errfile);
     int rc = testutil_run(cmd, out, sizeof out);
@@ -182,8 +183,8 @@ START_TEST(a_signal_delivered_twice_is_one)
     fclose(f);
     remove(errfile);
     ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
-    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM after generation"), "%.500s",
-                  err);
+    /* (A loaded machine may still be creating the population at the first signal.) */
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM"), "%.500s", err);
 }
 END_TEST
 
