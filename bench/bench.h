@@ -27,9 +27,6 @@ int bench_close_table(FILE *f, bool keep);
  * runs did not all complete, and bench_stop_exit says how many rows the tables hold and
  * returns 128 + signal (rc when no signal came, or rc is a failure). */
 void bench_signals_start(void);
-/* Back to the command's default: a signal removes temporary files and ends the process (around
- * a library call that cannot stop midway). */
-void bench_signals_default(void);
 bool bench_stopped(void);
 int bench_stop_exit(const char *command, int completed, const char *unit, int rc);
 /* With --json: runs a suite with its Markdown captured, then prints its tables as one JSON

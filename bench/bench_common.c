@@ -72,8 +72,6 @@ int bench_close_table(FILE *f, bool keep)
 
 void bench_signals_start(void) { run_control_signals_install(); }
 
-void bench_signals_default(void) { glevo_output_install_signal_cleanup(); }
-
 bool bench_stopped(void) { return run_control_signal() != 0; }
 
 int bench_stop_exit(const char *command, int completed, const char *unit, int rc)

@@ -243,11 +243,17 @@ int bench_dsmga(int argc, char **argv)
             } else if (!n) {
                 glevo_dsmga_params base = {.backend = backends[0], .seed = seed + 1000};
                 glevo_dsmga_sweep_result sw;
-                /* The sweep is one library call of many runs with no stop point: a signal during
-                 * it ends the command at once, as before, its temporary files removed. */
-                bench_signals_default();
+                /* The sweep is one library call of many runs with no stop point of ours: a signal
+                 * during it asks the library to stop (glevo_interrupt), and the command stops
+                 * as at a row's end, the tables keeping the rows completed before. */
+                run_control_library_begin();
                 st = glevo_dsmga_sweep(p, &base, runs, &sw);
-                bench_signals_start();
+                run_control_library_end();
+                if (st == GLEVO_ERR_INTERRUPTED && bench_stopped()) {
+                    st = GLEVO_OK;
+                    glevo_dsmga_problem_destroy(p);
+                    break;
+                }
                 if (st != GLEVO_OK) { glevo_dsmga_problem_destroy(p); goto fail; }
                 n = sw.pop;
                 pop_source = "sweep";

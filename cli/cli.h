@@ -138,6 +138,11 @@ int run_control_check(const char *command, const char *algorithm, run_control *k
 void run_control_start(run_control *k, long long generation);
 /* The handlers alone, for commands without a run of their own (bench suites). */
 void run_control_signals_install(void);
+/* Around one long library call without step boundaries (engine creation): a signal during it
+ * makes the call return GLEVO_ERR_INTERRUPTED, which cli_fail reports as "stopped by SIGTERM"
+ * with exit 128 + signal. end clears the library's request so later steps run whole. */
+void run_control_library_begin(void);
+void run_control_library_end(void);
 /* The signal that asked the run to stop, 0 while none did. */
 int run_control_signal(void);
 /* "SIGINT", "SIGTERM" (or "a signal") for messages. */

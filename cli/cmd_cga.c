@@ -258,7 +258,9 @@ static int cga_main(int argc, char **argv)
     char renderer[256] = "cpu";
     if (ctx) snprintf(renderer, sizeof renderer, "%s", glevo_context_renderer(ctx));
     glevo_cga *cga = NULL;
+    run_control_library_begin();
     st = resume ? glevo_cga_load(ctl.resume, &changes, &cga) : glevo_cga_create(&params, &cga);
+    run_control_library_end();
     if (st) {
         glevo_context_destroy(ctx);
         return cli_fail_fitness("cga", st, o.fitness_file);

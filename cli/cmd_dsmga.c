@@ -131,8 +131,10 @@ int cmd_dsmga(int argc, char **argv)
     if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;
 #undef GIVEN
     glevo_dsmga *e = NULL;
+    run_control_library_begin();
     st = resume ? glevo_dsmga_load(ctl.resume, problem, &changes, &e)
                 : glevo_dsmga_create(problem, &params, &e);
+    run_control_library_end();
     if (st != GLEVO_OK) goto fail;
     run_control_start(&ctl, glevo_dsmga_generation(e));
     glevo_checkpoint_extra extra = {0};

@@ -21,8 +21,10 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
                            const glevo_gp_data *data, run_control *ctl, glevo_gp_result *out)
 {
     glevo_gp *gp = NULL;
+    run_control_library_begin();
     glevo_status st = ctl->resume ? glevo_gp_load(ctl->resume, changes, data, &gp)
                                   : glevo_gp_create(p, data, &gp);
+    run_control_library_end();
     if (st) return st;
     run_control_start(ctl, glevo_gp_generation(gp));
     glevo_checkpoint_extra extra = {0};

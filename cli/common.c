@@ -79,6 +79,13 @@ void cli_flagify(const char *message, char *out, size_t size)
 
 int cli_fail(const char *command, glevo_status status)
 {
+    /* A long library call stopped by a signal (run_control_library_begin): not an error. */
+    if (status == GLEVO_ERR_INTERRUPTED && run_control_signal()) {
+        if (!errors_silenced)
+            fprintf(stderr, "glevo %s: stopped by %s before the first generation; nothing was "
+                            "written\n", command, run_control_signal_name());
+        return 128 + run_control_signal();
+    }
     char message[1200];
     cli_flagify(glevo_last_error(), message, sizeof message);
     if (!errors_silenced) fprintf(stderr, "glevo %s: %s\n", command, message);

@@ -189,6 +189,12 @@ glevo_status glevo_dsmga_create(const glevo_dsmga_problem *problem, const glevo_
     int ell = e->ell;
     double t0 = now_ms();
     for (int i = 0; i < e->n; ++i) {
+        /* Hill climbing a large population takes tens of seconds: stop when asked. */
+        if (glevo_interrupt_pending()) {
+            glevo_dsmga_destroy(e);
+            return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_dsmga_create: interrupted while "
+                              "initialising the population");
+        }
         uint8_t *x = e->pop + (size_t)i * ell;
         for (int g = 0; g < ell; ++g) x[g] = (uint8_t)(host_rng_u32(&e->rng) >> 31);
         e->fit[i] = evaluate(e, x);

@@ -19,14 +19,16 @@ static int lines(const char *s)
 
 /* Starts `glevo ARGS` in the background, sends SIGTERM after `delay` seconds and returns its
  * exit status; stdout goes to out, stderr to err. SIGTERM: a background job of a script
- * starts with SIGINT ignored. */
+ * starts with SIGINT ignored. timeout --foreground: without it timeout passes a signal on
+ * twice (to the command, then to its own process group), and a second signal means "exit at
+ * once", so the command sometimes died without its line (the tests failed now and then). */
 static int interrupted(const char *args, const char *delay, char *err, size_t err_size)
 {
     char errfile[] = "/tmp/glevo-sig-XXXXXX";
     int fd = mkstemp(errfile);
     ck_assert_int_ge(fd, 0);
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "timeout -s KILL 60 %s %s 2>%s & pid=$!; sleep %s; kill -TERM $pid; "
+    snprintf(cmd, sizeof cmd, "timeout --foreground -s KILL 60 %s %s 2>%s & pid=$!; sleep %s; kill -TERM $pid; "
              "wait $pid", testutil_cli(), args, errfile, delay);
     int rc = testutil_run(cmd, out, sizeof out);
     FILE *f = fdopen(fd, "r");
@@ -91,6 +93,101 @@ START_TEST(bench_stops_on_sigterm)
 }
 END_TEST
 
+/* A signal during one long library call without a step boundary: creating a population of
+ * 2000x2000 cells of 32 genes on the CPU takes seconds. The default action used to end the
+ * process at once by the signal, with no line said; the CLI now passes it on with
+ * glevo_interrupt(), the creation returns GLEVO_ERR_INTERRUPTED, and the command says so in
+ * one line and exits 143 with nothing written. The signal is sent once the process holds over
+ * 100 MB, i.e. while it fills the population (not by a delay, which may fall before or after). */
+START_TEST(creation_answers_a_signal)
+{
+    char errfile[] = "/tmp/glevo-sig-XXXXXX";
+    int fd = mkstemp(errfile);
+    ck_assert_int_ge(fd, 0);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "%s cga --backend cpu --grid 2000x2000 --problem sphere --dim 32 --generations 1 "
+             "--quiet 2>%s & pid=$!; i=0; while [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do "
+             "rss=$(awk '/^VmRSS/{print $2}' /proc/$pid/status 2>/dev/null); "
+             "[ \"${rss:-0}\" -gt 100000 ] && break; sleep 0.02; i=$((i+1)); done; "
+             "kill -TERM $pid; wait $pid", testutil_cli(), errfile);
+    int rc = testutil_run(cmd, out, sizeof out);
+    char err[4096];
+    FILE *f = fdopen(fd, "r");
+    size_t n = fread(err, 1, sizeof err - 1, f);
+    err[n] = '\0';
+    fclose(f);
+    remove(errfile);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM before the first generation"),
+                  "%.500s", err);
+    ck_assert_msg(out[0] == '\0', "nothing on stdout, got: %.500s", out);
+}
+END_TEST
+
+/* bench dsmga's population sweep is one library call of many runs (tens of seconds here): a
+ * signal during it used to end the process by the default action, with no line. It now stops
+ * the sweep (GLEVO_ERR_INTERRUPTED) and the command as at a row's end: one line, exit 143. */
+START_TEST(bench_sweep_answers_a_signal)
+{
+    char dir[] = "/tmp/glevo-sweep-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char args[512], err[1 << 14];
+    snprintf(args, sizeof args, "bench dsmga --backend cpu --problems trap --ells 200 --sweep "
+             "--runs 10 --out %s", dir);
+    int rc = interrupted(args, "1", err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM: 0 table rows completed"),
+                  "%.500s", err);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* DSMGA-II's creation hill-climbs every individual: 20000 of 3000 bits are about a minute on
+ * llvmpipe's host. It did not look at glevo_interrupt, so a signal waited for all of it and
+ * the run then reported generation 0 on stdout; now the creation stops. */
+START_TEST(dsmga_creation_answers_a_signal)
+{
+    char err[1 << 14];
+    int rc = interrupted("dsmga --problem trap --ell 3000 --pop 20000 --backend cpu --quiet", "1",
+                         err, sizeof err);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM before the first generation"),
+                  "%.500s", err);
+    ck_assert_msg(out[0] == '\0', "nothing on stdout, got: %.500s", out);
+}
+END_TEST
+
+/* One request delivered twice (timeout(1) passes a signal to its command and then to its
+ * process group; so do group kills) is one request: the run stops after its generation with
+ * its line. The second copy used to count as the impatient second Ctrl-C and killed the run
+ * at once, without its line or final checkpoint. A generation of 1024x1024 cells on the CPU
+ * lasts long enough for the second copy to find the first one handled. */
+START_TEST(a_signal_delivered_twice_is_one)
+{
+    /* Straight to glevo: timeout(1) in between would swallow the second copy. */
+    char errfile[] = "/tmp/glevo-sig-XXXXXX";
+    int fd = mkstemp(errfile);
+    ck_assert_int_ge(fd, 0);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s cga --backend cpu --grid 1024x1024 --problem sphere --dim 2 "
+             "--generations 100000000 --quiet 2>%s & pid=$!; sleep 1; kill -TERM $pid; sleep 0.1; "
+             "kill -TERM $pid; wait $pid", testutil_cli(), errfile);
+    int rc = testutil_run(cmd, out, sizeof out);
+    char err[4096];
+    FILE *f = fdopen(fd, "r");
+    size_t n = fread(err, 1, sizeof err - 1, f);
+    err[n] = '\0';
+    fclose(f);
+    remove(errfile);
+    ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
+    /* (A loaded machine may still be creating the population at the first signal.) */
+    ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM"), "%.500s", err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_signals");
@@ -99,6 +196,10 @@ int main(void)
     tcase_add_test(tc, de_runs_stop_on_sigterm);
     tcase_add_test(tc, bench_stops_on_sigterm);
     tcase_add_test(tc, long_steps_answer_a_signal);
+    tcase_add_test(tc, creation_answers_a_signal);
+    tcase_add_test(tc, bench_sweep_answers_a_signal);
+    tcase_add_test(tc, dsmga_creation_answers_a_signal);
+    tcase_add_test(tc, a_signal_delivered_twice_is_one);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
