@@ -66,10 +66,7 @@ glevo_status glevo_png_sheet(const char *const *pngs, const char *const *labels,
     int W = cols * tw + (cols + 1) * gap, H = rows * (lh + th) + (rows + 1) * gap;
     if (!st && (double)W * H > 1 << 28)
         st = glevo_fail(GLEVO_ERR_INVALID, "sheet of %dx%d pixels is too large", W, H);
-    if (!st) {
-        viz_canvas canvas; /* .png or .svg, by the extension */
-        st = viz_canvas_open(&canvas, out, W, H);
-    }
+    if (!st) st = viz_canvas_open(&canvas, out, W, H); /* .png or .svg, by the extension */
     if (!st) {
         cairo_t *cr = canvas.cr;
         viz_rgb(cr, SHEET_BACKGROUND);
