@@ -58,6 +58,8 @@ if [ "$mode" = test ]; then
   # at exit while LeakSanitizer stops the world, once crashed LSan's tracer after every check
   # of a suite had passed ("Tracer caught signal 11").
   (cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 LP_NUM_THREADS=0 ctest --output-on-failure -j"$jobs")
+  echo "== Python package tests on the sanitizer build's library" >&2
+  scripts/test-python.sh build-sanitize
   if command -v clang >/dev/null; then
     echo "== fuzzing every parser for 20 s (libFuzzer; docs/testing.md)" >&2
     scripts/fuzz.sh 20
