@@ -40,4 +40,13 @@ extern const gp_op_info gp_op_table[GLEVO_GP_OP_COUNT];
 /* Largest arity among ops in mask (at least 1). */
 int gp_mask_max_arity(uint32_t mask);
 
+/* Text appended to buf (size bytes) as snprintf would, len counting what did not fit too:
+ * the printers' shared sink (print_program.c, simplify.c's SymPy strings). */
+typedef struct gp_out_buf { char *buf; size_t size, len; } gp_out_buf;
+void gp_out_put(gp_out_buf *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #endif

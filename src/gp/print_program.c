@@ -7,14 +7,7 @@
 #include "gp/gp_internal.h"
 #include "core/args.h"
 
-typedef struct out_buf { char *buf; size_t size, len; } out_buf;
-
-static void put(out_buf *o, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void put(out_buf *o, const char *fmt, ...)
+void gp_out_put(gp_out_buf *o, const char *fmt, ...)
 {
     va_list args;
     va_start(args, fmt);
@@ -24,85 +17,85 @@ static void put(out_buf *o, const char *fmt, ...)
     if (n > 0) o->len += (size_t)n;
 }
 
-static void put_const(out_buf *o, float v)
+static void put_const(gp_out_buf *o, float v)
 {
     /* %.9g round-trips every float exactly, so print -> parse gives the same codes. */
-    put(o, "%.9g", (double)v);
+    gp_out_put(o, "%.9g", (double)v);
 }
 
-static int print_sexpr(out_buf *o, const uint32_t *c, const float *k, int i)
+static int print_sexpr(gp_out_buf *o, const uint32_t *c, const float *k, int i)
 {
     glevo_gp_op op = GLEVO_GP_CODE_OP(c[i]);
     if (op == GLEVO_GP_VAR) {
-        put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1);
+        gp_out_put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1);
         return i + 1;
     }
     if (op == GLEVO_GP_CONST) {
         put_const(o, k[GLEVO_GP_CODE_INDEX(c[i])]);
         return i + 1;
     }
-    put(o, "(%s", gp_op_table[op].name);
+    gp_out_put(o, "(%s", gp_op_table[op].name);
     int j = i + 1;
     for (int a = 0; a < gp_op_table[op].arity; ++a) {
-        put(o, " ");
+        gp_out_put(o, " ");
         j = print_sexpr(o, c, k, j);
     }
-    put(o, ")");
+    gp_out_put(o, ")");
     return j;
 }
 
-static int print_infix(out_buf *o, const uint32_t *c, const float *k, int i)
+static int print_infix(gp_out_buf *o, const uint32_t *c, const float *k, int i)
 {
     glevo_gp_op op = GLEVO_GP_CODE_OP(c[i]);
     int j = i + 1;
     switch (op) {
-    case GLEVO_GP_VAR: put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1); return j;
+    case GLEVO_GP_VAR: gp_out_put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1); return j;
     case GLEVO_GP_CONST: {
         float v = k[GLEVO_GP_CODE_INDEX(c[i])];
-        if (v < 0) put(o, "(");
+        if (v < 0) gp_out_put(o, "(");
         put_const(o, v);
-        if (v < 0) put(o, ")");
+        if (v < 0) gp_out_put(o, ")");
         return j;
     }
-    case GLEVO_GP_NEG: put(o, "-("); j = print_infix(o, c, k, j); put(o, ")"); return j;
+    case GLEVO_GP_NEG: gp_out_put(o, "-("); j = print_infix(o, c, k, j); gp_out_put(o, ")"); return j;
     case GLEVO_GP_SIN:
     case GLEVO_GP_COS:
     case GLEVO_GP_NOT:
-        put(o, "%s(", gp_op_table[op].name);
+        gp_out_put(o, "%s(", gp_op_table[op].name);
         j = print_infix(o, c, k, j);
-        put(o, ")");
+        gp_out_put(o, ")");
         return j;
     case GLEVO_GP_IF:
-        put(o, "(");
+        gp_out_put(o, "(");
         j = print_infix(o, c, k, j);
-        put(o, " ? ");
+        gp_out_put(o, " ? ");
         j = print_infix(o, c, k, j);
-        put(o, " : ");
+        gp_out_put(o, " : ");
         j = print_infix(o, c, k, j);
-        put(o, ")");
+        gp_out_put(o, ")");
         return j;
     case GLEVO_GP_POW:
     case GLEVO_GP_AQ:
-        put(o, "%s(", gp_op_table[op].name);
+        gp_out_put(o, "%s(", gp_op_table[op].name);
         j = print_infix(o, c, k, j);
-        put(o, ", ");
+        gp_out_put(o, ", ");
         j = print_infix(o, c, k, j);
-        put(o, ")");
+        gp_out_put(o, ")");
         return j;
     default: {
         if (gp_op_table[op].arity == 1) { /* exp, log, sqrt, square, cube, tanh, abs */
-            put(o, "%s(", gp_op_table[op].name);
+            gp_out_put(o, "%s(", gp_op_table[op].name);
             j = print_infix(o, c, k, j);
-            put(o, ")");
+            gp_out_put(o, ")");
             return j;
         }
         const char *sym = op == GLEVO_GP_EQ ? "==" : op == GLEVO_GP_AND ? "&&"
                           : op == GLEVO_GP_OR ? "||" : gp_op_table[op].name;
-        put(o, "(");
+        gp_out_put(o, "(");
         j = print_infix(o, c, k, j);
-        put(o, " %s ", sym);
+        gp_out_put(o, " %s ", sym);
         j = print_infix(o, c, k, j);
-        put(o, ")");
+        gp_out_put(o, ")");
         return j;
     }
     }
@@ -113,7 +106,7 @@ int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t 
     ARG_NOT_NULL_OR(p, -1);
     ARG_INDEX_OR(i, p->count, -1);
     if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
-    out_buf o = {buf, size, 0};
+    gp_out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
     print_sexpr(&o, p->codes + p->offsets[i], p->consts, 0);
     return (int)o.len;
@@ -124,7 +117,7 @@ int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t 
     ARG_NOT_NULL_OR(p, -1);
     ARG_INDEX_OR(i, p->count, -1);
     if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
-    out_buf o = {buf, size, 0};
+    gp_out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
     print_infix(&o, p->codes + p->offsets[i], p->consts, 0);
     return (int)o.len;

@@ -169,24 +169,8 @@ int gp_simplify(const uint32_t *codes, int length, const float *consts, uint32_t
 }
 
 /* ---- SymPy ---- */
-typedef struct pbuf { char *buf; size_t size, len; } pbuf;
 
-static void put(pbuf *o, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void put(pbuf *o, const char *fmt, ...)
-{
-    va_list args;
-    va_start(args, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, args);
-    va_end(args);
-    if (n > 0) o->len += (size_t)n;
-}
-
-static int sym(pbuf *o, const uint32_t *c, const float *k, int n, int i)
+static int sym(gp_out_buf *o, const uint32_t *c, const float *k, int n, int i)
 {
     glevo_gp_op op = GLEVO_GP_CODE_OP(c[i]);
     int j = i + 1;
@@ -194,69 +178,69 @@ static int sym(pbuf *o, const uint32_t *c, const float *k, int n, int i)
         [GLEVO_GP_SIN] = "sin", [GLEVO_GP_COS] = "cos", [GLEVO_GP_EXP] = "exp",
         [GLEVO_GP_TANH] = "tanh", [GLEVO_GP_ABS] = "Abs"};
     switch (op) {
-    case GLEVO_GP_VAR: put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1); return j;
+    case GLEVO_GP_VAR: gp_out_put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1); return j;
     case GLEVO_GP_CONST: {
         float v = k[GLEVO_GP_CODE_INDEX(c[i])];
-        put(o, v < 0 ? "(%.9g)" : "%.9g", (double)v);
+        gp_out_put(o, v < 0 ? "(%.9g)" : "%.9g", (double)v);
         return j;
     }
-    case GLEVO_GP_NEG: put(o, "(-"); j = sym(o, c, k, n, j); put(o, ")"); return j;
-    case GLEVO_GP_LOG: put(o, "log(Abs("); j = sym(o, c, k, n, j); put(o, "))"); return j;
-    case GLEVO_GP_SQRT: put(o, "sqrt(Abs("); j = sym(o, c, k, n, j); put(o, "))"); return j;
-    case GLEVO_GP_SQUARE: put(o, "("); j = sym(o, c, k, n, j); put(o, ")**2"); return j;
-    case GLEVO_GP_CUBE: put(o, "("); j = sym(o, c, k, n, j); put(o, ")**3"); return j;
+    case GLEVO_GP_NEG: gp_out_put(o, "(-"); j = sym(o, c, k, n, j); gp_out_put(o, ")"); return j;
+    case GLEVO_GP_LOG: gp_out_put(o, "log(Abs("); j = sym(o, c, k, n, j); gp_out_put(o, "))"); return j;
+    case GLEVO_GP_SQRT: gp_out_put(o, "sqrt(Abs("); j = sym(o, c, k, n, j); gp_out_put(o, "))"); return j;
+    case GLEVO_GP_SQUARE: gp_out_put(o, "("); j = sym(o, c, k, n, j); gp_out_put(o, ")**2"); return j;
+    case GLEVO_GP_CUBE: gp_out_put(o, "("); j = sym(o, c, k, n, j); gp_out_put(o, ")**3"); return j;
     case GLEVO_GP_POW:
-        put(o, "(Abs(");
+        gp_out_put(o, "(Abs(");
         j = sym(o, c, k, n, j);
-        put(o, ")**(");
+        gp_out_put(o, ")**(");
         j = sym(o, c, k, n, j);
-        put(o, "))");
+        gp_out_put(o, "))");
         return j;
     case GLEVO_GP_AQ:
-        put(o, "((");
+        gp_out_put(o, "((");
         j = sym(o, c, k, n, j);
-        put(o, ")/sqrt(1 + (");
+        gp_out_put(o, ")/sqrt(1 + (");
         j = sym(o, c, k, n, j);
-        put(o, ")**2))");
+        gp_out_put(o, ")**2))");
         return j;
     case GLEVO_GP_IF: { /* (if c a b): a where c != 0, else b */
         int ce = gp_subtree_end(c, n, j);
-        put(o, "Piecewise((");
+        gp_out_put(o, "Piecewise((");
         int e = sym(o, c, k, n, ce);
-        put(o, ", Ne(");
+        gp_out_put(o, ", Ne(");
         sym(o, c, k, n, j);
-        put(o, ", 0)), (");
+        gp_out_put(o, ", 0)), (");
         e = sym(o, c, k, n, e);
-        put(o, ", True))");
+        gp_out_put(o, ", True))");
         return e;
     }
-    case GLEVO_GP_NOT: put(o, "Piecewise((1, Eq("); j = sym(o, c, k, n, j); put(o, ", 0)), (0, True))"); return j;
+    case GLEVO_GP_NOT: gp_out_put(o, "Piecewise((1, Eq("); j = sym(o, c, k, n, j); gp_out_put(o, ", 0)), (0, True))"); return j;
     case GLEVO_GP_ADD: case GLEVO_GP_SUB: case GLEVO_GP_MUL: case GLEVO_GP_DIV: {
         const char *s = op == GLEVO_GP_ADD ? " + " : op == GLEVO_GP_SUB ? " - " : op == GLEVO_GP_MUL ? "*" : "/";
-        put(o, "(");
+        gp_out_put(o, "(");
         j = sym(o, c, k, n, j);
-        put(o, "%s", s);
+        gp_out_put(o, "%s", s);
         j = sym(o, c, k, n, j);
-        put(o, ")");
+        gp_out_put(o, ")");
         return j;
     }
     case GLEVO_GP_LT: case GLEVO_GP_GT: case GLEVO_GP_EQ: case GLEVO_GP_AND: case GLEVO_GP_OR: {
         const char *f = op == GLEVO_GP_LT ? "Lt" : op == GLEVO_GP_GT ? "Gt" : op == GLEVO_GP_EQ ? "Eq"
                         : op == GLEVO_GP_AND ? "And" : "Or";
         int logic = op == GLEVO_GP_AND || op == GLEVO_GP_OR;
-        put(o, "Piecewise((1, %s(", f);
-        if (logic) put(o, "Ne(");
+        gp_out_put(o, "Piecewise((1, %s(", f);
+        if (logic) gp_out_put(o, "Ne(");
         j = sym(o, c, k, n, j);
-        put(o, logic ? ", 0), Ne(" : ", ");
+        gp_out_put(o, logic ? ", 0), Ne(" : ", ");
         j = sym(o, c, k, n, j);
-        put(o, logic ? ", 0))), (0, True))" : ")), (0, True))");
+        gp_out_put(o, logic ? ", 0))), (0, True))" : ")), (0, True))");
         return j;
     }
     default:
         if (fn1[op]) {
-            put(o, "%s(", fn1[op]);
+            gp_out_put(o, "%s(", fn1[op]);
             j = sym(o, c, k, n, j);
-            put(o, ")");
+            gp_out_put(o, ")");
             return j;
         }
         return j;
@@ -266,7 +250,7 @@ static int sym(pbuf *o, const uint32_t *c, const float *k, int n, int i)
 int gp_program_sympy(const uint32_t *codes, int length, const float *consts, char *buf,
                      size_t size)
 {
-    pbuf o = {buf, size, 0};
+    gp_out_buf o = {buf, size, 0};
     if (size) buf[0] = '\0';
     sym(&o, codes, consts, length, 0);
     return (int)o.len;
