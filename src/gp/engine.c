@@ -4,8 +4,9 @@
  * generation, child, purpose)), and evaluation of the whole population by the evaluator.
  * With a GPU backend the population stays on the GPU (src/gp/resident.c) and a generation
  * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the compute
- * backend the fitness, best and elites stay there too (gp/fitness.glsl), read back only when
- * the host reports (gp_fitness_sync); with the CPU backend
+ * backend and GLEVO_GP_GPU_FITNESS=1 the fitness, best and elites stay there too
+ * (gp/fitness.glsl), read back only when the host reports (gp_fitness_sync; opt-in while it
+ * fails on the H100, make_resident); with the CPU backend
  * the host breeds with breed.c, the GPU pass's twin, so all make the same children. create/step/destroy like the
  * other families; glevo_gp_run is create, step to the end, result. Its neighbours:
  * engine_params.c (defaults, checks), engine_init.c (the first generation), engine_eval.c
