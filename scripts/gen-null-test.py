@@ -181,47 +181,28 @@ def main():
                                else ["NAN"] if base(t) in REAL else [])]
             if not ptrs and not odd:
                 continue
-            calls = []
-            for i, bad in odd:
-                args, ok = [], True
+            def call_with(i, bad, allowed):
+                """Program i's call with `bad` in parameter i, the others valid; a status
+                function must refuse it unless name:param is in `allowed`."""
+                args = []
                 for j, (t, n) in enumerate(params):
                     if t == "...":
                         continue
-                    v = "(%s)%s" % (t, bad) if j == i else value(t, n, j)
+                    v = bad if j == i else value(t, n, j)
                     if v is None:
-                        ok = False
-                        break
+                        return None
                     args.append(v)
-                if not ok:
-                    continue
                 pname = params[i][1]
                 call = "%s(%s)" % (name, ", ".join(args))
-                if ret == "glevo_status" and "%s:%s" % (name, pname) not in ALLOW_VALUE:
-                    calls.append('    glevo_clear_error();\n    fx_expect_invalid(%s, "%s", "%s");'
-                                 % (call, name, pname))
-                else:
-                    calls.append("    (void)%s;" % call if ret != "void" else "    %s;" % call)
-            for i in ptrs:
-                if "%s:%s" % (name, params[i][1]) in SKIP_CALL:
-                    continue
-                args, ok = [], True
-                for j, (t, n) in enumerate(params):
-                    if t == "...":
-                        continue
-                    v = "NULL" if j == i else value(t, n, j)
-                    if v is None:
-                        ok = False
-                        break
-                    args.append(v)
-                if not ok:
-                    continue
-                pname = params[i][1]
-                call = "%s(%s)" % (name, ", ".join(args))
-                if ret == "glevo_status" and "%s:%s" % (name, pname) not in ALLOW:
-                    calls.append('    glevo_clear_error();\n    fx_expect_invalid(%s, "%s", "%s");'
-                                 % (call, name, pname))
-                else:
-                    calls.append("    (void)%s;" % call if ret != "void" else "    %s;" % call)
+                if ret == "glevo_status" and "%s:%s" % (name, pname) not in allowed:
+                    return ('    glevo_clear_error();\n    fx_expect_invalid(%s, "%s", "%s");'
+                            % (call, name, pname))
+                return "    (void)%s;" % call if ret != "void" else "    %s;" % call
+
+            calls = [call_with(i, "(%s)%s" % (params[i][0], bad), ALLOW_VALUE) for i, bad in odd]
+            calls += [call_with(i, "NULL", ALLOW) for i in ptrs
+                      if "%s:%s" % (name, params[i][1]) not in SKIP_CALL]
+            calls = [c for c in calls if c is not None]
             if not calls:
                 continue
             body.append("START_TEST(null_%s)\n{\n%s\n}\nEND_TEST\n" % (name, "\n".join(calls)))
