@@ -14,17 +14,7 @@ out=${OUT:-out}; mkdir -p "$out/data"
 start=$(date +%s)
 log() { echo "$(( $(date +%s) - start ))s $*" | tee -a "$out/log.txt"; }
 cells="1000:100 10000:1000 10000:10000 100000:1000"
-python3 - "$out/data" 100 1000 10000 <<'PY'
-import sys, torch
-for cases in map(int, sys.argv[2:]):
-    torch.manual_seed(1)
-    X = torch.rand(cases, 10, device="cuda") * 2 - 1
-    y = (X[:, 0] * X[:, 1] + torch.sin(X[:, 2]) + X[:, 3] ** 2 - 0.5 * X[:, 4])[:, None]
-    with open("%s/sr_%d.csv" % (sys.argv[1], cases), "w") as f:
-        f.write(",".join("x%d" % (i + 1) for i in range(10)) + ",y\n")
-        for row, t in zip(X.cpu().tolist(), y.cpu().tolist()):
-            f.write(",".join(repr(v) for v in row) + ",%r\n" % t[0])
-PY
+python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000
 log data
 # EvoGP's build (minutes of nvcc) beside glevo's runs, niced to 10 of the 16 cores so that a
 # call of a few minutes holds both; glevo's runs wait on the GPU, not the cores.

@@ -13,17 +13,7 @@ g=$1; seeds=${2:-1,2,3,4,5}
 out=${OUT:-out}; mkdir -p "$out" "$out/data"
 cells="1000:100 10000:1000 10000:10000 100000:1000"
 # The data evogp_fullrun.py writes (torch.manual_seed(1), the same target), without EvoGP.
-python3 - "$out/data" 100 1000 10000 <<'EOF'
-import sys, torch
-for cases in map(int, sys.argv[2:]):
-    torch.manual_seed(1)
-    X = torch.rand(cases, 10, device="cuda") * 2 - 1
-    y = (X[:, 0] * X[:, 1] + torch.sin(X[:, 2]) + X[:, 3] ** 2 - 0.5 * X[:, 4])[:, None]
-    with open("%s/sr_%d.csv" % (sys.argv[1], cases), "w") as f:
-        f.write(",".join("x%d" % (i + 1) for i in range(10)) + ",y\n")
-        for row, t in zip(X.cpu().tolist(), y.cpu().tolist()):
-            f.write(",".join(repr(v) for v in row) + ",%r\n" % t[0])
-EOF
+python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000
 run() { # variant pop cases seed [env]
     local v=$1 pop=$2 cases=$3 seed=$4 t0 t1 js
     t0=$(date +%s.%N)
