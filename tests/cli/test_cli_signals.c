@@ -17,19 +17,17 @@ static int lines(const char *s)
     return n;
 }
 
-/* Starts `glevo ARGS` in the background, sends SIGTERM after `delay` seconds and returns its
- * exit status; stdout goes to out, stderr to err. SIGTERM: a background job of a script
- * starts with SIGINT ignored. timeout --foreground: without it timeout passes a signal on
- * twice (to the command, then to its own process group), and a second signal means "exit at
- * once", so the command sometimes died without its line (the tests failed now and then). */
-static int interrupted(const char *args, const char *delay, char *err, size_t err_size)
+/* Runs `PREFIX glevo ARGS` in the background with $pid set, then the shell text `after` (which
+ * signals it and waits), and returns the exit status; stdout goes to out, stderr to err. */
+static int run_job(const char *prefix, const char *args, const char *after, char *err,
+                   size_t err_size)
 {
     char errfile[] = "/tmp/glevo-sig-XXXXXX";
     int fd = mkstemp(errfile);
     ck_assert_int_ge(fd, 0);
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "timeout --foreground -s KILL 60 %s %s 2>%s & pid=$!; sleep %s; kill -TERM $pid; "
-             "wait $pid", testutil_cli(), args, errfile, delay);
+    snprintf(cmd, sizeof cmd, "%s%s %s 2>%s & pid=$!; %s", prefix, testutil_cli(), args, errfile,
+             after);
     int rc = testutil_run(cmd, out, sizeof out);
     FILE *f = fdopen(fd, "r");
     size_t n = fread(err, 1, err_size - 1, f);
@@ -37,6 +35,18 @@ static int interrupted(const char *args, const char *delay, char *err, size_t er
     fclose(f);
     remove(errfile);
     return rc;
+}
+
+/* Starts `glevo ARGS` in the background, sends SIGTERM after `delay` seconds and returns its
+ * exit status; stdout goes to out, stderr to err. SIGTERM: a background job of a script
+ * starts with SIGINT ignored. timeout --foreground: without it timeout passes a signal on
+ * twice (to the command, then to its own process group), and a second signal means "exit at
+ * once", so the command sometimes died without its line (the tests failed now and then). */
+static int interrupted(const char *args, const char *delay, char *err, size_t err_size)
+{
+    char after[128];
+    snprintf(after, sizeof after, "sleep %s; kill -TERM $pid; wait $pid", delay);
+    return run_job("timeout --foreground -s KILL 60 ", args, after, err, err_size);
 }
 
 START_TEST(de_runs_stop_on_sigterm)
@@ -101,23 +111,13 @@ END_TEST
  * 100 MB, i.e. while it fills the population (not by a delay, which may fall before or after). */
 START_TEST(creation_answers_a_signal)
 {
-    char errfile[] = "/tmp/glevo-sig-XXXXXX";
-    int fd = mkstemp(errfile);
-    ck_assert_int_ge(fd, 0);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd,
-             "%s cga --backend cpu --grid 2000x2000 --problem sphere --dim 32 --generations 1 "
-             "--quiet 2>%s & pid=$!; i=0; while [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do "
-             "rss=$(awk '/^VmRSS/{print $2}' /proc/$pid/status 2>/dev/null); "
-             "[ \"${rss:-0}\" -gt 100000 ] && break; sleep 0.02; i=$((i+1)); done; "
-             "kill -TERM $pid; wait $pid", testutil_cli(), errfile);
-    int rc = testutil_run(cmd, out, sizeof out);
     char err[4096];
-    FILE *f = fdopen(fd, "r");
-    size_t n = fread(err, 1, sizeof err - 1, f);
-    err[n] = '\0';
-    fclose(f);
-    remove(errfile);
+    int rc = run_job("", "cga --backend cpu --grid 2000x2000 --problem sphere --dim 32 "
+                     "--generations 1 --quiet",
+                     "i=0; while [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do "
+                     "rss=$(awk '/^VmRSS/{print $2}' /proc/$pid/status 2>/dev/null); "
+                     "[ \"${rss:-0}\" -gt 100000 ] && break; sleep 0.02; i=$((i+1)); done; "
+                     "kill -TERM $pid; wait $pid", err, sizeof err);
     ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
     ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM before the first generation"),
                   "%.500s", err);
@@ -168,20 +168,11 @@ END_TEST
 START_TEST(a_signal_delivered_twice_is_one)
 {
     /* Straight to glevo: timeout(1) in between would swallow the second copy. */
-    char errfile[] = "/tmp/glevo-sig-XXXXXX";
-    int fd = mkstemp(errfile);
-    ck_assert_int_ge(fd, 0);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s cga --backend cpu --grid 1024x1024 --problem sphere --dim 2 "
-             "--generations 100000000 --quiet 2>%s & pid=$!; sleep 1; kill -TERM $pid; sleep 0.1; "
-             "kill -TERM $pid; wait $pid", testutil_cli(), errfile);
-    int rc = testutil_run(cmd, out, sizeof out);
     char err[4096];
-    FILE *f = fdopen(fd, "r");
-    size_t n = fread(err, 1, sizeof err - 1, f);
-    err[n] = '\0';
-    fclose(f);
-    remove(errfile);
+    int rc = run_job("", "cga --backend cpu --grid 1024x1024 --problem sphere --dim 2 "
+                     "--generations 100000000 --quiet",
+                     "sleep 1; kill -TERM $pid; sleep 0.1; kill -TERM $pid; wait $pid", err,
+                     sizeof err);
     ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
     /* (A loaded machine may still be creating the population at the first signal.) */
     ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM"), "%.500s", err);
