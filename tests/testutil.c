@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include <png.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,25 @@ int testutil_run(const char *command, char *out, size_t out_size)
     if (out && out_size) out[used] = '\0';
     int status = pclose(pipe);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int testutil_glevo(const char *dir, char *out, size_t out_size, const char *fmt, ...)
+{
+    char args[2048], cmd[2800];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "%s%s%stimeout 120 %s %s 2>&1", dir ? "cd " : "", dir ? dir : "",
+             dir ? " && " : "", testutil_cli(), args);
+    return testutil_run(cmd, out, out_size);
+}
+
+int testutil_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; ++s) n += *s == '\n';
+    return n;
 }
 
 int testutil_run_suite(Suite *s)

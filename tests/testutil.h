@@ -17,6 +17,15 @@ const char *testutil_data_path(const char *relative);
 const char *testutil_cli(void);
 /* Runs a shell command, captures stdout into out (may be NULL) and returns the exit code. */
 int testutil_run(const char *command, char *out, size_t out_size);
+/* Runs `glevo ARGS` (printf-formatted) in dir (NULL: here) with stderr merged into out, killed
+ * after 120 s, and returns its exit code: the CLI suites' runner. */
+int testutil_glevo(const char *dir, char *out, size_t out_size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Newlines in s: how many lines a message printed. */
+int testutil_lines(const char *s);
 /* Writes `text` to a new temporary file and returns its path (one of 8 rotating buffers, so a
  * test can hold several at once). Fails the test if the file cannot be written. */
 const char *testutil_write_tmp(const char *text);

@@ -3,7 +3,6 @@
  * no temporary file behind (defect 5), write errors on stdout fail the command, --help wins,
  * zero never silently means "default", --json prints shortest round-trip numbers and arrays,
  * output paths are checked before any work. CPU backend and tiny sizes: cheap on CI. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,23 +15,9 @@ static char out[1 << 16];
 
 /* Runs `glevo ARGS` (printf-style) with stderr joined to stdout, under a time limit: a hang
  * shows as exit status 124. */
-static int glevo(const char *fmt, ...)
-{
-    char args[2048], cmd[2600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(cmd, sizeof cmd, "timeout 60 %s %s 2>&1", testutil_cli(), args);
-    return testutil_run(cmd, out, sizeof out);
-}
+#define glevo(...) testutil_glevo(NULL, out, sizeof out, __VA_ARGS__)
 
-static int lines(const char *s)
-{
-    int n = 0;
-    for (; *s; ++s) n += *s == '\n';
-    return n;
-}
+#define lines testutil_lines
 
 static char dir[64];
 static const char *tmp_path(const char *name)

@@ -3,7 +3,6 @@
  * finds it, and a changed or missing file is refused with one line saying so. It used to say
  * "give it again in --problem", which then called the file an unknown problem. llvmpipe,
  * 8x4 grid: a few seconds. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,24 +13,10 @@
 static char out[1 << 16];
 static char dir[64];
 
-static int glevo(const char *fmt, ...)
-{
-    char args[2048], cmd[2800];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    /* from / : the checkpoint's relative names would not be found from here */
-    snprintf(cmd, sizeof cmd, "cd / && timeout 120 %s %s 2>&1", testutil_cli(), args);
-    return testutil_run(cmd, out, sizeof out);
-}
+/* from / : the checkpoint's relative names would not be found from here */
+#define glevo(...) testutil_glevo("/", out, sizeof out, __VA_ARGS__)
 
-static int lines(const char *s)
-{
-    int n = 0;
-    for (; *s; ++s) n += *s == '\n';
-    return n;
-}
+#define lines testutil_lines
 
 START_TEST(fitness_run_resumes_alone)
 {

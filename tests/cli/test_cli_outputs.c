@@ -2,7 +2,6 @@
  * input, a fresh run never replaces an existing checkpoint without --overwrite, and a
  * picture's extension decides its format (.png or .svg) or is refused. CPU backend, tiny
  * grids: cheap on CI. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,24 +13,10 @@
 static char out[1 << 16];
 static char dir[64];
 
-static int lines(const char *s)
-{
-    int n = 0;
-    for (; *s; ++s) n += *s == '\n';
-    return n;
-}
+#define lines testutil_lines
 
 /* Runs `glevo ARGS` in the test's folder, stderr joined to stdout. */
-static int glevo(const char *fmt, ...)
-{
-    char args[2048], cmd[2800];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(cmd, sizeof cmd, "cd %s && timeout 60 %s %s 2>&1", dir, testutil_cli(), args);
-    return testutil_run(cmd, out, sizeof out);
-}
+#define glevo(...) testutil_glevo(dir, out, sizeof out, __VA_ARGS__)
 
 static long file_size(const char *name)
 {

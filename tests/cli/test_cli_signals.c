@@ -10,12 +10,7 @@
 
 static char out[1 << 16];
 
-static int lines(const char *s)
-{
-    int n = 0;
-    for (; *s; ++s) n += *s == '\n';
-    return n;
-}
+#define lines testutil_lines
 
 /* Runs `PREFIX glevo ARGS` in the background with $pid set, then the shell text `after` (which
  * signals it and waits), and returns the exit status; stdout goes to out, stderr to err. */
