@@ -1,12 +1,12 @@
 #!/bin/bash
-# Whole GP runs on the GPU machine with fitness, best and elites on the GPU (issue 24's last
-# step), beside EvoGP's pipeline (../shared/peers/evogp_fullrun.py) in the same call: the
+# Whole GP runs on the GPU machine (population, breeding, fitness, best and elites on the
+# GPU: issue 24), beside EvoGP's pipeline (../shared/peers/evogp_fullrun.py) in the same call: the
 # four cells, 50 generations, max size 64, MSE. Usage (repository root, $OUT set, EvoGP in
 # .peers/evogp):  scripts/device/gp-finish.sh GLEVO [SEEDS]
 # Order, so that a call cut short keeps what matters: the data; the cold start; per cell a
 # warm-up then seeds 1..N of the compute backend and seed 1 with the host's fitness
-# (GLEVO_GP_HOST_FITNESS=1, the previous build's per-generation read-back), EvoGP building in
-# the background meanwhile; the fragment backend (warm-up, seed 2, skipped past FRAG_UNTIL
+# (GLEVO_GP_HOST_FITNESS=1: the errors read back each generation), EvoGP building in the
+# background meanwhile (skipped where a built evogp_cuda module was carried); the fragment backend (warm-up, seed 2, skipped past FRAG_UNTIL
 # seconds); then EvoGP's runs. Writes $OUT/glevo.jsonl, $OUT/evogp.jsonl, $OUT/log.txt.
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}
@@ -18,6 +18,7 @@ python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000
 log data
 # EvoGP's build (minutes of nvcc) beside glevo's runs, niced to 10 of the 16 cores so that a
 # call of a few minutes holds both; glevo's runs wait on the GPU, not the cores.
+ls .peers/evogp/src/evogp/evogp_cuda*.so > /dev/null 2>&1 && echo built > "$out/evogp-build.txt" ||
 (cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
     --inplace > "$out/evogp-build.txt" 2>&1; echo built >> "$out/evogp-build.txt") &
 build=$!
@@ -37,7 +38,7 @@ for c in $cells; do
     pop=${c%:*}; cases=${c#*:}
     run warmup "$pop" "$cases" 1 X=1
     for s in ${seeds//,/ }; do run resident "$pop" "$cases" "$s" X=1; done
-    run gpufit "$pop" "$cases" 1 GLEVO_GP_GPU_FITNESS=1
+    run hostfit "$pop" "$cases" 1 GLEVO_GP_HOST_FITNESS=1
 done
 log glevo-compute-done
 for c in $cells; do

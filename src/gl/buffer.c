@@ -1,5 +1,12 @@
 /* Shader-storage buffers for the compute driver: plain GL buffer objects, uploaded and read
- * back like textures (readback fenced after compute writes). */
+ * back like textures (readback fenced after compute writes).
+ *
+ * Zeros are uploaded, never written with glClearBufferData: on the H100 (NVIDIA 580.159.04)
+ * a glBufferSubData issued right after glClearBufferData on the same buffer was lost (the
+ * clear landed after it), so a planted buffer read back as zeros and gp_breed_in's "no bad
+ * program" -1 became 0 (every GPU fitness pass then reported program 1's run marks wrong).
+ * Uploads are ordered among themselves on every driver. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl/context_internal.h"
@@ -18,13 +25,8 @@ glevo_status gpu_buffer_create(gpu_buffer *b, size_t size, const void *data)
         return glevo_fail(st, "could not create a buffer of %zu bytes (out of GPU memory?): %s",
                           size, glevo_last_error());
     }
-    if (!data) {
-        /* Like textures, a new buffer never holds garbage. */
-        glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                          NULL);
-        return gpu_check("buffer clear");
-    }
-    return GLEVO_OK;
+    /* Like textures, a new buffer never holds garbage. */
+    return data ? GLEVO_OK : gpu_buffer_clear(b);
 }
 
 void gpu_buffer_destroy(gpu_buffer *b)
@@ -47,9 +49,16 @@ glevo_status gpu_buffer_upload(gpu_buffer *b, size_t offset, size_t size, const 
 
 glevo_status gpu_buffer_clear(gpu_buffer *b)
 {
+    enum { CHUNK = 1 << 20 };
+    size_t chunk = b->size < CHUNK ? b->size : CHUNK;
+    void *zeros = calloc(1, chunk);
+    if (!zeros) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory clearing a GPU buffer");
     gpu_fence_compute_writes();
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, b->id);
-    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, NULL);
+    for (size_t at = 0; at < b->size; at += chunk)
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)at,
+                        (GLsizeiptr)(b->size - at < chunk ? b->size - at : chunk), zeros);
+    free(zeros);
     return gpu_check("buffer clear");
 }
 

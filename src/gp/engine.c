@@ -4,10 +4,9 @@
  * generation, child, purpose)), and evaluation of the whole population by the evaluator.
  * With a GPU backend the population stays on the GPU (src/gp/resident.c) and a generation
  * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the compute
- * backend and GLEVO_GP_GPU_FITNESS=1 the fitness, best and elites stay there too
- * (gp/fitness.glsl), read back only when the host reports (gp_fitness_sync; opt-in while it
- * fails on the H100, make_resident); with the CPU backend
- * the host breeds with breed.c, the GPU pass's twin, so all make the same children. create/step/destroy like the
+ * backend the fitness, best and elites stay there too (gp/fitness.glsl), read back only when
+ * the host reports (gp_fitness_sync); with the CPU backend the host breeds with breed.c, the
+ * GPU pass's twin, so all make the same children. create/step/destroy like the
  * other families; glevo_gp_run is create, step to the end, result. Its neighbours:
  * engine_params.c (defaults, checks), engine_init.c (the first generation), engine_eval.c
  * (a generation's fitness and best), engine_sync.c (the host's copies), engine_result.c. */
@@ -136,14 +135,12 @@ static glevo_status make_resident(glevo_gp *gp)
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
-     * by a case count below 2^26 rounded as C rounds them (gp/fitness.glsl); not RMSE, whose square root GLSL does not
-     * promise to round correctly. Opt-in (GLEVO_GP_GPU_FITNESS=1) for now: on the H100 the
-     * merged build's fitness pass reported wrong run marks on every run (program 1, from the
-     * first generation; llvmpipe agrees with the host), while the host's fitness runs there
-     * were right; docs/performance.md, "GP on the GPU: open". */
-    const char *gf = getenv("GLEVO_GP_GPU_FITNESS");
+     * by a case count below 2^26 rounded as C rounds them (gp/fitness.glsl); not RMSE, whose
+     * square root GLSL does not promise to round correctly. GLEVO_GP_HOST_FITNESS=1 reads the
+     * errors back every generation instead (for measuring). */
+    const char *hf = getenv("GLEVO_GP_HOST_FITNESS");
     gp->gpu_fit = b == GLEVO_BACKEND_COMPUTE && gp->P.metric != GLEVO_GP_RMSE &&
-                  gp->data->cases < (1 << 26) && gf && *gf == '1';
+                  gp->data->cases < (1 << 26) && !(hf && *hf == '1');
     return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask,
                               b == GLEVO_BACKEND_COMPUTE);
 }

@@ -215,7 +215,6 @@ END_TEST
 
 int main(void)
 {
-    setenv("GLEVO_GP_GPU_FITNESS", "1", 1); /* the GPU fitness path is opt-in (engine.c) */
     Suite *s = suite_create("gp_fitness");
     TCase *tc = tcase_create("fitness");
     tcase_set_timeout(tc, 120);
