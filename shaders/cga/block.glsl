@@ -40,20 +40,12 @@ uint g_generation = 0u;
 #include "cga/keep_best.glsl"
 
 uniform sampler2D t_genes[GENE_TEXTURES];
-#ifdef BLOCK_PERSIST
-// The persistent path reads what other groups wrote in this dispatch: both populations as
-// coherent images (i_genes: the selected textures, i_genes2: the current ones, which the
-// sampler reads in the first block only).
-layout(rgba32f) coherent uniform image2D i_genes[GENE_TEXTURES];
-layout(rgba32f) coherent uniform image2D i_genes2[GENE_TEXTURES];
-#else
 layout(rgba32f) writeonly uniform image2D i_genes[GENE_TEXTURES];
-#endif
 layout(r32f) writeonly uniform image2D i_fitness;
 layout(rgba32f) coherent uniform image2D i_record; // read and written by the last group only
-// done: groups finished (the last one resets it); sync: the persistent path's grid barrier
-// count; then per generation k and tile j, the tile's best texel and its genes.
-layout(std430) coherent buffer block_bests { uint done; uint sync_count; vec4 best_entry[]; };
+// done: groups finished (the last one resets it); then per generation k and group j, the
+// group's best texel and its genes.
+layout(std430) coherent buffer block_bests { uint done; vec4 best_entry[]; };
 layout(local_size_x = BLOCK_LOCAL) in;
 
 #ifdef BLOCK_RESIDENT
@@ -82,24 +74,6 @@ int at(ivec2 q) { return q.y * RX + q.x; }
 // than once on grids smaller than the region); shifted to be non-negative first, as GLSL's %
 // is undefined for negative operands.
 ivec2 wrap(ivec2 p) { return (p + (ivec2(HX, HY) / u_grid + 1) * u_grid) % u_grid; }
-
-// Where a block reads its population (0: the sampler, 1: i_genes, 2: i_genes2) and writes
-// its children (1 or 2).
-#ifdef BLOCK_PERSIST
-vec4 load_genes(int src, int t, ivec2 p)
-{
-    if (src == 0) return texelFetch(t_genes[t], p, 0);
-    return src == 1 ? imageLoad(i_genes[t], p) : imageLoad(i_genes2[t], p);
-}
-void store_genes(int dst, int t, ivec2 p, vec4 v)
-{
-    if (dst == 1) imageStore(i_genes[t], p, v);
-    else imageStore(i_genes2[t], p, v);
-}
-#else
-vec4 load_genes(int src, int t, ivec2 p) { return texelFetch(t_genes[t], p, 0); }
-void store_genes(int dst, int t, ivec2 p, vec4 v) { imageStore(i_genes[t], p, v); }
-#endif
 
 // The local index of the cell whose genes replace the one at q (global p).
 int winner(ivec2 q, ivec2 p)
@@ -130,27 +104,25 @@ vec4 best_of_slots(vec4 mine, int lid)
 ivec2 ring_lo(int h) { return ivec2(HX, HY) - h * HALO; }
 ivec2 ring_size(int h) { return ivec2(BLOCK_TILE_X, BLOCK_TILE_Y) + 2 * h * HALO; }
 
-// `steps` generations of tile ti (of u_block.y x u_block.z), from generation u_generation +
-// kbase, its bests at entries kbase.. of best_entry.
-void run_tile(int lid, int ti, int steps, int kbase, int src, int dst)
+void main()
 {
-    int tiles = u_block.y * u_block.z;
-    ivec2 tile = ivec2(ti % u_block.y, ti / u_block.y) * ivec2(BLOCK_TILE_X, BLOCK_TILE_Y);
+    int lid = int(gl_LocalInvocationIndex);
+    int steps = u_block.x, groups = u_block.y * u_block.z;
+    int gid = int(gl_WorkGroupID.y) * u_block.y + int(gl_WorkGroupID.x);
+    ivec2 tile = ivec2(gl_WorkGroupID.xy) * ivec2(BLOCK_TILE_X, BLOCK_TILE_Y);
     ivec2 origin = tile - ivec2(HX, HY); // local (0, 0) in unwrapped grid coordinates
     ivec2 inner = ivec2(HX, HY);
     // Interior cells that lie on the grid (the last tiles of a row or column may overhang it:
     // their overhang repeats cells that other groups own).
     ivec2 inner_size = min(ivec2(BLOCK_TILE_X, BLOCK_TILE_Y), u_grid - tile);
 
-    // The population at the block's start: the interior and `steps` halos (after every
-    // invocation is done with the previous tile's shared memory).
-    barrier();
+    // The population at the block's start: the interior and `steps` halos.
     ivec2 lo = ring_lo(steps), size = ring_size(steps);
     for (int i = lid; i < size.x * size.y; i += BLOCK_LOCAL) {
         ivec2 q = lo + ivec2(i % size.x, i / size.x);
         ivec2 p = wrap(origin + q);
         for (int t = 0; t < GENE_TEXTURES; ++t) {
-            s_genes[t * RR + at(q)] = load_genes(src, t, p);
+            s_genes[t * RR + at(q)] = texelFetch(t_genes[t], p, 0);
             for (int c = 0; c < 4; ++c) s_mask[(at(q) * GENE_TEXTURES + t) * 4 + c] = 0u;
         }
     }
@@ -158,7 +130,7 @@ void run_tile(int lid, int ti, int steps, int kbase, int src, int dst)
     barrier();
 
     for (int k = 0; k < steps; ++k) {
-        g_generation = u_generation + uint(kbase + k);
+        g_generation = u_generation + uint(k);
         bool last = k == steps - 1;
         // Fitness where this generation's selection reads it: the interior and h halos.
         int h = steps - k;
@@ -183,7 +155,7 @@ void run_tile(int lid, int ti, int steps, int kbase, int src, int dst)
             if (last) imageStore(i_fitness, tile + d, vec4(f));
         }
         vec4 best = best_of_slots(mine, lid);
-        int entry = ((kbase + k) * tiles + ti) * (1 + GENE_TEXTURES);
+        int entry = (k * groups + gid) * (1 + GENE_TEXTURES);
         if (lid == 0) best_entry[entry] = best;
         else if (lid <= GENE_TEXTURES)
             best_entry[entry + lid] = s_genes[(lid - 1) * RR + at(ivec2(best.yz) - origin)];
@@ -233,8 +205,8 @@ void run_tile(int lid, int ti, int steps, int kbase, int src, int dst)
                 kids[(2 * j) * GENE_TEXTURES + t] = ka;
                 kids[(2 * j + 1) * GENE_TEXTURES + t] = kb;
                 if (store) {
-                    store_genes(dst, t, pa, ka);
-                    store_genes(dst, t, pb, kb);
+                    imageStore(i_genes[t], pa, ka);
+                    imageStore(i_genes[t], pb, kb);
                 }
             }
         }
@@ -252,79 +224,35 @@ void run_tile(int lid, int ti, int steps, int kbase, int src, int dst)
         memoryBarrierShared();
         barrier();
     }
-}
 
-#ifdef BLOCK_PERSIST
-// Every group waits here until all `workers` groups have arrived `round` times in all: the
-// children of the block before are then in the images for any group to read (they are
-// coherent, and each group made its writes visible before it counted itself in). Only safe
-// where every group runs at once: the host launches at most one a multiprocessor.
-void grid_sync(int lid, uint want)
-{
-    memoryBarrier();
-    barrier();
-    if (lid == 0) {
-        atomicAdd(sync_count, 1u);
-        while (atomicAdd(sync_count, 0u) < want) {
-        }
-    }
-    barrier();
-    memoryBarrier();
-}
-#endif
-
-void main()
-{
-    int lid = int(gl_LocalInvocationIndex);
-    int steps = u_block.x, tiles = u_block.y * u_block.z;
-#ifdef BLOCK_PERSIST
-    // u_block.w groups take the tiles in turn, block after block of at most BLOCK_DEPTH
-    // generations (balanced: 200 at depth 3 runs 3, 3, ..., 2), a grid barrier between blocks;
-    // the blocks alternate between the two populations.
-    int workers = u_block.w, gid = int(gl_WorkGroupID.x);
-    int blocks = (steps + BLOCK_DEPTH - 1) / BLOCK_DEPTH, per = (steps + blocks - 1) / blocks;
-    for (int b = 0; b < blocks; ++b) {
-        int n = min(per, steps - b * per);
-        int src = b == 0 ? 0 : (b % 2 == 1 ? 1 : 2), dst = b % 2 == 0 ? 1 : 2;
-        for (int ti = gid; ti < tiles; ti += workers) run_tile(lid, ti, n, b * per, src, dst);
-        if (b + 1 < blocks) grid_sync(lid, uint(b + 1) * uint(workers));
-    }
-#else
-    int workers = tiles;
-    run_tile(lid, int(gl_WorkGroupID.y) * u_block.y + int(gl_WorkGroupID.x), steps, 0, 0, 1);
-#endif
-
-    // The last group to finish folds every tile's bests into the record, generation by
+    // The last group to finish folds every group's bests into the record, generation by
     // generation (its entries were made visible before it counted itself done).
     memoryBarrierBuffer();
     barrier();
-    if (lid == 0) s_last = atomicAdd(done, 1u) == uint(workers - 1);
+    if (lid == 0) s_last = atomicAdd(done, 1u) == uint(groups - 1);
     barrier();
     if (!s_last) return;
     memoryBarrier();
     if (lid <= GENE_TEXTURES) s_record[lid] = imageLoad(i_record, ivec2(lid, 0));
     for (int k = 0; k < steps; ++k) {
         vec4 mine = vec4(0.0);
-        for (int j = lid; j < tiles && lid < SLOTS; j += SLOTS) {
-            vec4 c = best_entry[(k * tiles + j) * (1 + GENE_TEXTURES)];
+        for (int j = lid; j < groups && lid < SLOTS; j += SLOTS) {
+            vec4 c = best_entry[(k * groups + j) * (1 + GENE_TEXTURES)];
             if (better(c, mine)) mine = c;
         }
         vec4 best = best_of_slots(mine, lid); // barriers: s_record is visible after them
         bool take = cga_record_takes(s_record[0], best);
         barrier(); // every invocation has read s_record[0]
         if (take && lid <= GENE_TEXTURES) {
-            // The tile that owns the best cell saved its genes.
+            // The group that owns the best cell saved its genes.
             ivec2 owner = ivec2(best.yz) / ivec2(BLOCK_TILE_X, BLOCK_TILE_Y);
             int j = owner.y * u_block.y + owner.x;
             s_record[lid] = lid == 0 ? vec4(best.xyz, float(u_generation + uint(k) + 1u))
-                                     : best_entry[(k * tiles + j) * (1 + GENE_TEXTURES) + lid];
+                                     : best_entry[(k * groups + j) * (1 + GENE_TEXTURES) + lid];
         }
         memoryBarrierShared();
         barrier();
     }
     if (lid <= GENE_TEXTURES) imageStore(i_record, ivec2(lid, 0), s_record[lid]);
-    if (lid == 0) {
-        done = 0u; // for the next dispatch
-        sync_count = 0u;
-    }
+    if (lid == 0) done = 0u; // for the next dispatch
 }

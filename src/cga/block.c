@@ -12,7 +12,6 @@
  * more than 6 gene textures (the kernel writes two images more than the genes, and a compute
  * shader has 8). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cga/gpu_internal.h"
@@ -20,9 +19,6 @@
 #define MAX_DEPTH 64
 #define MAX_LOCAL 1024
 #define SLOTS 64 /* block.glsl's best-texel reductions */
-/* The persistent path's generations a dispatch at most: its bests buffer holds an entry per
- * tile and generation, and one dispatch should stay far below a driver's watchdog. */
-#define PERSIST_MAX_STEPS 1024
 
 static int radius(glevo_cga_neighbourhood n) { return n == GLEVO_NEIGHBOURHOOD_MOORE5 ? 2 : 1; }
 static int neighbours(glevo_cga_neighbourhood n)
@@ -89,14 +85,7 @@ static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cg
     long long pair = 2 * 4LL * neighbours(l->neighbourhood) + t * 12;
     long long step = cells * (1 + 4 * t) + inner + 8 + items * (mutate + 4) +
                      b->pairs * (pair + 2 * t + 2) + 4;
-    if (!b->workers) return cells * t * 5 + 16 + (long long)b->depth * (step + groups + 8);
-    /* Persistent: every block runs its tiles in turn (a tile's load and generations), the
-     * grid barrier's wait, and the fold of all the dispatch's generations at the end. */
-    long long tiles = (long long)b->groups[0] * b->groups[1];
-    long long per_worker = (tiles + b->workers - 1) / b->workers;
-    long long blocks = (b->max_steps + b->depth - 1) / b->depth;
-    return blocks * (per_worker * (cells * t * 5 + 16 + (long long)b->depth * step) + 4) +
-           (long long)b->max_steps * (groups + 8);
+    return cells * t * 5 + 16 + (long long)b->depth * (step + groups + 8);
 }
 
 static void plan_fill(const cga_layout *l, cga_block_plan *b)
@@ -134,9 +123,8 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
         return false;
     }
     long long groups = (long long)b->groups[0] * b->groups[1];
-    int steps = b->workers ? b->max_steps : b->depth;
     if (b->groups[0] > g->max_work_group_count[0] || b->groups[1] > g->max_work_group_count[1] ||
-        groups * steps * (1 + l->textures) * 16 > (1LL << 30)) {
+        groups * b->depth * (1 + l->textures) * 16 > (1LL << 30)) {
         snprintf(why, size, "%dx%d work-groups exceed this GPU's dispatch", b->groups[0],
                  b->groups[1]);
         return false;
@@ -164,32 +152,6 @@ static void plan_auto(const cga_layout *l, cga_block_plan *b)
     } else {
         b->depth = 0;
     }
-}
-
-/* The persistent path (block.glsl's BLOCK_PERSIST): one dispatch runs up to max_steps
- * generations, its groups meeting at a grid barrier between blocks instead of the host
- * issuing a dispatch a block. Its groups wait on each other, so they must all run at once:
- * at most one a multiprocessor where the driver says how many there are (NVIDIA), else one
- * group. The rule takes it where the GPU says (cells <= PERSIST_MAX_CELLS: measured,
- * docs/performance.md); GLEVO_CGA_BLOCK_WORKERS=N asks for N groups (capped as above; 0: off),
- * for measuring and for the tests, which run it with one group on llvmpipe. */
-#define PERSIST_MAX_CELLS (512LL * 512)
-
-static void plan_persist(const cga_layout *l, const cga_mutation *m, cga_block_plan *b)
-{
-    const char *env = getenv("GLEVO_CGA_BLOCK_WORKERS");
-    int asked = env && *env ? atoi(env) : -1, sms = gpu_sm_count();
-    long long tiles = (long long)b->groups[0] * b->groups[1];
-    /* Two populations as images beside the fitness and the record: 2 x textures + 2 <= 8. */
-    if (asked == 0 || b->resident || 2 * l->textures + 2 > GPU_MAX_IMAGES) return;
-    if (asked < 0 && (sms == 0 || (long long)l->width * l->height > PERSIST_MAX_CELLS)) return;
-    int cap = sms > 0 ? sms : 1, workers = asked > 0 && asked < cap ? asked : cap;
-    b->workers = tiles < workers ? (int)tiles : workers;
-    char why[256];
-    for (b->max_steps = PERSIST_MAX_STEPS; b->max_steps >= 1; b->max_steps /= 2)
-        if (plan_fits(l, m, b, why, sizeof why)) return;
-    b->workers = 0;
-    b->max_steps = 0;
 }
 
 glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
@@ -236,7 +198,6 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
         }
         if (b.depth < 1) return GLEVO_OK;
     }
-    plan_persist(l, &cga->mutation, &b);
     *out = b;
     out->on = true;
     return GLEVO_OK;
@@ -267,25 +228,22 @@ glevo_status cga_block_create(glevo_cga *cga)
              "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s"
              "#define BLOCK_TILE_X %d\n#define BLOCK_TILE_Y %d\n#define BLOCK_DEPTH %d\n"
              "#define BLOCK_RADIUS %d\n#define BLOCK_LOCAL %d\n#define BLOCK_PAIRS %d\n"
-             "#define BLOCK_SPLIT %d\n%s%s",
+             "#define BLOCK_SPLIT %d\n%s",
              l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
              CGA_PASS_MUTATE, cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
              l->sign > 0 ? "#define REDUCE_MAX 1\n" : "", b->tile[0], b->tile[1], b->depth,
              radius(l->neighbourhood), b->local, b->pairs, b->split,
-             b->resident ? "#define BLOCK_RESIDENT 1\n" : "",
-             b->workers ? "#define BLOCK_PERSIST 1\n" : "");
+             b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_genes", l->textures}, {0}};
-    const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {"i_record", 0},
-                               {b->workers ? "i_genes2" : NULL, l->textures}, {0}};
+    const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {"i_record", 0}, {0}};
     const gpu_slot buffers[] = {{"block_bests", 0}, {0}};
     gpu_program_desc d = {.name = "cga.block", .compute = "cga/block.glsl", .defines = defines,
                           .aliases = aliases, .samplers = samplers, .images = images,
                           .buffers = buffers, .uniform_size = sizeof(cga_uniforms)};
     glevo_status st = gpu_program_build(&g->block, &d);
-    /* The counters, then an entry of (1 + textures) texels per tile and generation. */
-    size_t entries = (size_t)b->groups[0] * b->groups[1] *
-                     (size_t)(b->workers ? b->max_steps : b->depth) * (1 + l->textures);
+    /* The done counter, then an entry of (1 + textures) texels per group and generation. */
+    size_t entries = (size_t)b->groups[0] * b->groups[1] * (size_t)b->depth * (1 + l->textures);
     if (!st) st = gpu_buffer_create(&g->bests, 16 + entries * 16, NULL);
     if (!st) st = gpu_buffer_clear(&g->bests);
     return st;
@@ -293,9 +251,7 @@ glevo_status cga_block_create(glevo_cga *cga)
 
 int cga_block_generations(const glevo_cga *cga, int n)
 {
-    const cga_block_plan *b = &cga->gpu->block_plan;
-    if (b->workers) return n < b->max_steps ? n : b->max_steps;
-    int depth = b->depth;
+    int depth = cga->gpu->block_plan.depth;
     int blocks = (n + depth - 1) / depth; /* balanced: 25 at depth 8 runs 7, 6, 6, 6 */
     return (n + blocks - 1) / blocks;
 }
@@ -310,26 +266,18 @@ glevo_status cga_block_run(glevo_cga *cga, int steps)
     u.block[0] = steps;
     u.block[1] = b->groups[0];
     u.block[2] = b->groups[1];
-    u.block[3] = b->workers;
 
     gpu_pass run = {.name = "cga.block", .program = &g->block};
     gpu_pass_inputs(&run, 0, g->current, l->textures);
     gpu_pass_image(&run, 0, &g->fitness_tex, GPU_WRITE_ONLY);
-    for (int t = 0; t < l->textures; ++t)
-        gpu_pass_image(&run, 1 + t, &g->selected[t], b->workers ? GPU_READ_WRITE : GPU_WRITE_ONLY);
+    for (int t = 0; t < l->textures; ++t) gpu_pass_image(&run, 1 + t, &g->selected[t], GPU_WRITE_ONLY);
     gpu_pass_image(&run, 1 + l->textures, &g->record[g->record_index], GPU_READ_WRITE);
-    for (int t = 0; t < l->textures && b->workers; ++t)
-        gpu_pass_image(&run, 2 + l->textures + t, &g->current[t], GPU_READ_WRITE);
     gpu_pass_buffer(&run, 0, &g->bests);
     gpu_pass_uniforms(&run, &u, sizeof u);
-    run.groups[0] = b->workers ? b->workers : b->groups[0];
-    run.groups[1] = b->workers ? 1 : b->groups[1];
+    run.groups[0] = b->groups[0];
+    run.groups[1] = b->groups[1];
     glevo_status st = gpu_pass_dispatch(&run);
     if (st) return st;
-    /* The children are in the selected textures, or (persistent, an even number of blocks)
-     * back in the current ones. */
-    int blocks = (steps + b->depth - 1) / b->depth;
-    if (b->workers && blocks % 2 == 0) return GLEVO_OK;
     for (int t = 0; t < l->textures; ++t) {
         gpu_texture swap = g->current[t];
         g->current[t] = g->selected[t];

@@ -23,10 +23,7 @@ enum { MUTATE_GENES = 0, MUTATE_RANDOM = MAX_TEX };
  * one group holds the whole torus (tile = the grid), no halos. */
 typedef struct cga_block_plan {
     bool on, resident;
-    int tile[2], depth, local, pairs, split, groups[2]; /* groups: the tile grid */
-    /* The persistent path: `workers` groups (0: off; at most one a multiprocessor) take the
-     * tiles in turn, block after block, up to max_steps generations a dispatch. */
-    int workers, max_steps;
+    int tile[2], depth, local, pairs, split, groups[2];
 } cga_block_plan;
 
 struct cga_gpu {

@@ -58,8 +58,6 @@ struct glevo_context {
     void *log_user;
     gpu_limits limits;
     int gl_major, gl_minor;
-    int sm_count;        /* sm_count.c, asked once */
-    bool sm_count_known;
     /* uniform stream */
     GLuint uniform_ring;
     /* uploads: a pixel-unpack buffer, orphaned and refilled per upload */

@@ -197,8 +197,6 @@ typedef struct gpu_limits {
     long long max_texture_bytes;
 } gpu_limits;
 const gpu_limits *gpu_context_limits(void);
-/* The GPU's streaming multiprocessors where the driver says (NVIDIA), else 0 (sm_count.c). */
-int gpu_sm_count(void);
 /* Which context is current on this thread: a number unique to each context the process
  * created (0: none). A GPU engine keeps the one it was created on, and every public entry
  * that touches GL asks gpu_context_check first: an engine used after its context was

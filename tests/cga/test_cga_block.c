@@ -1,6 +1,5 @@
-/* The compute backend's blocked path (temporal blocking, src/cga/block.c), also its
- * persistent form (many blocks a dispatch, a grid barrier between them, here with one group),
- * against its one-generation path and the fragment engine: the same seed gives the same population, the
+/* The compute backend's blocked path (temporal blocking, src/cga/block.c) against its
+ * one-generation path and the fragment engine: the same seed gives the same population, the
  * same fitness store and the same best-so-far record, bit for bit, after every step, whatever
  * the depth and the tile: grids that the tiles divide and ones they overhang (8x5, 130x66), a
  * tile larger than the whole torus, every neighbourhood, both mutation modes, a user GLSL
@@ -102,34 +101,21 @@ static void assert_same(const state *a, const state *b, const glevo_cga *cga, co
                       b->record[i]);
 }
 
-/* Case _i blocked (persistent: its groups meet at a grid barrier between blocks, one group
- * here, GLEVO_CGA_BLOCK_WORKERS=1) against one generation a step and the fragment engine. */
-static void compare_case(const block_case *k, int _i, bool persistent)
+START_TEST(blocked_equals_one_generation_and_fragment)
 {
+    const block_case *k = &cases[_i];
     testutil_context();
     glevo_cga_params p = params_of(k, _i);
     glevo_cga *blocked, *one, *frag = NULL;
-    /* GLEVO_TEST_CGA_WORKERS: more groups where the GPU runs them at once (the H100). */
-    const char *workers = getenv("GLEVO_TEST_CGA_WORKERS");
-    setenv("GLEVO_CGA_BLOCK_WORKERS", !persistent ? "0" : workers ? workers : "1", 1);
-    glevo_status st = glevo_cga_create(&p, &blocked);
-    unsetenv("GLEVO_CGA_BLOCK_WORKERS");
-    ck_assert_msg(st == GLEVO_OK, "case %d: %s", _i, glevo_last_error());
+    ck_assert_msg(glevo_cga_create(&p, &blocked) == GLEVO_OK, "case %d: %s", _i, glevo_last_error());
     ck_assert_msg(blocked->gpu->block_plan.on, "case %d: the blocked path is off", _i);
     ck_assert_int_eq(blocked->gpu->block_plan.depth, k->depth);
-    if (persistent) ck_assert_int_ge(blocked->gpu->block_plan.workers, 1);
-    else ck_assert_int_eq(blocked->gpu->block_plan.workers, 0);
-    /* Several blocks a dispatch, so that the grid barrier and the alternating populations
-     * are exercised. */
-    if (persistent)
-        ck_assert_msg(blocked->gpu->block_plan.max_steps > k->depth, "case %d: %d generations "
-                      "a dispatch", _i, blocked->gpu->block_plan.max_steps);
     p.block_depth = GLEVO_ZERO;
     p.block_tile[0] = p.block_tile[1] = 0;
     ck_assert(glevo_cga_create(&p, &one) == GLEVO_OK);
     ck_assert(!one->gpu->block_plan.on);
     p.backend = GLEVO_BACKEND_FRAGMENT;
-    if (k->fragment && !persistent) ck_assert(glevo_cga_create(&p, &frag) == GLEVO_OK);
+    if (k->fragment) ck_assert(glevo_cga_create(&p, &frag) == GLEVO_OK);
     size_t n = glevo_cga_gene_floats(blocked), cells = (size_t)k->width * k->height;
     state s[3];
     for (int e = 0; e < 3; ++e) s[e].genes = malloc(n * 4), s[e].fitness = malloc(cells * 4);
@@ -158,26 +144,6 @@ static void compare_case(const block_case *k, int _i, bool persistent)
     glevo_cga_destroy(blocked);
     glevo_cga_destroy(one);
     glevo_cga_destroy(frag);
-}
-
-START_TEST(blocked_equals_one_generation_and_fragment) { compare_case(&cases[_i], _i, false); }
-END_TEST
-
-/* The persistent path needs more than one tile (a grid the tile covers is resident) and, on
- * llvmpipe with its one group, few enough tiles for its loop limit. Runs of odd and even
- * block counts (the children end in either population), overhanging tiles, every
- * neighbourhood and mutation mode, and the user GLSL fitness. */
-static const block_case persistent_cases[] = {
-    {"camel", 2, 16, 10, MO, PB, 2, {4, 2}, {7, 4, 1}, false},
-    {"camel", 2, 14, 8, VN, PB, 2, {4, 2}, {9, 5}, false},
-    {"rastrigin", 6, 16, 12, M5, SK, 1, {4, 4}, {5, 6}, false},
-    {"ackley", 9, 34, 14, MO, PB, 2, {16, 6}, {5}, false},
-    {NULL, 3, 18, 11, M5, PB, 2, {6, 4}, {5, 1}, false},
-};
-
-START_TEST(persistent_equals_one_generation)
-{
-    compare_case(&persistent_cases[_i], 100 + _i, true);
 }
 END_TEST
 
@@ -294,8 +260,6 @@ int main(void)
     tcase_set_timeout(tc, 240);
     tcase_add_loop_test(tc, blocked_equals_one_generation_and_fragment, 0,
                         (int)(sizeof cases / sizeof cases[0]));
-    tcase_add_loop_test(tc, persistent_equals_one_generation, 0,
-                        (int)(sizeof persistent_cases / sizeof persistent_cases[0]));
     tcase_add_test(tc, checkpoint_inside_a_block_resumes_bit_for_bit);
     tcase_add_test(tc, impossible_overrides_are_refused);
     tcase_add_test(tc, progress_sees_every_report);
