@@ -1,13 +1,13 @@
 #!/bin/bash
 # Whole GP runs on the GPU machine (population, breeding, fitness, best and elites on the
-# GPU: issue 24), beside EvoGP's pipeline (../shared/peers/evogp_fullrun.py) in the same call: the
-# four cells, 50 generations, max size 64, MSE. Usage (repository root, $OUT set, EvoGP in
+# GPU: issue 24), beside EvoGP's pipeline (../shared/peers/evogp_fullrun.py) in the same call:
+# the four cells, 50 generations, max size 64, MSE. Usage (repository root, $OUT set, EvoGP in
 # .peers/evogp):  scripts/device/gp-finish.sh GLEVO [SEEDS]
 # Order, so that a call cut short keeps what matters: the data; the cold start; per cell a
 # warm-up then seeds 1..N of the compute backend and seed 1 with the host's fitness
 # (GLEVO_GP_HOST_FITNESS=1: the errors read back each generation), EvoGP building in the
-# background meanwhile (skipped where a built evogp_cuda module was carried); the fragment backend (warm-up, seed 2, skipped past FRAG_UNTIL
-# seconds); then EvoGP's runs. Writes $OUT/glevo.jsonl, $OUT/evogp.jsonl, $OUT/log.txt.
+# background meanwhile (skipped where a built evogp_cuda module was carried); the fragment
+# backend (warm-up, seed 2, skipped past FRAG_UNTIL seconds); then EvoGP's runs. Writes $OUT/glevo.jsonl, $OUT/evogp.jsonl, $OUT/log.txt.
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}
 out=${OUT:-out}; mkdir -p "$out/data"

@@ -244,8 +244,7 @@ glevo_status cga_block_create(glevo_cga *cga)
     glevo_status st = gpu_program_build(&g->block, &d);
     /* The done counter, then an entry of (1 + textures) texels per group and generation. */
     size_t entries = (size_t)b->groups[0] * b->groups[1] * (size_t)b->depth * (1 + l->textures);
-    if (!st) st = gpu_buffer_create(&g->bests, 16 + entries * 16, NULL);
-    if (!st) st = gpu_buffer_clear(&g->bests);
+    if (!st) st = gpu_buffer_create(&g->bests, 16 + entries * 16, NULL); /* zeros */
     return st;
 }
 

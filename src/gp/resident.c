@@ -136,7 +136,6 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask,
     /* gp_breed_in: the elites, the best and the codes count (gp_fit_head), then the fitness;
      * zeros, since gp/fitness.glsl adds to the count. */
     if (!st && compute) st = gpu_buffer_create(&r->in, sizeof(gp_fit_head) + (size_t)pop * 8, NULL);
-    if (!st && compute) st = gpu_buffer_clear(&r->in);
     static const int32_t no_bad = -1;
     if (!st && compute)
         st = gpu_buffer_upload(&r->in, offsetof(gp_fit_head, bad), sizeof no_bad, &no_bad);
