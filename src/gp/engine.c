@@ -126,21 +126,23 @@ static glevo_status make_resident(glevo_gp *gp)
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
     /* issue 26: the resident path has no parsimony in its GPU tournament (src/gp/parsimony.h
-     * says what it must compare), no second look at nearly exact scaled programs (it needs
-     * their codes, evaluator.c) and no constant fitting: with any of them on, the host breeds
+     * says what it must compare) and no constant fitting: with either on, the host breeds
      * and the evaluator reads the programs from the host, as before the resident engine. */
     if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || gp->P.parsimony > 0 ||
-        gp->P.linear_scaling == 1 || gp->P.const_opt_iters > 0)
+        gp->P.const_opt_iters > 0)
         return GLEVO_OK;
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
      * by a case count below 2^26 rounded as C rounds them (gp/fitness.glsl); not RMSE, whose
-     * square root GLSL does not promise to round correctly. GLEVO_GP_HOST_FITNESS=1 reads the
-     * errors back every generation instead (for measuring). */
+     * square root GLSL does not promise to round correctly, nor linear scaling (its closed
+     * form divides by the programs' variance; src/gp/scaling.c): those read the sums back
+     * each generation, and linear scaling's second look reads its few programs from their
+     * slots. GLEVO_GP_HOST_FITNESS=1 reads the errors back every generation (for measuring). */
     const char *hf = getenv("GLEVO_GP_HOST_FITNESS");
     gp->gpu_fit = b == GLEVO_BACKEND_COMPUTE && gp->P.metric != GLEVO_GP_RMSE &&
-                  gp->data->cases < (1 << 26) && !(hf && *hf == '1');
+                  gp->P.linear_scaling != 1 && gp->data->cases < (1 << 26) &&
+                  !(hf && *hf == '1');
     return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask,
                               b == GLEVO_BACKEND_COMPUTE);
 }

@@ -14,6 +14,29 @@ double gp_fitness_of(glevo_gp_metric m, double e)
     return isfinite(e) ? e : INFINITY;
 }
 
+/* A resident program for linear scaling's second look: read back from its slot, each a GPU
+ * round trip, so past a few the whole population comes back at once (gp_host_sync). */
+typedef struct slot_reader {
+    glevo_gp *gp;
+    int reads;
+} slot_reader;
+
+static glevo_status slot_codes(void *user, int i, uint32_t *codes, float *consts, int *len)
+{
+    slot_reader *r = user;
+    glevo_gp *gp = r->gp;
+    if (gp->host_stale && ++r->reads > 32) {
+        glevo_status st = gp_host_sync(gp);
+        if (st) return st;
+    }
+    if (gp->host_stale) return gp_resident_read_slot(gp->res, i, codes, consts, len);
+    const indiv *p = &gp->pops[gp->cur][i];
+    *len = p->len;
+    memcpy(codes, p->codes, sizeof *codes * (size_t)p->len);
+    memcpy(consts, p->consts, sizeof *consts * (size_t)p->len);
+    return GLEVO_OK;
+}
+
 /* Evaluates the current population, finds its best, reports progress and decides whether
  * the run is over (the last generation, or the target reached). */
 static glevo_status report(glevo_gp *gp);
@@ -42,7 +65,9 @@ glevo_status gp_engine_evaluate(glevo_gp *gp)
     if (gp->res) {
         double te = gp_seconds_now();
         gp_resident_lend(gp->res, gp->ev);
-        st = gp_evaluate_unchecked(gp->ev, &gp->res->shape, P->metric, gp->err);
+        slot_reader reader = {gp, 0};
+        gp_program_source src = {slot_codes, &reader};
+        st = gp_evaluate_unchecked(gp->ev, &gp->res->shape, P->metric, gp->err, &src);
         gp->eval_seconds += gp_seconds_now() - te;
         if (!st) st = gp_resident_read_stats(gp->res);
         if (!st) memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);

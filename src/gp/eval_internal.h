@@ -58,11 +58,19 @@ struct glevo_gp_evaluator {
     unsigned long long context; /* GPU backends: the GL context it was created on */
 };
 
+/* Where linear scaling's second look (evaluator.c) reads program i: its codes with constant
+ * k at consts[k], and its length (at most the programs' max_length). */
+typedef struct gp_program_source {
+    glevo_status (*get)(void *user, int i, uint32_t *codes, float *consts, int *len);
+    void *user;
+} gp_program_source;
 /* glevo_gp_evaluate without the check of the programs' variables: for a resident population
  * (src/gp/resident.c) p is its shape only (count, code_count, max_length, max_depth,
- * ops_used), the programs being on the GPU already. */
+ * ops_used), the programs being on the GPU already, and src reads the few programs linear
+ * scaling looks at again from their slots. */
 glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                                   glevo_gp_metric metric, double *errors);
+                                   glevo_gp_metric metric, double *errors,
+                                   const gp_program_source *src);
 /* The GPU drivers' shared state (both drivers' state opens with a gp_gpu); NULL on the CPU. */
 struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e);
 /* The CPU interpreter's values of one program on every case of d (block by block: the same

@@ -7,6 +7,7 @@
 
 #include "core/names.h"
 #include "gp/eval_internal.h"
+#include "gp/gpu.h"
 #include "core/args.h"
 #include "gl/gpgpu.h"
 #include "gp/model.h"
@@ -125,34 +126,59 @@ void glevo_gp_evaluator_destroy(glevo_gp_evaluator *e)
  * programs on every backend (a, b come from the same sums), so the errors stay the same bits. */
 #define GP_SCALED_REFINE 1e-4
 
-static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                                  glevo_gp_metric metric, const double *sse, const double *ab,
-                                  double *errors)
+/* Program i's codes (constants indexed into consts) for the second look: from a container,
+ * or from wherever a caller keeps them (the resident population's slots). */
+static glevo_status codes_of_container(void *user, int i, uint32_t *codes, float *consts,
+                                       int *len)
 {
-    int n = e->data->cases, pop = p->count, count = 0;
+    const glevo_gp_programs *p = user;
+    const uint32_t *c = glevo_gp_programs_codes(p, i, len);
+    for (int k = 0; k < *len; ++k) {
+        codes[k] = c[k];
+        if (GLEVO_GP_CODE_OP(c[k]) == GLEVO_GP_CONST) {
+            consts[k] = p->consts[GLEVO_GP_CODE_INDEX(c[k])];
+            codes[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, (uint32_t)k);
+        }
+    }
+    return GLEVO_OK;
+}
+
+static glevo_status refine_scaled(glevo_gp_evaluator *e, int pop, int max_length,
+                                  const gp_program_source *src, glevo_gp_metric metric,
+                                  const double *sse, const double *ab, double *errors)
+{
+    int n = e->data->cases, count = 0;
     double syy_c = e->sum_yy - e->sum_y * (e->sum_y / n);
     for (int i = 0; i < pop; ++i) count += sse[i] <= GP_SCALED_REFINE * syy_c;
     if (count == 0) return GLEVO_OK;
     int *idx = malloc((size_t)count * sizeof *idx);
     glevo_gp_sums *s = malloc((size_t)count * sizeof *s);
-    uint32_t *codes = malloc(((size_t)p->max_length + 4) * sizeof *codes);
-    float *consts = malloc(((size_t)p->max_length + 4) * sizeof *consts);
+    uint32_t *codes = malloc(((size_t)max_length + 4) * 2 * sizeof *codes);
+    float *consts = malloc(((size_t)max_length + 4) * 2 * sizeof *consts);
     glevo_gp_programs *q = NULL;
     glevo_status st = idx && s && codes && consts ? glevo_gp_programs_create(&q)
                                                   : glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    uint32_t *mine = codes + max_length + 4;
+    float *mine_consts = consts + max_length + 4;
     for (int i = 0, k = 0; i < pop && !st; ++i) {
         if (!(sse[i] <= GP_SCALED_REFINE * syy_c)) continue;
         int len;
-        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
-        int m = gp_scaled_program(c, len, p->consts, (float)ab[2 * i], (float)ab[2 * i + 1],
+        st = src->get(src->user, i, mine, mine_consts, &len);
+        if (st) break;
+        int m = gp_scaled_program(mine, len, mine_consts, (float)ab[2 * i], (float)ab[2 * i + 1],
                                   codes, consts);
         st = glevo_gp_programs_add(q, codes, m, consts);
         idx[k++] = i;
     }
     if (!st) {
+        /* On a resident population the evaluator reads its slots: q goes to its own textures. */
+        struct gp_gpu *g = gp_evaluator_gpu(e);
+        bool swap = g && g->resident;
+        if (swap) gp_gpu_swap_own(g);
         e->params.moments = false;
         st = e->ops->evaluate(e, q, s);
         e->params.moments = true;
+        if (swap) gp_gpu_swap_own(g);
     }
     for (int k = 0; k < count && !st; ++k)
         errors[idx[k]] = glevo_gp_metric_value(metric, &s[k], n);
@@ -206,10 +232,10 @@ static glevo_status check_moments(const glevo_gp_evaluator *e, glevo_gp_metric m
     return GLEVO_OK;
 }
 
-/* The errors from the sums: the metric, or with moments linear scaling's closed form (and the
- * second look at nearly exact programs where p holds their codes). */
+/* The errors from the sums: the metric, or with moments linear scaling's closed form and the
+ * second look at nearly exact programs, whose codes come from src. */
 static glevo_status finish(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                           glevo_gp_metric metric, double *errors, bool refine)
+                           glevo_gp_metric metric, double *errors, const gp_program_source *src)
 {
     int n = e->data->cases, pop = p->count;
     if (!e->params.moments) {
@@ -223,7 +249,7 @@ static glevo_status finish(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                 &sse[i]);
         errors[i] = metric == GLEVO_GP_MSE ? sse[i] / n : sqrt(sse[i] / n);
     }
-    glevo_status st = refine ? refine_scaled(e, p, metric, sse, ab, errors) : GLEVO_OK;
+    glevo_status st = refine_scaled(e, pop, p->max_length, src, metric, sse, ab, errors);
     free(sse);
     return st;
 }
@@ -241,7 +267,8 @@ glevo_status glevo_gp_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p
     if (st || pop == 0) return st;
     st = check_moments(e, metric);
     if (!st) st = e->ops->evaluate(e, p, e->sums);
-    return st ? st : finish(e, p, metric, errors, true);
+    gp_program_source src = {codes_of_container, (void *)p};
+    return st ? st : finish(e, p, metric, errors, &src);
 }
 
 struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e)
@@ -251,15 +278,15 @@ struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e)
 }
 
 glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                                   glevo_gp_metric metric, double *errors)
+                                   glevo_gp_metric metric, double *errors,
+                                   const gp_program_source *src)
 {
     int pop = p->count;
     glevo_status st = room_for(e, pop, "glevo_gp_step");
     if (st || pop == 0) return st;
     st = check_moments(e, metric);
     if (!st) st = e->ops->evaluate(e, p, e->sums);
-    /* p may be a shape without codes (the resident population): no second look. */
-    return st ? st : finish(e, p, metric, errors, false);
+    return st ? st : finish(e, p, metric, errors, src);
 }
 
 glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_programs *p,
@@ -282,5 +309,6 @@ glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_progr
     if (st || pop == 0) return st;
     st = check_moments(e, metric);
     if (!st) st = e->ops->timed(e, p, reps, e->sums, timing);
-    return st ? st : finish(e, p, metric, errors, true);
+    gp_program_source src = {codes_of_container, (void *)p};
+    return st ? st : finish(e, p, metric, errors, &src);
 }

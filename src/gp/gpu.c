@@ -53,6 +53,9 @@ void gp_gpu_destroy(gp_gpu *g)
                                &g->consts_tex};
     for (size_t i = 0; i < (g->resident ? 2 : sizeof textures / sizeof textures[0]); ++i)
         gpu_texture_destroy(textures[i]);
+    gpu_texture_destroy(&g->own_programs_tex);
+    gpu_texture_destroy(&g->own_index_tex);
+    gpu_texture_destroy(&g->own_consts_tex);
     for (int i = 0; i < g->build_count; ++i) gpu_program_destroy(&g->builds[i].program);
     gp_packed_free(&g->packed);
     g->build_count = 0;
@@ -67,6 +70,21 @@ static glevo_status upload_rows(gpu_texture *t, gpu_format f, size_t rows, const
         st = gpu_texture_create(t, GP_TEX_WIDTH, (int)rows, f, NULL);
     }
     return st ? st : gpu_texture_upload_rect(t, 0, 0, GP_TEX_WIDTH, (int)rows, data);
+}
+
+static void swap_texture(gpu_texture *a, gpu_texture *b)
+{
+    gpu_texture t = *a;
+    *a = *b;
+    *b = t;
+}
+
+void gp_gpu_swap_own(gp_gpu *g)
+{
+    swap_texture(&g->programs_tex, &g->own_programs_tex);
+    swap_texture(&g->index_tex, &g->own_index_tex);
+    swap_texture(&g->consts_tex, &g->own_consts_tex);
+    g->resident = !g->resident;
 }
 
 glevo_status gp_gpu_upload_programs(gp_gpu *g, const glevo_gp_programs *p)

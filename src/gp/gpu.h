@@ -41,6 +41,9 @@ typedef struct gp_gpu {
     /* 1: programs, index and consts are the resident population's textures (lent by
      * src/gp/resident.c at every evaluation): nothing is uploaded, nor destroyed here. */
     int resident;
+    /* The evaluator's own program textures while it reads a resident population, swapped in
+     * (gp_gpu_swap_own) to evaluate programs of its own, as linear scaling's second look does. */
+    gpu_texture own_programs_tex, own_index_tex, own_consts_tex;
     gp_packed packed;
     struct {
         gp_build_key key;
@@ -54,6 +57,9 @@ glevo_status gp_gpu_create(gp_gpu *g, const glevo_gp_data *d);
 void gp_gpu_destroy(gp_gpu *g);
 /* Packs and uploads the programs; textures only grow, so later generations reuse them. */
 glevo_status gp_gpu_upload_programs(gp_gpu *g, const glevo_gp_programs *p);
+/* Between the resident population's textures and the evaluator's own (evaluator.c's second
+ * look at nearly exact scaled programs, which are not in the population): call it twice. */
+void gp_gpu_swap_own(gp_gpu *g);
 /* The interpreter built for key (cached over a run's generations). */
 glevo_status gp_gpu_build(gp_gpu *g, const gp_build_key *key, gpu_program **out);
 /* The block's fields every GP pass shares. */

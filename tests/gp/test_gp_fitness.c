@@ -184,6 +184,57 @@ START_TEST(test_runs_equal_cpu)
 }
 END_TEST
 
+/* Linear scaling on a resident population (the sums read back each generation, the nearly
+ * exact programs' second look reading their slots): the GPU run is the CPU run, and the
+ * target, 3 x1 x2 + 0.5, is found exactly (its scaled error is below what the moments alone
+ * resolve, so the second look ran). Both drivers. */
+static void same_scaled_run(glevo_backend backend)
+{
+    enum { CASES = 61, POP = 211 };
+    float x[2 * CASES], y[CASES];
+    for (int c = 0; c < CASES; ++c) {
+        glevo_u32x4 r = glevo_philox4x32((uint32_t)c, 23, 0, 0, 1, 2);
+        x[c] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
+        x[CASES + c] = 2.0f * glevo_rng_u01(r.v[1]) - 1.0f;
+        y[c] = 3.0f * (x[c] * x[CASES + c]) + 0.5f;
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
+    glevo_gp_params p = {.pop = POP, .generations = 8, .seed = 5, .max_size = 31,
+                         .metric = GLEVO_GP_MSE, .const_opt_iters = GLEVO_ZERO,
+                         .backend = backend};
+    glevo_gp *gpu, *cpu;
+    ck_assert_msg(glevo_gp_create(&p, d, &gpu) == GLEVO_OK, "%s", glevo_last_error());
+    if (!getenv("GLEVO_GP_HOST_BREED")) ck_assert(gpu->res != NULL && !gpu->gpu_fit);
+    ck_assert_int_eq(gpu->P.linear_scaling, 1);
+    p.backend = GLEVO_BACKEND_CPU;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &cpu), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(gpu, 8), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(cpu, 8), GLEVO_OK);
+    glevo_gp_result a, b;
+    ck_assert_int_eq(glevo_gp_result_get(gpu, &a), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_result_get(cpu, &b), GLEVO_OK);
+    ck_assert_str_eq(a.best_sexpr, b.best_sexpr);
+    ck_assert(memcmp(&a.best_error, &b.best_error, 8) == 0);
+    ck_assert_msg(a.best_error < 1e-10, "best scaled error %g", a.best_error);
+    static double ea[POP], eb[POP];
+    ck_assert_int_eq(glevo_gp_read_errors(gpu, ea), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_read_errors(cpu, eb), GLEVO_OK);
+    ck_assert(memcmp(ea, eb, sizeof ea) == 0);
+    glevo_gp_result_free(&a), glevo_gp_result_free(&b);
+    glevo_gp_destroy(gpu), glevo_gp_destroy(cpu);
+    glevo_gp_data_destroy(d);
+}
+
+START_TEST(test_scaled_runs_equal_cpu)
+{
+    testutil_context();
+    if (gp_engine_available(&(glevo_gp_eval_params){.backend = GLEVO_BACKEND_COMPUTE}))
+        same_scaled_run(GLEVO_BACKEND_COMPUTE);
+    same_scaled_run(GLEVO_BACKEND_FRAGMENT);
+}
+END_TEST
+
 /* What the GPU cannot hold is refused before anything is allocated, naming the limit and the
  * value (exit 2 from the command), not bred on the host behind the user's back. */
 START_TEST(test_too_large_refused)
@@ -219,6 +270,7 @@ int main(void)
     TCase *tc = tcase_create("fitness");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fitness_equals_host);
+    tcase_add_test(tc, test_scaled_runs_equal_cpu);
     tcase_add_test(tc, test_runs_equal_cpu);
     tcase_add_test(tc, test_too_large_refused);
     suite_add_tcase(s, tc);
