@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Whole GP runs with linear scaling on the GPU machine (issue 26's scaling on the resident
+# population): gp-finish.sh's data and sizes, `--metric mse` (scaling on) with EvoGP's operator
+# set and no constant fitting, compute, a warm-up then seeds 1-3 a cell, and seed 1 bred on the
+# host (GLEVO_GP_HOST_BREED=1, the path it replaces). Writes $OUT/scaled.jsonl.
+#   . .gl/env.sh && scripts/device/gp-scaled-runs.sh GLEVO
+set -u
+g=$1 out=${OUT:-out}
+mkdir -p "$out/data"
+python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
+run() { # label pop cases seed env
+  local js
+  js=$(env $5 timeout 120 "$g" gp --data "$out/data/sr_$3.csv" --pop "$2" --generations 50 \
+       --max-size 64 --metric mse --function-set +,-,*,/,neg,sin,cos --const-opt 0 \
+       --backend compute --seed "$4" --quiet --json)
+  echo "{\"variant\":\"$1\",\"pop\":$2,\"cases\":$3,\"seed\":$4,\"run\":${js:-null}}" >> "$out/scaled.jsonl"
+}
+for c in 1000:100 10000:1000 10000:10000 100000:1000; do
+  p=${c%:*} n=${c#*:}
+  run warmup "$p" "$n" 1 X=1
+  for s in 1 2 3; do run resident "$p" "$n" "$s" X=1; done
+  run hostbred "$p" "$n" 1 GLEVO_GP_HOST_BREED=1
+done
+rm -rf "$out/data"
