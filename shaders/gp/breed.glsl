@@ -21,7 +21,8 @@ layout(std140) uniform pass_uniforms {
     uint u_seed, u_generation;
     float u_pc, u_pm;
     float u_const_prob;
-    int u_pad0, u_pad1, u_pad2;
+    int u_pad0;
+    double u_parsimony; // lexicographic parsimony's relative band (0: fitness alone)
     ivec4 u_elite[GP_ELITE_MAX / 4]; // the best parents, copied unchanged
 };
 
@@ -99,6 +100,19 @@ uint stream_u32(inout gp_stream s)
 }
 int stream_below(inout gp_stream s, int n) { return int(rng_below(stream_u32(s), uint(n))); }
 float stream_u01(inout gp_stream s) { return rng_u01(stream_u32(s)); }
+
+// Whether contender c beats the tournament's winner w: gp_tournament_beats
+// (src/gp/parsimony.c), the same comparisons in double on the same fitness and lengths.
+bool tournament_beats(double fc, int len_c, double fw, int len_w)
+{
+    if (u_parsimony > 0.0lf) {
+        precise double band = u_parsimony * max(abs(fc), abs(fw));
+        precise double gap = abs(fc - fw);
+        bool band_finite = (unpackDouble2x32(band).y & 0x7FF00000u) != 0x7FF00000u;
+        if (fc == fw || (band_finite && gap <= band)) return len_c < len_w;
+    }
+    return fc < fw;
+}
 
 // ---- the plan (gp_child_plan) ----
 PLAN_VAR int P_a, P_i, P_sa, P_b, P_j, P_sb, P_m, P_old, P_t, P_pk, P_len;
@@ -226,7 +240,7 @@ void breed_plan(int c)
         int w = stream_below(s, u_pop);
         for (int t = 1; t < u_tournament; ++t) {
             int x = stream_below(s, u_pop);
-            if (BREED_FIT(x) < BREED_FIT(w)) w = x;
+            if (tournament_beats(BREED_FIT(x), LEN(x), BREED_FIT(w), LEN(w))) w = x;
         }
         parent[k] = w;
     }

@@ -125,11 +125,10 @@ static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
-    /* issue 26: the resident path has no parsimony in its GPU tournament (src/gp/parsimony.h
-     * says what it must compare) and no constant fitting: with either on, the host breeds
-     * and the evaluator reads the programs from the host, as before the resident engine. */
-    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || gp->P.parsimony > 0 ||
-        gp->P.const_opt_iters > 0)
+    /* issue 26: constant fitting runs on the host (src/gp/const_opt.c): with it on, the host
+     * breeds and the evaluator reads the programs from the host, as before the resident
+     * engine. */
+    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || gp->P.const_opt_iters > 0)
         return GLEVO_OK;
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");

@@ -8,7 +8,8 @@
  * with tolerance > 0, fitnesses within tolerance * max(|fc|, |fw|) of each other (or equal,
  * infinities included; an infinite band ties only equal fitnesses) tie and the shorter program wins (equal lengths: w stays); otherwise,
  * and always with tolerance 0, the lower fitness wins (equal: w stays). The GPU tournament
- * must make the same comparison in double on the same fitnesses and lengths. */
+ * (gp/breed.glsl, tournament_beats) makes the same comparison in double on the same
+ * fitnesses and lengths. */
 bool gp_tournament_beats(double tolerance, double fc, int len_c, double fw, int len_w);
 
 #endif

@@ -32,7 +32,8 @@ typedef struct breed_uniforms {
     uint32_t seed, generation;
     float pc, pm;
     float const_prob;
-    int32_t pad[3];
+    int32_t pad;
+    double parsimony;
     int32_t elite[GP_ELITE_MAX];
 } breed_uniforms;
 
@@ -358,7 +359,7 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
                         .max_size = bp->max_size, .vars = bp->vars, .cap = r->cap,
                         .spr = r->spr, .seed = bp->seed, .generation = (uint32_t)bp->generation,
                         .pc = (float)bp->pc, .pm = (float)bp->pm,
-                        .const_prob = (float)bp->const_prob};
+                        .const_prob = (float)bp->const_prob, .parsimony = bp->parsimony};
     memcpy(u.arity, bp->arity, sizeof u.arity);
     if (elite) memcpy(u.elite, elite, sizeof(int32_t) * (size_t)bp->elites);
     for (int f = 0; f < bp->nfuncs; ++f) u.funcs[f / 4] |= (uint32_t)bp->funcs[f] << (8 * (f % 4));
