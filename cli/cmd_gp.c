@@ -51,7 +51,7 @@ static int gp_main(int argc, char **argv)
     const char *cmd = "gp";
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *data_path = NULL, *test_path = NULL, *target = NULL;
-    const char *set_text = "regression", *strategy_text = "auto", *metric_text = "sae";
+    const char *set_text = "regression", *strategy_text = "auto", *metric_text = NULL;
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0;
@@ -80,7 +80,7 @@ static int gp_main(int argc, char **argv)
         {"max-size", OPT_INT, &p.max_size, "nodes per program at most"},
         {"init-depth-min", OPT_INT, &p.init_min_depth, "ramped half-and-half: least depth"},
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
-        {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy"},
+        {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy (default: mse, with linear scaling, for a set of arithmetic operators; sae with if, comparisons or logic)"},
         {"const-opt", OPT_INT, &const_iters, "Levenberg-Marquardt steps on the constants of the "
                                              "programs fitted each generation, on the host (0: off; 8: "
                                              "PySR's)"},
@@ -137,6 +137,11 @@ static int gp_main(int argc, char **argv)
     glevo_status st = glevo_gp_function_set_parse(set_text, &p.ops);
     if (st) return cli_fail(cmd, st);
     if (!strcmp(set_text, "classification")) p.function_set = GLEVO_GP_CLASSIFICATION;
+    /* Symbolic regression's usual error (issue 26: squared, with Keijzer's scaling); a set
+     * with boolean operators keeps the error count's sae. */
+    uint32_t boolean_ops = glevo_gp_function_set_ops(GLEVO_GP_CLASSIFICATION) &
+                           ~(1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST);
+    if (!metric_text) metric_text = p.ops & boolean_ops ? "sae" : "mse";
     st = glevo_gp_metric_parse(metric_text, &p.metric);
     if (st) return cli_fail(cmd, st);
     /* --strategy cpu: the name the first version used for --backend cpu. */

@@ -317,7 +317,9 @@ GLEVO_API glevo_status glevo_gp_step(glevo_gp *gp, int generations);
 GLEVO_API void glevo_gp_destroy(glevo_gp *gp);
 GLEVO_API bool glevo_gp_done(const glevo_gp *gp);
 GLEVO_API int glevo_gp_generation(const glevo_gp *gp);     /* the last evaluated generation */
-GLEVO_API double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error */
+GLEVO_API double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error, as the
+                                                             * result reports it (the printed
+                                                             * model's: glevo_gp_model) */
 /* The last evaluated generation's programs, and in *best (if not NULL) its best's index;
  * valid until the next step. */
 GLEVO_API const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);

@@ -176,11 +176,20 @@ class GPModel:
         return f"GPModel({str(self)!r})"
 
 
+def _cli_metric(params):
+    """`glevo gp`'s default metric (cli/cmd_gp.c): mse, with linear scaling, for the
+    regression set; the classification set keeps the library's sae."""
+    if params.get("metric") is None and params.get("function_set", "regression") != "classification":
+        return dict(params, metric="mse")
+    return params
+
+
 class GP(Engine):
     """GP(data, *, target=None, context=None, progress=None, **params)
 
     data: a CSV path, (X, y) or a 2-D array whose last column is the target. params:
-    glevo_gp_params' fields with the C defaults (GP.defaults()): function_set, pop,
+    glevo_gp_params' fields with the C defaults (GP.defaults()), but metric "mse" (with
+    linear scaling) for the regression set, as `glevo gp`: function_set, pop,
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
     const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
     const_opt_fraction, parsimony, backend, strategy, threads, seed,
@@ -202,6 +211,8 @@ class GP(Engine):
             params = dict(params, backend=ctx.backend if ctx is not None else "fragment")
         if params.get("target_error") is not None and params.get("stop_on_target") is None:
             params = dict(params, stop_on_target=True)
+        if path is None:
+            params = _cli_metric(params)
         fill(p, FIELDS, params, owner)
         backend = p.backend
         if path is not None:
@@ -220,7 +231,7 @@ class GP(Engine):
     @staticmethod
     def defaults(**params):
         p = new("glevo_gp_params")
-        fill(p, FIELDS, params, "GP.defaults")
+        fill(p, FIELDS, _cli_metric(params), "GP.defaults")
         return read(lib.glevo_gp_params_defaults(p), FIELDS)
 
     @classmethod

@@ -29,17 +29,22 @@ def test_numpy_data_runs_as_the_csv(ctx, data_csv):
 
 
 def test_model_is_callable_and_agrees_with_gp_eval(ctx, data_csv):
-    g = glevo.GP(data_csv, pop=50, generations=4, seed=3, context=ctx)
-    g.run()
-    arr = load_csv(data_csv)
-    X, y = arr[:, :-1], arr[:, -1].astype(np.float32)
-    pred = g.model(X)
-    assert pred.dtype == np.float32 and pred.shape == y.shape
-    sae = float(np.sum(np.abs(pred.astype(np.float64) - y)))
-    # The library sums per-case float errors in its own order: agree to float rounding.
-    assert sae == pytest.approx(g.best_error, rel=1e-5, abs=1e-6 * len(y))
-    errs = glevo.gp_eval([g.best], X, y, context=ctx)
-    assert errs[0] == g.best_error
+    for metric in ("sae", None):  # None: mse with linear scaling, `glevo gp`'s default
+        g = glevo.GP(data_csv, pop=50, generations=4, seed=3, metric=metric, context=ctx)
+        g.run()
+        assert g.params["metric"] == (metric or "mse")
+        arr = load_csv(data_csv)
+        X, y = arr[:, :-1], arr[:, -1].astype(np.float32)
+        pred = g.model(X)  # the reported model: with scaling, a + b f already
+        assert pred.dtype == np.float32 and pred.shape == y.shape
+        e = pred.astype(np.float64) - y
+        mine = float(np.sum(np.abs(e))) if metric == "sae" else float(np.mean(e * e))
+        # The library sums per-case float errors in its own order: agree to float rounding,
+        # scaled by the terms summed (|e| or e^2), not by the result.
+        terms = np.abs(e) if metric == "sae" else e * e
+        assert mine == pytest.approx(g.best_error, rel=1e-5, abs=1e-6 * float(np.sum(terms)) + 1e-12)
+        errs = glevo.gp_eval([g.best], X, y, metric=metric or "mse", context=ctx)
+        assert errs[0] == g.best_error
 
 
 def test_gp_eval_same_as_cli(ctx, cli, data_csv):

@@ -244,10 +244,20 @@ int glevo_gp_generation(const glevo_gp *gp) {
     ARG_NOT_NULL_OR(gp, -1);
     return gp->generation;
 }
+/* The error the result reports for the best program: its printed model's (scaled and
+ * simplified, glevo_gp_model), which with linear scaling differs in the last digits from the
+ * error the search ranked it by. */
 double glevo_gp_best_error(const glevo_gp *gp)
 {
     ARG_NOT_NULL_OR(gp, NAN);
-    return gp_fitness_sync(gp) ? NAN : gp->err[gp->best];
+    if (gp_fitness_sync(gp)) return NAN;
+    glevo_gp *g = (glevo_gp *)gp; /* gp->one is scratch space */
+    glevo_gp_result m = {0};
+    glevo_status st = gp_engine_best_program(g, g->one);
+    if (!st) st = glevo_gp_model(&gp->P, gp->data, g->one, 0, &m);
+    double e = st ? NAN : m.best_error;
+    glevo_gp_result_free(&m);
+    return e;
 }
 
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)

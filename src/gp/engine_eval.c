@@ -95,10 +95,13 @@ static glevo_status report(glevo_gp *gp)
     glevo_status st;
     int best = gp->best;
     if (P->progress) {
+        /* The model the result will report (scaled and simplified) and its error, not the
+         * raw program: with linear scaling the two differ. */
         if ((st = gp_engine_best_program(gp, gp->one))) return st;
-        char *s = gp_print_alloc(gp->one, 0, 0);
-        P->progress(P->progress_user, gp->generation, gp->err[best], s ? s : "");
-        free(s);
+        glevo_gp_result m = {0};
+        if ((st = glevo_gp_model(P, gp->data, gp->one, 0, &m))) return st;
+        P->progress(P->progress_user, gp->generation, m.best_error, m.best_sexpr ? m.best_sexpr : "");
+        glevo_gp_result_free(&m);
     }
     gp->done = gp->generation == P->generations ||
                (P->stop_on_target && gp->fit[best] <= P->target_error);

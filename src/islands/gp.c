@@ -36,6 +36,8 @@ static glevo_status read(void *a, int count, const int *index, double *genes)
     return st;
 }
 
+/* The island's best: its program block, and the error a plain run reports for it (the
+ * printed model's, glevo_gp_best_error). */
 static glevo_status best(void *a, double *fitness, double *x)
 {
     int b;
