@@ -251,11 +251,8 @@ double glevo_gp_best_error(const glevo_gp *gp)
 {
     ARG_NOT_NULL_OR(gp, NAN);
     if (gp_fitness_sync(gp)) return NAN;
-    glevo_gp *g = (glevo_gp *)gp; /* gp->one is scratch space */
-    glevo_gp_result m = {0};
-    glevo_status st = gp_engine_best_program(g, g->one);
-    if (!st) st = glevo_gp_model(&gp->P, gp->data, g->one, 0, &m);
-    double e = st ? NAN : m.best_error;
+    glevo_gp_result m;
+    double e = gp_engine_best_model(gp, &m) ? NAN : m.best_error;
     glevo_gp_result_free(&m);
     return e;
 }

@@ -97,10 +97,10 @@ static glevo_status report(glevo_gp *gp)
     if (P->progress) {
         /* The model the result will report (scaled and simplified) and its error, not the
          * raw program: with linear scaling the two differ. */
-        if ((st = gp_engine_best_program(gp, gp->one))) return st;
-        glevo_gp_result m = {0};
-        if ((st = glevo_gp_model(P, gp->data, gp->one, 0, &m))) return st;
-        P->progress(P->progress_user, gp->generation, m.best_error, m.best_sexpr ? m.best_sexpr : "");
+        glevo_gp_result m;
+        if ((st = gp_engine_best_model(gp, &m))) return st;
+        P->progress(P->progress_user, gp->generation, m.best_error,
+                    m.best_sexpr ? m.best_sexpr : "");
         glevo_gp_result_free(&m);
     }
     gp->done = gp->generation == P->generations ||

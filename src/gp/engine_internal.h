@@ -85,6 +85,7 @@ glevo_status gp_engine_initialise(glevo_gp *gp);
 glevo_status gp_engine_evaluate(glevo_gp *gp);
 /* The best program of the current generation alone in out (from the GPU when resident). */
 glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out);
+glevo_status gp_engine_best_model(const glevo_gp *gp, glevo_gp_result *out);
 /* The evaluator's container of the host population (what glevo_gp_population returns). */
 glevo_status gp_engine_pack_host(glevo_gp *gp);
 /* GLEVO_OK for CPU evaluation, or where the evaluator's GL context is current. */

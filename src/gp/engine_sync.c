@@ -20,6 +20,16 @@ glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out)
     return glevo_gp_programs_add(out, b->codes, b->len, b->consts);
 }
 
+/* The best program's reported model (scaled and simplified, glevo_gp_model) and its error:
+ * what the result, glevo_gp_best_error and the progress lines give. gp->one is scratch. */
+glevo_status gp_engine_best_model(const glevo_gp *gp, glevo_gp_result *out)
+{
+    *out = (glevo_gp_result){0};
+    glevo_gp_programs *one = ((glevo_gp *)gp)->one;
+    glevo_status st = gp_engine_best_program(gp, one);
+    return st ? st : glevo_gp_model(&gp->P, gp->data, one, 0, out);
+}
+
 /* The evaluator's container of the host population (what glevo_gp_population returns). */
 glevo_status gp_engine_pack_host(glevo_gp *gp)
 {
