@@ -55,7 +55,7 @@ static int gp_main(int argc, char **argv)
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
                          .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0;
-    int const_iters = -1;
+    int const_iters = 0;
     const char *const_range = NULL;
     int threads = 0;
     bool help = false, no_scaling = false;
@@ -171,10 +171,10 @@ static int gp_main(int argc, char **argv)
     if (!(parsimony >= 0 && parsimony < 1))
         return cli_bad_input(cmd, "--parsimony %g is outside [0, 1)", parsimony);
     p.parsimony = parsimony;
-    if (const_iters < -1)
+    if (const_iters < 0)
         return cli_bad_input(cmd, "--const-opt %d is negative", const_iters);
     if (const_iters > 1000) return cli_bad_input(cmd, "--const-opt %d is above 1000", const_iters);
-    p.const_opt_iters = const_iters < 0 ? 0 : GLEVO_LITERAL(const_iters);
+    p.const_opt_iters = opt_given(argc, argv, 1, "const-opt") ? GLEVO_LITERAL(const_iters) : 0;
     if (!(const_fraction > 0 && const_fraction <= 1))
         return cli_bad_input(cmd, "--const-opt-fraction %g is outside (0, 1]", const_fraction);
     p.const_opt_fraction = const_fraction;
