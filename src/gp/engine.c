@@ -250,11 +250,8 @@ int glevo_gp_generation(const glevo_gp *gp) {
 double glevo_gp_best_error(const glevo_gp *gp)
 {
     ARG_NOT_NULL_OR(gp, NAN);
-    if (gp_fitness_sync(gp)) return NAN;
-    glevo_gp_result m;
-    double e = gp_engine_best_model(gp, &m) ? NAN : m.best_error;
-    glevo_gp_result_free(&m);
-    return e;
+    double e;
+    return gp_fitness_sync(gp) || gp_engine_best_model(gp, &e, NULL) ? NAN : e;
 }
 
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
@@ -277,6 +274,9 @@ void glevo_gp_destroy(glevo_gp *gp)
     glevo_gp_evaluator_destroy(gp->ev);
     glevo_gp_programs_destroy(gp->progs);
     glevo_gp_programs_destroy(gp->one);
+    free(gp->model_cache.codes);
+    free(gp->model_cache.consts);
+    free(gp->model_cache.sexpr);
     free(gp->codes_mem);
     free(gp->consts_mem);
     free(gp->pops[0]);

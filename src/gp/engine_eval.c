@@ -97,11 +97,10 @@ static glevo_status report(glevo_gp *gp)
     if (P->progress) {
         /* The model the result will report (scaled and simplified) and its error, not the
          * raw program: with linear scaling the two differ. */
-        glevo_gp_result m;
-        if ((st = gp_engine_best_model(gp, &m))) return st;
-        P->progress(P->progress_user, gp->generation, m.best_error,
-                    m.best_sexpr ? m.best_sexpr : "");
-        glevo_gp_result_free(&m);
+        double error;
+        const char *model;
+        if ((st = gp_engine_best_model(gp, &error, &model))) return st;
+        P->progress(P->progress_user, gp->generation, error, model);
     }
     gp->done = gp->generation == P->generations ||
                (P->stop_on_target && gp->fit[best] <= P->target_error);

@@ -46,6 +46,16 @@ struct glevo_gp {
     glevo_gp_programs *progs; /* the evaluated generation (host breeding; resident: a copy
                                * made by gp_host_sync) */
     glevo_gp_programs *one;   /* the best program alone, for progress */
+    /* The best program's reported model, kept while the best program stays the same
+     * (gp_engine_best_model): the progress lines ask for it every generation. */
+    struct {
+        bool valid;
+        int len;
+        uint32_t *codes;
+        float *consts;
+        double error;
+        char *sexpr;
+    } model_cache;
     glevo_gp_evaluator *ev;
     int cur, best, generation;
     bool done;
@@ -85,7 +95,9 @@ glevo_status gp_engine_initialise(glevo_gp *gp);
 glevo_status gp_engine_evaluate(glevo_gp *gp);
 /* The best program of the current generation alone in out (from the GPU when resident). */
 glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out);
-glevo_status gp_engine_best_model(const glevo_gp *gp, glevo_gp_result *out);
+/* The best program's reported model (scaled and simplified, glevo_gp_model): its error and
+ * S-expression, valid until the next call. */
+glevo_status gp_engine_best_model(const glevo_gp *gp, double *error, const char **sexpr);
 /* The evaluator's container of the host population (what glevo_gp_population returns). */
 glevo_status gp_engine_pack_host(glevo_gp *gp);
 /* GLEVO_OK for CPU evaluation, or where the evaluator's GL context is current. */

@@ -1,5 +1,6 @@
 /* The host's copies of a GPU-resident run: the programs, fitness and best read back from the
  * GPU only when the host needs them (gp_host_sync, gp_fitness_sync), and the packed container. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gp/engine_internal.h"
@@ -20,14 +21,61 @@ glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out)
     return glevo_gp_programs_add(out, b->codes, b->len, b->consts);
 }
 
-/* The best program's reported model (scaled and simplified, glevo_gp_model) and its error:
- * what the result, glevo_gp_best_error and the progress lines give. gp->one is scratch. */
-glevo_status gp_engine_best_model(const glevo_gp *gp, glevo_gp_result *out)
+/* Whether program 0 of one is the cached model's program (codes, and the constants they use). */
+static bool cache_holds(const glevo_gp *gp, const glevo_gp_programs *one)
 {
-    *out = (glevo_gp_result){0};
-    glevo_gp_programs *one = ((glevo_gp *)gp)->one;
-    glevo_status st = gp_engine_best_program(gp, one);
-    return st ? st : glevo_gp_model(&gp->P, gp->data, one, 0, out);
+    int len;
+    const uint32_t *c = glevo_gp_programs_codes(one, 0, &len);
+    const float *k = glevo_gp_programs_constants(one);
+    if (!gp->model_cache.valid || len != gp->model_cache.len ||
+        memcmp(c, gp->model_cache.codes, sizeof *c * (size_t)len))
+        return false;
+    for (int i = 0; i < len; ++i)
+        if (GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST &&
+            memcmp(&k[GLEVO_GP_CODE_INDEX(c[i])], &gp->model_cache.consts[i], sizeof *k))
+            return false;
+    return true;
+}
+
+/* The best program's reported model and its error: what the result, glevo_gp_best_error and
+ * the progress lines give. Building it evaluates the program on the data (the scaling's a and
+ * b, the error) on the host, so it is kept while the best program stays the same. gp->one is
+ * scratch; the cache is not state a caller sees, hence the cast. */
+glevo_status gp_engine_best_model(const glevo_gp *cgp, double *error, const char **sexpr)
+{
+    glevo_gp *gp = (glevo_gp *)cgp;
+    glevo_status st = gp_engine_best_program(gp, gp->one);
+    if (st) return st;
+    if (!cache_holds(gp, gp->one)) {
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(gp->one, 0, &len);
+        const float *k = glevo_gp_programs_constants(gp->one);
+        glevo_gp_result m = {0};
+        gp->model_cache.valid = false;
+        if ((st = glevo_gp_model(&gp->P, gp->data, gp->one, 0, &m))) return st;
+        uint32_t *codes = realloc(gp->model_cache.codes, sizeof *codes * (size_t)(len + 1));
+        if (codes) gp->model_cache.codes = codes;
+        float *consts = realloc(gp->model_cache.consts, sizeof *consts * (size_t)(len + 1));
+        if (consts) gp->model_cache.consts = consts;
+        char *text = strdup(m.best_sexpr ? m.best_sexpr : "");
+        double model_error = m.best_error;
+        glevo_gp_result_free(&m);
+        if (!codes || !consts || !text) {
+            free(text);
+            return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the best model");
+        }
+        memcpy(codes, c, sizeof *c * (size_t)len);
+        for (int i = 0; i < len; ++i)
+            consts[i] = GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST ? k[GLEVO_GP_CODE_INDEX(c[i])] : 0;
+        free(gp->model_cache.sexpr);
+        gp->model_cache.sexpr = text;
+        gp->model_cache.error = model_error;
+        gp->model_cache.len = len;
+        gp->model_cache.valid = true;
+    }
+    if (error) *error = gp->model_cache.error;
+    if (sexpr) *sexpr = gp->model_cache.sexpr;
+    return GLEVO_OK;
 }
 
 /* The evaluator's container of the host population (what glevo_gp_population returns). */
