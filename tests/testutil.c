@@ -1,6 +1,8 @@
 /* Shared test helpers (see testutil.h). */
 #include "testutil.h"
 
+#include "glevo/rng.h"
+
 #include <png.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -120,4 +122,38 @@ unsigned char *testutil_png_load(const char *path, int *w, int *h)
     }
     *w = (int)img.width, *h = (int)img.height;
     return rgb;
+}
+
+glevo_gp_data *testutil_gp_data(int vars, int cases, uint32_t seed)
+{
+    float *x = malloc((size_t)vars * cases * sizeof *x), *y = malloc((size_t)cases * sizeof *y);
+    ck_assert(x && y);
+    for (int i = 0; i < vars * cases; ++i) {
+        glevo_u32x4 r = glevo_philox4x32((uint32_t)i, 1, 0, 0, seed, 7);
+        x[i] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
+        if (r.v[1] % 7 == 0) x[i] = 0.0f;
+        if (r.v[1] % 11 == 0) x[i] = 0.5f;
+    }
+    for (int c = 0; c < cases; ++c) {
+        glevo_u32x4 r = glevo_philox4x32((uint32_t)c, 2, 0, 0, seed, 7);
+        y[c] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(vars, cases, x, y, &d), GLEVO_OK);
+    free(x);
+    free(y);
+    return d;
+}
+
+double *testutil_gp_cpu_errors(const glevo_gp_data *d, const glevo_gp_programs *p,
+                               glevo_gp_metric metric)
+{
+    double *errors = malloc((size_t)glevo_gp_programs_count(p) * sizeof *errors);
+    ck_assert_ptr_nonnull(errors);
+    glevo_gp_eval_params cp = {.backend = GLEVO_BACKEND_CPU, .threads = 2};
+    glevo_gp_evaluator *ev = NULL;
+    ck_assert_int_eq(glevo_gp_evaluator_create(&cp, d, &ev), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_evaluate(ev, p, metric, errors), GLEVO_OK);
+    glevo_gp_evaluator_destroy(ev);
+    return errors;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "glevo/context.h"
+#include "glevo/gp.h"
 
 /* The process-wide headless context (created on first use; llvmpipe on CI). Fails the test
  * with the reason when none can be created. */
@@ -33,6 +34,14 @@ const char *testutil_write_tmp(const char *text);
 int testutil_run_suite(Suite *s);
 /* RGB8 pixels of a PNG file, top row first (caller frees), or NULL when it cannot be read. */
 unsigned char *testutil_png_load(const char *path, int *w, int *h);
+/* GP data for the GPU-vs-CPU evaluation tests: vars inputs uniform in [-1, 1] with some exact
+ * zeros and repeated 0.5s (so protected division, if, and, or, not and = meet both outcomes), a
+ * target uniform in [-1, 1], all drawn from seed. Fails the test if it cannot be made. */
+glevo_gp_data *testutil_gp_data(int vars, int cases, uint32_t seed);
+/* The CPU interpreter's errors of every program of p on d under metric (caller frees): the
+ * twin the GPU evaluators are held to. */
+double *testutil_gp_cpu_errors(const glevo_gp_data *d, const glevo_gp_programs *p,
+                               glevo_gp_metric metric);
 /* Large cases run only when GLEVO_TEST_LARGE=1 (the GPU machine). */
 int testutil_large(void);
 

@@ -212,15 +212,23 @@ static glevo_status read_back(glevo_gp_evaluator *e, int pop, const gp_plan *pla
                             sums);
 }
 
+/* An evaluation left in the results buffer: the programs uploaded (unless resident), the
+ * plan and build, the dispatches. */
+static glevo_status evaluate_into_results(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                          gp_plan *plan)
+{
+    gp_compute *c = e->impl;
+    gpu_program *prog;
+    glevo_status st = gp_gpu_upload_programs(&c->gpu, p);
+    if (!st) st = prepare(e, p, plan, &prog);
+    return st ? st : dispatch(e, p->count, plan, prog);
+}
+
 static glevo_status compute_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                      glevo_gp_sums *sums)
 {
-    gp_compute *c = e->impl;
     gp_plan plan;
-    gpu_program *prog;
-    glevo_status st = gp_gpu_upload_programs(&c->gpu, p);
-    if (!st) st = prepare(e, p, &plan, &prog);
-    if (!st) st = dispatch(e, p->count, &plan, prog);
+    glevo_status st = evaluate_into_results(e, p, &plan);
     return st ? st : read_back(e, p->count, &plan, sums);
 }
 
@@ -229,10 +237,7 @@ glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_pr
 {
     gp_compute *c = e->impl;
     gp_plan plan;
-    gpu_program *prog;
-    glevo_status st = gp_gpu_upload_programs(&c->gpu, p);
-    if (!st) st = prepare(e, p, &plan, &prog);
-    if (!st) st = dispatch(e, p->count, &plan, prog);
+    glevo_status st = evaluate_into_results(e, p, &plan);
     if (st) return st;
     out->results = &c->results;
     out->marks = (float)((double)plan.nseg * GP_SUM_LANES * plan.walk_chunks);

@@ -12,28 +12,6 @@
 #include "gp_engines.h"
 #include "testutil.h"
 
-static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
-{
-    float *x = malloc((size_t)vars * cases * sizeof *x), *y = malloc((size_t)cases * sizeof *y);
-    for (int i = 0; i < vars * cases; ++i) {
-        glevo_u32x4 r = glevo_philox4x32((uint32_t)i, 1, 0, 0, seed, 7);
-        x[i] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
-        /* Some exact zeros and repeats so if/and/or/not/= and protected division see both
-         * outcomes. */
-        if (r.v[1] % 7 == 0) x[i] = 0.0f;
-        if (r.v[1] % 11 == 0) x[i] = 0.5f;
-    }
-    for (int c = 0; c < cases; ++c) {
-        glevo_u32x4 r = glevo_philox4x32((uint32_t)c, 2, 0, 0, seed, 7);
-        y[c] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
-    }
-    glevo_gp_data *d = NULL;
-    ck_assert_int_eq(glevo_gp_data_create(vars, cases, x, y, &d), GLEVO_OK);
-    free(x);
-    free(y);
-    return d;
-}
-
 /* The GPU computes bit-identical node values (sin, cos and division are glevo's own, defined
  * identically in src/gp/gp_math.h and shaders/gp/math.glsl) and sums them in the order the CPU
  * does: the errors must be the same doubles. */
@@ -41,18 +19,15 @@ static void compare(uint32_t ops, int pop, int size, int vars, int cases, uint32
                     glevo_gp_metric metric)
 {
     testutil_context();
-    glevo_gp_data *d = random_data(vars, cases, seed);
+    glevo_gp_data *d = testutil_gp_data(vars, cases, seed);
     glevo_gp_programs *p = NULL;
     ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_programs_random(p, pop, ops, vars, size, seed), GLEVO_OK);
     /* Every requested opcode appears (the generator is not silently narrowing the test). */
     ck_assert_uint_eq(glevo_gp_programs_ops_used(p) & ops, ops);
-    double *cpu = malloc((size_t)pop * sizeof *cpu), *gpu = malloc((size_t)pop * sizeof *gpu);
-    glevo_gp_eval_params cp = {.backend = GLEVO_BACKEND_CPU, .threads = 2};
+    double *cpu = testutil_gp_cpu_errors(d, p, metric);
+    double *gpu = malloc((size_t)pop * sizeof *gpu);
     glevo_gp_evaluator *ev = NULL;
-    ck_assert_int_eq(glevo_gp_evaluator_create(&cp, d, &ev), GLEVO_OK);
-    ck_assert_int_eq(glevo_gp_evaluate(ev, p, metric, cpu), GLEVO_OK);
-    glevo_gp_evaluator_destroy(ev);
     /* Each layout with a twist: PPPE split into draws of a few columns, FP one case-quad per
      * walk, PPCU three quads per walk in 16 x 4 tiles, compute in dispatches of a few
      * work-groups (the same build as the next: llvmpipe compiles slowly), compute as it comes. */

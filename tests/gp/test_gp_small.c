@@ -17,25 +17,6 @@
 #include "gp_engines.h"
 #include "testutil.h"
 
-static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
-{
-    float *x = malloc((size_t)vars * cases * sizeof *x), *y = malloc((size_t)cases * sizeof *y);
-    for (int i = 0; i < vars * cases; ++i) {
-        glevo_u32x4 r = glevo_philox4x32((uint32_t)i, 1, 0, 0, seed, 24);
-        x[i] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
-        if (r.v[1] % 7 == 0) x[i] = 0.0f; /* both outcomes of protected division and if */
-    }
-    for (int c = 0; c < cases; ++c) {
-        glevo_u32x4 r = glevo_philox4x32((uint32_t)c, 2, 0, 0, seed, 24);
-        y[c] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
-    }
-    glevo_gp_data *d = NULL;
-    ck_assert_int_eq(glevo_gp_data_create(vars, cases, x, y, &d), GLEVO_OK);
-    free(x);
-    free(y);
-    return d;
-}
-
 typedef struct layout {
     int prog_lanes, lanes; /* 0, 0: the rule */
     double max_draw_steps; /* > 0: split into many dispatches */
@@ -49,17 +30,14 @@ static void compare(int cases, int pop, int size, uint32_t seed, const layout *l
     glevo_gp_eval_params probe = {.backend = GLEVO_BACKEND_COMPUTE};
     if (!gp_engine_available(&probe)) return;
     uint32_t all = (1u << GLEVO_GP_OP_COUNT) - 1;
-    glevo_gp_data *d = random_data(3, cases, seed);
+    glevo_gp_data *d = testutil_gp_data(3, cases, seed);
     glevo_gp_programs *p = NULL;
     ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_programs_random(p, pop, all, 3, size, seed), GLEVO_OK);
     ck_assert_uint_eq(glevo_gp_programs_ops_used(p), all);
-    double *cpu = malloc((size_t)pop * sizeof *cpu), *gpu = malloc((size_t)pop * sizeof *gpu);
-    glevo_gp_eval_params cp = {.backend = GLEVO_BACKEND_CPU, .threads = 2};
+    double *cpu = testutil_gp_cpu_errors(d, p, GLEVO_GP_MSE);
+    double *gpu = malloc((size_t)pop * sizeof *gpu);
     glevo_gp_evaluator *ev = NULL;
-    ck_assert_int_eq(glevo_gp_evaluator_create(&cp, d, &ev), GLEVO_OK);
-    ck_assert_int_eq(glevo_gp_evaluate(ev, p, GLEVO_GP_MSE, cpu), GLEVO_OK);
-    glevo_gp_evaluator_destroy(ev);
     int finite = 0;
     for (int i = 0; i < pop; ++i) finite += isfinite(cpu[i]) != 0;
     ck_assert_msg(finite >= pop / 2, "only %d of %d programs finite", finite, pop);
