@@ -22,14 +22,11 @@ ls .peers/evogp/src/evogp/evogp_cuda*.so > /dev/null 2>&1 && echo built > "$out/
 (cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
     --inplace > "$out/evogp-build.txt" 2>&1; echo built >> "$out/evogp-build.txt") &
 build=$!
+. scripts/device/gp_whole_run.sh
 run() { # variant pop cases seed env [backend]
-    local v=$1 pop=$2 cases=$3 seed=$4 t0 t1 js
-    t0=$(date +%s.%N)
-    js=$(env $5 "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 \
-        --max-size 64 --metric mse --function-set +,-,*,/,neg,sin,cos \
-        --no-linear-scaling --const-opt 0 --backend "${6:-compute}" --seed "$seed" --quiet --json)
-    t1=$(date +%s.%N)
-    echo "{\"variant\":\"$v\",\"pop\":$pop,\"cases\":$cases,\"seed\":$seed,\"wall\":$(awk "BEGIN{print $t1 - $t0}"),\"run\":${js:-null}}" >> "$out/glevo.jsonl"
+    # shellcheck disable=SC2086
+    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "$1" "$2" "$3" "$4" "$5" $EVOGP_ALGORITHM \
+        --backend "${6:-compute}"
 }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 "$g" info > "$out/info.txt" 2>&1

@@ -14,14 +14,11 @@ out=${OUT:-out}; mkdir -p "$out" "$out/data"
 cells="1000:100 10000:1000 10000:10000 100000:1000"
 # The data evogp_fullrun.py writes (torch.manual_seed(1), the same target), without EvoGP.
 python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000
-run() { # variant pop cases seed [env]
-    local v=$1 pop=$2 cases=$3 seed=$4 t0 t1 js
-    t0=$(date +%s.%N)
-    js=$(env $5 "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 \
-        --max-size 64 --metric mse --function-set +,-,*,/,neg,sin,cos \
-        --no-linear-scaling --const-opt 0 --backend "${6:-compute}" --seed "$seed" --quiet --json)
-    t1=$(date +%s.%N)
-    echo "{\"variant\":\"$v\",\"pop\":$pop,\"cases\":$cases,\"seed\":$seed,\"wall\":$(awk "BEGIN{print $t1 - $t0}"),\"run\":$js}" >> "$out/glevo.jsonl"
+. scripts/device/gp_whole_run.sh
+run() { # variant pop cases seed env [backend]
+    # shellcheck disable=SC2086
+    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "$1" "$2" "$3" "$4" "$5" $EVOGP_ALGORITHM \
+        --backend "${6:-compute}"
 }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 run cold 1000 100 1 X=1

@@ -8,12 +8,10 @@ set -u
 g=$1 out=${OUT:-out}
 mkdir -p "$out/data"
 python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
-run() { # label pop cases seed env
-  local js
-  js=$(env $5 timeout 120 "$g" gp --data "$out/data/sr_$3.csv" --pop "$2" --generations 50 \
-       --max-size 64 --metric mse --function-set +,-,*,/,neg,sin,cos --const-opt 0 \
-       --backend compute --seed "$4" --quiet --json)
-  echo "{\"variant\":\"$1\",\"pop\":$2,\"cases\":$3,\"seed\":$4,\"run\":${js:-null}}" >> "$out/scaled.jsonl"
+. scripts/device/gp_whole_run.sh
+run() { # variant pop cases seed env
+  gp_whole_run "$out/scaled.jsonl" "$g" "$out/data" "$1" "$2" "$3" "$4" "$5" --metric mse \
+    --function-set +,-,*,/,neg,sin,cos --const-opt 0 --backend compute
 }
 for c in 1000:100 10000:1000 10000:10000 100000:1000; do
   p=${c%:*} n=${c#*:}

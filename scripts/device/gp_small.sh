@@ -7,7 +7,7 @@
 # invocations a program x 1, 2, 4 quads a walk); the small-layout tests on the GPU; then, while
 # DEADLINE seconds are not spent, `glevo bench gp --whole` with EvoGP's CSV of the same run.
 #   . .gl/env.sh && DIR/gp_small.sh      (DIR holds glevo, the test binaries, libsubunit and
-#                                         these scripts; .peers/ carried beside it)
+#                                         these scripts with evogp_forests.py; .peers/ carried beside it)
 # Into $OUT (at most 8 files come back): evogp.jsonl, layouts.csv, tests.txt, steps.log, the
 # bench's gp.md, gp_runs.csv and scaling picture, and EvoGP's built extension when it was built
 # here (carry it back in DIR to skip the build next time).
