@@ -101,24 +101,28 @@ static int print_infix(gp_out_buf *o, const uint32_t *c, const float *k, int i)
     }
 }
 
+/* Program i printed by `print` into buf, snprintf's way (NULL with size 0 asks for the
+ * length); the length it needs. */
+static int print_program(int (*print)(gp_out_buf *, const uint32_t *, const float *, int),
+                         const glevo_gp_programs *p, int i, char *buf, size_t size)
+{
+    if (!buf) size = 0;
+    gp_out_buf o = {buf, size, 0};
+    if (size) buf[0] = '\0';
+    print(&o, p->codes + p->offsets[i], p->consts, 0);
+    return (int)o.len;
+}
+
 int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t size)
 {
     ARG_NOT_NULL_OR(p, -1);
     ARG_INDEX_OR(i, p->count, -1);
-    if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
-    gp_out_buf o = {buf, size, 0};
-    if (size) buf[0] = '\0';
-    print_sexpr(&o, p->codes + p->offsets[i], p->consts, 0);
-    return (int)o.len;
+    return print_program(print_sexpr, p, i, buf, size);
 }
 
 int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size)
 {
     ARG_NOT_NULL_OR(p, -1);
     ARG_INDEX_OR(i, p->count, -1);
-    if (!buf) size = 0; /* snprintf's rule: NULL with size 0 asks for the length */
-    gp_out_buf o = {buf, size, 0};
-    if (size) buf[0] = '\0';
-    print_infix(&o, p->codes + p->offsets[i], p->consts, 0);
-    return (int)o.len;
+    return print_program(print_infix, p, i, buf, size);
 }
