@@ -21,6 +21,26 @@
 #include "glevo/rng.h"
 
 #define MAX_AXIS 16
+
+/* A markdown table of GPop/s: rows the case counts, columns the populations, "–" where a
+ * cell was not measured. */
+static void print_table(FILE *f, double (*v)[MAX_AXIS], const int *pops, int npop,
+                        const int *cases, int ncases)
+{
+    fprintf(f, "| cases \\ pop |");
+    for (int i = 0; i < npop; ++i) fprintf(f, " %d |", pops[i]);
+    fprintf(f, "\n|---|");
+    for (int i = 0; i < npop; ++i) fprintf(f, "---|");
+    fprintf(f, "\n");
+    for (int j = 0; j < ncases; ++j) {
+        fprintf(f, "| %d |", cases[j]);
+        for (int i = 0; i < npop; ++i)
+            if (v[i][j] > 0) fprintf(f, " %.4g |", v[i][j]);
+            else fprintf(f, " – |");
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\n");
+}
 enum { S_PPPE, S_FP, S_PPCU, S_COMPUTE, S_RESIDENT, S_CPU1, S_CPUN, S_COUNT };
 /* compute-resident: the compute kernel timed as EvoGP times its own (programs on the GPU, 5
  * evaluations then one synchronisation; glevo_gp_evaluate_timed), the others as GPOCL does. */
@@ -314,40 +334,16 @@ int bench_gp(int argc, char **argv)
             fprintf(f, "## GPop/s, %s set, tree size %d, %d inputs (%s, %s, %ld CPU cores; "
                        "median of up to %d runs)\n\n", set, size, vars, renderer, date, cores, runs);
             for (int e = 0; e < nengines; ++e) {
-                int eng = engines[e];
-                fprintf(f, "%s\n\n| cases \\ pop |", engine_names[eng]);
-                for (int i = 0; i < npop; ++i) fprintf(f, " %d |", pops[i]);
-                fprintf(f, "\n|---|");
-                for (int i = 0; i < npop; ++i) fprintf(f, "---|");
-                fprintf(f, "\n");
-                for (int j = 0; j < ncases; ++j) {
-                    fprintf(f, "| %d |", cases[j]);
-                    for (int i = 0; i < npop; ++i)
-                        if (g[eng][i][j] > 0)
-                            fprintf(f, " %.4g |", g[eng][i][j]);
-                        else
-                            fprintf(f, " – |");
-                    fprintf(f, "\n");
-                }
-                fprintf(f, "\n");
+                fprintf(f, "%s\n\n", engine_names[engines[e]]);
+                print_table(f, g[engines[e]], pops, npop, cases, ncases);
             }
             if (evogp_path) {
-                fprintf(f, "EvoGP (from %s; its own random trees, not these)\n\n| cases \\ pop |",
-                        evogp_path);
-                for (int i = 0; i < npop; ++i) fprintf(f, " %d |", pops[i]);
-                fprintf(f, "\n|---|");
-                for (int i = 0; i < npop; ++i) fprintf(f, "---|");
-                fprintf(f, "\n");
-                for (int j = 0; j < ncases; ++j) {
-                    fprintf(f, "| %d |", cases[j]);
-                    for (int i = 0; i < npop; ++i) {
-                        double v = gp_evogp_value(&evogp, 'g', pops[i], cases[j]);
-                        if (v > 0) fprintf(f, " %.4g |", v);
-                        else fprintf(f, " – |");
-                    }
-                    fprintf(f, "\n");
-                }
-                fprintf(f, "\n");
+                static double ev[MAX_AXIS][MAX_AXIS];
+                for (int i = 0; i < npop; ++i)
+                    for (int j = 0; j < ncases; ++j)
+                        ev[i][j] = gp_evogp_value(&evogp, 'g', pops[i], cases[j]);
+                fprintf(f, "EvoGP (from %s; its own random trees, not these)\n\n", evogp_path);
+                print_table(f, ev, pops, npop, cases, ncases);
             }
         }
         if (out_dir) {

@@ -157,3 +157,13 @@ double *testutil_gp_cpu_errors(const glevo_gp_data *d, const glevo_gp_programs *
     glevo_gp_evaluator_destroy(ev);
     return errors;
 }
+
+int testutil_run_suite_in_tmp(Suite *s, char *dir, size_t size, const char *name)
+{
+    snprintf(dir, size, "/tmp/glevo-%s-XXXXXX", name);
+    if (!mkdtemp(dir)) return 1;
+    int rc = testutil_run_suite(s);
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) != 0 ? 1 : rc;
+}

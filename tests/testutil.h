@@ -32,6 +32,9 @@ int testutil_lines(const char *s);
 const char *testutil_write_tmp(const char *text);
 /* Runs a suite with CK_NORMAL output and returns the process exit code. */
 int testutil_run_suite(Suite *s);
+/* testutil_run_suite with a fresh folder /tmp/glevo-NAME-XXXXXX made in dir (its path) for
+ * the suite's files, removed afterwards; a folder that cannot be made or removed fails. */
+int testutil_run_suite_in_tmp(Suite *s, char *dir, size_t size, const char *name);
 /* RGB8 pixels of a PNG file, top row first (caller frees), or NULL when it cannot be read. */
 unsigned char *testutil_png_load(const char *path, int *w, int *h);
 /* GP data for the GPU-vs-CPU evaluation tests: vars inputs uniform in [-1, 1] with some exact

@@ -54,16 +54,10 @@ END_TEST
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/glevo-fitres-XXXXXX");
-    if (!mkdtemp(dir)) return 1;
     Suite *s = suite_create("cli_fitness_resume");
     TCase *tc = tcase_create("cli_fitness_resume");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, fitness_run_resumes_alone);
     suite_add_tcase(s, tc);
-    int rc = testutil_run_suite(s);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0) rc = 1;
-    return rc;
+    return testutil_run_suite_in_tmp(s, dir, sizeof dir, "fitres");
 }

@@ -116,8 +116,6 @@ END_TEST
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/glevo-outputs-XXXXXX");
-    if (!mkdtemp(dir)) return 1;
     Suite *s = suite_create("cli_outputs");
     TCase *tc = tcase_create("cli_outputs");
     tcase_set_timeout(tc, 300);
@@ -125,9 +123,5 @@ int main(void)
     tcase_add_test(tc, fresh_run_keeps_existing_checkpoint);
     tcase_add_test(tc, picture_extension_decides_format);
     suite_add_tcase(s, tc);
-    int rc = testutil_run_suite(s);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0) rc = 1;
-    return rc;
+    return testutil_run_suite_in_tmp(s, dir, sizeof dir, "outputs");
 }
