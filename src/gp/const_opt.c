@@ -3,15 +3,22 @@
  * as Operon (Burlacu et al. 2020, nonlinear least squares on the constants) and PySR
  * (Cranmer 2023, BFGS on the constants of the hall of fame) do. Derivatives by forward-mode
  * differentiation in the interpreter: each stack value carries its value and its derivative
- * with respect to every constant (dual numbers), so one walk per case gives the Jacobian row;
- * the normal equations J^T J and J^T r are reduced over the cases in double and solved per
- * program (Cholesky of J^T J + lambda diag(J^T J)). The model fitted is a + b f(theta): with
- * linear scaling a and b are parameters beside theta (its closed form starts them), without
- * it a = 0 and b = 1 stay fixed. A step is kept only when the float interpreter's squared
- * error (the fitness) goes down, so fitting never makes a program worse.
- * This is the CPU twin; the GPU version (the normal equations reduced in the evaluator's
- * lanes, the solve per program in a pass) is not built yet: every backend runs this one on
- * the host, so GPU and CPU runs stay the same run. */
+ * with respect to every fitted constant (dual numbers), so one walk per case gives the
+ * Jacobian row; the normal equations J^T J and J^T r are reduced over the cases in double and
+ * solved per program (Cholesky of J^T J + lambda diag(J^T J)). The model fitted is
+ * a + b f(theta): with linear scaling a and b are parameters beside theta (its closed form
+ * starts them), without it a = 0 and b = 1 stay fixed. A step is kept only when the squared
+ * error of the float interpreter (what selection scores) goes down, so fitting never makes a
+ * program worse.
+ *
+ * This is the CPU twin of shaders/gp/const_fit.glsl, arithmetic for arithmetic: values by the
+ * interpreter's own float operators (gp_math.h), derivatives in float in the order the shader
+ * writes them, every sum over the cases in lane order (case c in lane c % GP_FIT_LANES, the
+ * lanes added in order), the solve in double. So the compute backend's fitted constants are
+ * the CPU's bits, and a run with fitting is the same run on both (test_gp_const_opt). The
+ * derivatives are protected where the operators are: 0 where a protected operator returns its
+ * constant (division by |b| < 1e-6, log of |a| < 1e-6, pow of |a| < 1e-6), and sqrt's is 0
+ * below a root of 1e-6. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,220 +26,252 @@
 #include "glevo/rng.h"
 #include "gp/const_opt.h"
 #include "gp/eval_internal.h"
-#include "gp/engine_internal.h"
+#include "gp/gp_math.h"
 #include "gp/model.h"
 
-#define MAXP 66 /* constants per program fitted (the rest stay), + a, b */
+#define NP (GP_FIT_THETA + 2) /* theta, a, b */
 
-/* Value and derivatives of program codes[0..len) on case c: theta's constants are the codes
- * listed in pos[0..np) (their values in consts[pos[k]]). d receives np derivatives. */
-static double dual_eval(const uint32_t *codes, int len, const float *consts, const int *slot,
-                        int np, const glevo_gp_data *d, int c, double *stack_v, double *stack_d,
-                        double *grad)
+/* One stack value: f and its derivatives with respect to theta. */
+typedef struct dual {
+    float v, d[GP_FIT_THETA];
+} dual;
+
+/* The operator's value (the interpreter's bits) and its partial derivatives ga (by its first
+ * argument a) and gb (by b); 0 for the comparisons and logic. */
+static float partials(glevo_gp_op op, float a, float b, float *ga, float *gb)
+{
+    *ga = 0, *gb = 0;
+    float v;
+    switch (op) {
+    case GLEVO_GP_ADD: v = a + b, *ga = 1, *gb = 1; break;
+    case GLEVO_GP_SUB: v = a - b, *ga = 1, *gb = -1; break;
+    case GLEVO_GP_MUL: v = a * b, *ga = b, *gb = a; break;
+    case GLEVO_GP_DIV:
+        v = gp_div(a, b);
+        if (!(fabsf(b) < GP_PROTECT_EPS)) *ga = 1.0f / b, *gb = -(v / b);
+        break;
+    case GLEVO_GP_NEG: v = -a, *ga = -1; break;
+    case GLEVO_GP_SIN: v = gp_sin(a), *ga = gp_cos(a); break;
+    case GLEVO_GP_COS: v = gp_cos(a), *ga = -gp_sin(a); break;
+    case GLEVO_GP_EXP: v = gp_exp(a), *ga = v; break;
+    case GLEVO_GP_LOG:
+        v = gp_log(a);
+        if (fabsf(a) >= GP_PROTECT_EPS) *ga = 1.0f / a;
+        break;
+    case GLEVO_GP_SQRT:
+        v = gp_sqrt(a);
+        if (v >= GP_PROTECT_EPS) *ga = (a < 0 ? -0.5f : 0.5f) / v;
+        break;
+    case GLEVO_GP_SQUARE: v = a * a, *ga = a + a; break;
+    case GLEVO_GP_CUBE: v = (a * a) * a, *ga = 3.0f * (a * a); break;
+    case GLEVO_GP_POW:
+        v = gp_pow(a, b);
+        if (fabsf(a) >= GP_PROTECT_EPS) *ga = (v * b) / a, *gb = v * gp_log(a);
+        break;
+    case GLEVO_GP_TANH: v = gp_tanh(a), *ga = 1.0f - v * v; break;
+    case GLEVO_GP_ABS: v = fabsf(a), *ga = a < 0 ? -1.0f : 1.0f; break;
+    case GLEVO_GP_AQ: {
+        float t = 1.0f + b * b, s = sqrtf(t);
+        v = a / s, *ga = 1.0f / s, *gb = -((v * b) / t);
+        break;
+    }
+    case GLEVO_GP_LT: v = a < b ? 1.0f : 0.0f; break;
+    case GLEVO_GP_GT: v = a > b ? 1.0f : 0.0f; break;
+    case GLEVO_GP_EQ: v = a == b ? 1.0f : 0.0f; break;
+    case GLEVO_GP_AND: v = (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f; break;
+    case GLEVO_GP_OR: v = (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f; break;
+    case GLEVO_GP_NOT: v = a == 0.0f ? 1.0f : 0.0f; break;
+    default: v = 0; break;
+    }
+    return v;
+}
+
+/* The value of program codes[0..len) on case c, theta[k] standing for constant pos[k]; with
+ * grad, its derivatives by theta (zero past nt). stack holds len duals. */
+static float dual_eval(const uint32_t *codes, int len, const float *consts, const int *slot,
+                       const float *theta, const glevo_gp_data *d, int c, dual *stack,
+                       float *grad)
 {
     int sp = 0;
     for (int i = len - 1; i >= 0; --i) {
         uint32_t code = codes[i];
         glevo_gp_op op = GLEVO_GP_CODE_OP(code);
-        double *dv = stack_d + (size_t)sp * np;
-        switch (op) {
-        case GLEVO_GP_VAR:
-            stack_v[sp] = d->x[(size_t)GLEVO_GP_CODE_INDEX(code) * d->cases + c];
-            memset(dv, 0, (size_t)np * sizeof *dv);
-            sp++;
+        if (op == GLEVO_GP_VAR || op == GLEVO_GP_CONST) {
+            dual *s = &stack[sp++];
+            memset(s->d, 0, sizeof s->d);
+            if (op == GLEVO_GP_VAR) {
+                s->v = d->x[(size_t)GLEVO_GP_CODE_INDEX(code) * d->cases + c];
+            } else if (slot[i] >= 0) {
+                s->v = theta[slot[i]];
+                s->d[slot[i]] = 1.0f;
+            } else {
+                s->v = consts[i];
+            }
             continue;
-        case GLEVO_GP_CONST:
-            stack_v[sp] = consts[i];
-            memset(dv, 0, (size_t)np * sizeof *dv);
-            if (slot[i] >= 0) dv[slot[i]] = 1.0;
-            sp++;
-            continue;
-        default: break;
         }
         int ar = glevo_gp_op_arity(op);
-        /* a on top (first argument), b below it, e below b (if's else-branch) */
-        double a = stack_v[sp - 1], b = ar > 1 ? stack_v[sp - 2] : 0, e = ar > 2 ? stack_v[sp - 3] : 0;
-        double *da = stack_d + (size_t)(sp - 1) * np, *db = ar > 1 ? stack_d + (size_t)(sp - 2) * np : da;
-        double *de = ar > 2 ? stack_d + (size_t)(sp - 3) * np : da;
-        double v = 0, ga = 0, gb = 0; /* v = op(a, b); dv = ga da + gb db */
-        switch (op) {
-        case GLEVO_GP_ADD: v = a + b, ga = 1, gb = 1; break;
-        case GLEVO_GP_SUB: v = a - b, ga = 1, gb = -1; break;
-        case GLEVO_GP_MUL: v = a * b, ga = b, gb = a; break;
-        case GLEVO_GP_DIV:
-            if (fabs(b) < 1e-6) v = 1;
-            else v = a / b, ga = 1 / b, gb = -a / (b * b);
-            break;
-        case GLEVO_GP_NEG: v = -a, ga = -1; break;
-        case GLEVO_GP_SIN: v = sin(a), ga = cos(a); break;
-        case GLEVO_GP_COS: v = cos(a), ga = -sin(a); break;
-        case GLEVO_GP_EXP: v = exp(a), ga = v; break;
-        case GLEVO_GP_LOG:
-            if (fabs(a) >= 1e-6) v = log(fabs(a)), ga = 1 / a;
-            break;
-        case GLEVO_GP_SQRT:
-            v = sqrt(fabs(a));
-            ga = v > 0 ? (a < 0 ? -0.5 : 0.5) / v : 0;
-            break;
-        case GLEVO_GP_SQUARE: v = a * a, ga = 2 * a; break;
-        case GLEVO_GP_CUBE: v = a * a * a, ga = 3 * a * a; break;
-        case GLEVO_GP_POW:
-            if (fabs(a) >= 1e-6) {
-                double l = log(fabs(a));
-                v = exp(b * l), ga = v * b / a, gb = v * l;
-            } else {
-                v = 1;
-            }
-            break;
-        case GLEVO_GP_TANH: v = tanh(a), ga = 1 - v * v; break;
-        case GLEVO_GP_ABS: v = fabs(a), ga = a < 0 ? -1 : 1; break;
-        case GLEVO_GP_AQ: {
-            double s = sqrt(1 + b * b);
-            v = a / s, ga = 1 / s, gb = -a * b / (s * s * s);
-            break;
-        }
-        case GLEVO_GP_IF: v = a != 0 ? b : e; break;
-        case GLEVO_GP_LT: v = a < b; break;
-        case GLEVO_GP_GT: v = a > b; break;
-        case GLEVO_GP_EQ: v = a == b; break;
-        case GLEVO_GP_AND: v = a != 0 && b != 0; break;
-        case GLEVO_GP_OR: v = a != 0 || b != 0; break;
-        case GLEVO_GP_NOT: v = a == 0; break;
-        default: break;
-        }
-        double *out = stack_d + (size_t)(sp - ar) * np;
-        if (op == GLEVO_GP_IF) {
-            const double *src = a != 0 ? db : de;
-            memmove(out, src, (size_t)np * sizeof *out);
+        dual *a = &stack[sp - 1], *b = ar > 1 ? &stack[sp - 2] : a;
+        dual *out = &stack[sp - ar];
+        if (op == GLEVO_GP_IF) { /* (if c a b): c on top */
+            dual *e = &stack[sp - 3];
+            *out = a->v != 0.0f ? *b : *e;
         } else {
-            for (int k = 0; k < np; ++k) out[k] = ga * da[k] + (ar > 1 ? gb * db[k] : 0);
+            float ga, gb, v = partials(op, a->v, b->v, &ga, &gb);
+            bool logic = op >= GLEVO_GP_LT && op <= GLEVO_GP_NOT;
+            for (int k = 0; k < GP_FIT_THETA; ++k)
+                out->d[k] = logic ? 0.0f : ar > 1 ? ga * a->d[k] + gb * b->d[k] : ga * a->d[k];
+            out->v = v;
         }
         sp -= ar - 1;
-        stack_v[sp - 1] = v;
     }
-    memcpy(grad, stack_d, (size_t)np * sizeof *grad);
-    return stack_v[0];
+    if (grad) memcpy(grad, stack[0].d, sizeof stack[0].d);
+    return stack[0].v;
 }
 
-/* Sum of (y - (a + b f))^2 with the float interpreter (what selection scores, up to the lane
- * order). */
-static double sse_of(const indiv *t, const glevo_gp_data *d, double a, double b, float *f)
+/* Per-lane sums of the shader: case c adds into lane c % GP_FIT_LANES. */
+typedef struct lane_sums {
+    double s[GP_FIT_LANES][NP * (NP + 1) / 2 + NP];
+} lane_sums;
+
+static double lanes_total(const lane_sums *L, int e)
 {
-    if (gp_predict_cpu(t->codes, t->len, t->consts, d, f)) return INFINITY;
     double s = 0;
+    for (int t = 0; t < GP_FIT_LANES; ++t) s += L->s[t][e];
+    return s;
+}
+
+/* Sum of (y - (a + b f))^2 over the cases, in lane order (infinite when not finite). */
+static double sse_of(const indiv *t, const int *slot, const float *theta, const glevo_gp_data *d,
+                     double a, double b, dual *stack, lane_sums *L)
+{
+    for (int l = 0; l < GP_FIT_LANES; ++l) L->s[l][0] = 0;
     for (int c = 0; c < d->cases; ++c) {
-        double r = d->y[c] - (a + b * f[c]);
-        s += r * r;
+        double f = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
+        double r = d->y[c] - (a + b * f);
+        L->s[c % GP_FIT_LANES][0] += r * r;
     }
+    double s = lanes_total(L, 0);
     return isfinite(s) ? s : INFINITY;
 }
 
+/* Linear scaling's a and b from the moments of f, summed in lane order (scaling.c's closed
+ * form). */
+static void scaling_of(const indiv *t, const int *slot, const float *theta, const glevo_gp_data *d,
+                       double *a, double *b, dual *stack, lane_sums *L)
+{
+    for (int l = 0; l < GP_FIT_LANES; ++l) memset(L->s[l], 0, 5 * sizeof(double));
+    for (int c = 0; c < d->cases; ++c) {
+        double f = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
+        double y = d->y[c], *s = L->s[c % GP_FIT_LANES];
+        s[0] += f, s[1] += f * f, s[2] += f * y, s[3] += y, s[4] += y * y;
+    }
+    glevo_gp_sums m = {.hits = lanes_total(L, 0), .sq_sum = lanes_total(L, 1),
+                       .abs_sum = lanes_total(L, 2)};
+    double sse;
+    gp_scaling_from_moments(&m, lanes_total(L, 3), lanes_total(L, 4), d->cases, a, b, &sse);
+}
+
 /* Solves (A + lambda diag A) x = g by Cholesky; 0 when not positive definite. */
-static int solve(const double *A, const double *g, int n, double lambda, double *x, double *L)
+static int solve(const double *A, const double *g, int n, double lambda, double *x, double *Lc)
 {
     for (int i = 0; i < n; ++i)
         for (int j = 0; j <= i; ++j) {
-            double s = A[i * n + j] + (i == j ? lambda * A[i * n + i] + 1e-12 : 0);
-            for (int k = 0; k < j; ++k) s -= L[i * n + k] * L[j * n + k];
+            double s = A[i * n + j] + (i == j ? lambda * A[i * n + i] + 1e-12 : 0.0);
+            for (int k = 0; k < j; ++k) s -= Lc[i * n + k] * Lc[j * n + k];
             if (i == j) {
                 if (!(s > 0)) return 0;
-                L[i * n + i] = sqrt(s);
+                Lc[i * n + i] = sqrt(s);
             } else {
-                L[i * n + j] = s / L[j * n + j];
+                Lc[i * n + j] = s / Lc[j * n + j];
             }
         }
     for (int i = 0; i < n; ++i) { /* L z = g */
         double s = g[i];
-        for (int k = 0; k < i; ++k) s -= L[i * n + k] * x[k];
-        x[i] = s / L[i * n + i];
+        for (int k = 0; k < i; ++k) s -= Lc[i * n + k] * x[k];
+        x[i] = s / Lc[i * n + i];
     }
     for (int i = n - 1; i >= 0; --i) { /* L^T x = z */
         double s = x[i];
-        for (int k = i + 1; k < n; ++k) s -= L[k * n + i] * x[k];
-        x[i] = s / L[i * n + i];
+        for (int k = i + 1; k < n; ++k) s -= Lc[k * n + i] * x[k];
+        x[i] = s / Lc[i * n + i];
     }
     return 1;
 }
 
-int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling, float lo, float hi,
-                 float *work_consts)
+int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
 {
-    int slot[4096], pos[MAXP];
-    int nt = 0;
-    if (t->len > 4096) return 0;
+    int pos[GP_FIT_THETA], nt = 0, improved = 0;
+    float theta[GP_FIT_THETA], cand[GP_FIT_THETA];
+    int *slot = malloc((size_t)t->len * sizeof *slot);
+    dual *stack = malloc((size_t)t->len * sizeof *stack);
+    lane_sums *L = malloc(sizeof *L);
+    if (!slot || !stack || !L) goto out;
     for (int i = 0; i < t->len; ++i) {
         slot[i] = -1;
-        if (GLEVO_GP_CODE_OP(t->codes[i]) == GLEVO_GP_CONST && nt < MAXP - 2) {
+        if (GLEVO_GP_CODE_OP(t->codes[i]) == GLEVO_GP_CONST && nt < GP_FIT_THETA) {
             slot[i] = nt;
-            pos[nt++] = i;
+            pos[nt] = i;
+            theta[nt++] = t->consts[i];
         }
     }
     /* No constants: with scaling a and b are already the closed form's optimum. */
-    if (nt == 0) return 0;
-    float *pred = malloc((size_t)d->cases * sizeof *pred);
-    if (!pred) return 0;
+    if (nt == 0) goto out;
     double a = 0, b = 1;
-    if (scaling) gp_fit_scaling(t->codes, t->len, t->consts, d, &a, &b);
-    double best = sse_of(t, d, a, b, pred);
-    if (!isfinite(best)) {
-        free(pred);
-        return 0;
-    }
-    int np = nt + (scaling ? 2 : 0);
-    double *buf = malloc(sizeof(double) * ((size_t)np * np * 2 + (size_t)np * 3 +
-                                           (size_t)t->len * (np + 1)));
-    if (!buf) {
-        free(pred);
-        return 0;
-    }
-    double *A = buf, *L = A + np * np, *g = L + np * np, *step = g + np, *row = step + np;
-    double *sv = row + np, *sd = sv + t->len;
+    if (scaling) scaling_of(t, slot, theta, d, &a, &b, stack, L);
+    double best = sse_of(t, slot, theta, d, a, b, stack, L);
+    int np = nt + (scaling ? 2 : 0), ne = np * (np + 1) / 2;
+    double A[NP * NP], g[NP], step[NP], Lc[NP * NP], row[NP];
     double lambda = 1e-3;
-    int improved = 0;
-    memcpy(work_consts, t->consts, (size_t)t->len * sizeof *work_consts);
-    for (int it = 0; it < iters; ++it) {
-        memset(A, 0, sizeof(double) * (size_t)np * np);
-        memset(g, 0, sizeof(double) * (size_t)np);
+    for (int it = 0; it < iters && isfinite(best); ++it) {
+        /* J^T J (lower triangle, row-major) then J^T r, a lane each case. */
+        for (int l = 0; l < GP_FIT_LANES; ++l) memset(L->s[l], 0, (size_t)(ne + np) * sizeof(double));
+        bool finite = true;
         for (int c = 0; c < d->cases; ++c) {
-            double f = dual_eval(t->codes, t->len, t->consts, slot, nt, d, c, sv, sd, row);
-            if (!isfinite(f)) goto done;
-            for (int k = 0; k < nt; ++k) row[k] *= b; /* d(a + b f) / d theta */
+            float grad[GP_FIT_THETA];
+            float fv = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, grad);
+            finite = finite && isfinite(fv);
+            double f = fv;
+            for (int k = 0; k < nt; ++k) row[k] = b * (double)grad[k]; /* d(a + b f) / d theta */
             if (scaling) row[nt] = 1, row[nt + 1] = f;
-            double r = d->y[c] - (a + b * f);
-            for (int i = 0; i < np; ++i) {
-                g[i] += row[i] * r;
-                for (int j = 0; j <= i; ++j) A[i * np + j] += row[i] * row[j];
-            }
+            double r = d->y[c] - (a + b * f), *s = L->s[c % GP_FIT_LANES];
+            for (int i = 0, e = 0; i < np; ++i)
+                for (int j = 0; j <= i; ++j) s[e++] += row[i] * row[j];
+            for (int i = 0; i < np; ++i) s[ne + i] += row[i] * r;
         }
-        for (int i = 0; i < np; ++i)
-            for (int j = 0; j < i; ++j) A[j * np + i] = A[i * np + j];
-        for (int tries = 0; tries < 4; ++tries) {
-            if (!solve(A, g, np, lambda, step, L)) {
+        if (!finite) break;
+        for (int i = 0, e = 0; i < np; ++i)
+            for (int j = 0; j <= i; ++j, ++e) A[i * np + j] = A[j * np + i] = lanes_total(L, e);
+        for (int i = 0; i < np; ++i) g[i] = lanes_total(L, ne + i);
+        for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
+            if (!solve(A, g, np, lambda, step, Lc)) {
                 lambda *= 10;
                 continue;
             }
-            for (int k = 0; k < nt; ++k) {
-                float v = (float)(t->consts[pos[k]] + step[k]);
-                if (lo < hi) v = v < lo ? lo : v > hi ? hi : v;
-                t->consts[pos[k]] = v;
-            }
+            for (int k = 0; k < nt; ++k) cand[k] = (float)((double)theta[k] + step[k]);
             double na = scaling ? a + step[nt] : a, nb = scaling ? b + step[nt + 1] : b;
-            double s = sse_of(t, d, na, nb, pred);
+            double s = sse_of(t, slot, cand, d, na, nb, stack, L);
             if (s < best) {
                 best = s, a = na, b = nb, improved = 1;
-                memcpy(work_consts, t->consts, (size_t)t->len * sizeof *work_consts);
+                memcpy(theta, cand, sizeof theta);
                 lambda = lambda * 0.1 > 1e-9 ? lambda * 0.1 : 1e-9;
                 break;
             }
-            memcpy(t->consts, work_consts, (size_t)t->len * sizeof *work_consts);
             lambda *= 10;
         }
     }
-done:
-    memcpy(t->consts, work_consts, (size_t)t->len * sizeof *work_consts);
-    free(buf);
-    free(pred);
-    return improved;
+    for (int k = 0; k < nt; ++k) t->consts[pos[k]] = theta[k];
+out:
+    free(slot);
+    free(stack);
+    free(L);
+    return slot && stack && L ? improved : 0;
+}
+
+bool gp_const_fit_chosen(const glevo_gp_params *P, int i, int generation)
+{
+    uint32_t r = glevo_philox4x32((uint32_t)i, (uint32_t)generation, 0x434f4e53u, 0, P->seed,
+                                  26).v[0];
+    return glevo_rng_u01(r) < P->const_opt_fraction;
 }
 
 void gp_const_opt_generation(glevo_gp *gp)
@@ -240,15 +279,7 @@ void gp_const_opt_generation(glevo_gp *gp)
     const glevo_gp_params *P = &gp->P;
     if (P->const_opt_iters <= 0 || P->const_opt_fraction <= 0) return;
     indiv *pop = gp->pops[gp->cur];
-    float *work = malloc((size_t)P->max_size * sizeof *work);
-    if (!work) return;
-    for (int i = 0; i < P->pop; ++i) {
-        /* Which programs: a counter-based draw of (program, generation), not the engine's
-         * stream, so that breeding's random numbers are the same with fitting on or off. */
-        uint32_t r = glevo_philox4x32((uint32_t)i, (uint32_t)gp->generation, 0x434f4e53u, 0,
-                                      P->seed, 26).v[0];
-        if (glevo_rng_u01(r) >= P->const_opt_fraction) continue;
-        gp_const_fit(&pop[i], gp->data, P->const_opt_iters, P->linear_scaling == 1, 0, 0, work);
-    }
-    free(work);
+    for (int i = 0; i < P->pop; ++i)
+        if (gp_const_fit_chosen(P, i, gp->generation))
+            gp_const_fit(&pop[i], gp->data, P->const_opt_iters, P->linear_scaling == 1);
 }

@@ -1,4 +1,5 @@
-/* Constant fitting (const_opt.c): Levenberg-Marquardt on a program's constants. */
+/* Constant fitting (const_opt.c, the CPU twin; shaders/gp/const_fit.glsl, the GPU pass;
+ * const_fit_gpu.c, its driver): Levenberg-Marquardt on a program's constants. */
 #ifndef GLEVO_GP_CONST_OPT_H
 #define GLEVO_GP_CONST_OPT_H
 
@@ -6,13 +7,25 @@
 
 #include "gp/engine_internal.h"
 
+/* The first GP_FIT_THETA constants of a program (in program order) are fitted, the rest
+ * stay: two vec4 of derivatives a stack value in the shader. */
+#define GP_FIT_THETA 8
+/* Lanes of the fitting work-group: case c is summed in lane c % GP_FIT_LANES, the lanes'
+ * sums added in lane order (the order the CPU twin sums in too). */
+#define GP_FIT_LANES 64
+/* Step trials an iteration (lambda grows tenfold after each rejected one). */
+#define GP_FIT_TRIES 4
+
 /* Up to iters LM steps on t's constants (t->consts[i] beside constant code i), against d's
- * target, for a + b f when scaling (else f); constants clamped to [lo, hi] when lo < hi.
- * work holds t->len floats. Returns 1 when the squared error went down. */
-int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling, float lo, float hi,
-                 float *work);
-/* The engine's hook: fits a fraction (params.const_opt_fraction) of the current population
- * before it is evaluated. */
+ * target, for a + b f when scaling (else f). Returns 1 when the squared error went down
+ * (0 also when memory ran out: the program is then left as it was). */
+int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling);
+/* Whether program i is fitted in generation g: a counter-based draw of (program,
+ * generation), not the engine's stream, so that breeding's random numbers are the same with
+ * fitting on or off (the GPU pass draws the same). */
+bool gp_const_fit_chosen(const glevo_gp_params *P, int i, int generation);
+/* The engine's hook on the host: fits the chosen programs of the current population before
+ * it is evaluated. */
 void gp_const_opt_generation(glevo_gp *gp);
 
 #endif
