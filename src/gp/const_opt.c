@@ -5,7 +5,7 @@
  * differentiation in the interpreter: each stack value carries its value and its derivative
  * with respect to every fitted constant (dual numbers), so one walk per case gives the
  * Jacobian row; the normal equations J^T J and J^T r are reduced over the cases in double and
- * solved per program (Cholesky of J^T J + lambda diag(J^T J)). The model fitted is
+ * solved per program (LDL^T of J^T J + lambda diag(J^T J)). The model fitted is
  * a + b f(theta): with linear scaling a and b are parameters beside theta (its closed form
  * starts them), without it a = 0 and b = 1 stay fixed. A step is kept only when the squared
  * error of the float interpreter (what selection scores) goes down, so fitting never makes a
@@ -15,7 +15,8 @@
  * interpreter's own float operators (gp_math.h), derivatives in float in the order the shader
  * writes them, every sum over the cases in lane order (case c in lane c % GP_FIT_LANES, the
  * lanes added in order), the solve in double. So the compute backend's fitted constants are
- * the CPU's bits, and a run with fitting is the same run on both (test_gp_const_opt). The
+ * the CPU's bits, and a run with fitting is the same run on both (test_gp_const_opt): the
+ * shader's double divisions are corrected to IEEE's (GLSL's may be a * (1 / b)). The
  * derivatives are protected where the operators are: 0 where a protected operator returns its
  * constant (division by |b| < 1e-6, log of |a| < 1e-6, pow of |a| < 1e-6), and sqrt's is 0
  * below a root of 1e-6. */
@@ -171,29 +172,31 @@ static void scaling_of(const indiv *t, const int *slot, const float *theta, cons
     gp_scaling_from_moments(&m, lanes_total(L, 3), lanes_total(L, 4), d->cases, a, b, &sse);
 }
 
-/* Solves (A + lambda diag A) x = g by Cholesky; 0 when not positive definite. */
+/* Solves (A + lambda diag A) x = g by LDL^T (no square root: GLSL does not promise a
+ * correctly rounded double sqrt, and the shader's divisions are corrected to IEEE's); 0 when
+ * A + lambda diag A is not positive definite. Lc holds L (unit lower) and D on its diagonal. */
 static int solve(const double *A, const double *g, int n, double lambda, double *x, double *Lc)
 {
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j <= i; ++j) {
-            double s = A[i * n + j] + (i == j ? lambda * A[i * n + i] + 1e-12 : 0.0);
-            for (int k = 0; k < j; ++k) s -= Lc[i * n + k] * Lc[j * n + k];
-            if (i == j) {
-                if (!(s > 0)) return 0;
-                Lc[i * n + i] = sqrt(s);
-            } else {
-                Lc[i * n + j] = s / Lc[j * n + j];
-            }
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < i; ++j) {
+            double s = A[i * n + j];
+            for (int k = 0; k < j; ++k) s -= Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k];
+            Lc[i * n + j] = s / Lc[j * n + j];
         }
+        double s = A[i * n + i] + (lambda * A[i * n + i] + 1e-12);
+        for (int k = 0; k < i; ++k) s -= Lc[i * n + k] * Lc[i * n + k] * Lc[k * n + k];
+        if (!(s > 0)) return 0;
+        Lc[i * n + i] = s;
+    }
     for (int i = 0; i < n; ++i) { /* L z = g */
         double s = g[i];
         for (int k = 0; k < i; ++k) s -= Lc[i * n + k] * x[k];
-        x[i] = s / Lc[i * n + i];
+        x[i] = s;
     }
-    for (int i = n - 1; i >= 0; --i) { /* L^T x = z */
-        double s = x[i];
+    for (int i = n - 1; i >= 0; --i) { /* D L^T x = z */
+        double s = x[i] / Lc[i * n + i];
         for (int k = i + 1; k < n; ++k) s -= Lc[k * n + i] * x[k];
-        x[i] = s / Lc[i * n + i];
+        x[i] = s;
     }
     return 1;
 }

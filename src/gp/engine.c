@@ -125,11 +125,23 @@ static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
-    /* issue 26: constant fitting runs on the host (src/gp/const_opt.c): with it on, the host
-     * breeds and the evaluator reads the programs from the host, as before the resident
-     * engine. */
-    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || gp->P.const_opt_iters > 0)
+    /* Constant fitting (issue 26) on the compute backend: shaders/gp/const_fit.glsl fits the
+     * resident programs, where the driver runs its loops whole (gp_const_fitter_fits).
+     * Elsewhere the host twin (src/gp/const_opt.c) fits the host's copy: then the host
+     * breeds and the evaluator reads the programs from the host. GLEVO_GP_HOST_CONSTFIT=1
+     * fits on the host (for measuring). */
+    const char *hc = getenv("GLEVO_GP_HOST_CONSTFIT");
+    bool fit = gp->P.const_opt_iters > 0;
+    bool gpu_fitting = fit && b == GLEVO_BACKEND_COMPUTE && !(hc && *hc == '1') &&
+                       gp_const_fitter_fits(&gp->P, gp->data);
+    if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || (fit && !gpu_fitting))
         return GLEVO_OK;
+    if (gpu_fitting) {
+        gp->fitter = calloc(1, sizeof *gp->fitter);
+        if (!gp->fitter) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+        glevo_status st = gp_const_fitter_create(gp->fitter, gp->data, gp->P.max_size, gp->mask);
+        if (st) return st;
+    }
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
@@ -144,6 +156,18 @@ static glevo_status make_resident(glevo_gp *gp)
                   !(hf && *hf == '1');
     return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask,
                               b == GLEVO_BACKEND_COMPUTE);
+}
+
+/* Constant fitting of the resident generation on the GPU (issue 26), where it runs there:
+ * the host's copy is behind from then on. */
+static glevo_status fit_on_gpu(glevo_gp *gp)
+{
+    if (!gp->fitter) return GLEVO_OK;
+    double t0 = gp_seconds_now();
+    glevo_status st = gp_const_fitter_run(gp->fitter, gp->res, &gp->P, gp->generation);
+    gp->host_stale = true;
+    gp->variation_seconds += gp_seconds_now() - t0;
+    return st;
 }
 
 glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, glevo_gp **out)
@@ -202,8 +226,10 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp *gp = NULL;
     if (!st) st = gp_engine_new(&P, data, &gp);
     if (st) return st;
-    if (!(st = gp_engine_initialise(gp))) gp_const_opt_generation(gp); /* issue 26: src/gp/const_opt.c */
-    if (st || (st = host_population_changed(gp)) || (st = gp_engine_evaluate(gp))) {
+    if (!(st = gp_engine_initialise(gp)) && !gp->fitter) gp_const_opt_generation(gp);
+    if (!st) st = host_population_changed(gp);
+    if (!st) st = fit_on_gpu(gp);
+    if (st || (st = gp_engine_evaluate(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }
@@ -226,7 +252,9 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
                               "generation %d", gp->generation);
         if ((st = breed(gp))) break;
         gp->generation++;
-        if (gp->P.const_opt_iters > 0) { /* issue 26: constant fitting on the host copy */
+        if (gp->fitter) {
+            if ((st = fit_on_gpu(gp))) break;
+        } else if (gp->P.const_opt_iters > 0) { /* the host twin on the host's copy */
             if ((st = gp_host_sync(gp))) break;
             gp_const_opt_generation(gp);
             if ((st = host_population_changed(gp))) break;
@@ -271,6 +299,8 @@ void glevo_gp_destroy(glevo_gp *gp)
     if (!gp) return;
     if (gp->res) gp_resident_destroy(gp->res);
     free(gp->res);
+    if (gp->fitter) gp_const_fitter_destroy(gp->fitter);
+    free(gp->fitter);
     glevo_gp_evaluator_destroy(gp->ev);
     glevo_gp_programs_destroy(gp->progs);
     glevo_gp_programs_destroy(gp->one);

@@ -5,6 +5,7 @@
 #define GLEVO_GP_ENGINE_INTERNAL_H
 
 #include "gp/gp_internal.h"
+#include "gp/const_fit_gpu.h"
 #include "gp/resident.h"
 #include "gp/tree.h"
 
@@ -42,6 +43,9 @@ struct glevo_gp {
      * nodes_evaluated are behind the GPU's); fit_to_gpu: the host's are newer (a resume, a
      * migration) and go up before the next breed. */
     bool gpu_fit, fit_stale, fit_to_gpu;
+    /* Compute and resident with constant fitting on: the GPU pass that fits the resident
+     * programs (NULL: the host twin fits the host's copy). */
+    gp_const_fitter *fitter;
     double codes_seen;        /* gp/fitness.glsl's code count at the last read */
     glevo_gp_programs *progs; /* the evaluated generation (host breeding; resident: a copy
                                * made by gp_host_sync) */

@@ -13,11 +13,6 @@
 #include "gp/eval_internal.h"
 #include "gp/model.h"
 
-/* A program whose values vary less than this (relative, var(f) / mean(f^2)) is taken as a
- * constant: the float lane sums carry ~1e-7 relative error, so a smaller variance is noise
- * and b = cov / var would be noise over noise. */
-#define GP_SCALING_MIN_VAR 1e-5
-
 static void closed_form(double sf, double sff, double sfy, double sy, double syy, int n,
                         double *a, double *b, double *sse)
 {

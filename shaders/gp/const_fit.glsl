@@ -1,0 +1,404 @@
+// Constant fitting on the GPU (issue 26): Levenberg-Marquardt on the constants of the resident
+// population's chosen programs, written back in place (Lamarckian), before the generation is
+// evaluated. A work-group of GP_FIT_LANES invocations per program: the lanes walk the program
+// over the cases (case c in lane c % GP_FIT_LANES) in dual numbers (each stack value with its
+// derivatives by the first GP_FIT_THETA constants, two vec4), form the normal equations
+// J^T J and J^T r in double, the lanes' sums are added in lane order in shared memory, and
+// invocation 0 solves them (LDL^T of J^T J + lambda diag J^T J) and proposes the step; the
+// lanes score it (the squared error of a + b f) and it is kept only where the error went down.
+// C twin: src/gp/const_opt.c, arithmetic for arithmetic (every float and double step precise,
+// values by the interpreter's own operators of gp/math.glsl), so the fitted constants are the
+// CPU's bits.
+//
+// Slots as gp/breed.glsl has them (src/gp/resident.c): [length, codes...] at slot_offset(p)
+// of t_codes, a constant's value at the word its code names, in i_consts (read, and the
+// fitted ones written back). The data in gp_fit_data: y[c], then x[v] at (v + 1) * cases + c.
+// Injected: GP_FIT_LANES, GP_FIT_THETA, GP_FIT_TRIES, GP_STACK (the slots' deepest walk),
+// GP_USE_<OP> for the operators of the function set.
+#include "gp/math.glsl"
+#include "rng/philox.glsl"
+
+#define NP (GP_FIT_THETA + 2)          // theta, a, b
+#define NE (NP * (NP + 1) / 2 + NP)    // J^T J's lower triangle, then J^T r
+#define CHUNK 16                       // sums reduced at a time
+
+layout(std140) uniform pass_uniforms {
+    double u_fraction;  // programs chosen (gp_const_fit_chosen)
+    int u_pop, u_cap, u_spr, u_cases;
+    int u_iters, u_scaling, u_generation;
+    uint u_seed;
+};
+
+uniform usampler2D t_codes;
+layout(r32f) uniform image2D i_consts;
+layout(std430) readonly buffer gp_fit_data { float xy[]; };
+layout(local_size_x = GP_FIT_LANES) in;
+
+ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
+
+shared uint f_base;                  // the slot's word
+shared int f_len, f_nconst, f_nt;
+shared uint f_word[GP_FIT_THETA];    // where the fitted constants live
+shared float f_theta[GP_FIT_THETA];  // the constants accepted so far
+shared float f_cand[GP_FIT_THETA];   // the step's
+shared double f_red[CHUNK][GP_FIT_LANES];
+shared double f_sum[NE + 2]; // the reduced sums; [NE + 1]: a squared error
+shared double f_a, f_b, f_na, f_nb, f_best, f_lambda;
+shared int f_ok, f_bad;
+
+// The program's value on case c, the fitted constants from f_cand (cand) or f_theta; with
+// deriv its derivatives by them in g0 (theta 0..3) and g1 (4..7).
+float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
+{
+    float sv[GP_STACK + 1];
+    vec4 s0[GP_STACK + 1], s1[GP_STACK + 1];
+    int sp = 0, seen = 0;
+    for (int i = f_len; i >= 1; --i) {
+        uint code = texelFetch(t_codes, at4096(f_base + uint(i)), 0).r;
+        uint op = code & 255u, idx = code >> 8u;
+        if (op <= 1u) {
+            float v;
+            vec4 d0 = vec4(0.0), d1 = vec4(0.0);
+            if (op == 0u) {
+                v = xy[(int(idx) + 1) * u_cases + c];
+            } else {
+                int k = f_nconst - 1 - seen++; // its rank in program order
+                if (k < GP_FIT_THETA) {
+                    v = cand ? f_cand[k] : f_theta[k];
+                    d0 = vec4(equal(ivec4(k), ivec4(0, 1, 2, 3)));
+                    d1 = vec4(equal(ivec4(k), ivec4(4, 5, 6, 7)));
+                } else {
+                    v = imageLoad(i_consts, at4096(idx)).r;
+                }
+            }
+            sv[sp] = v, s0[sp] = d0, s1[sp] = d1;
+            sp++;
+            continue;
+        }
+        float a = sv[sp - 1], b = sp > 1 ? sv[sp - 2] : 0.0;
+        precise float v = 0.0;
+        precise float ga = 0.0, gb = 0.0;
+        int ar = 2;
+        bool logic = false;
+        switch (op) {
+#ifdef GP_USE_ADD
+        case 2u: v = a + b; ga = 1.0; gb = 1.0; break;
+#endif
+#ifdef GP_USE_SUB
+        case 3u: v = a - b; ga = 1.0; gb = -1.0; break;
+#endif
+#ifdef GP_USE_MUL
+        case 4u: v = a * b; ga = b; gb = a; break;
+#endif
+#ifdef GP_USE_DIV
+        case 5u:
+            v = gp_div1(a, b);
+            if (!(abs(b) < GP_DIV_EPS)) { ga = gp_quot1(1.0, b); gb = -gp_quot1(v, b); }
+            break;
+#endif
+#ifdef GP_USE_NEG
+        case 6u: ar = 1; v = -a; ga = -1.0; break;
+#endif
+#ifdef GP_USE_SIN
+        case 7u: ar = 1; v = gp_trig1(a, 0u); ga = gp_trig1(a, 1u); break;
+#endif
+#ifdef GP_USE_COS
+        case 8u: ar = 1; v = gp_trig1(a, 1u); ga = -gp_trig1(a, 0u); break;
+#endif
+#ifdef GP_USE_IF
+        case 9u: ar = 3; break; // below
+#endif
+#ifdef GP_USE_LT
+        case 10u: logic = true; v = a < b ? 1.0 : 0.0; break;
+#endif
+#ifdef GP_USE_GT
+        case 11u: logic = true; v = a > b ? 1.0 : 0.0; break;
+#endif
+#ifdef GP_USE_EQ
+        case 12u: logic = true; v = a == b ? 1.0 : 0.0; break;
+#endif
+#ifdef GP_USE_AND
+        case 13u: logic = true; v = (a != 0.0 && b != 0.0) ? 1.0 : 0.0; break;
+#endif
+#ifdef GP_USE_OR
+        case 14u: logic = true; v = (a != 0.0 || b != 0.0) ? 1.0 : 0.0; break;
+#endif
+#ifdef GP_USE_NOT
+        case 15u: ar = 1; logic = true; v = a == 0.0 ? 1.0 : 0.0; break;
+#endif
+#ifdef GP_USE_EXP
+        case 16u: ar = 1; v = gp_exp1(a); ga = v; break;
+#endif
+#ifdef GP_USE_LOG
+        case 17u:
+            ar = 1;
+            v = gp_log1(a);
+            if (abs(a) >= GP_DIV_EPS) ga = gp_quot1(1.0, a);
+            break;
+#endif
+#ifdef GP_USE_SQRT
+        case 18u:
+            ar = 1;
+            v = gp_sqrt1(a);
+            if (v >= GP_DIV_EPS) ga = gp_quot1(a < 0.0 ? -0.5 : 0.5, v);
+            break;
+#endif
+#ifdef GP_USE_SQUARE
+        case 19u: ar = 1; v = a * a; ga = a + a; break;
+#endif
+#ifdef GP_USE_CUBE
+        case 20u: ar = 1; v = (a * a) * a; ga = 3.0 * (a * a); break;
+#endif
+#ifdef GP_USE_POW
+        case 21u:
+            v = gp_pow1(a, b);
+            if (abs(a) >= GP_DIV_EPS) { ga = gp_quot1(v * b, a); gb = v * gp_log1(a); }
+            break;
+#endif
+#ifdef GP_USE_TANH
+        case 22u: ar = 1; v = gp_tanh1(a); ga = 1.0 - v * v; break;
+#endif
+#ifdef GP_USE_ABS
+        case 23u: ar = 1; v = abs(a); ga = a < 0.0 ? -1.0 : 1.0; break;
+#endif
+#ifdef GP_USE_AQ
+        case 24u: {
+            precise float t = 1.0 + b * b;
+            float s = gp_sqrt1(t);
+            v = gp_quot1(a, s);
+            ga = gp_quot1(1.0, s);
+            gb = -gp_quot1(v * b, t);
+            break;
+        }
+#endif
+        default: break;
+        }
+        int out_at = sp - ar;
+        if (ar == 3) { // (if c a b): c on top
+            bool yes = a != 0.0;
+            sv[out_at] = yes ? sv[sp - 2] : sv[sp - 3];
+            if (deriv) {
+                s0[out_at] = yes ? s0[sp - 2] : s0[sp - 3];
+                s1[out_at] = yes ? s1[sp - 2] : s1[sp - 3];
+            }
+        } else {
+            if (deriv) {
+                precise vec4 d0, d1;
+                if (logic) {
+                    d0 = vec4(0.0), d1 = vec4(0.0);
+                } else if (ar == 2) {
+                    d0 = ga * s0[sp - 1] + gb * s0[sp - 2];
+                    d1 = ga * s1[sp - 1] + gb * s1[sp - 2];
+                } else {
+                    d0 = ga * s0[sp - 1];
+                    d1 = ga * s1[sp - 1];
+                }
+                s0[out_at] = d0, s1[out_at] = d1;
+            }
+            sv[out_at] = v;
+        }
+        sp = out_at + 1;
+    }
+    g0 = s0[0], g1 = s1[0];
+    return sv[0];
+}
+
+// f_sum[first + e] = the lanes' mine[e], e < n <= CHUNK, added in lane order.
+void reduce_chunk(int first, int n, double mine[CHUNK])
+{
+    uint lane = gl_LocalInvocationIndex;
+    for (int e = 0; e < CHUNK; ++e) f_red[e][lane] = mine[e];
+    barrier();
+    if (int(lane) < n) {
+        precise double s = 0.0lf;
+        for (int t = 0; t < GP_FIT_LANES; ++t) s += f_red[lane][t];
+        f_sum[first + int(lane)] = s;
+    }
+    barrier();
+}
+
+// f_sum[SSE] = sum over the cases of (y - (a + b f))^2 for f_cand (cand) or f_theta (a slot
+// of its own: the normal equations in f_sum are solved again after a rejected step).
+#define SSE (NE + 1)
+void sse_into_sum(bool cand, double a, double b)
+{
+    precise double mine[CHUNK];
+    for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
+    vec4 g0, g1;
+    for (int c = int(gl_LocalInvocationIndex); c < u_cases; c += GP_FIT_LANES) {
+        double f = double(fit_walk(c, cand, false, g0, g1));
+        precise double r = double(xy[c]) - (a + b * f);
+        mine[0] += r * r;
+    }
+    reduce_chunk(SSE, 1, mine);
+}
+
+// b * q - p exactly, p = b * q rounded (Dekker's product by Veltkamp's split: plain double
+// products and sums, exact where fma may not be fused, as on llvmpipe).
+double gp_dprod_err(double b, double q, double p)
+{
+    precise double cb = 134217729.0lf * b, cq = 134217729.0lf * q; // 2^27 + 1
+    precise double bh = cb - (cb - b), qh = cq - (cq - q);
+    precise double bl = b - bh, ql = q - qh;
+    precise double e = ((bh * qh - p) + bh * ql + bl * qh) + bl * ql;
+    return e;
+}
+
+// a / b correctly rounded, as C divides: GLSL's double division may be a * (1 / b) (Mesa
+// lowers it so). The reciprocal of b's mantissa from float's and two Newton steps, then the
+// quotient corrected twice by its exact residual a - b q.
+double gp_ddiv(double a, double b)
+{
+    if (b == 0.0lf || isinf(b) || isnan(b) || isinf(a) || isnan(a) || a == 0.0lf) return a / b;
+    int e;
+    double m = frexp(b, e); // b = m 2^e, |m| in [0.5, 1)
+    precise double y = double(1.0 / float(m));
+    y = y + y * (1.0lf - m * y);
+    y = y + y * (1.0lf - m * y);
+    y = ldexp(y, -e);
+    precise double q = a * y;
+    for (int k = 0; k < 2; ++k) {
+        precise double p = b * q;
+        precise double t = (a - p) - gp_dprod_err(b, q, p);
+        q = q + t * y;
+    }
+    return q;
+}
+
+// Linear scaling's a and b from f's moments (src/gp/scaling.c's closed form, the same
+// divisions in double).
+void closed_form(double sf, double sff, double sfy, double sy, double n, out double a, out double b)
+{
+    precise double my = gp_ddiv(sy, n), mf = gp_ddiv(sf, n);
+    precise double sff_c = sff - sf * mf, sfy_c = sfy - sf * my;
+    a = my, b = 0.0lf;
+    if (isinf(sf) || isnan(sf) || isinf(sff) || isnan(sff) || isinf(sfy) || isnan(sfy)) return;
+    if (!(sff_c > GP_SCALING_MIN_VAR * sff)) return;
+    precise double bb = gp_ddiv(sfy_c, sff_c);
+    precise double aa = my - bb * mf;
+    a = aa, b = bb;
+}
+
+// Invocation 0: (A + lambda diag A) x = g by LDL^T, A and g from f_sum, into f_step; false
+// when not positive definite. The twin's solve, step for step.
+shared double f_step[NP];
+bool solve(int n, int ne, double lambda)
+{
+    double A[NP * NP], Lc[NP * NP], x[NP];
+    for (int i = 0, e = 0; i < n; ++i)
+        for (int j = 0; j <= i; ++j, ++e) A[i * n + j] = A[j * n + i] = f_sum[e];
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < i; ++j) {
+            precise double s = A[i * n + j];
+            for (int k = 0; k < j; ++k) s -= Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k];
+            Lc[i * n + j] = gp_ddiv(s, Lc[j * n + j]);
+        }
+        precise double s = A[i * n + i] + (lambda * A[i * n + i] + 1e-12lf);
+        for (int k = 0; k < i; ++k) s -= Lc[i * n + k] * Lc[i * n + k] * Lc[k * n + k];
+        if (!(s > 0.0lf)) return false;
+        Lc[i * n + i] = s;
+    }
+    for (int i = 0; i < n; ++i) {
+        precise double s = f_sum[ne + i];
+        for (int k = 0; k < i; ++k) s -= Lc[i * n + k] * x[k];
+        x[i] = s;
+    }
+    for (int i = n - 1; i >= 0; --i) {
+        precise double s = gp_ddiv(x[i], Lc[i * n + i]);
+        for (int k = i + 1; k < n; ++k) s -= Lc[k * n + i] * x[k];
+        x[i] = s;
+    }
+    for (int i = 0; i < n; ++i) f_step[i] = x[i];
+    return true;
+}
+
+void main()
+{
+    int p = int(gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x);
+    uint lane = gl_LocalInvocationIndex;
+    if (p >= u_pop) return;
+    uint r = philox4x32(uvec4(uint(p), uint(u_generation), 0x434f4e53u, 0u), uvec2(u_seed, 26u)).x;
+    if (!(double(rng_u01(r)) < u_fraction)) return; // a whole work-group returns
+    if (lane == 0u) {
+        uint base = uint(p / u_spr) * 4096u + uint(p % u_spr) * uint(u_cap + 1);
+        int len = int(texelFetch(t_codes, at4096(base), 0).r), n = 0;
+        for (int i = 1; i <= len; ++i) {
+            uint code = texelFetch(t_codes, at4096(base + uint(i)), 0).r;
+            if ((code & 255u) != 1u) continue;
+            if (n < GP_FIT_THETA) {
+                f_word[n] = code >> 8u;
+                f_theta[n] = imageLoad(i_consts, at4096(code >> 8u)).r;
+            }
+            n++;
+        }
+        f_base = base, f_len = len, f_nconst = n, f_nt = min(n, GP_FIT_THETA);
+    }
+    barrier();
+    int nt = f_nt;
+    if (nt == 0) return; // nothing to fit (with scaling a and b are already optimal)
+    bool scaling = u_scaling != 0;
+    int np = nt + (scaling ? 2 : 0), ne = np * (np + 1) / 2;
+    double a = 0.0lf, b = 1.0lf;
+    precise double mine[CHUNK];
+    vec4 g0, g1;
+    if (scaling) {
+        for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
+        for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
+            double f = double(fit_walk(c, false, false, g0, g1)), y = double(xy[c]);
+            mine[0] += f, mine[1] += f * f, mine[2] += f * y, mine[3] += y, mine[4] += y * y;
+        }
+        reduce_chunk(0, 5, mine);
+        closed_form(f_sum[0], f_sum[1], f_sum[2], f_sum[3], double(u_cases), a, b);
+    }
+    sse_into_sum(false, a, b);
+    double best = f_sum[SSE], lambda = 1e-3lf;
+    if (isnan(best)) best = packDouble2x32(uvec2(0u, 0x7ff00000u)); // +inf, as the twin
+    for (int it = 0; it < u_iters && !isinf(best); ++it) {
+        // J^T J's lower triangle, J^T r, and the count of cases whose f is not finite.
+        precise double acc[NE + 1];
+        for (int e = 0; e <= NE; ++e) acc[e] = 0.0lf;
+        for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
+            float fv = fit_walk(c, false, true, g0, g1);
+            if (isinf(fv) || isnan(fv)) acc[ne + np] += 1.0lf;
+            double f = double(fv), row[NP];
+            for (int k = 0; k < nt; ++k) row[k] = b * double(k < 4 ? g0[k] : g1[k - 4]);
+            if (scaling) row[nt] = 1.0lf, row[nt + 1] = f;
+            precise double res = double(xy[c]) - (a + b * f);
+            for (int i = 0, e = 0; i < np; ++i)
+                for (int j = 0; j <= i; ++j) acc[e++] += row[i] * row[j];
+            for (int i = 0; i < np; ++i) acc[ne + i] += row[i] * res;
+        }
+        for (int first = 0; first <= ne + np; first += CHUNK) {
+            for (int e = 0; e < CHUNK; ++e) mine[e] = first + e <= ne + np ? acc[first + e] : 0.0lf;
+            reduce_chunk(first, min(CHUNK, ne + np + 1 - first), mine);
+        }
+        if (f_sum[ne + np] > 0.0lf) break;
+        for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
+            if (lane == 0u) {
+                f_ok = solve(np, ne, lambda) ? 1 : 0;
+                for (int k = 0; k < nt && f_ok != 0; ++k) f_cand[k] = float(double(f_theta[k]) + f_step[k]);
+            }
+            barrier();
+            bool ok = f_ok != 0;
+            barrier(); // everyone has read f_ok before invocation 0 writes it again
+            if (!ok) {
+                lambda *= 10.0lf;
+                continue;
+            }
+            double na = scaling ? a + f_step[nt] : a, nb = scaling ? b + f_step[nt + 1] : b;
+            sse_into_sum(true, na, nb);
+            double s = f_sum[SSE];
+            if (s < best) {
+                best = s, a = na, b = nb;
+                if (lane == 0u)
+                    for (int k = 0; k < nt; ++k) f_theta[k] = f_cand[k];
+                lambda = lambda * 0.1lf > 1e-9lf ? lambda * 0.1lf : 1e-9lf;
+                break;
+            }
+            lambda *= 10.0lf;
+        }
+        barrier(); // f_theta as accepted, for the next iteration's walks
+    }
+    barrier();
+    if (int(lane) < nt) imageStore(i_consts, at4096(f_word[lane]), vec4(f_theta[lane]));
+}

@@ -1,0 +1,92 @@
+/* The driver of shaders/gp/const_fit.glsl: the dataset in a storage buffer (uploaded once),
+ * a build specialised to the slots' capacity and the function set, and a dispatch of a
+ * work-group per program of the resident generation (the chosen ones fit, the others return
+ * at once). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp/const_fit_gpu.h"
+#include "gp/const_opt.h"
+#include "gp/eval_internal.h"
+
+/* The block of gp/const_fit.glsl (std140). */
+typedef struct fit_uniforms {
+    double fraction;
+    int32_t pop, cap, spr, cases;
+    int32_t iters, scaling, generation;
+    uint32_t seed;
+    int32_t pad[2];
+} fit_uniforms;
+
+static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
+static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
+static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {0}};
+
+bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
+{
+    long long limit = gpu_context_limits()->max_loop_iterations;
+    if (limit <= 0) return true;
+    /* Loop iterations of one invocation, generously: its walks (two to start, a Jacobian
+     * walk and GP_FIT_TRIES scored steps an iteration) of every code over its cases, the
+     * per-case sums, the reductions and invocation 0's solves. */
+    long long per_lane = (d->cases + GP_FIT_LANES - 1) / GP_FIT_LANES;
+    long long iters = P->const_opt_iters;
+    long long walks = (2 + iters * (1 + GP_FIT_TRIES)) * per_lane * (P->max_size + 1);
+    long long rest = iters * (per_lane * 80 + 8 * (16 + GP_FIT_LANES) + GP_FIT_TRIES * 400 + 100);
+    return 2 * (walks + rest + P->max_size) < limit;
+}
+
+glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, int cap,
+                                    uint32_t mask)
+{
+    memset(f, 0, sizeof *f);
+    f->cases = d->cases;
+    size_t n = (size_t)d->cases * (size_t)(d->vars + 1);
+    float *xy = malloc(n * sizeof *xy);
+    if (!xy) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the constant fitting's data");
+    memcpy(xy, d->y, (size_t)d->cases * sizeof *xy);
+    memcpy(xy + d->cases, d->x, (size_t)d->cases * (size_t)d->vars * sizeof *xy);
+    glevo_status st = gpu_buffer_create(&f->data, n * sizeof *xy, xy);
+    free(xy);
+    char defines[1024];
+    int k = snprintf(defines, sizeof defines,
+                     "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
+                     "#define GP_STACK %d\n#define GP_SCALING_MIN_VAR %.17glf\n",
+                     GP_FIT_LANES, GP_FIT_THETA, GP_FIT_TRIES,
+                     glevo_gp_stack_size(cap, gp_mask_max_arity(mask)), GP_SCALING_MIN_VAR);
+    gp_op_defines(mask, defines + k, sizeof defines - (size_t)k);
+    if (!st)
+        st = gpu_program_build(&f->prog, &(gpu_program_desc){
+                                   .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
+                                   .defines = defines, .samplers = fit_samplers,
+                                   .images = fit_images, .buffers = fit_buffers,
+                                   .uniform_size = sizeof(fit_uniforms)});
+    return st;
+}
+
+glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
+                                 int generation)
+{
+    fit_uniforms u = {.fraction = P->const_opt_fraction, .pop = r->pop, .cap = r->cap,
+                      .spr = r->spr, .cases = f->cases, .iters = P->const_opt_iters,
+                      .scaling = P->linear_scaling == 1, .generation = generation,
+                      .seed = P->seed};
+    gpu_pass pass = {.name = "gp.const_fit", .program = &f->prog};
+    gpu_pass_input(&pass, 0, &r->codes[r->cur]);
+    gpu_pass_image(&pass, 0, &r->consts[r->cur], GPU_READ_WRITE);
+    gpu_pass_buffer(&pass, 0, &f->data);
+    /* A work-group per program, in rows of at most 65535 (GL's least limit per dimension). */
+    pass.groups[0] = r->pop < 65535 ? r->pop : 65535;
+    pass.groups[1] = (r->pop + pass.groups[0] - 1) / pass.groups[0];
+    pass.groups[2] = 1;
+    gpu_pass_uniforms(&pass, &u, sizeof u);
+    return gpu_pass_dispatch(&pass);
+}
+
+void gp_const_fitter_destroy(gp_const_fitter *f)
+{
+    gpu_program_destroy(&f->prog);
+    gpu_buffer_destroy(&f->data);
+    memset(f, 0, sizeof *f);
+}

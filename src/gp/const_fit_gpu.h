@@ -1,0 +1,26 @@
+/* Constant fitting on the GPU (const_fit_gpu.c drives shaders/gp/const_fit.glsl): the compute
+ * backend's resident programs fitted in place, the same bits as the host's const_opt.c. */
+#ifndef GLEVO_GP_CONST_FIT_GPU_H
+#define GLEVO_GP_CONST_FIT_GPU_H
+
+#include "gl/gpgpu.h"
+#include "gp/resident.h"
+
+typedef struct gp_const_fitter {
+    gpu_program prog;
+    gpu_buffer data; /* y, then each variable's cases */
+    int cases;
+} gp_const_fitter;
+
+/* Whether the pass can fit P's runs on d on this context: where a driver cuts long shader
+ * loops short (llvmpipe), runs whose walks could reach its limit are left to the host twin
+ * (the same constants, slower). */
+bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d);
+glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, int cap,
+                                    uint32_t mask);
+/* Fits the chosen programs (gp_const_fit_chosen) of r's current generation, in place. */
+glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
+                                 int generation);
+void gp_const_fitter_destroy(gp_const_fitter *f);
+
+#endif
