@@ -36,46 +36,64 @@ layout(local_size_x = GP_FIT_LANES) in;
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 
-shared uint f_base;                  // the slot's word
 shared int f_len, f_nconst, f_nt;
+// Every accumulation below goes through a precise scalar: NVIDIA's compiler fused products
+// into additions into precise arrays (the H100 then differed from the twin in the last bits).
 shared uint f_word[GP_FIT_THETA];    // where the fitted constants live
 shared float f_theta[GP_FIT_THETA];  // the constants accepted so far
 shared float f_cand[GP_FIT_THETA];   // the step's
 shared double f_red[CHUNK][GP_FIT_LANES];
 shared double f_sum[NE + 2]; // the reduced sums; [NE + 1]: a squared error
-shared double f_a, f_b, f_na, f_nb, f_best, f_lambda;
-shared int f_ok, f_bad;
+shared int f_ok;
+// The program, read once: its codes, and a constant's theta slot (-1: not fitted, its value
+// in f_value).
+shared uint f_code[GP_CAP + 1];
+shared int f_slot[GP_CAP + 1];
+shared float f_value[GP_CAP + 1];
+
+// The stack below its top (the top lives in registers): in shared memory, lane-minor, where
+// the build's depth fits (GP_FIT_STACK_SHARED); else a private array. Private arrays of every
+// lane of every resident work-group outgrow L1 (a 64-code program's bound is ~33 duals of 36
+// bytes), which made the pass memory-bound on the H100.
+#ifdef GP_FIT_STACK_SHARED
+shared float st_v[GP_FIT_STACK * GP_FIT_LANES];
+shared vec4 st_0[GP_FIT_STACK * GP_FIT_LANES], st_1[GP_FIT_STACK * GP_FIT_LANES];
+#define AT(i) ((i) * GP_FIT_LANES + int(gl_LocalInvocationIndex))
+#define STACK_DECL
+#else
+#define AT(i) (i)
+#define STACK_DECL float st_v[GP_FIT_STACK]; vec4 st_0[GP_FIT_STACK], st_1[GP_FIT_STACK]
+#endif
 
 // The program's value on case c, the fitted constants from f_cand (cand) or f_theta; with
 // deriv its derivatives by them in g0 (theta 0..3) and g1 (4..7).
 float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
 {
-    float sv[GP_STACK + 1];
-    vec4 s0[GP_STACK + 1], s1[GP_STACK + 1];
-    int sp = 0, seen = 0;
+    STACK_DECL;
+    float tv = 0.0;                    // the top: value,
+    vec4 t0 = vec4(0.0), t1 = vec4(0.0); // derivatives
+    int sp = 0; // entries below the top (slot 0 takes the empty top at the first push)
     for (int i = f_len; i >= 1; --i) {
-        uint code = texelFetch(t_codes, at4096(f_base + uint(i)), 0).r;
-        uint op = code & 255u, idx = code >> 8u;
+        uint code = f_code[i];
+        uint op = code & 255u;
         if (op <= 1u) {
-            float v;
-            vec4 d0 = vec4(0.0), d1 = vec4(0.0);
-            if (op == 0u) {
-                v = xy[(int(idx) + 1) * u_cases + c];
-            } else {
-                int k = f_nconst - 1 - seen++; // its rank in program order
-                if (k < GP_FIT_THETA) {
-                    v = cand ? f_cand[k] : f_theta[k];
-                    d0 = vec4(equal(ivec4(k), ivec4(0, 1, 2, 3)));
-                    d1 = vec4(equal(ivec4(k), ivec4(4, 5, 6, 7)));
-                } else {
-                    v = imageLoad(i_consts, at4096(idx)).r;
-                }
-            }
-            sv[sp] = v, s0[sp] = d0, s1[sp] = d1;
+            st_v[AT(sp)] = tv;
+            if (deriv) st_0[AT(sp)] = t0, st_1[AT(sp)] = t1;
             sp++;
+            t0 = vec4(0.0), t1 = vec4(0.0);
+            int k = f_slot[i];
+            if (op == 0u) {
+                tv = xy[(int(code >> 8u) + 1) * u_cases + c];
+            } else if (k >= 0) {
+                tv = cand ? f_cand[k] : f_theta[k];
+                t0 = vec4(equal(ivec4(k), ivec4(0, 1, 2, 3)));
+                t1 = vec4(equal(ivec4(k), ivec4(4, 5, 6, 7)));
+            } else {
+                tv = f_value[i];
+            }
             continue;
         }
-        float a = sv[sp - 1], b = sp > 1 ? sv[sp - 2] : 0.0;
+        float a = tv, b = st_v[AT(max(sp - 1, 0))];
         precise float v = 0.0;
         precise float ga = 0.0, gb = 0.0;
         int ar = 2;
@@ -173,13 +191,12 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
 #endif
         default: break;
         }
-        int out_at = sp - ar;
-        if (ar == 3) { // (if c a b): c on top
+        if (ar == 3) { // (if c a b): c on top, a and b below it
             bool yes = a != 0.0;
-            sv[out_at] = yes ? sv[sp - 2] : sv[sp - 3];
+            tv = yes ? st_v[AT(sp - 1)] : st_v[AT(sp - 2)];
             if (deriv) {
-                s0[out_at] = yes ? s0[sp - 2] : s0[sp - 3];
-                s1[out_at] = yes ? s1[sp - 2] : s1[sp - 3];
+                t0 = yes ? st_0[AT(sp - 1)] : st_0[AT(sp - 2)];
+                t1 = yes ? st_1[AT(sp - 1)] : st_1[AT(sp - 2)];
             }
         } else {
             if (deriv) {
@@ -187,20 +204,20 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
                 if (logic) {
                     d0 = vec4(0.0), d1 = vec4(0.0);
                 } else if (ar == 2) {
-                    d0 = ga * s0[sp - 1] + gb * s0[sp - 2];
-                    d1 = ga * s1[sp - 1] + gb * s1[sp - 2];
+                    d0 = ga * t0 + gb * st_0[AT(sp - 1)];
+                    d1 = ga * t1 + gb * st_1[AT(sp - 1)];
                 } else {
-                    d0 = ga * s0[sp - 1];
-                    d1 = ga * s1[sp - 1];
+                    d0 = ga * t0;
+                    d1 = ga * t1;
                 }
-                s0[out_at] = d0, s1[out_at] = d1;
+                t0 = d0, t1 = d1;
             }
-            sv[out_at] = v;
+            tv = v;
         }
-        sp = out_at + 1;
+        sp -= ar - 1;
     }
-    g0 = s0[0], g1 = s1[0];
-    return sv[0];
+    g0 = t0, g1 = t1;
+    return tv;
 }
 
 // f_sum[first + e] = the lanes' mine[e], e < n <= CHUNK, added in lane order.
@@ -222,13 +239,14 @@ void reduce_chunk(int first, int n, double mine[CHUNK])
 #define SSE (NE + 1)
 void sse_into_sum(bool cand, double a, double b)
 {
-    precise double mine[CHUNK];
+    double mine[CHUNK];
     for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
     vec4 g0, g1;
     for (int c = int(gl_LocalInvocationIndex); c < u_cases; c += GP_FIT_LANES) {
         double f = double(fit_walk(c, cand, false, g0, g1));
         precise double r = double(xy[c]) - (a + b * f);
-        mine[0] += r * r;
+        precise double t = mine[0] + r * r;
+        mine[0] = t;
     }
     reduce_chunk(SSE, 1, mine);
 }
@@ -324,14 +342,19 @@ void main()
         int len = int(texelFetch(t_codes, at4096(base), 0).r), n = 0;
         for (int i = 1; i <= len; ++i) {
             uint code = texelFetch(t_codes, at4096(base + uint(i)), 0).r;
+            f_code[i] = code;
+            f_slot[i] = -1;
             if ((code & 255u) != 1u) continue;
+            float value = imageLoad(i_consts, at4096(code >> 8u)).r;
+            f_value[i] = value;
             if (n < GP_FIT_THETA) {
+                f_slot[i] = n;
                 f_word[n] = code >> 8u;
-                f_theta[n] = imageLoad(i_consts, at4096(code >> 8u)).r;
+                f_theta[n] = value;
             }
             n++;
         }
-        f_base = base, f_len = len, f_nconst = n, f_nt = min(n, GP_FIT_THETA);
+        f_len = len, f_nconst = n, f_nt = min(n, GP_FIT_THETA);
     }
     barrier();
     int nt = f_nt;
@@ -339,13 +362,15 @@ void main()
     bool scaling = u_scaling != 0;
     int np = nt + (scaling ? 2 : 0), ne = np * (np + 1) / 2;
     double a = 0.0lf, b = 1.0lf;
-    precise double mine[CHUNK];
+    double mine[CHUNK];
     vec4 g0, g1;
     if (scaling) {
         for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
         for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
             double f = double(fit_walk(c, false, false, g0, g1)), y = double(xy[c]);
-            mine[0] += f, mine[1] += f * f, mine[2] += f * y, mine[3] += y, mine[4] += y * y;
+            precise double m0 = mine[0] + f, m1 = mine[1] + f * f, m2 = mine[2] + f * y;
+            precise double m3 = mine[3] + y, m4 = mine[4] + y * y;
+            mine[0] = m0, mine[1] = m1, mine[2] = m2, mine[3] = m3, mine[4] = m4;
         }
         reduce_chunk(0, 5, mine);
         closed_form(f_sum[0], f_sum[1], f_sum[2], f_sum[3], double(u_cases), a, b);
@@ -355,7 +380,7 @@ void main()
     if (isnan(best)) best = packDouble2x32(uvec2(0u, 0x7ff00000u)); // +inf, as the twin
     for (int it = 0; it < u_iters && !isinf(best); ++it) {
         // J^T J's lower triangle, J^T r, and the count of cases whose f is not finite.
-        precise double acc[NE + 1];
+        double acc[NE + 1];
         for (int e = 0; e <= NE; ++e) acc[e] = 0.0lf;
         for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
             float fv = fit_walk(c, false, true, g0, g1);
@@ -365,8 +390,14 @@ void main()
             if (scaling) row[nt] = 1.0lf, row[nt + 1] = f;
             precise double res = double(xy[c]) - (a + b * f);
             for (int i = 0, e = 0; i < np; ++i)
-                for (int j = 0; j <= i; ++j) acc[e++] += row[i] * row[j];
-            for (int i = 0; i < np; ++i) acc[ne + i] += row[i] * res;
+                for (int j = 0; j <= i; ++j, ++e) {
+                    precise double t = acc[e] + row[i] * row[j];
+                    acc[e] = t;
+                }
+            for (int i = 0; i < np; ++i) {
+                precise double t = acc[ne + i] + row[i] * res;
+                acc[ne + i] = t;
+            }
         }
         for (int first = 0; first <= ne + np; first += CHUNK) {
             for (int e = 0; e < CHUNK; ++e) mine[e] = first + e <= ne + np ? acc[first + e] : 0.0lf;

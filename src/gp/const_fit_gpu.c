@@ -25,6 +25,7 @@ static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {0}};
 
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
 {
+    if (P->max_size > GP_FIT_MAX_CAP) return false;
     long long limit = gpu_context_limits()->max_loop_iterations;
     if (limit <= 0) return true;
     /* Loop iterations of one invocation, generously: its walks (two to start, a Jacobian
@@ -42,6 +43,8 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
 {
     memset(f, 0, sizeof *f);
     f->cases = d->cases;
+    f->cap = cap;
+    f->mask = mask;
     size_t n = (size_t)d->cases * (size_t)(d->vars + 1);
     float *xy = malloc(n * sizeof *xy);
     if (!xy) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the constant fitting's data");
@@ -49,20 +52,44 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
     memcpy(xy + d->cases, d->x, (size_t)d->cases * (size_t)d->vars * sizeof *xy);
     glevo_status st = gpu_buffer_create(&f->data, n * sizeof *xy, xy);
     free(xy);
+    return st;
+}
+
+/* The build for a stack of `stack` entries below the top: in shared memory where it fits
+ * beside the pass's other shared arrays (sizes as gp/const_fit.glsl declares them), else
+ * private. */
+static glevo_status build_for(gp_const_fitter *f, int stack, gpu_program **out)
+{
+    for (int b = 0; b < GP_FIT_BUILDS; ++b)
+        if (f->builds[b].stack == stack) {
+            *out = &f->builds[b].program;
+            return GLEVO_OK;
+        }
+    int b = f->build_next;
+    f->build_next = (b + 1) % GP_FIT_BUILDS;
+    gpu_program_destroy(&f->builds[b].program);
+    f->builds[b].stack = 0;
+    int np = GP_FIT_THETA + 2, ne = np * (np + 1) / 2 + np;
+    long long shared = (long long)stack * GP_FIT_LANES * 36 + 16LL * GP_FIT_LANES * 8 +
+                       (long long)(f->cap + 1) * 12 + (ne + 2) * 8 + 512;
+    bool in_shared = shared <= gpu_context_limits()->max_shared_bytes;
     char defines[1024];
     int k = snprintf(defines, sizeof defines,
                      "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
-                     "#define GP_STACK %d\n#define GP_SCALING_MIN_VAR %.17glf\n",
-                     GP_FIT_LANES, GP_FIT_THETA, GP_FIT_TRIES,
-                     glevo_gp_stack_size(cap, gp_mask_max_arity(mask)), GP_SCALING_MIN_VAR);
-    gp_op_defines(mask, defines + k, sizeof defines - (size_t)k);
-    if (!st)
-        st = gpu_program_build(&f->prog, &(gpu_program_desc){
-                                   .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
-                                   .defines = defines, .samplers = fit_samplers,
-                                   .images = fit_images, .buffers = fit_buffers,
-                                   .uniform_size = sizeof(fit_uniforms)});
-    return st;
+                     "#define GP_CAP %d\n#define GP_FIT_STACK %d\n%s"
+                     "#define GP_SCALING_MIN_VAR %.17glf\n",
+                     GP_FIT_LANES, GP_FIT_THETA, GP_FIT_TRIES, f->cap, stack,
+                     in_shared ? "#define GP_FIT_STACK_SHARED 1\n" : "", GP_SCALING_MIN_VAR);
+    gp_op_defines(f->mask, defines + k, sizeof defines - (size_t)k);
+    glevo_status st = gpu_program_build(&f->builds[b].program, &(gpu_program_desc){
+                                            .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
+                                            .defines = defines, .samplers = fit_samplers,
+                                            .images = fit_images, .buffers = fit_buffers,
+                                            .uniform_size = sizeof(fit_uniforms)});
+    if (st) return st;
+    f->builds[b].stack = stack;
+    *out = &f->builds[b].program;
+    return GLEVO_OK;
 }
 
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
@@ -72,7 +99,13 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
                       .spr = r->spr, .cases = f->cases, .iters = P->const_opt_iters,
                       .scaling = P->linear_scaling == 1, .generation = generation,
                       .seed = P->seed};
-    gpu_pass pass = {.name = "gp.const_fit", .program = &f->prog};
+    /* The generation's deepest walk where the resident engine read it (else the slots'
+     * bound), rounded up to a multiple of 8 so that runs meet builds they have made. */
+    int stack = (r->shape.max_depth + 1 + 7) / 8 * 8;
+    gpu_program *prog;
+    glevo_status st = build_for(f, stack, &prog);
+    if (st) return st;
+    gpu_pass pass = {.name = "gp.const_fit", .program = prog};
     gpu_pass_input(&pass, 0, &r->codes[r->cur]);
     gpu_pass_image(&pass, 0, &r->consts[r->cur], GPU_READ_WRITE);
     gpu_pass_buffer(&pass, 0, &f->data);
@@ -86,7 +119,7 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
 
 void gp_const_fitter_destroy(gp_const_fitter *f)
 {
-    gpu_program_destroy(&f->prog);
+    for (int b = 0; b < GP_FIT_BUILDS; ++b) gpu_program_destroy(&f->builds[b].program);
     gpu_buffer_destroy(&f->data);
     memset(f, 0, sizeof *f);
 }

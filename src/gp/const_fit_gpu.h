@@ -6,15 +6,24 @@
 #include "gl/gpgpu.h"
 #include "gp/resident.h"
 
+#define GP_FIT_BUILDS 4
+
 typedef struct gp_const_fitter {
-    gpu_program prog;
-    gpu_buffer data; /* y, then each variable's cases */
-    int cases;
+    struct {
+        int stack;          /* the stack's entries below the top (0: unused) */
+        gpu_program program;
+    } builds[GP_FIT_BUILDS]; /* by the generation's deepest walk, as the evaluator's */
+    int build_next;
+    gpu_buffer data;        /* y, then each variable's cases */
+    int cases, cap;
+    uint32_t mask;
 } gp_const_fitter;
 
-/* Whether the pass can fit P's runs on d on this context: where a driver cuts long shader
- * loops short (llvmpipe), runs whose walks could reach its limit are left to the host twin
- * (the same constants, slower). */
+/* Whether the pass can fit P's runs on d on this context: programs of at most GP_FIT_MAX_CAP
+ * codes (read into shared memory), and, where a driver cuts long shader loops short
+ * (llvmpipe), walks that cannot reach its limit. Other runs are left to the host twin (the
+ * same constants, slower). */
+#define GP_FIT_MAX_CAP 1024
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d);
 glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, int cap,
                                     uint32_t mask);

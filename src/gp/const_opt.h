@@ -12,7 +12,7 @@
 #define GP_FIT_THETA 8
 /* Lanes of the fitting work-group: case c is summed in lane c % GP_FIT_LANES, the lanes'
  * sums added in lane order (the order the CPU twin sums in too). */
-#define GP_FIT_LANES 64
+#define GP_FIT_LANES 32
 /* Step trials an iteration (lambda grows tenfold after each rejected one). */
 #define GP_FIT_TRIES 4
 
