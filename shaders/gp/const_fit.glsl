@@ -24,10 +24,18 @@
 
 layout(std140) uniform pass_uniforms {
     double u_fraction;  // programs chosen (gp_const_fit_chosen)
+    double u_one;       // 1.0, as u_onef: see RND
     int u_pop, u_cap, u_spr, u_cases;
     int u_iters, u_scaling, u_generation;
     uint u_seed;
+    float u_onef;
 };
+
+// A product rounded on its own before the sum that takes it, as C rounds it: a compiler that
+// contracts x * y + z into one fma (precise notwithstanding) meets (x * y) * 1 + z, whose fma
+// is (x * y) + z rounded once, the twin's sum.
+#define RND(p) ((p) * u_one)
+#define RNDF(p) ((p) * u_onef)
 
 uniform usampler2D t_codes;
 layout(r32f) uniform image2D i_consts;
@@ -204,8 +212,8 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
                 if (logic) {
                     d0 = vec4(0.0), d1 = vec4(0.0);
                 } else if (ar == 2) {
-                    d0 = ga * t0 + gb * st_0[AT(sp - 1)];
-                    d1 = ga * t1 + gb * st_1[AT(sp - 1)];
+                    d0 = RNDF(ga * t0) + RNDF(gb * st_0[AT(sp - 1)]);
+                    d1 = RNDF(ga * t1) + RNDF(gb * st_1[AT(sp - 1)]);
                 } else {
                     d0 = ga * t0;
                     d1 = ga * t1;
@@ -244,8 +252,8 @@ void sse_into_sum(bool cand, double a, double b)
     vec4 g0, g1;
     for (int c = int(gl_LocalInvocationIndex); c < u_cases; c += GP_FIT_LANES) {
         double f = double(fit_walk(c, cand, false, g0, g1));
-        precise double r = double(xy[c]) - (a + b * f);
-        precise double t = mine[0] + r * r;
+        precise double r = double(xy[c]) - (a + RND(b * f));
+        precise double t = mine[0] + RND(r * r);
         mine[0] = t;
     }
     reduce_chunk(SSE, 1, mine);
@@ -271,14 +279,14 @@ double gp_ddiv(double a, double b)
     int e;
     double m = frexp(b, e); // b = m 2^e, |m| in [0.5, 1)
     precise double y = double(1.0 / float(m));
-    y = y + y * (1.0lf - m * y);
-    y = y + y * (1.0lf - m * y);
+    y = y + RND(y * (1.0lf - RND(m * y)));
+    y = y + RND(y * (1.0lf - RND(m * y)));
     y = ldexp(y, -e);
     precise double q = a * y;
     for (int k = 0; k < 2; ++k) {
         precise double p = b * q;
         precise double t = (a - p) - gp_dprod_err(b, q, p);
-        q = q + t * y;
+        q = q + RND(t * y);
     }
     return q;
 }
@@ -288,12 +296,12 @@ double gp_ddiv(double a, double b)
 void closed_form(double sf, double sff, double sfy, double sy, double n, out double a, out double b)
 {
     precise double my = gp_ddiv(sy, n), mf = gp_ddiv(sf, n);
-    precise double sff_c = sff - sf * mf, sfy_c = sfy - sf * my;
+    precise double sff_c = sff - RND(sf * mf), sfy_c = sfy - RND(sf * my);
     a = my, b = 0.0lf;
     if (isinf(sf) || isnan(sf) || isinf(sff) || isnan(sff) || isinf(sfy) || isnan(sfy)) return;
     if (!(sff_c > GP_SCALING_MIN_VAR * sff)) return;
     precise double bb = gp_ddiv(sfy_c, sff_c);
-    precise double aa = my - bb * mf;
+    precise double aa = my - RND(bb * mf);
     a = aa, b = bb;
 }
 
@@ -308,22 +316,22 @@ bool solve(int n, int ne, double lambda)
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < i; ++j) {
             precise double s = A[i * n + j];
-            for (int k = 0; k < j; ++k) s -= Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k];
+            for (int k = 0; k < j; ++k) s -= RND(Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k]);
             Lc[i * n + j] = gp_ddiv(s, Lc[j * n + j]);
         }
-        precise double s = A[i * n + i] + (lambda * A[i * n + i] + 1e-12lf);
-        for (int k = 0; k < i; ++k) s -= Lc[i * n + k] * Lc[i * n + k] * Lc[k * n + k];
+        precise double s = A[i * n + i] + (RND(lambda * A[i * n + i]) + 1e-12lf);
+        for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * Lc[i * n + k] * Lc[k * n + k]);
         if (!(s > 0.0lf)) return false;
         Lc[i * n + i] = s;
     }
     for (int i = 0; i < n; ++i) {
         precise double s = f_sum[ne + i];
-        for (int k = 0; k < i; ++k) s -= Lc[i * n + k] * x[k];
+        for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * x[k]);
         x[i] = s;
     }
     for (int i = n - 1; i >= 0; --i) {
         precise double s = gp_ddiv(x[i], Lc[i * n + i]);
-        for (int k = i + 1; k < n; ++k) s -= Lc[k * n + i] * x[k];
+        for (int k = i + 1; k < n; ++k) s -= RND(Lc[k * n + i] * x[k]);
         x[i] = s;
     }
     for (int i = 0; i < n; ++i) f_step[i] = x[i];
@@ -368,8 +376,8 @@ void main()
         for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
         for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
             double f = double(fit_walk(c, false, false, g0, g1)), y = double(xy[c]);
-            precise double m0 = mine[0] + f, m1 = mine[1] + f * f, m2 = mine[2] + f * y;
-            precise double m3 = mine[3] + y, m4 = mine[4] + y * y;
+            precise double m0 = mine[0] + f, m1 = mine[1] + RND(f * f), m2 = mine[2] + RND(f * y);
+            precise double m3 = mine[3] + y, m4 = mine[4] + RND(y * y);
             mine[0] = m0, mine[1] = m1, mine[2] = m2, mine[3] = m3, mine[4] = m4;
         }
         reduce_chunk(0, 5, mine);
@@ -388,14 +396,14 @@ void main()
             double f = double(fv), row[NP];
             for (int k = 0; k < nt; ++k) row[k] = b * double(k < 4 ? g0[k] : g1[k - 4]);
             if (scaling) row[nt] = 1.0lf, row[nt + 1] = f;
-            precise double res = double(xy[c]) - (a + b * f);
+            precise double res = double(xy[c]) - (a + RND(b * f));
             for (int i = 0, e = 0; i < np; ++i)
                 for (int j = 0; j <= i; ++j, ++e) {
-                    precise double t = acc[e] + row[i] * row[j];
+                    precise double t = acc[e] + RND(row[i] * row[j]);
                     acc[e] = t;
                 }
             for (int i = 0; i < np; ++i) {
-                precise double t = acc[ne + i] + row[i] * res;
+                precise double t = acc[ne + i] + RND(row[i] * res);
                 acc[ne + i] = t;
             }
         }

@@ -12,11 +12,12 @@
 
 /* The block of gp/const_fit.glsl (std140). */
 typedef struct fit_uniforms {
-    double fraction;
+    double fraction, one;
     int32_t pop, cap, spr, cases;
     int32_t iters, scaling, generation;
     uint32_t seed;
-    int32_t pad[2];
+    float onef;
+    int32_t pad[3];
 } fit_uniforms;
 
 static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
@@ -95,7 +96,7 @@ static glevo_status build_for(gp_const_fitter *f, int stack, gpu_program **out)
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
                                  int generation)
 {
-    fit_uniforms u = {.fraction = P->const_opt_fraction, .pop = r->pop, .cap = r->cap,
+    fit_uniforms u = {.fraction = P->const_opt_fraction, .one = 1.0, .onef = 1.0f, .pop = r->pop, .cap = r->cap,
                       .spr = r->spr, .cases = f->cases, .iters = P->const_opt_iters,
                       .scaling = P->linear_scaling == 1, .generation = generation,
                       .seed = P->seed};
