@@ -82,8 +82,8 @@ static int gp_main(int argc, char **argv)
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy (default: mse, with linear scaling, for a set of arithmetic operators; sae with if, comparisons or logic)"},
         {"const-opt", OPT_INT, &const_iters, "Levenberg-Marquardt steps on the constants of the "
-                                             "programs fitted each generation, on the host (0: off; 8: "
-                                             "PySR's)"},
+                                             "programs fitted each generation: on the GPU with --backend "
+                                             "compute, else on the host (0: off; 8: PySR's)"},
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
         {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
         {"parsimony", OPT_DOUBLE, &parsimony, "lexicographic parsimony pressure: tournament "
