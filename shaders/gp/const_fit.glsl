@@ -51,6 +51,10 @@ shared uint f_word[GP_FIT_THETA];    // where the fitted constants live
 shared float f_theta[GP_FIT_THETA];  // the constants accepted so far
 shared float f_cand[GP_FIT_THETA];   // the step's
 shared double f_red[CHUNK][GP_FIT_LANES];
+// A batch's rows: the Jacobian row of a + b f, the residual (column NP), 1 where f is not
+// finite (NP + 1); OWNED sums an invocation owns.
+shared double f_rows[GP_FIT_LANES][NP + 2];
+#define OWNED ((NE + 1 + GP_FIT_LANES - 1) / GP_FIT_LANES)
 shared double f_sum[NE + 2]; // the reduced sums; [NE + 1]: a squared error
 shared int f_ok;
 // The program, read once: its codes, and a constant's theta slot (-1: not fitted, its value
@@ -385,32 +389,54 @@ void main()
     }
     sse_into_sum(false, a, b);
     double best = f_sum[SSE], lambda = 1e-3lf;
+    // The sums this invocation owns: entry e = lane + q GP_FIT_LANES is J^T J's (i, j) for
+    // e < ne, J^T r's i (row i times the residual, column NP) for e < ne + np, and the
+    // non-finite count (column NP + 1 times 1) for e = ne + np.
+    int own_i[OWNED], own_j[OWNED];
+    for (int q = 0; q < OWNED; ++q) {
+        int e = int(lane) + q * GP_FIT_LANES, i = 0;
+        own_i[q] = -1, own_j[q] = -1;
+        if (e < ne) {
+            while ((i + 1) * (i + 2) / 2 <= e) i++;
+            own_i[q] = i, own_j[q] = e - i * (i + 1) / 2;
+        } else if (e < ne + np) {
+            own_i[q] = e - ne, own_j[q] = NP;
+        } else if (e == ne + np) {
+            own_i[q] = NP + 1;
+        }
+    }
     if (isnan(best)) best = packDouble2x32(uvec2(0u, 0x7ff00000u)); // +inf, as the twin
     for (int it = 0; it < u_iters && !isinf(best); ++it) {
-        // J^T J's lower triangle, J^T r, and the count of cases whose f is not finite.
-        double acc[NE + 1];
-        for (int e = 0; e <= NE; ++e) acc[e] = 0.0lf;
-        for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
-            float fv = fit_walk(c, false, true, g0, g1);
-            if (isinf(fv) || isnan(fv)) acc[ne + np] += 1.0lf;
-            double f = double(fv), row[NP];
-            for (int k = 0; k < nt; ++k) row[k] = b * double(k < 4 ? g0[k] : g1[k - 4]);
-            if (scaling) row[nt] = 1.0lf, row[nt + 1] = f;
-            precise double res = double(xy[c]) - (a + RND(b * f));
-            for (int i = 0, e = 0; i < np; ++i)
-                for (int j = 0; j <= i; ++j, ++e) {
-                    precise double t = acc[e] + RND(row[i] * row[j]);
-                    acc[e] = t;
-                }
-            for (int i = 0; i < np; ++i) {
-                precise double t = acc[ne + i] + RND(row[i] * res);
-                acc[ne + i] = t;
+        // J^T J's lower triangle, J^T r, and the count of cases whose f is not finite, each
+        // summed over the cases in case order by the invocation that owns it: a batch of
+        // GP_FIT_LANES cases walks at once, and their rows meet in shared memory.
+        double acc[OWNED];
+        for (int q = 0; q < OWNED; ++q) acc[q] = 0.0lf;
+        for (int base = 0; base < u_cases; base += GP_FIT_LANES) {
+            int c = base + int(lane);
+            if (c < u_cases) {
+                float fv = fit_walk(c, false, true, g0, g1);
+                double f = double(fv);
+                for (int k = 0; k < nt; ++k) f_rows[lane][k] = b * double(k < 4 ? g0[k] : g1[k - 4]);
+                if (scaling) f_rows[lane][nt] = 1.0lf, f_rows[lane][nt + 1] = f;
+                precise double res = double(xy[c]) - (a + RND(b * f));
+                f_rows[lane][NP] = res;
+                f_rows[lane][NP + 1] = isinf(fv) || isnan(fv) ? 1.0lf : 0.0lf;
             }
+            barrier();
+            int n = min(GP_FIT_LANES, u_cases - base);
+            for (int t = 0; t < n; ++t)
+                for (int q = 0; q < OWNED; ++q) {
+                    if (own_i[q] < 0) continue;
+                    double x = f_rows[t][own_i[q]], y = own_j[q] < 0 ? 1.0lf : f_rows[t][own_j[q]];
+                    precise double s = acc[q] + RND(x * y);
+                    acc[q] = s;
+                }
+            barrier();
         }
-        for (int first = 0; first <= ne + np; first += CHUNK) {
-            for (int e = 0; e < CHUNK; ++e) mine[e] = first + e <= ne + np ? acc[first + e] : 0.0lf;
-            reduce_chunk(first, min(CHUNK, ne + np + 1 - first), mine);
-        }
+        for (int q = 0; q < OWNED; ++q)
+            if (own_i[q] >= 0) f_sum[int(lane) + q * GP_FIT_LANES] = acc[q];
+        barrier();
         if (f_sum[ne + np] > 0.0lf) break;
         for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
             if (lane == 0u) {

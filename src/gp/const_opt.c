@@ -13,8 +13,8 @@
  *
  * This is the CPU twin of shaders/gp/const_fit.glsl, arithmetic for arithmetic: values by the
  * interpreter's own float operators (gp_math.h), derivatives in float in the order the shader
- * writes them, every sum over the cases in lane order (case c in lane c % GP_FIT_LANES, the
- * lanes added in order), the solve in double. So the compute backend's fitted constants are
+ * writes them, the normal equations summed in case order, the squared errors and moments in
+ * lane order (case c in lane c % GP_FIT_LANES, the lanes added in order), the solve in double. So the compute backend's fitted constants are
  * the CPU's bits, and a run with fitting is the same run on both (test_gp_const_opt): the
  * shader's double divisions are corrected to IEEE's (GLSL's may be a * (1 / b)). The
  * derivatives are protected where the operators are: 0 where a protected operator returns its
@@ -226,8 +226,9 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
     double A[NP * NP], g[NP], step[NP], Lc[NP * NP], row[NP];
     double lambda = 1e-3;
     for (int it = 0; it < iters && isfinite(best); ++it) {
-        /* J^T J (lower triangle, row-major) then J^T r, a lane each case. */
-        for (int l = 0; l < GP_FIT_LANES; ++l) memset(L->s[l], 0, (size_t)(ne + np) * sizeof(double));
+        /* J^T J (lower triangle, row-major) then J^T r, summed in case order. */
+        double *sums = L->s[0];
+        memset(sums, 0, (size_t)(ne + np) * sizeof(double));
         bool finite = true;
         for (int c = 0; c < d->cases; ++c) {
             float grad[GP_FIT_THETA];
@@ -236,15 +237,15 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
             double f = fv;
             for (int k = 0; k < nt; ++k) row[k] = b * (double)grad[k]; /* d(a + b f) / d theta */
             if (scaling) row[nt] = 1, row[nt + 1] = f;
-            double r = d->y[c] - (a + b * f), *s = L->s[c % GP_FIT_LANES];
+            double r = d->y[c] - (a + b * f);
             for (int i = 0, e = 0; i < np; ++i)
-                for (int j = 0; j <= i; ++j) s[e++] += row[i] * row[j];
-            for (int i = 0; i < np; ++i) s[ne + i] += row[i] * r;
+                for (int j = 0; j <= i; ++j) sums[e++] += row[i] * row[j];
+            for (int i = 0; i < np; ++i) sums[ne + i] += row[i] * r;
         }
         if (!finite) break;
         for (int i = 0, e = 0; i < np; ++i)
-            for (int j = 0; j <= i; ++j, ++e) A[i * np + j] = A[j * np + i] = lanes_total(L, e);
-        for (int i = 0; i < np; ++i) g[i] = lanes_total(L, ne + i);
+            for (int j = 0; j <= i; ++j, ++e) A[i * np + j] = A[j * np + i] = sums[e];
+        for (int i = 0; i < np; ++i) g[i] = sums[ne + i];
         for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
             if (!solve(A, g, np, lambda, step, Lc)) {
                 lambda *= 10;
