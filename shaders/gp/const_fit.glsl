@@ -67,14 +67,21 @@ shared float f_value[GP_CAP + 1];
 // the build's depth fits (GP_FIT_STACK_SHARED); else a private array. Private arrays of every
 // lane of every resident work-group outgrow L1 (a 64-code program's bound is ~33 duals of 36
 // bytes), which made the pass memory-bound on the H100.
+// Derivatives by thetas 4..7 only where the build fits that many.
+#if GP_FIT_THETA > 4
+#define HI(x) x
+#else
+#define HI(x)
+#endif
 #ifdef GP_FIT_STACK_SHARED
 shared float st_v[GP_FIT_STACK * GP_FIT_LANES];
-shared vec4 st_0[GP_FIT_STACK * GP_FIT_LANES], st_1[GP_FIT_STACK * GP_FIT_LANES];
+shared vec4 st_0[GP_FIT_STACK * GP_FIT_LANES];
+HI(shared vec4 st_1[GP_FIT_STACK * GP_FIT_LANES];)
 #define AT(i) ((i) * GP_FIT_LANES + int(gl_LocalInvocationIndex))
 #define STACK_DECL
 #else
 #define AT(i) (i)
-#define STACK_DECL float st_v[GP_FIT_STACK]; vec4 st_0[GP_FIT_STACK], st_1[GP_FIT_STACK]
+#define STACK_DECL float st_v[GP_FIT_STACK]; vec4 st_0[GP_FIT_STACK]; HI(vec4 st_1[GP_FIT_STACK])
 #endif
 
 // The program's value on case c, the fitted constants from f_cand (cand) or f_theta; with
@@ -90,7 +97,10 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
         uint op = code & 255u;
         if (op <= 1u) {
             st_v[AT(sp)] = tv;
-            if (deriv) st_0[AT(sp)] = t0, st_1[AT(sp)] = t1;
+            if (deriv) {
+                st_0[AT(sp)] = t0;
+                HI(st_1[AT(sp)] = t1;)
+            }
             sp++;
             t0 = vec4(0.0), t1 = vec4(0.0);
             int k = f_slot[i];
@@ -208,7 +218,7 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
             tv = yes ? st_v[AT(sp - 1)] : st_v[AT(sp - 2)];
             if (deriv) {
                 t0 = yes ? st_0[AT(sp - 1)] : st_0[AT(sp - 2)];
-                t1 = yes ? st_1[AT(sp - 1)] : st_1[AT(sp - 2)];
+                HI(t1 = yes ? st_1[AT(sp - 1)] : st_1[AT(sp - 2)];)
             }
         } else {
             if (deriv) {
@@ -217,7 +227,7 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
                     d0 = vec4(0.0), d1 = vec4(0.0);
                 } else if (ar == 2) {
                     d0 = RNDF(ga * t0) + RNDF(gb * st_0[AT(sp - 1)]);
-                    d1 = RNDF(ga * t1) + RNDF(gb * st_1[AT(sp - 1)]);
+                    HI(d1 = RNDF(ga * t1) + RNDF(gb * st_1[AT(sp - 1)]);)
                 } else {
                     d0 = ga * t0;
                     d1 = ga * t1;
