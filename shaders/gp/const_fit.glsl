@@ -29,6 +29,8 @@ layout(std140) uniform pass_uniforms {
     int u_iters, u_scaling, u_generation;
     uint u_seed;
     float u_onef;
+    int u_theta_from;   // this dispatch fits programs of u_theta_from.. constants (a build
+                        // with derivatives by 4 takes those of 1 to 4, the full one the rest)
 };
 
 // A product rounded on its own before the sum that takes it, as C rounds it: a compiler that
@@ -380,7 +382,8 @@ void main()
     }
     barrier();
     int nt = f_nt;
-    if (nt == 0) return; // nothing to fit (with scaling a and b are already optimal)
+    // Nothing to fit (with scaling a and b are already optimal), or the other dispatch's.
+    if (nt == 0 || f_nconst < u_theta_from || (GP_FIT_THETA == 4 && f_nconst > 4)) return;
     bool scaling = u_scaling != 0;
     int np = nt + (scaling ? 2 : 0), ne = np * (np + 1) / 2;
     double a = 0.0lf, b = 1.0lf;

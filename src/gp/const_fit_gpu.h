@@ -11,6 +11,7 @@
 typedef struct gp_const_fitter {
     struct {
         int stack;          /* the stack's entries below the top (0: unused) */
+        int theta;          /* constants with derivatives (4 or GP_FIT_THETA) */
         gpu_program program;
     } builds[GP_FIT_BUILDS]; /* by the generation's deepest walk, as the evaluator's */
     int build_next;

@@ -9,9 +9,7 @@
 
 /* The first GP_FIT_THETA constants of a program (in program order) are fitted, the rest
  * stay: two vec4 of derivatives a stack value in the shader. */
-#ifndef GP_FIT_THETA
 #define GP_FIT_THETA 8
-#endif
 /* Lanes of the fitting work-group: case c is summed in lane c % GP_FIT_LANES, the lanes'
  * sums added in lane order (the order the CPU twin sums in too). */
 #define GP_FIT_LANES 32
