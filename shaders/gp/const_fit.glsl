@@ -1,20 +1,24 @@
 // Constant fitting on the GPU (issue 26): Levenberg-Marquardt on the constants of the resident
 // population's chosen programs, written back in place (Lamarckian), before the generation is
 // evaluated. A work-group of GP_FIT_LANES invocations per program: the lanes walk the program
-// over the cases (case c in lane c % GP_FIT_LANES) in dual numbers (each stack value with its
-// derivatives by the first GP_FIT_THETA constants, two vec4), form the normal equations
-// J^T J and J^T r in double, the lanes' sums are added in lane order in shared memory, and
-// invocation 0 solves them (LDL^T of J^T J + lambda diag J^T J) and proposes the step; the
-// lanes score it (the squared error of a + b f) and it is kept only where the error went down.
-// C twin: src/gp/const_opt.c, arithmetic for arithmetic (every float and double step precise,
-// values by the interpreter's own operators of gp/math.glsl), so the fitted constants are the
-// CPU's bits.
+// over a batch of GP_FIT_LANES cases at a time in dual numbers (each stack value with its
+// derivatives by the first GP_FIT_THETA constants, one or two vec4), their Jacobian rows meet
+// in shared memory, and each invocation sums the entries of J^T J and J^T r it owns over the
+// cases in case order, in double; invocation 0 solves them (LDL^T of J^T J + lambda diag J^T J)
+// and proposes the step; the lanes score it (the squared error of a + b f, case c summed in
+// lane c % GP_FIT_LANES, the lanes added in order) and it is kept only where the error went
+// down. C twin: src/gp/const_opt.c, arithmetic for arithmetic (every float and double step
+// precise, values by the interpreter's own operators of gp/math.glsl): on llvmpipe the fitted
+// constants are the CPU's bits; on the H100 some differ in the last float bits (one operation
+// not found yet; test_gp_const_opt says what is asserted).
 //
 // Slots as gp/breed.glsl has them (src/gp/resident.c): [length, codes...] at slot_offset(p)
 // of t_codes, a constant's value at the word its code names, in i_consts (read, and the
 // fitted ones written back). The data in gp_fit_data: y[c], then x[v] at (v + 1) * cases + c.
-// Injected: GP_FIT_LANES, GP_FIT_THETA, GP_FIT_TRIES, GP_STACK (the slots' deepest walk),
-// GP_USE_<OP> for the operators of the function set.
+// Injected (src/gp/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (this build's derivatives, 4
+// or 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (entries below the top: the
+// generation's deepest walk), GP_FIT_STACK_SHARED, GP_SCALING_MIN_VAR, and GP_USE_<OP> for the
+// operators of the function set.
 #include "gp/math.glsl"
 #include "rng/philox.glsl"
 
@@ -47,8 +51,8 @@ layout(local_size_x = GP_FIT_LANES) in;
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 
 shared int f_len, f_nconst, f_nt;
-// Every accumulation below goes through a precise scalar: NVIDIA's compiler fused products
-// into additions into precise arrays (the H100 then differed from the twin in the last bits).
+// Every accumulation below goes through a precise scalar, and its products through RND: a
+// compiler that fused a product into a sum would leave the twin's rounding.
 shared uint f_word[GP_FIT_THETA];    // where the fitted constants live
 shared float f_theta[GP_FIT_THETA];  // the constants accepted so far
 shared float f_cand[GP_FIT_THETA];   // the step's

@@ -31,12 +31,14 @@ bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
     long long limit = gpu_context_limits()->max_loop_iterations;
     if (limit <= 0) return true;
     /* Loop iterations of one invocation, generously: its walks (two to start, a Jacobian
-     * walk and GP_FIT_TRIES scored steps an iteration) of every code over its cases, the
-     * per-case sums, the reductions and invocation 0's solves. */
+     * walk and GP_FIT_TRIES scored steps an iteration) of every code over its cases, a
+     * batch's sums (each of the batch's rows into its ~3 owned sums), the reductions and
+     * invocation 0's solves. */
     long long per_lane = (d->cases + GP_FIT_LANES - 1) / GP_FIT_LANES;
     long long iters = P->const_opt_iters;
     long long walks = (2 + iters * (1 + GP_FIT_TRIES)) * per_lane * (P->max_size + 1);
-    long long rest = iters * (per_lane * 80 + 8 * (16 + GP_FIT_LANES) + GP_FIT_TRIES * 400 + 100);
+    long long rest = iters * (per_lane * (GP_FIT_LANES * 4 + 20) +
+                              GP_FIT_TRIES * (400 + 2 * GP_FIT_LANES) + 100);
     return 2 * (walks + rest + P->max_size) < limit;
 }
 
@@ -99,10 +101,10 @@ static glevo_status build_for(gp_const_fitter *f, int stack, int theta, gpu_prog
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
                                  int generation)
 {
-    fit_uniforms u = {.fraction = P->const_opt_fraction, .one = 1.0, .onef = 1.0f, .pop = r->pop, .cap = r->cap,
-                      .spr = r->spr, .cases = f->cases, .iters = P->const_opt_iters,
-                      .scaling = P->linear_scaling == 1, .generation = generation,
-                      .seed = P->seed};
+    fit_uniforms u = {.fraction = P->const_opt_fraction, .one = 1.0, .onef = 1.0f,
+                      .pop = r->pop, .cap = r->cap, .spr = r->spr, .cases = f->cases,
+                      .iters = P->const_opt_iters, .scaling = P->linear_scaling == 1,
+                      .generation = generation, .seed = P->seed};
     /* The generation's deepest walk where the resident engine read it (else the slots'
      * bound), rounded up to a multiple of 8 so that runs meet builds they have made. */
     int stack = (r->shape.max_depth + 1 + 7) / 8 * 8;

@@ -10,8 +10,9 @@
 /* The first GP_FIT_THETA constants of a program (in program order) are fitted, the rest
  * stay: two vec4 of derivatives a stack value in the shader. */
 #define GP_FIT_THETA 8
-/* Lanes of the fitting work-group: case c is summed in lane c % GP_FIT_LANES, the lanes'
- * sums added in lane order (the order the CPU twin sums in too). */
+/* Lanes of the fitting work-group: the squared errors and moments of case c are summed in
+ * lane c % GP_FIT_LANES, the lanes' sums added in lane order (the CPU twin sums so too; the
+ * normal equations are summed in case order). */
 #define GP_FIT_LANES 32
 /* Step trials an iteration (lambda grows tenfold after each rejected one). */
 #define GP_FIT_TRIES 4
