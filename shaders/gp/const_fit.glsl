@@ -24,7 +24,7 @@
 
 #define NP (GP_FIT_THETA + 2)          // theta, a, b
 #define NE (NP * (NP + 1) / 2 + NP)    // J^T J's lower triangle, then J^T r
-#define CHUNK 16                       // sums reduced at a time
+#define CHUNK 5                        // per-lane sums reduced at once: the 5 moments at most
 
 layout(std140) uniform pass_uniforms {
     double u_fraction;  // programs chosen (gp_const_fit_chosen)

@@ -75,7 +75,7 @@ static glevo_status build_for(gp_const_fitter *f, int stack, int theta, gpu_prog
     f->builds[b].stack = 0;
     int np = theta + 2, ne = np * (np + 1) / 2 + np;
     long long shared = (long long)stack * GP_FIT_LANES * (4 + theta * 4) +
-                       16LL * GP_FIT_LANES * 8 + (np + 2LL) * GP_FIT_LANES * 8 +
+                       5LL * GP_FIT_LANES * 8 + (np + 2LL) * GP_FIT_LANES * 8 +
                        (long long)(f->cap + 1) * 12 + (ne + 2) * 8 + 512;
     bool in_shared = shared <= gpu_context_limits()->max_shared_bytes;
     char defines[1024];
