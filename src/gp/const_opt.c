@@ -21,8 +21,11 @@
  * constant (division by |b| < 1e-6, log of |a| < 1e-6, pow of |a| < 1e-6), and sqrt's is 0
  * below a root of 1e-6. */
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "glevo/rng.h"
 #include "gp/const_opt.h"
@@ -278,12 +281,42 @@ bool gp_const_fit_chosen(const glevo_gp_params *P, int i, int generation)
     return glevo_rng_u01(r) < P->const_opt_fraction;
 }
 
+/* The host's fitting of a generation, its programs shared out to threads (each program's fit
+ * is its own: the result does not depend on the threads). */
+typedef struct fit_job {
+    glevo_gp *gp;
+    atomic_int next;
+} fit_job;
+
+static void *fit_worker(void *arg)
+{
+    fit_job *job = arg;
+    glevo_gp *gp = job->gp;
+    const glevo_gp_params *P = &gp->P;
+    indiv *pop = gp->pops[gp->cur];
+    for (int i; (i = atomic_fetch_add(&job->next, 1)) < P->pop;)
+        if (gp_const_fit_chosen(P, i, gp->generation))
+            gp_const_fit(&pop[i], gp->data, P->const_opt_iters, P->linear_scaling == 1);
+    return NULL;
+}
+
 void gp_const_opt_generation(glevo_gp *gp)
 {
     const glevo_gp_params *P = &gp->P;
     if (P->const_opt_iters <= 0 || P->const_opt_fraction <= 0) return;
-    indiv *pop = gp->pops[gp->cur];
-    for (int i = 0; i < P->pop; ++i)
-        if (gp_const_fit_chosen(P, i, gp->generation))
-            gp_const_fit(&pop[i], gp->data, P->const_opt_iters, P->linear_scaling == 1);
+    /* The CPU evaluator's threads (glevo_gp_eval_params.threads: 0 = every core). */
+    int threads = P->eval.threads;
+    if (threads <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = n > 0 ? (int)n : 1;
+    }
+    if (threads > 64) threads = 64;
+    fit_job job = {.gp = gp};
+    atomic_init(&job.next, 0);
+    pthread_t tid[64];
+    int started = 0;
+    for (int t = 1; t < threads; ++t)
+        if (pthread_create(&tid[started], NULL, fit_worker, &job) == 0) started++;
+    fit_worker(&job);
+    for (int t = 0; t < started; ++t) pthread_join(tid[t], NULL);
 }
