@@ -6,7 +6,9 @@
 #include "gl/gpgpu.h"
 #include "gp/resident.h"
 
-#define GP_FIT_BUILDS 4
+/* Builds kept (by stack and derivative count: two a generation, a few depths a run), as the
+ * evaluator keeps GP_BUILD_CACHE: an evicted one is compiled again, seconds on a cold driver. */
+#define GP_FIT_BUILDS 8
 
 typedef struct gp_const_fitter {
     struct {

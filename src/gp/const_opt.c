@@ -21,11 +21,9 @@
  * constant (division by |b| < 1e-6, log of |a| < 1e-6, pow of |a| < 1e-6), and sqrt's is 0
  * below a root of 1e-6. */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "glevo/rng.h"
 #include "gp/const_opt.h"
@@ -305,18 +303,7 @@ void gp_const_opt_generation(glevo_gp *gp)
     const glevo_gp_params *P = &gp->P;
     if (P->const_opt_iters <= 0 || P->const_opt_fraction <= 0) return;
     /* The CPU evaluator's threads (glevo_gp_eval_params.threads: 0 = every core). */
-    int threads = P->eval.threads;
-    if (threads <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n > 0 ? (int)n : 1;
-    }
-    if (threads > 64) threads = 64;
     fit_job job = {.gp = gp};
     atomic_init(&job.next, 0);
-    pthread_t tid[64];
-    int started = 0;
-    for (int t = 1; t < threads; ++t)
-        if (pthread_create(&tid[started], NULL, fit_worker, &job) == 0) started++;
-    fit_worker(&job);
-    for (int t = 0; t < started; ++t) pthread_join(tid[t], NULL);
+    gp_run_on_threads(gp_cpu_threads(P->eval.threads, P->pop), fit_worker, &job);
 }

@@ -39,6 +39,10 @@ typedef struct gp_op_info { const char *name; int arity; } gp_op_info;
 extern const gp_op_info gp_op_table[GLEVO_GP_OP_COUNT];
 /* Largest arity among ops in mask (at least 1). */
 int gp_mask_max_arity(uint32_t mask);
+/* threads.c: how many threads `requested` means (0: every core), at most `most`, at least 1;
+ * and `work(job)` run on that many, this one among them (they share out the job's items). */
+int gp_cpu_threads(int requested, int most);
+void gp_run_on_threads(int threads, void *(*work)(void *), void *job);
 
 /* Text appended to buf (size bytes) as snprintf would, len counting what did not fit too:
  * the printers' shared sink (print_program.c, simplify.c's SymPy strings). */

@@ -5,11 +5,9 @@
  * interpreter, which tests check). The errors are summed in the order every backend shares
  * (eval_internal.h), so the sums equal the GPU's bit for bit. */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gp/eval_internal.h"
 #include "gp/gp_math.h"
@@ -281,21 +279,9 @@ glevo_status glevo_gp_evaluate_cpu(const glevo_gp_programs *p, const glevo_gp_da
 glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_data *d,
                                   int threads, bool moments, glevo_gp_sums *sums)
 {
-    if (threads <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n > 0 ? (int)n : 1;
-    }
-    if (threads > 256) threads = 256;
-    if (threads > (p->count + 15) / 16) threads = (p->count + 15) / 16;
-    if (threads < 1) threads = 1;
     cpu_job job = {.p = p, .d = d, .sums = sums, .moments = moments};
     atomic_init(&job.next, 0);
-    pthread_t tid[256];
-    int started = 0;
-    for (int t = 1; t < threads; ++t)
-        if (pthread_create(&tid[started], NULL, worker, &job) == 0) started++;
-    worker(&job);
-    for (int t = 0; t < started; ++t) pthread_join(tid[t], NULL);
+    gp_run_on_threads(gp_cpu_threads(threads, (p->count + 15) / 16), worker, &job);
     if (job.failed) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the CPU interpreter stack");
     return GLEVO_OK;
 }
