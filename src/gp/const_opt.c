@@ -272,6 +272,27 @@ out:
     return slot && stack && L ? improved : 0;
 }
 
+glevo_status gp_const_fit_data(const glevo_gp_data *d, const glevo_gp_data **fit,
+                               glevo_gp_data **owned)
+{
+    *fit = d, *owned = NULL;
+    if (d->cases <= GP_FIT_CASES) return GLEVO_OK;
+    int m = GP_FIT_CASES;
+    float *x = malloc((size_t)d->vars * m * sizeof *x + 1), *y = malloc((size_t)m * sizeof *y);
+    glevo_status st = x && y ? GLEVO_OK
+                             : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the fitting's cases");
+    for (int k = 0; k < m && !st; ++k) {
+        size_t c = (size_t)((long long)k * d->cases / m);
+        y[k] = d->y[c];
+        for (int v = 0; v < d->vars; ++v) x[(size_t)v * m + k] = d->x[(size_t)v * d->cases + c];
+    }
+    if (!st) st = glevo_gp_data_create(d->vars, m, x, y, owned);
+    if (!st) *fit = *owned;
+    free(x);
+    free(y);
+    return st;
+}
+
 bool gp_const_fit_chosen(const glevo_gp_params *P, int i, int generation)
 {
     uint32_t r = glevo_philox4x32((uint32_t)i, (uint32_t)generation, 0x434f4e53u, 0, P->seed,
@@ -294,7 +315,7 @@ static void *fit_worker(void *arg)
     indiv *pop = gp->pops[gp->cur];
     for (int i; (i = atomic_fetch_add(&job->next, 1)) < P->pop;)
         if (gp_const_fit_chosen(P, i, gp->generation))
-            gp_const_fit(&pop[i], gp->data, P->const_opt_iters, P->linear_scaling == 1);
+            gp_const_fit(&pop[i], gp->fit_data, P->const_opt_iters, P->linear_scaling == 1);
     return NULL;
 }
 

@@ -17,6 +17,18 @@
 /* Step trials an iteration (lambda grows tenfold after each rejected one). */
 #define GP_FIT_TRIES 4
 
+/* The cases a fit walks, at most: a dataset with more is fitted on GP_FIT_CASES of its cases,
+ * spread evenly over it (case floor(k n / GP_FIT_CASES)); selection still scores every case.
+ * A fit's cost is its walks (a dual-number walk and up to GP_FIT_TRIES scored ones an
+ * iteration) over the cases it walks, and the normal equations of at most GP_FIT_THETA + 2
+ * parameters are well determined by a few hundred cases: at 1000 cases a fit costs a quarter,
+ * and beyond it no more (docs/symbolic-regression.md, "Constant fitting"). */
+#define GP_FIT_CASES 256
+
+/* The cases fitting walks: *fit = d where d has at most GP_FIT_CASES cases, else a new
+ * dataset of GP_FIT_CASES of them (*owned, the same pointer; the caller destroys it). */
+glevo_status gp_const_fit_data(const glevo_gp_data *d, const glevo_gp_data **fit,
+                               glevo_gp_data **owned);
 /* Up to iters LM steps on t's constants (t->consts[i] beside constant code i), against d's
  * target, for a + b f when scaling (else f). Returns 1 when the squared error went down
  * (0 also when memory ran out: the program is then left as it was). */

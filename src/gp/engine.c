@@ -133,13 +133,13 @@ static glevo_status make_resident(glevo_gp *gp)
     const char *hc = getenv("GLEVO_GP_HOST_CONSTFIT");
     bool fit = gp->P.const_opt_iters > 0;
     bool gpu_fitting = fit && b == GLEVO_BACKEND_COMPUTE && !(hc && *hc == '1') &&
-                       gp_const_fitter_fits(&gp->P, gp->data);
+                       gp_const_fitter_fits(&gp->P, gp->fit_data);
     if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || (fit && !gpu_fitting))
         return GLEVO_OK;
     if (gpu_fitting) {
         gp->fitter = calloc(1, sizeof *gp->fitter);
         if (!gp->fitter) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-        glevo_status st = gp_const_fitter_create(gp->fitter, gp->data, gp->P.max_size, gp->mask);
+        glevo_status st = gp_const_fitter_create(gp->fitter, gp->fit_data, gp->P.max_size, gp->mask);
         if (st) return st;
     }
     gp->res = calloc(1, sizeof *gp->res);
@@ -190,6 +190,11 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     tree_rng_init(&gp->rng, P->seed, 0x454e474eu);
     tree_gen_init(&gp->g, &gp->rng, gp->mask, data->vars, P->const_prob, P->const_min, P->const_max);
     glevo_status st = allocate(gp);
+    /* GLEVO_GP_FIT_ALL_CASES=1 fits on every case (for measuring what the spread saves). */
+    const char *all = getenv("GLEVO_GP_FIT_ALL_CASES");
+    gp->fit_data = data;
+    if (!st && P->const_opt_iters > 0 && !(all && *all == '1'))
+        st = gp_const_fit_data(data, &gp->fit_data, &gp->fit_data_owned);
     if (!st) st = glevo_gp_programs_create(&gp->progs);
     if (!st) st = glevo_gp_programs_create(&gp->one);
     if (!st) st = glevo_gp_evaluator_create(&gp->P.eval, data, &gp->ev);
@@ -301,6 +306,7 @@ void glevo_gp_destroy(glevo_gp *gp)
     free(gp->res);
     if (gp->fitter) gp_const_fitter_destroy(gp->fitter);
     free(gp->fitter);
+    glevo_gp_data_destroy(gp->fit_data_owned);
     glevo_gp_evaluator_destroy(gp->ev);
     glevo_gp_programs_destroy(gp->progs);
     glevo_gp_programs_destroy(gp->one);

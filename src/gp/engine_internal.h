@@ -46,6 +46,9 @@ struct glevo_gp {
     /* Compute and resident with constant fitting on: the GPU pass that fits the resident
      * programs (NULL: the host twin fits the host's copy). */
     gp_const_fitter *fitter;
+    /* The cases constant fitting walks (gp_const_fit_data): data, or fit_data_owned. */
+    const glevo_gp_data *fit_data;
+    glevo_gp_data *fit_data_owned;
     double codes_seen;        /* gp/fitness.glsl's code count at the last read */
     glevo_gp_programs *progs; /* the evaluated generation (host breeding; resident: a copy
                                * made by gp_host_sync) */

@@ -250,6 +250,42 @@ START_TEST(test_run_same_on_every_backend)
 }
 END_TEST
 
+/* Above GP_FIT_CASES cases the fitting walks GP_FIT_CASES of them, spread over the whole
+ * dataset, and a run still finds the planted model, scored on every case, on every backend. */
+START_TEST(test_fits_a_spread_of_large_data)
+{
+    testutil_context();
+    const glevo_gp_data *fit;
+    glevo_gp_data *owned, *small = planted(GP_FIT_CASES), *d = planted(1000);
+    ck_assert_int_eq(gp_const_fit_data(small, &fit, &owned), GLEVO_OK);
+    ck_assert(fit == small && !owned);
+    ck_assert_int_eq(gp_const_fit_data(d, &fit, &owned), GLEVO_OK);
+    ck_assert(fit == owned && glevo_gp_data_cases(fit) == GP_FIT_CASES);
+    for (int k = 0; k < GP_FIT_CASES; ++k) {
+        int c = (int)((long long)k * 1000 / GP_FIT_CASES);
+        ck_assert(glevo_gp_data_target(fit)[k] == glevo_gp_data_target(d)[c]);
+        ck_assert(glevo_gp_data_row(fit, 0)[k] == glevo_gp_data_row(d, 0)[c]);
+    }
+    ck_assert_int_ge((int)((long long)(GP_FIT_CASES - 1) * 1000 / GP_FIT_CASES), 995);
+    glevo_gp_data_destroy(owned);
+    glevo_gp_params P = {.pop = 120, .generations = 6, .metric = GLEVO_GP_MSE, .seed = 3,
+                         .max_size = 25, .const_opt_iters = 4, .const_opt_fraction = 0.3};
+    for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
+        glevo_gp_eval_params ep = gp_engines[s].params;
+        if (!gp_engine_available(&ep)) continue;
+        P.backend = ep.backend;
+        P.eval = ep;
+        glevo_gp_result got;
+        ck_assert_int_eq(glevo_gp_run(&P, d, &got), GLEVO_OK);
+        ck_assert_msg(got.best_error < 1e-6, "%s: %s (%g)", gp_engines[s].name, got.best_sexpr,
+                      got.best_error);
+        glevo_gp_result_free(&got);
+    }
+    glevo_gp_data_destroy(small);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_const_opt");
@@ -258,6 +294,7 @@ int main(void)
     tcase_add_test(tc, test_recovers_planted_constants);
     tcase_add_test(tc, test_gpu_pass_equals_twin);
     tcase_add_test(tc, test_run_same_on_every_backend);
+    tcase_add_test(tc, test_fits_a_spread_of_large_data);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
