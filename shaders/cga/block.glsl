@@ -15,12 +15,20 @@
 // few cells to spread over the GPU), then selection, crossover and the masks applied, pair by
 // pair.
 //
-// Every generation each group also writes its interior's best texel (value, x, y, present)
-// and that individual's genes to `best_entry`; the group that finishes last folds them into
-// the best-so-far record in generation order (the one-generation drivers' rule,
-// cga_record_takes), so the history equals theirs: the same total order
-// (reduce/better.glsl) over the same cells. The fitness store ends with the last
-// generation's fitness before variation, as the one-generation driver leaves it.
+// The generations' bests are found once, at the block's end: each generation's fitness of the
+// interior stays in shared memory (s_hist) and its genes go to `history` (global: only the
+// best's are read back), then a segmented reduction finds every generation's best at once
+// (GEN_SLOTS invocations a generation) and writes its texel (value, x, y, present) to
+// `best_entry`. They are folded into the best-so-far record by one more group of the NEXT
+// dispatch, while its tiles run (or by a dispatch of that group alone where a stretch of
+// generations ends: src/cga/block.c): every generation's best over the groups at once, then
+// the record generation by generation with the one-generation drivers' rule
+// (cga_record_takes), so the history equals theirs: the same total order (reduce/better.glsl)
+// over the same cells. Bests and history have two halves, one written while the other is
+// folded. (A reduction with barriers every generation, and a fold generation by generation
+// by the group that finished last, took about a third of a 64x64 block's time on the H100.)
+// The fitness store ends with the last generation's fitness before variation, as the
+// one-generation driver leaves it.
 //
 // The passes' bodies are the one-generation drivers' (cga_fitness, cga_roulette, cga_cut,
 // cga_crossover, cga_mutate): only where the inputs live differs. Host side: src/cga/block.c.
@@ -42,10 +50,11 @@ uint g_generation = 0u;
 uniform sampler2D t_genes[GENE_TEXTURES];
 layout(rgba32f) writeonly uniform image2D i_genes[GENE_TEXTURES];
 layout(r32f) writeonly uniform image2D i_fitness;
-layout(rgba32f) coherent uniform image2D i_record; // read and written by the last group only
-// done: groups finished (the last one resets it); then per generation k and group j, the
-// group's best texel and its genes.
-layout(std430) coherent buffer block_bests { uint done; vec4 best_entry[]; };
+layout(rgba32f) uniform image2D i_record; // read and written by the folding group only
+// Per half, generation of the block and group: the group's best texel.
+layout(std430) buffer block_bests { vec4 best_entry[]; };
+// Per half, group, generation of the block and interior cell: its genes (textures in a row).
+layout(std430) buffer block_history { vec4 history[]; };
 layout(local_size_x = BLOCK_LOCAL) in;
 
 #ifdef BLOCK_RESIDENT
@@ -57,13 +66,13 @@ const ivec2 HALO = ivec2(2, BLOCK_RADIUS); // a generation's halo: one pair, the
 const int HX = HALO.x * BLOCK_DEPTH, HY = HALO.y * BLOCK_DEPTH; // the halo at full depth
 const int RX = BLOCK_TILE_X + 2 * HX, RY = BLOCK_TILE_Y + 2 * HY;   // the region in shared
 const int RR = RX * RY;
-const int SLOTS = 64; // invocations of the best-texel reductions
+const int TILE = BLOCK_TILE_X * BLOCK_TILE_Y;
 shared vec4 s_genes[GENE_TEXTURES * RR];
 shared float s_fit[RR];
 shared uint s_mask[RR * GENE_TEXTURES * 4]; // the next flips, per cell, texture and channel
-shared vec4 s_best[SLOTS];
-shared vec4 s_record[1 + GENE_TEXTURES];
-shared bool s_last;
+shared float s_hist[BLOCK_DEPTH * TILE];     // each generation's fitness of the interior
+shared vec4 s_red[BLOCK_DEPTH * GEN_SLOTS];  // the generations' segmented reductions
+shared vec4 s_win[BLOCK_DEPTH * GENE_TEXTURES]; // the fold: each generation's best's genes
 
 #ifdef BLOCK_RESIDENT
 int at(ivec2 q) { q = (q + ivec2(RX, RY) * 2) % ivec2(RX, RY); return q.y * RX + q.x; }
@@ -83,30 +92,78 @@ int winner(ivec2 q, ivec2 p)
     return at(q + offset(cga_roulette(p, f)));
 }
 
-// The best of the SLOTS invocations' texels (better()'s total order); the result is valid in
-// every invocation. All invocations call it (barriers).
-vec4 best_of_slots(vec4 mine, int lid)
+// Every generation's best at once: invocation lid holds generation lid / GEN_SLOTS's
+// candidate `mine`; after the call s_red[k * GEN_SLOTS] is generation k's best (better()'s
+// total order, so any tree finds the same texel). All invocations call it (barriers).
+void best_of_generations(vec4 mine, int lid)
 {
-    if (lid < SLOTS) s_best[lid] = mine;
+    if (lid < BLOCK_DEPTH * GEN_SLOTS) s_red[lid] = mine;
     memoryBarrierShared();
     barrier();
-    for (int h = SLOTS / 2; h > 0; h /= 2) {
-        if (lid < h && better(s_best[lid + h], s_best[lid])) s_best[lid] = s_best[lid + h];
+    int slot = lid % GEN_SLOTS;
+    for (int h = GEN_SLOTS / 2; h > 0; h /= 2) {
+        if (lid < BLOCK_DEPTH * GEN_SLOTS && slot < h && better(s_red[lid + h], s_red[lid]))
+            s_red[lid] = s_red[lid + h];
         memoryBarrierShared();
         barrier();
     }
-    vec4 best = s_best[0];
-    barrier();
-    return best;
 }
 
 // The region's rectangle around the interior with h halos: origin and size.
 ivec2 ring_lo(int h) { return ivec2(HX, HY) - h * HALO; }
 ivec2 ring_size(int h) { return ivec2(BLOCK_TILE_X, BLOCK_TILE_Y) + 2 * h * HALO; }
 
+int history_at(int half_, int group, int k, int cell, int t)
+{
+    return (((half_ * u_block.y * u_block.z + group) * BLOCK_DEPTH + k) * TILE + cell) *
+           GENE_TEXTURES + t;
+}
+
+// The fold of the dispatch before (u_fold.z generations from u_fold.w, in the half this
+// dispatch does not write) into the record, by one group.
+void fold(int lid)
+{
+    int steps = u_fold.z, groups = u_block.y * u_block.z, from = 1 - u_fold.y;
+    // Every generation's best over the groups at once, then their genes.
+    int gk = lid / GEN_SLOTS, slot = lid % GEN_SLOTS;
+    vec4 mine = vec4(0.0);
+    for (int j = slot; gk < steps && j < groups; j += GEN_SLOTS) {
+        vec4 c = best_entry[(from * BLOCK_DEPTH + gk) * groups + j];
+        if (better(c, mine)) mine = c;
+    }
+    best_of_generations(mine, lid);
+    for (int i = lid; i < steps * GENE_TEXTURES; i += BLOCK_LOCAL) {
+        int k = i / GENE_TEXTURES, t = i % GENE_TEXTURES;
+        // The group that owns the best cell saved its genes.
+        ivec2 p = ivec2(s_red[k * GEN_SLOTS].yz), owner = p / ivec2(BLOCK_TILE_X, BLOCK_TILE_Y);
+        ivec2 d = p - owner * ivec2(BLOCK_TILE_X, BLOCK_TILE_Y);
+        s_win[i] = history[history_at(from, owner.y * u_block.y + owner.x, k,
+                                      d.y * BLOCK_TILE_X + d.x, t)];
+    }
+    memoryBarrierShared();
+    barrier();
+    // The record, generation by generation: invocation t keeps texel t of it.
+    if (lid <= GENE_TEXTURES) {
+        vec4 head = imageLoad(i_record, ivec2(0, 0)), mine_t = imageLoad(i_record, ivec2(lid, 0));
+        for (int k = 0; k < steps; ++k) {
+            vec4 best = s_red[k * GEN_SLOTS];
+            if (cga_record_takes(head, best)) {
+                head = vec4(best.xyz, float(uint(u_fold.w) + uint(k) + 1u));
+                mine_t = lid == 0 ? head : s_win[k * GENE_TEXTURES + lid - 1];
+            }
+        }
+        imageStore(i_record, ivec2(lid, 0), mine_t);
+    }
+}
+
 void main()
 {
     int lid = int(gl_LocalInvocationIndex);
+    // The row past the tiles: its first group folds the dispatch before's bests.
+    if (int(gl_WorkGroupID.y) >= u_fold.x) {
+        if (gl_WorkGroupID.x == 0u && u_fold.z > 0) fold(lid);
+        return;
+    }
     int steps = u_block.x, groups = u_block.y * u_block.z;
     int gid = int(gl_WorkGroupID.y) * u_block.y + int(gl_WorkGroupID.x);
     ivec2 tile = ivec2(gl_WorkGroupID.xy) * ivec2(BLOCK_TILE_X, BLOCK_TILE_Y);
@@ -140,25 +197,19 @@ void main()
             ivec2 q = lo + ivec2(i % size.x, i / size.x);
             vec4 g[GENE_TEXTURES];
             for (int t = 0; t < GENE_TEXTURES; ++t) g[t] = s_genes[t * RR + at(q)];
-            s_fit[at(q)] = cga_fitness(g);
+            float f = cga_fitness(g);
+            s_fit[at(q)] = f;
+            // The interior's (on the grid) into the history, for the bests at the block's end.
+            ivec2 d = q - inner;
+            if (all(greaterThanEqual(d, ivec2(0))) && all(lessThan(d, inner_size))) {
+                int cell = d.y * BLOCK_TILE_X + d.x;
+                s_hist[k * TILE + cell] = f;
+                for (int t = 0; t < GENE_TEXTURES; ++t) history[history_at(u_fold.y, gid, k, cell, t)] = g[t];
+                if (last) imageStore(i_fitness, tile + d, vec4(f));
+            }
         }
         memoryBarrierShared();
         barrier();
-
-        // The interior's best, with its genes for the record.
-        vec4 mine = vec4(0.0);
-        for (int i = lid; i < inner_size.x * inner_size.y && lid < SLOTS; i += SLOTS) {
-            ivec2 d = ivec2(i % inner_size.x, i / inner_size.x);
-            float f = s_fit[at(inner + d)];
-            vec4 c = vec4(f, vec2(tile + d), 1.0);
-            if (better(c, mine)) mine = c;
-            if (last) imageStore(i_fitness, tile + d, vec4(f));
-        }
-        vec4 best = best_of_slots(mine, lid);
-        int entry = (k * groups + gid) * (1 + GENE_TEXTURES);
-        if (lid == 0) best_entry[entry] = best;
-        else if (lid <= GENE_TEXTURES)
-            best_entry[entry + lid] = s_genes[(lid - 1) * RR + at(ivec2(best.yz) - origin)];
 
         // The next flips of the cells of the interior and h - 1 halos.
         int hp = h - 1;
@@ -225,34 +276,16 @@ void main()
         barrier();
     }
 
-    // The last group to finish folds every group's bests into the record, generation by
-    // generation (its entries were made visible before it counted itself done).
-    memoryBarrierBuffer();
+    // Each generation's best of the interior, for the next dispatch's fold.
+    memoryBarrierShared();
     barrier();
-    if (lid == 0) s_last = atomicAdd(done, 1u) == uint(groups - 1);
-    barrier();
-    if (!s_last) return;
-    memoryBarrier();
-    if (lid <= GENE_TEXTURES) s_record[lid] = imageLoad(i_record, ivec2(lid, 0));
-    for (int k = 0; k < steps; ++k) {
-        vec4 mine = vec4(0.0);
-        for (int j = lid; j < groups && lid < SLOTS; j += SLOTS) {
-            vec4 c = best_entry[(k * groups + j) * (1 + GENE_TEXTURES)];
-            if (better(c, mine)) mine = c;
-        }
-        vec4 best = best_of_slots(mine, lid); // barriers: s_record is visible after them
-        bool take = cga_record_takes(s_record[0], best);
-        barrier(); // every invocation has read s_record[0]
-        if (take && lid <= GENE_TEXTURES) {
-            // The group that owns the best cell saved its genes.
-            ivec2 owner = ivec2(best.yz) / ivec2(BLOCK_TILE_X, BLOCK_TILE_Y);
-            int j = owner.y * u_block.y + owner.x;
-            s_record[lid] = lid == 0 ? vec4(best.xyz, float(u_generation + uint(k) + 1u))
-                                     : best_entry[(k * groups + j) * (1 + GENE_TEXTURES) + lid];
-        }
-        memoryBarrierShared();
-        barrier();
+    int gk = lid / GEN_SLOTS, slot = lid % GEN_SLOTS, cells = inner_size.x * inner_size.y;
+    vec4 mine = vec4(0.0);
+    for (int i = slot; gk < steps && i < cells; i += GEN_SLOTS) {
+        ivec2 d = ivec2(i % inner_size.x, i / inner_size.x);
+        vec4 c = vec4(s_hist[gk * TILE + d.y * BLOCK_TILE_X + d.x], vec2(tile + d), 1.0);
+        if (better(c, mine)) mine = c;
     }
-    if (lid <= GENE_TEXTURES) imageStore(i_record, ivec2(lid, 0), s_record[lid]);
-    if (lid == 0) done = 0u; // for the next dispatch
+    best_of_generations(mine, lid);
+    if (lid < steps) best_entry[(u_fold.y * BLOCK_DEPTH + lid) * groups + gid] = s_red[lid * GEN_SLOTS];
 }

@@ -16,6 +16,8 @@ layout(std140) uniform pass_uniforms {
     float u_pm;
     vec4 u_flip_cdf[24];      // skip mutation: 1 - (1 - pm)^k for k = 1..96, four a vec4
     ivec4 u_block;            // blocked kernel (cga/block.glsl): generations, groups x, y
+    ivec4 u_fold;             // blocked kernel: tile rows, half written, generations to fold and
+                              // their first generation
 };
 
 ivec2 torus(ivec2 p) { return (p + u_grid) % u_grid; }

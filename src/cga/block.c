@@ -5,6 +5,11 @@
  * generation: below ~300x300 cells that path sits on the cost of issuing dispatches (~11 us
  * each on the H100), not on the arithmetic.
  *
+ * Each generation's interior fitness stays in shared memory and its genes go to a history
+ * buffer; the generations' bests are reduced once a block, and folded into the record by one
+ * more group of the next block's dispatch, all generations at once (shaders/cga/block.glsl
+ * says why), or by a dispatch of that group alone where a stretch of generations ends.
+ *
  * The plan (tile, depth, invocations) is chosen here once, at create: from the overrides in
  * glevo_cga_params (checked against this GPU's shared memory and, on llvmpipe, its loop
  * limit) or by the rule measured on the H100 (docs/performance.md, 2026-11-25). The path is
@@ -18,7 +23,7 @@
 
 #define MAX_DEPTH 64
 #define MAX_LOCAL 1024
-#define SLOTS 64 /* block.glsl's best-texel reductions */
+#define GEN_SLOTS_MAX 64 /* invocations a generation in block.glsl's end reductions, at most */
 
 static int radius(glevo_cga_neighbourhood n) { return n == GLEVO_NEIGHBOURHOOD_MOORE5 ? 2 : 1; }
 static int neighbours(glevo_cga_neighbourhood n)
@@ -57,11 +62,22 @@ static int plan_local(long long items, const gpu_limits *g)
     return local;
 }
 
-/* Shared bytes of block.glsl: genes, fitness and flip masks of the region, the reductions'
- * slots, the record. */
+/* The cells of a group's interior: its tile (resident: the grid). */
+static long long tile_cells(const cga_block_plan *b) { return (long long)b->tile[0] * b->tile[1]; }
+
+/* Shared bytes of block.glsl: genes, fitness and flip masks of the region, the interior's
+ * fitness history, the end reductions and the fold's genes. */
 static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
 {
-    return region_cells(l, b) * (32LL * l->textures + 4) + 16LL * SLOTS + 16LL * (1 + l->textures) + 16;
+    return region_cells(l, b) * (32LL * l->textures + 4) + 4LL * b->depth * tile_cells(b) +
+           16LL * b->depth * b->gen_slots + 16LL * b->depth * l->textures + 16;
+}
+
+/* Bytes of the genes' history: two halves of every group's interior, generation and gene
+ * texture. */
+static long long plan_history(const cga_layout *l, const cga_block_plan *b)
+{
+    return 2LL * b->groups[0] * b->groups[1] * b->depth * tile_cells(b) * l->textures * 16;
 }
 
 /* An upper bound of the loop iterations one invocation runs in a dispatch of `depth`
@@ -80,12 +96,13 @@ static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cg
         mutate = (l->bits + b->split - 1) / b->split * 5 + 1;
     }
     long long items = (region_cells(l, b) * t * b->split + b->local - 1) / b->local;
-    long long inner = ((long long)b->tile[0] * b->tile[1] + SLOTS - 1) / SLOTS;
-    long long groups = ((long long)b->groups[0] * b->groups[1] + SLOTS - 1) / SLOTS;
+    long long inner = (tile_cells(b) + b->gen_slots - 1) / b->gen_slots;
+    long long groups = ((long long)b->groups[0] * b->groups[1] + b->gen_slots - 1) / b->gen_slots;
     long long pair = 2 * 4LL * neighbours(l->neighbourhood) + t * 12;
-    long long step = cells * (1 + 4 * t) + inner + 8 + items * (mutate + 4) +
-                     b->pairs * (pair + 2 * t + 2) + 4;
-    return cells * t * 5 + 16 + (long long)b->depth * (step + groups + 8);
+    long long step = cells * (1 + 6 * t) + items * (mutate + 4) + b->pairs * (pair + 2 * t + 2) + 4;
+    long long ends = 2 * (8 + (b->depth * (1 + t) + b->local - 1) / b->local) + inner + groups +
+                     (long long)b->depth * 2;
+    return cells * t * 5 + 16 + (long long)b->depth * step + ends;
 }
 
 static void plan_fill(const cga_layout *l, cga_block_plan *b)
@@ -101,6 +118,10 @@ static void plan_fill(const cga_layout *l, cga_block_plan *b)
     long long pairs = region_pairs(l, b);
     b->local = plan_local(2 * pairs * l->textures * b->split, g);
     b->pairs = (int)((pairs + b->local - 1) / b->local);
+    /* The largest power of two of invocations a generation (at most GEN_SLOTS_MAX) that the
+     * group's invocations hold for every generation of a block at once. */
+    b->gen_slots = 1;
+    while (b->gen_slots * 2 <= GEN_SLOTS_MAX && b->gen_slots * 2 * b->depth <= b->local) b->gen_slots *= 2;
     b->groups[0] = (l->width + b->tile[0] - 1) / b->tile[0];
     b->groups[1] = (l->height + b->tile[1] - 1) / b->tile[1];
 }
@@ -123,10 +144,15 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
         return false;
     }
     long long groups = (long long)b->groups[0] * b->groups[1];
-    if (b->groups[0] > g->max_work_group_count[0] || b->groups[1] > g->max_work_group_count[1] ||
-        groups * b->depth * (1 + l->textures) * 16 > (1LL << 30)) {
+    if (b->groups[0] > g->max_work_group_count[0] || b->groups[1] + 1 > g->max_work_group_count[1] ||
+        2 * groups * b->depth * 16 > (1LL << 30)) {
         snprintf(why, size, "%dx%d work-groups exceed this GPU's dispatch", b->groups[0],
                  b->groups[1]);
+        return false;
+    }
+    if (plan_history(l, b) > (1LL << 30)) {
+        snprintf(why, size, "the history of its generations' genes needs %lld bytes, the "
+                 "kernel takes 1 GiB at most", plan_history(l, b));
         return false;
     }
     return true;
@@ -144,11 +170,11 @@ static void plan_auto(const cga_layout *l, cga_block_plan *b)
     if (gpu_context_limits()->max_loop_iterations > 0) {
         b->depth = 0;
     } else if (cells <= 80 * 80) {
-        b->tile[0] = 8, b->tile[1] = 4, b->depth = 3;     /* 64x64 x 200: 2.5 ms (one: 8.8) */
+        b->tile[0] = 8, b->tile[1] = 4, b->depth = 4;     /* 64x64 x 200: 1.8 ms (one: 8.9) */
     } else if (cells <= 160 * 160) {
-        b->tile[0] = 16, b->tile[1] = 8, b->depth = 2;    /* 100x100 x 1000: 14 ms (one: 37) */
+        b->tile[0] = 16, b->tile[1] = 8, b->depth = 4;    /* 100x100 x 1000: 11 ms (one: 37) */
     } else if (cells <= 512 * 512) {
-        b->tile[0] = 16, b->tile[1] = 8, b->depth = 1;    /* 316x316 x 1000: 36 ms (one: 44) */
+        b->tile[0] = 16, b->tile[1] = 8, b->depth = 1;    /* 316x316 x 1000: 30 ms (one: 45) */
     } else {
         b->depth = 0;
     }
@@ -228,23 +254,24 @@ glevo_status cga_block_create(glevo_cga *cga)
              "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s"
              "#define BLOCK_TILE_X %d\n#define BLOCK_TILE_Y %d\n#define BLOCK_DEPTH %d\n"
              "#define BLOCK_RADIUS %d\n#define BLOCK_LOCAL %d\n#define BLOCK_PAIRS %d\n"
-             "#define BLOCK_SPLIT %d\n%s",
+             "#define BLOCK_SPLIT %d\n#define GEN_SLOTS %d\n%s",
              l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
              CGA_PASS_MUTATE, cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
              l->sign > 0 ? "#define REDUCE_MAX 1\n" : "", b->tile[0], b->tile[1], b->depth,
-             radius(l->neighbourhood), b->local, b->pairs, b->split,
+             radius(l->neighbourhood), b->local, b->pairs, b->split, b->gen_slots,
              b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_genes", l->textures}, {0}};
     const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {"i_record", 0}, {0}};
-    const gpu_slot buffers[] = {{"block_bests", 0}, {0}};
+    const gpu_slot buffers[] = {{"block_bests", 0}, {"block_history", 0}, {0}};
     gpu_program_desc d = {.name = "cga.block", .compute = "cga/block.glsl", .defines = defines,
                           .aliases = aliases, .samplers = samplers, .images = images,
                           .buffers = buffers, .uniform_size = sizeof(cga_uniforms)};
     glevo_status st = gpu_program_build(&g->block, &d);
-    /* The done counter, then an entry of (1 + textures) texels per group and generation. */
-    size_t entries = (size_t)b->groups[0] * b->groups[1] * (size_t)b->depth * (1 + l->textures);
-    if (!st) st = gpu_buffer_create(&g->bests, 16 + entries * 16, NULL); /* zeros */
+    /* Two halves of a best texel per group and generation. */
+    size_t entries = 2 * (size_t)b->groups[0] * b->groups[1] * (size_t)b->depth;
+    if (!st) st = gpu_buffer_create(&g->bests, entries * 16, NULL);
+    if (!st) st = gpu_buffer_create(&g->history, (size_t)plan_history(l, b), NULL);
     return st;
 }
 
@@ -255,7 +282,9 @@ int cga_block_generations(const glevo_cga *cga, int n)
     return (n + blocks - 1) / blocks;
 }
 
-glevo_status cga_block_run(glevo_cga *cga, int steps)
+/* One dispatch: `steps` generations on the tiles (none: 0) and, by the row past them, the
+ * fold of the block before. */
+static glevo_status block_dispatch(glevo_cga *cga, int steps, int tile_rows)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
@@ -265,6 +294,10 @@ glevo_status cga_block_run(glevo_cga *cga, int steps)
     u.block[0] = steps;
     u.block[1] = b->groups[0];
     u.block[2] = b->groups[1];
+    u.block[4] = tile_rows;
+    u.block[5] = g->block_half;
+    u.block[6] = g->block_unfolded;
+    u.block[7] = (int32_t)g->block_unfolded_from;
 
     gpu_pass run = {.name = "cga.block", .program = &g->block};
     gpu_pass_inputs(&run, 0, g->current, l->textures);
@@ -272,15 +305,29 @@ glevo_status cga_block_run(glevo_cga *cga, int steps)
     for (int t = 0; t < l->textures; ++t) gpu_pass_image(&run, 1 + t, &g->selected[t], GPU_WRITE_ONLY);
     gpu_pass_image(&run, 1 + l->textures, &g->record[g->record_index], GPU_READ_WRITE);
     gpu_pass_buffer(&run, 0, &g->bests);
+    gpu_pass_buffer(&run, 1, &g->history);
     gpu_pass_uniforms(&run, &u, sizeof u);
-    run.groups[0] = b->groups[0];
-    run.groups[1] = b->groups[1];
-    glevo_status st = gpu_pass_dispatch(&run);
+    run.groups[0] = tile_rows ? b->groups[0] : 1;
+    run.groups[1] = tile_rows + 1;
+    return gpu_pass_dispatch(&run);
+}
+
+glevo_status cga_block_run(glevo_cga *cga, int steps, bool fold_now)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    glevo_status st = block_dispatch(cga, steps, g->block_plan.groups[1]);
     if (st) return st;
     for (int t = 0; t < l->textures; ++t) {
         gpu_texture swap = g->current[t];
         g->current[t] = g->selected[t];
         g->selected[t] = swap;
     }
-    return GLEVO_OK;
+    g->block_unfolded = steps;
+    g->block_unfolded_from = (uint32_t)cga->generation;
+    g->block_half = 1 - g->block_half;
+    if (!fold_now) return GLEVO_OK;
+    st = block_dispatch(cga, 0, 0);
+    g->block_unfolded = 0;
+    return st;
 }

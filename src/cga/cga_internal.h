@@ -63,7 +63,10 @@ typedef struct cga_uniforms {
     uint32_t generation;
     float lower, step, sign, generation_plus_one, pc, pm;
     float flip_cdf[CGA_MAX_GENE_BITS];
-    int32_t block[4]; /* blocked kernel (src/cga/block.c): generations, groups x, groups y, 0 */
+    /* blocked kernel (src/cga/block.c): generations, groups x, groups y, 0; then tile rows
+     * this dispatch, the half of the bests and history it writes, the generations it folds
+     * into the record (those of the dispatch before) and their first generation */
+    int32_t block[8];
 } cga_uniforms;
 
 typedef struct cga_gpu cga_gpu;

@@ -80,7 +80,8 @@ static glevo_status compute_generations(glevo_cga *cga, int n, int *done)
         return compute_generation(cga);
     }
     *done = cga_block_generations(cga, n);
-    return cga_block_run(cga, *done);
+    /* The record is complete where the stretch of n ends (the caller reads it there). */
+    return cga_block_run(cga, *done, *done == n);
 }
 
 static glevo_status compute_create(glevo_cga *cga)

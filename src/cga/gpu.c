@@ -129,6 +129,7 @@ void cga_gpu_destroy(glevo_cga *cga)
     gpu_reducer_destroy(&g->reducer);
     gpu_buffer_destroy(&g->candidates);
     gpu_buffer_destroy(&g->bests);
+    gpu_buffer_destroy(&g->history);
     free(g);
     cga->gpu = NULL;
 }
