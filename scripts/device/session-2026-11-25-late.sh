@@ -53,13 +53,15 @@ if [ "$mode" = fourth ]; then
   }
   {
     one 64x64 200 per-bit auto 0; one 64x64 200 per-bit auto auto
-    for d in 2 3 4 5 6 8; do one 64x64 200 per-bit 8x4 $d; done
-    for d in 3 4 6; do one 64x64 200 per-bit 8x8 $d; one 64x64 200 per-bit 16x8 $d; done
+    for d in 3 4 5 6 8; do one 64x64 200 per-bit 8x4 $d; done
+    for d in 3 4 6 8; do one 64x64 200 per-bit 8x8 $d; one 64x64 200 per-bit 16x8 $d; done
     one 100x100 1000 per-bit auto 0; one 100x100 1000 per-bit auto auto
-    for d in 2 3 4 5 6; do one 100x100 1000 per-bit 16x8 $d; done
-    for d in 3 4 6; do one 100x100 1000 per-bit 8x8 $d; one 100x100 1000 per-bit 16x16 $d; done
+    for d in 3 4 5 6 8; do one 100x100 1000 per-bit 16x8 $d; done
+    for d in 4 6 8; do one 100x100 1000 per-bit 8x8 $d; one 100x100 1000 per-bit 16x16 $d; done
+    one 100x100 1000 skip auto 0; one 100x100 1000 skip auto auto
     one 316x316 1000 per-bit auto 0; one 316x316 1000 per-bit auto auto
-    for d in 1 2 3; do one 316x316 1000 per-bit 16x8 $d; one 316x316 1000 per-bit 32x16 $d; done
+    for d in 1 2 3 4; do one 316x316 1000 per-bit 16x8 $d; one 316x316 1000 per-bit 32x16 $d; done
+    one 316x316 1000 per-bit 16x16 2; one 316x316 1000 per-bit 16x16 4
     one 1000x1000 1000 per-bit auto 0; one 1000x1000 1000 skip auto 0
     for d in 1 2; do one 1000x1000 1000 per-bit 32x16 $d; one 1000x1000 1000 skip 32x16 $d; done
   } >> "$out/cga_scan4.csv"

@@ -10,10 +10,13 @@
 // halo a generation; the interior is written back at the end.
 //
 // A generation's steps, each over all the group's invocations with a barrier between: fitness
-// (and its interior's best), the mutation masks (per-bit mutation splits each gene's bits
-// among BLOCK_SPLIT invocations: the Philox words are most of the work, and a small grid has
-// few cells to spread over the GPU), then selection, crossover and the masks applied, pair by
-// pair.
+// (the interior's into the history below), then selection, crossover and the flips applied,
+// pair by pair. The flips are not drawn here: they depend only on (cell, generation), and the
+// Philox words of per-bit mutation are most of a generation's work, which a tile's halo would
+// repeat (3.4x at 8x4 tiles and depth 4). More groups of the dispatch before (rows past the
+// fold's) drew them for every cell of the grid once, into one half of `flips`, alongside its
+// tiles: a tile's group is bound by its barriers' latency, and the GPU runs the drawing groups
+// in the issue slots it leaves. A stretch's first block has them drawn by a dispatch of its own.
 //
 // The generations' bests are found once, at the block's end: each generation's fitness of the
 // interior stays in shared memory (s_hist) and its genes go to `history` (global: only the
@@ -55,6 +58,8 @@ layout(rgba32f) uniform image2D i_record; // read and written by the folding gro
 layout(std430) buffer block_bests { vec4 best_entry[]; };
 // Per half, group, generation of the block and interior cell: its genes (textures in a row).
 layout(std430) buffer block_history { vec4 history[]; };
+// Per half, generation of the block and cell of the grid: its flips, a mask a gene texture.
+layout(std430) buffer block_flips { uvec4 flips[]; };
 layout(local_size_x = BLOCK_LOCAL) in;
 
 #ifdef BLOCK_RESIDENT
@@ -69,7 +74,6 @@ const int RR = RX * RY;
 const int TILE = BLOCK_TILE_X * BLOCK_TILE_Y;
 shared vec4 s_genes[GENE_TEXTURES * RR];
 shared float s_fit[RR];
-shared uint s_mask[RR * GENE_TEXTURES * 4]; // the next flips, per cell, texture and channel
 shared float s_hist[BLOCK_DEPTH * TILE];     // each generation's fitness of the interior
 shared vec4 s_red[BLOCK_DEPTH * GEN_SLOTS];  // the generations' segmented reductions
 shared vec4 s_win[BLOCK_DEPTH * GENE_TEXTURES]; // the fold: each generation's best's genes
@@ -112,6 +116,28 @@ void best_of_generations(vec4 mine, int lid)
 // The region's rectangle around the interior with h halos: origin and size.
 ivec2 ring_lo(int h) { return ivec2(HX, HY) - h * HALO; }
 ivec2 ring_size(int h) { return ivec2(BLOCK_TILE_X, BLOCK_TILE_Y) + 2 * h * HALO; }
+
+int flips_at(int half_, int k, ivec2 p, int t)
+{
+    return ((half_ * BLOCK_DEPTH + k) * u_grid.x * u_grid.y + int(cell_index(p))) * GENE_TEXTURES + t;
+}
+
+// The rows past the fold's: the flips of every cell for u_mask.z generations from u_mask.w
+// (the next block's) into half u_mask.y, an item (generation, cell, gene texture) at a time.
+void draw_flips(int lid)
+{
+    int rows = int(gl_NumWorkGroups.y) - u_fold.x - 1;
+    int row = int(gl_WorkGroupID.y) - u_fold.x - 1;
+    int per_generation = u_grid.x * u_grid.y * GENE_TEXTURES, items = per_generation * u_mask.z;
+    int stride = rows * int(gl_NumWorkGroups.x) * BLOCK_LOCAL;
+    for (int i = (row * int(gl_NumWorkGroups.x) + int(gl_WorkGroupID.x)) * BLOCK_LOCAL + lid;
+         i < items; i += stride) {
+        int k = i / per_generation, cell = (i % per_generation) / GENE_TEXTURES, t = i % GENE_TEXTURES;
+        ivec2 p = ivec2(cell % u_grid.x, cell / u_grid.x);
+        g_generation = uint(u_mask.w) + uint(k);
+        flips[flips_at(u_mask.y, k, p, t)] = cga_mutation_mask(p, t, 0, u_bits);
+    }
+}
 
 int history_at(int half_, int group, int k, int cell, int t)
 {
@@ -159,9 +185,14 @@ void fold(int lid)
 void main()
 {
     int lid = int(gl_LocalInvocationIndex);
-    // The row past the tiles: its first group folds the dispatch before's bests.
-    if (int(gl_WorkGroupID.y) >= u_fold.x) {
+    // The row past the tiles: its first group folds the dispatch before's bests; the rows
+    // past it draw the next block's flips.
+    if (int(gl_WorkGroupID.y) == u_fold.x) {
         if (gl_WorkGroupID.x == 0u && u_fold.z > 0) fold(lid);
+        return;
+    }
+    if (int(gl_WorkGroupID.y) > u_fold.x) {
+        draw_flips(lid);
         return;
     }
     int steps = u_block.x, groups = u_block.y * u_block.z;
@@ -178,10 +209,7 @@ void main()
     for (int i = lid; i < size.x * size.y; i += BLOCK_LOCAL) {
         ivec2 q = lo + ivec2(i % size.x, i / size.x);
         ivec2 p = wrap(origin + q);
-        for (int t = 0; t < GENE_TEXTURES; ++t) {
-            s_genes[t * RR + at(q)] = texelFetch(t_genes[t], p, 0);
-            for (int c = 0; c < 4; ++c) s_mask[(at(q) * GENE_TEXTURES + t) * 4 + c] = 0u;
-        }
+        for (int t = 0; t < GENE_TEXTURES; ++t) s_genes[t * RR + at(q)] = texelFetch(t_genes[t], p, 0);
     }
     memoryBarrierShared();
     barrier();
@@ -211,26 +239,10 @@ void main()
         memoryBarrierShared();
         barrier();
 
-        // The next flips of the cells of the interior and h - 1 halos.
+        // The pairs of the interior and h - 1 halos.
         int hp = h - 1;
         lo = ring_lo(hp);
         size = ring_size(hp);
-        int items = size.x * size.y * GENE_TEXTURES * BLOCK_SPLIT;
-        int chunk = (u_bits + BLOCK_SPLIT - 1) / BLOCK_SPLIT;
-        for (int i = lid; i < items; i += BLOCK_LOCAL) {
-            int part = i % BLOCK_SPLIT, t = (i / BLOCK_SPLIT) % GENE_TEXTURES;
-            int cell = i / (BLOCK_SPLIT * GENE_TEXTURES);
-            ivec2 q = lo + ivec2(cell % size.x, cell / size.x);
-            uvec4 m = cga_mutation_mask(wrap(origin + q), t, part * chunk, min(u_bits, part * chunk + chunk));
-            for (int c = 0; c < 4; ++c)
-#if BLOCK_SPLIT > 1
-                if (m[c] != 0u) atomicOr(s_mask[(at(q) * GENE_TEXTURES + t) * 4 + c], m[c]);
-#else
-                s_mask[(at(q) * GENE_TEXTURES + t) * 4 + c] = m[c];
-#endif
-        }
-        memoryBarrierShared();
-        barrier();
 
         // Selection, crossover and the flips for the pairs of the interior and h - 1 halos; the
         // last generation writes the interior's children to the images, the others keep them
@@ -247,10 +259,8 @@ void main()
             for (int t = 0; t < GENE_TEXTURES; ++t) {
                 vec4 ga = s_genes[t * RR + wa], gb = s_genes[t * RR + wb];
                 vec4 cut = cga_cut(ivec2(pa.x / 2, pa.y), t);
-                int ma = (at(qa) * GENE_TEXTURES + t) * 4, mb = (at(qb) * GENE_TEXTURES + t) * 4;
-                uvec4 flip_a = uvec4(s_mask[ma], s_mask[ma + 1], s_mask[ma + 2], s_mask[ma + 3]);
-                uvec4 flip_b = uvec4(s_mask[mb], s_mask[mb + 1], s_mask[mb + 2], s_mask[mb + 3]);
-                for (int c = 0; c < 4; ++c) s_mask[ma + c] = s_mask[mb + c] = 0u; // for the next
+                uvec4 flip_a = flips[flips_at(1 - u_mask.y, k, pa, t)];
+                uvec4 flip_b = flips[flips_at(1 - u_mask.y, k, pb, t)];
                 vec4 ka = cga_flip(cga_crossover(ga, gb, cut), flip_a);
                 vec4 kb = cga_flip(cga_crossover(gb, ga, cut), flip_b);
                 kids[(2 * j) * GENE_TEXTURES + t] = ka;

@@ -18,6 +18,8 @@ layout(std140) uniform pass_uniforms {
     ivec4 u_block;            // blocked kernel (cga/block.glsl): generations, groups x, y
     ivec4 u_fold;             // blocked kernel: tile rows, half written, generations to fold and
                               // their first generation
+    ivec4 u_mask;             // blocked kernel: 0, half of the flips written, generations drawn and
+                              // their first generation
 };
 
 ivec2 torus(ivec2 p) { return (p + u_grid) % u_grid; }

@@ -45,19 +45,12 @@ static long long region_pairs(const cga_layout *l, const cga_block_plan *b)
     return (long long)(b->tile[0] / 2 + 2 * d) * (b->tile[1] + 2 * radius(l->neighbourhood) * d);
 }
 
-/* Per-bit mutation splits a gene texture's bits among this many invocations (the Philox
- * words are most of a generation's work); skip sampling draws its flips in order. */
-static int plan_split(const cga_layout *l, const cga_mutation *m)
-{
-    return m->mode == GLEVO_MUTATION_SKIP ? 1 : l->bits < 4 ? l->bits : 4;
-}
-
-/* Invocations a group: a power of two, about one for every two mutation items (cell, gene
- * texture, bit share) of the largest generation, at least 64, at most MAX_LOCAL. */
-static int plan_local(long long items, const gpu_limits *g)
+/* Invocations a group: a power of two, one for each pair of the largest generation, at least
+ * 64, at most MAX_LOCAL. */
+static int plan_local(long long pairs, const gpu_limits *g)
 {
     int local = 64;
-    while (local * 2 < items && local * 2 <= MAX_LOCAL && local * 2 <= g->max_work_group_invocations)
+    while (local < pairs && local * 2 <= MAX_LOCAL && local * 2 <= g->max_work_group_invocations)
         local *= 2;
     return local;
 }
@@ -65,11 +58,11 @@ static int plan_local(long long items, const gpu_limits *g)
 /* The cells of a group's interior: its tile (resident: the grid). */
 static long long tile_cells(const cga_block_plan *b) { return (long long)b->tile[0] * b->tile[1]; }
 
-/* Shared bytes of block.glsl: genes, fitness and flip masks of the region, the interior's
- * fitness history, the end reductions and the fold's genes. */
+/* Shared bytes of block.glsl: genes and fitness of the region, the interior's fitness
+ * history, the end reductions and the fold's genes. */
 static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
 {
-    return region_cells(l, b) * (32LL * l->textures + 4) + 4LL * b->depth * tile_cells(b) +
+    return region_cells(l, b) * (16LL * l->textures + 4) + 4LL * b->depth * tile_cells(b) +
            16LL * b->depth * b->gen_slots + 16LL * b->depth * l->textures + 16;
 }
 
@@ -78,6 +71,23 @@ static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
 static long long plan_history(const cga_layout *l, const cga_block_plan *b)
 {
     return 2LL * b->groups[0] * b->groups[1] * b->depth * tile_cells(b) * l->textures * 16;
+}
+
+/* Bytes of the flips: two halves of every cell's, generation and gene texture. */
+static long long plan_flips(const cga_layout *l, const cga_block_plan *b)
+{
+    return 2LL * l->width * l->height * b->depth * l->textures * 16;
+}
+
+/* Rows of groups that draw the flips of `steps` generations (items of a cell, generation and
+ * gene texture, about one an invocation). */
+static int flip_rows(const cga_layout *l, const cga_block_plan *b, int steps)
+{
+    long long items = (long long)l->width * l->height * l->textures * steps;
+    long long per_row = (long long)b->groups[0] * b->local;
+    long long rows = (items + per_row - 1) / per_row;
+    long long most = gpu_context_limits()->max_work_group_count[1] - b->groups[1] - 1;
+    return (int)(rows < most ? rows : most);
 }
 
 /* An upper bound of the loop iterations one invocation runs in a dispatch of `depth`
@@ -93,16 +103,19 @@ static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cg
         while ((1LL << search) < n) ++search;
         mutate = (n + 1) + n * search;
     } else {
-        mutate = (l->bits + b->split - 1) / b->split * 5 + 1;
+        mutate = l->bits * 5LL + 1;
     }
-    long long items = (region_cells(l, b) * t * b->split + b->local - 1) / b->local;
+    /* The flips' groups: their items an invocation. */
+    long long items = (long long)l->width * l->height * t * b->depth;
+    long long per_pass = (long long)flip_rows(l, b, b->depth) * b->groups[0] * b->local;
+    long long draws = (items + per_pass - 1) / per_pass * (mutate + 4);
     long long inner = (tile_cells(b) + b->gen_slots - 1) / b->gen_slots;
     long long groups = ((long long)b->groups[0] * b->groups[1] + b->gen_slots - 1) / b->gen_slots;
     long long pair = 2 * 4LL * neighbours(l->neighbourhood) + t * 12;
-    long long step = cells * (1 + 6 * t) + items * (mutate + 4) + b->pairs * (pair + 2 * t + 2) + 4;
+    long long step = cells * (1 + 6 * t) + b->pairs * (pair + 2 * t + 2) + 4;
     long long ends = 2 * (8 + (b->depth * (1 + t) + b->local - 1) / b->local) + inner + groups +
                      (long long)b->depth * 2;
-    return cells * t * 5 + 16 + (long long)b->depth * step + ends;
+    return cells * t * 5 + 16 + (long long)b->depth * step + ends + draws;
 }
 
 static void plan_fill(const cga_layout *l, cga_block_plan *b)
@@ -116,7 +129,7 @@ static void plan_fill(const cga_layout *l, cga_block_plan *b)
         b->tile[0] = l->width, b->tile[1] = l->height;
     }
     long long pairs = region_pairs(l, b);
-    b->local = plan_local(2 * pairs * l->textures * b->split, g);
+    b->local = plan_local(pairs, g);
     b->pairs = (int)((pairs + b->local - 1) / b->local);
     /* The largest power of two of invocations a generation (at most GEN_SLOTS_MAX) that the
      * group's invocations hold for every generation of a block at once. */
@@ -150,9 +163,10 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
                  b->groups[1]);
         return false;
     }
-    if (plan_history(l, b) > (1LL << 30)) {
-        snprintf(why, size, "the history of its generations' genes needs %lld bytes, the "
-                 "kernel takes 1 GiB at most", plan_history(l, b));
+    if (plan_history(l, b) > (1LL << 30) || plan_flips(l, b) > (1LL << 30)) {
+        snprintf(why, size, "the history of its generations' genes and their flips need %lld "
+                 "and %lld bytes, the kernel takes 1 GiB each at most", plan_history(l, b),
+                 plan_flips(l, b));
         return false;
     }
     return true;
@@ -170,11 +184,11 @@ static void plan_auto(const cga_layout *l, cga_block_plan *b)
     if (gpu_context_limits()->max_loop_iterations > 0) {
         b->depth = 0;
     } else if (cells <= 80 * 80) {
-        b->tile[0] = 8, b->tile[1] = 4, b->depth = 4;     /* 64x64 x 200: 1.8 ms (one: 8.9) */
+        b->tile[0] = 16, b->tile[1] = 8, b->depth = 4;    /* 64x64 x 200: 1.6 ms (one: 9.0) */
     } else if (cells <= 160 * 160) {
-        b->tile[0] = 16, b->tile[1] = 8, b->depth = 4;    /* 100x100 x 1000: 11 ms (one: 37) */
+        b->tile[0] = 16, b->tile[1] = 16, b->depth = 8;   /* 100x100 x 1000: 5.8 ms (one: 37) */
     } else if (cells <= 512 * 512) {
-        b->tile[0] = 16, b->tile[1] = 8, b->depth = 1;    /* 316x316 x 1000: 30 ms (one: 45) */
+        b->tile[0] = 32, b->tile[1] = 16, b->depth = 2;   /* 316x316 x 1000: 17 ms (one: 44) */
     } else {
         b->depth = 0;
     }
@@ -203,7 +217,6 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
     if (off) return GLEVO_OK;
     cga_block_plan b;
     memset(&b, 0, sizeof b);
-    b.split = plan_split(l, &cga->mutation);
     plan_auto(l, &b);
     if (b.depth == 0 && !depth_given && !tile_given) return GLEVO_OK;
     if (b.depth == 0) b.tile[0] = 16, b.tile[1] = 8, b.depth = 1; /* an override on a big grid */
@@ -254,16 +267,16 @@ glevo_status cga_block_create(glevo_cga *cga)
              "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s"
              "#define BLOCK_TILE_X %d\n#define BLOCK_TILE_Y %d\n#define BLOCK_DEPTH %d\n"
              "#define BLOCK_RADIUS %d\n#define BLOCK_LOCAL %d\n#define BLOCK_PAIRS %d\n"
-             "#define BLOCK_SPLIT %d\n#define GEN_SLOTS %d\n%s",
+             "#define GEN_SLOTS %d\n%s",
              l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
              CGA_PASS_MUTATE, cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
              l->sign > 0 ? "#define REDUCE_MAX 1\n" : "", b->tile[0], b->tile[1], b->depth,
-             radius(l->neighbourhood), b->local, b->pairs, b->split, b->gen_slots,
+             radius(l->neighbourhood), b->local, b->pairs, b->gen_slots,
              b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_genes", l->textures}, {0}};
     const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {"i_record", 0}, {0}};
-    const gpu_slot buffers[] = {{"block_bests", 0}, {"block_history", 0}, {0}};
+    const gpu_slot buffers[] = {{"block_bests", 0}, {"block_history", 0}, {"block_flips", 0}, {0}};
     gpu_program_desc d = {.name = "cga.block", .compute = "cga/block.glsl", .defines = defines,
                           .aliases = aliases, .samplers = samplers, .images = images,
                           .buffers = buffers, .uniform_size = sizeof(cga_uniforms)};
@@ -272,6 +285,7 @@ glevo_status cga_block_create(glevo_cga *cga)
     size_t entries = 2 * (size_t)b->groups[0] * b->groups[1] * (size_t)b->depth;
     if (!st) st = gpu_buffer_create(&g->bests, entries * 16, NULL);
     if (!st) st = gpu_buffer_create(&g->history, (size_t)plan_history(l, b), NULL);
+    if (!st) st = gpu_buffer_create(&g->flips, (size_t)plan_flips(l, b), NULL);
     return st;
 }
 
@@ -282,22 +296,20 @@ int cga_block_generations(const glevo_cga *cga, int n)
     return (n + blocks - 1) / blocks;
 }
 
-/* One dispatch: `steps` generations on the tiles (none: 0) and, by the row past them, the
- * fold of the block before. */
-static glevo_status block_dispatch(glevo_cga *cga, int steps, int tile_rows)
+/* One dispatch: `steps` generations on the tiles (none: 0), by the row past them the fold of
+ * the block before, and by the rows past that the flips of `draw` generations from draw_from. */
+static glevo_status block_dispatch(glevo_cga *cga, int steps, int draw, uint32_t draw_from)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     const cga_block_plan *b = &g->block_plan;
+    int tile_rows = steps ? b->groups[1] : 0, rows = draw ? flip_rows(l, b, draw) : 0;
     cga_uniforms u;
     cga_gpu_uniforms(cga, &u);
-    u.block[0] = steps;
-    u.block[1] = b->groups[0];
-    u.block[2] = b->groups[1];
-    u.block[4] = tile_rows;
-    u.block[5] = g->block_half;
-    u.block[6] = g->block_unfolded;
-    u.block[7] = (int32_t)g->block_unfolded_from;
+    int32_t block[12] = {steps, b->groups[0], b->groups[1], 0,
+                         tile_rows, g->block_half, g->block_unfolded, (int32_t)g->block_unfolded_from,
+                         0, 1 - g->flips_half, draw, (int32_t)draw_from};
+    memcpy(u.block, block, sizeof block);
 
     gpu_pass run = {.name = "cga.block", .program = &g->block};
     gpu_pass_inputs(&run, 0, g->current, l->textures);
@@ -306,28 +318,40 @@ static glevo_status block_dispatch(glevo_cga *cga, int steps, int tile_rows)
     gpu_pass_image(&run, 1 + l->textures, &g->record[g->record_index], GPU_READ_WRITE);
     gpu_pass_buffer(&run, 0, &g->bests);
     gpu_pass_buffer(&run, 1, &g->history);
+    gpu_pass_buffer(&run, 2, &g->flips);
     gpu_pass_uniforms(&run, &u, sizeof u);
-    run.groups[0] = tile_rows ? b->groups[0] : 1;
-    run.groups[1] = tile_rows + 1;
-    return gpu_pass_dispatch(&run);
+    run.groups[0] = tile_rows || rows ? b->groups[0] : 1;
+    run.groups[1] = tile_rows + 1 + rows;
+    glevo_status st = gpu_pass_dispatch(&run);
+    if (st) return st;
+    g->block_unfolded = 0;
+    if (draw) {
+        g->flips_half = 1 - g->flips_half;
+        g->flips_drawn = draw;
+        g->flips_from = draw_from;
+    }
+    return GLEVO_OK;
 }
 
-glevo_status cga_block_run(glevo_cga *cga, int steps, bool fold_now)
+glevo_status cga_block_run(glevo_cga *cga, int steps, int next_steps)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
-    glevo_status st = block_dispatch(cga, steps, g->block_plan.groups[1]);
+    uint32_t from = (uint32_t)cga->generation;
+    glevo_status st = GLEVO_OK;
+    /* A stretch's first block: its flips drawn first, by a dispatch of their own. */
+    if (g->flips_from != from || g->flips_drawn < steps) st = block_dispatch(cga, 0, steps, from);
+    if (!st) st = block_dispatch(cga, steps, next_steps, from + (uint32_t)steps);
     if (st) return st;
+    g->flips_drawn = next_steps; /* 0: none drawn for what follows */
     for (int t = 0; t < l->textures; ++t) {
         gpu_texture swap = g->current[t];
         g->current[t] = g->selected[t];
         g->selected[t] = swap;
     }
     g->block_unfolded = steps;
-    g->block_unfolded_from = (uint32_t)cga->generation;
+    g->block_unfolded_from = from;
     g->block_half = 1 - g->block_half;
-    if (!fold_now) return GLEVO_OK;
-    st = block_dispatch(cga, 0, 0);
-    g->block_unfolded = 0;
-    return st;
+    /* The stretch ends: its last block's bests folded now, so the record is complete. */
+    return next_steps ? GLEVO_OK : block_dispatch(cga, 0, 0, 0);
 }

@@ -65,8 +65,9 @@ typedef struct cga_uniforms {
     float flip_cdf[CGA_MAX_GENE_BITS];
     /* blocked kernel (src/cga/block.c): generations, groups x, groups y, 0; then tile rows
      * this dispatch, the half of the bests and history it writes, the generations it folds
-     * into the record (those of the dispatch before) and their first generation */
-    int32_t block[8];
+     * into the record (those of the dispatch before) and their first generation; then 0, the
+     * half of the flips it draws, the generations it draws them for and their first */
+    int32_t block[12];
 } cga_uniforms;
 
 typedef struct cga_gpu cga_gpu;

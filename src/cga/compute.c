@@ -80,8 +80,10 @@ static glevo_status compute_generations(glevo_cga *cga, int n, int *done)
         return compute_generation(cga);
     }
     *done = cga_block_generations(cga, n);
-    /* The record is complete where the stretch of n ends (the caller reads it there). */
-    return cga_block_run(cga, *done, *done == n);
+    /* The next block of the stretch of n (none: the record is complete where it ends, and
+     * the caller reads it there). */
+    int next = *done < n ? cga_block_generations(cga, n - *done) : 0;
+    return cga_block_run(cga, *done, next);
 }
 
 static glevo_status compute_create(glevo_cga *cga)

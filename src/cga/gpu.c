@@ -130,6 +130,7 @@ void cga_gpu_destroy(glevo_cga *cga)
     gpu_buffer_destroy(&g->candidates);
     gpu_buffer_destroy(&g->bests);
     gpu_buffer_destroy(&g->history);
+    gpu_buffer_destroy(&g->flips);
     free(g);
     cga->gpu = NULL;
 }

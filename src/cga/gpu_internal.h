@@ -23,7 +23,7 @@ enum { MUTATE_GENES = 0, MUTATE_RANDOM = MAX_TEX };
  * one group holds the whole torus (tile = the grid), no halos. */
 typedef struct cga_block_plan {
     bool on, resident;
-    int tile[2], depth, local, pairs, split, groups[2];
+    int tile[2], depth, local, pairs, groups[2];
     int gen_slots; /* invocations a generation in the block's end reductions */
 } cga_block_plan;
 
@@ -42,21 +42,23 @@ struct cga_gpu {
     /* The blocked path (block.c): its kernel, the groups' bests and their genes' history. */
     cga_block_plan block_plan;
     gpu_program block;
-    gpu_buffer bests, history;
+    gpu_buffer bests, history, flips;
     /* The last block's generations and first generation, not yet folded into the record (0:
-     * none), and the half of bests and history the next block writes. */
-    int block_unfolded, block_half;
-    uint32_t block_unfolded_from;
+     * none), and the half of bests and history the next block writes; the generations whose
+     * flips are drawn, from flips_from, in the half the next block reads. */
+    int block_unfolded, block_half, flips_drawn, flips_half;
+    uint32_t block_unfolded_from, flips_from;
 };
 
 /* block.c: the plan from the params and this GPU (an override it cannot run is
  * GLEVO_ERR_INVALID naming the limit), the programs and buffers, the generations the next
- * dispatch runs of n still to go, and one block of `steps` generations (its bests are folded
- * into the record by the next block, or at once with fold_now: the record is then complete). */
+ * dispatch runs of n still to go, and one block of `steps` generations that draws the flips
+ * of the next block's next_steps (its bests are folded into the record by the next block, or
+ * at once where next_steps is 0: the record is then complete). */
 glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out);
 glevo_status cga_block_create(glevo_cga *cga);
 int cga_block_generations(const glevo_cga *cga, int n);
-glevo_status cga_block_run(glevo_cga *cga, int steps, bool fold_now);
+glevo_status cga_block_run(glevo_cga *cga, int steps, int next_steps);
 
 /* The emigrant candidates of the fitness store as it is (no evaluation; migrants.c): chunks
  * of `chunk` cells (1..CGA_MIGRANTS_CHUNK), the order of `maximize`. cells/fitness hold
