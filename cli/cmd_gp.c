@@ -307,6 +307,7 @@ static int gp_main(int argc, char **argv)
         printf("generations  %d\nevaluations  %lld\nseconds      %.3f\n", r.generations,
                r.evaluations, r.seconds);
     }
+    if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     rc = 0;
 done:
     glevo_gp_result_free(&r);

@@ -28,6 +28,14 @@
 #   for every generation at once: the cGA suites, the scan of tiles and depths (best of three
 #   each) -> $OUT/cga_scan4.csv, and the bit-for-bit checkpoints against one generation a
 #   dispatch -> $OUT/bitwise4.txt.
+# The fifth call (mode `fifth`): where a fit's time goes, by clock cycles (GLEVO_GP_FIT_CLOCK,
+#   GL_ARB_shader_clock: each phase summed over the fitted programs) at 1 and 4 iterations ->
+#   $OUT/constfit_clock.txt; then `cga-block.sh ... final` (the rule against one generation a
+#   dispatch, best of three, the JAX peer, the bit-for-bit checks and the peer picture).
+# The sixth call (mode `sixth`): the fitting pass with a 16-value stack in shared memory
+#   (deeper programs not fitted) and two builds a run: the GP suites, the cost as in the third
+#   call (each run twice, the second kept) -> constfit20b.jsonl, the phase clocks ->
+#   constfit_clock_after.txt.
 set -u
 dir=$1 mode=${2:-first} out=${OUT:-out}
 g=$dir/glevo
@@ -35,6 +43,41 @@ export LD_LIBRARY_PATH="$PWD/$dir/lib:${LD_LIBRARY_PATH:-}"
 export GLEVO_TEST_DATA="$PWD/data" GLEVO_CLI="$PWD/$g"
 mkdir -p "$out/data"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv > "$out/gpu.txt" 2>&1
+if [ "$mode" = sixth ]; then
+  for t in "$dir"/test_gp_*; do
+    if timeout 150 "$t" > "$out/t.txt" 2>&1; then echo "$(basename "$t") pass"; else
+      echo "$(basename "$t") FAIL"; tail -20 "$out/t.txt"; fi
+  done > "$out/suites6.log"
+  rm -f "$out/t.txt"
+  python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
+  for s in 2 3; do
+    for it in 0 1 2 4 8; do
+      for r in 1 2; do
+        js=$("$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 \
+             --metric mse --backend compute --seed "$s" --quiet --json --const-opt $it)
+      done
+      echo "{\"variant\":\"spread$it\",\"seed\":$s,\"run\":${js:-null}}" >> "$out/constfit20b.jsonl"
+    done
+  done
+  GLEVO_GP_FIT_CLOCK=1 "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 \
+    --metric mse --backend compute --seed 2 --quiet --const-opt 1 > /dev/null 2> "$out/constfit_clock_after.txt"
+  rm -rf "$out/data"
+  exit 0
+fi
+if [ "$mode" = fifth ]; then
+  python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
+  for it in 1 4; do
+    for r in 1 2; do
+      GLEVO_GP_FIT_CLOCK=1 "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 \
+        --metric mse --backend compute --seed 2 --quiet --const-opt $it > /dev/null 2> "$out/clk.txt"
+    done
+    echo "== --const-opt $it" >> "$out/constfit_clock.txt"; cat "$out/clk.txt" >> "$out/constfit_clock.txt"
+  done
+  rm -rf "$out/data" "$out/clk.txt"
+  scripts/device/cga-block.sh "$g" final .peers > /dev/null 2>&1
+  rm -f "$out"/err.txt "$out"/user.glsl "$out"/ck_*.glevo
+  exit 0
+fi
 if [ "$mode" = fourth ]; then
   for t in "$dir"/test_cga_*; do
     if timeout 150 "$t" > "$out/t.txt" 2>&1; then echo "$(basename "$t") pass"; else

@@ -16,9 +16,9 @@
 // of t_codes, a constant's value at the word its code names, in i_consts (read, and the
 // fitted ones written back). The data in gp_fit_data: y[c], then x[v] at (v + 1) * cases + c.
 // Injected (src/gp/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (this build's derivatives, 4
-// or 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (entries below the top: the
-// generation's deepest walk), GP_FIT_STACK_SHARED, GP_SCALING_MIN_VAR, and GP_USE_<OP> for the
-// operators of the function set.
+// or 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (the deepest walk fitted: deeper
+// programs are left alone, as the twin leaves them), GP_FIT_CASES (the most cases a fit walks),
+// GP_SCALING_MIN_VAR, and GP_USE_<OP> for the operators of the function set.
 #include "gp/math.glsl"
 #include "rng/philox.glsl"
 
@@ -47,8 +47,20 @@ uniform usampler2D t_codes;
 layout(r32f) uniform image2D i_consts;
 layout(std430) readonly buffer gp_fit_data { float xy[]; };
 layout(local_size_x = GP_FIT_LANES) in;
+#ifdef GP_FIT_CLOCK
+layout(std430) buffer gp_fit_clock { uint clk_sum[16]; };
+uint clk[10] = uint[10](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
+uint clk_prev, clk_start;
+#define CLK(k) if (gl_LocalInvocationIndex == 0u) { uint n_ = clock2x32ARB().x; clk[k] += n_ - clk_prev; clk_prev = n_; }
+#define CLK_RESET() if (gl_LocalInvocationIndex == 0u) clk_prev = clock2x32ARB().x;
+#else
+#define CLK(k)
+#define CLK_RESET()
+#endif
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
+// glevo_gp_op_arity, from the table the driver injects (2 bits an operator).
+int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (op & 15u)) & 3u); }
 
 shared int f_len, f_nconst, f_nt;
 // Every accumulation below goes through a precise scalar, and its products through RND: a
@@ -69,32 +81,27 @@ shared uint f_code[GP_CAP + 1];
 shared int f_slot[GP_CAP + 1];
 shared float f_value[GP_CAP + 1];
 
-// The stack below its top (the top lives in registers): in shared memory, lane-minor, where
-// the build's depth fits (GP_FIT_STACK_SHARED); else a private array. Private arrays of every
-// lane of every resident work-group outgrow L1 (a 64-code program's bound is ~33 duals of 36
-// bytes), which made the pass memory-bound on the H100.
+// The stack below its top (the top lives in registers), in shared memory, lane-minor: private
+// arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound), and
+// a stack sized for the generation's deepest walk let about one group a multiprocessor run.
 // Derivatives by thetas 4..7 only where the build fits that many.
 #if GP_FIT_THETA > 4
 #define HI(x) x
 #else
 #define HI(x)
 #endif
-#ifdef GP_FIT_STACK_SHARED
 shared float st_v[GP_FIT_STACK * GP_FIT_LANES];
 shared vec4 st_0[GP_FIT_STACK * GP_FIT_LANES];
 HI(shared vec4 st_1[GP_FIT_STACK * GP_FIT_LANES];)
 #define AT(i) ((i) * GP_FIT_LANES + int(gl_LocalInvocationIndex))
-#define STACK_DECL
-#else
-#define AT(i) (i)
-#define STACK_DECL float st_v[GP_FIT_STACK]; vec4 st_0[GP_FIT_STACK]; HI(vec4 st_1[GP_FIT_STACK])
-#endif
+// The values of the first walk (the constants as they came), kept for the squared error that
+// follows it with linear scaling: the same f, so the same sums.
+shared float f_first[GP_FIT_CASES];
 
 // The program's value on case c, the fitted constants from f_cand (cand) or f_theta; with
 // deriv its derivatives by them in g0 (theta 0..3) and g1 (4..7).
 float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
 {
-    STACK_DECL;
     float tv = 0.0;                    // the top: value,
     vec4 t0 = vec4(0.0), t1 = vec4(0.0); // derivatives
     int sp = 0; // entries below the top (slot 0 takes the empty top at the first push)
@@ -265,13 +272,14 @@ void reduce_chunk(int first, int n, double mine[CHUNK])
 // f_sum[SSE] = sum over the cases of (y - (a + b f))^2 for f_cand (cand) or f_theta (a slot
 // of its own: the normal equations in f_sum are solved again after a rejected step).
 #define SSE (NE + 1)
-void sse_into_sum(bool cand, double a, double b)
+// first: f from f_first (the walk before, of the same constants), not walked again.
+void sse_into_sum(bool cand, bool first, double a, double b)
 {
     double mine[CHUNK];
     for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
     vec4 g0, g1;
     for (int c = int(gl_LocalInvocationIndex); c < u_cases; c += GP_FIT_LANES) {
-        double f = double(fit_walk(c, cand, false, g0, g1));
+        double f = double(first ? f_first[c] : fit_walk(c, cand, false, g0, g1));
         precise double r = double(xy[c]) - (a + RND(b * f));
         precise double t = mine[0] + RND(r * r);
         mine[0] = t;
@@ -365,9 +373,18 @@ void main()
     if (p >= u_pop) return;
     uint r = philox4x32(uvec4(uint(p), uint(u_generation), 0x434f4e53u, 0u), uvec2(u_seed, 26u)).x;
     if (!(double(rng_u01(r)) < u_fraction)) return; // a whole work-group returns
+#ifdef GP_FIT_CLOCK
+    if (lane == 0u) { clk_prev = clock2x32ARB().x; clk_start = clk_prev; }
+#endif
     if (lane == 0u) {
         uint base = uint(p / u_spr) * 4096u + uint(p % u_spr) * uint(u_cap + 1);
-        int len = int(texelFetch(t_codes, at4096(base), 0).r), n = 0;
+        int len = int(texelFetch(t_codes, at4096(base), 0).r), n = 0, sp = 0, deepest = 0;
+        for (int i = len; i >= 1; --i) { // the walk's depth (gp_walk_depth)
+            uint op = texelFetch(t_codes, at4096(base + uint(i)), 0).r & 255u;
+            sp += op <= 1u ? 1 : 1 - gp_arity(op);
+            deepest = max(deepest, sp);
+        }
+        if (deepest > GP_FIT_STACK) len = 0; // not fitted: nt stays 0
         for (int i = 1; i <= len; ++i) {
             uint code = texelFetch(t_codes, at4096(base + uint(i)), 0).r;
             f_code[i] = code;
@@ -385,6 +402,7 @@ void main()
         f_len = len, f_nconst = n, f_nt = min(n, GP_FIT_THETA);
     }
     barrier();
+    CLK(0)
     int nt = f_nt;
     // Nothing to fit (with scaling a and b are already optimal), or the other dispatch's.
     if (nt == 0 || f_nconst < u_theta_from || (GP_FIT_THETA == 4 && f_nconst > 4)) return;
@@ -396,7 +414,9 @@ void main()
     if (scaling) {
         for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
         for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
-            double f = double(fit_walk(c, false, false, g0, g1)), y = double(xy[c]);
+            float fv = fit_walk(c, false, false, g0, g1);
+            f_first[c] = fv;
+            double f = double(fv), y = double(xy[c]);
             precise double m0 = mine[0] + f, m1 = mine[1] + RND(f * f), m2 = mine[2] + RND(f * y);
             precise double m3 = mine[3] + y, m4 = mine[4] + RND(y * y);
             mine[0] = m0, mine[1] = m1, mine[2] = m2, mine[3] = m3, mine[4] = m4;
@@ -404,7 +424,9 @@ void main()
         reduce_chunk(0, 5, mine);
         closed_form(f_sum[0], f_sum[1], f_sum[2], f_sum[3], double(u_cases), a, b);
     }
-    sse_into_sum(false, a, b);
+    CLK(1)
+    sse_into_sum(false, scaling, a, b);
+    CLK(2)
     double best = f_sum[SSE], lambda = 1e-3lf;
     // The sums this invocation owns: entry e = lane + q GP_FIT_LANES is J^T J's (i, j) for
     // e < ne, J^T r's i (row i times the residual, column NP) for e < ne + np, and the
@@ -454,6 +476,7 @@ void main()
         for (int q = 0; q < OWNED; ++q)
             if (own_i[q] >= 0) f_sum[int(lane) + q * GP_FIT_LANES] = acc[q];
         barrier();
+        CLK(3)
         if (f_sum[ne + np] > 0.0lf) break;
         for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
             if (lane == 0u) {
@@ -461,6 +484,10 @@ void main()
                 for (int k = 0; k < nt && f_ok != 0; ++k) f_cand[k] = float(double(f_theta[k]) + f_step[k]);
             }
             barrier();
+            CLK(4)
+#ifdef GP_FIT_CLOCK
+            if (lane == 0u) clk[7]++;
+#endif
             bool ok = f_ok != 0;
             barrier(); // everyone has read f_ok before invocation 0 writes it again
             if (!ok) {
@@ -468,7 +495,8 @@ void main()
                 continue;
             }
             double na = scaling ? a + f_step[nt] : a, nb = scaling ? b + f_step[nt + 1] : b;
-            sse_into_sum(true, na, nb);
+            sse_into_sum(true, false, na, nb);
+            CLK(5)
             double s = f_sum[SSE];
             if (s < best) {
                 best = s, a = na, b = nb;
@@ -483,4 +511,12 @@ void main()
     }
     barrier();
     if (int(lane) < nt) imageStore(i_consts, at4096(f_word[lane]), vec4(f_theta[lane]));
+#ifdef GP_FIT_CLOCK
+    if (lane == 0u) {
+        clk[6] = clock2x32ARB().x - clk_start;
+        clk[8] = 1u;
+        clk[9] = uint(f_len);
+        for (int i = 0; i < 10; ++i) atomicAdd(clk_sum[i + (GP_FIT_THETA == 4 ? 0 : 0)], i == 7 || i >= 8 ? clk[i] : clk[i] >> 4);
+    }
+#endif
 }

@@ -175,7 +175,7 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
 /* The rule measured on the H100 (docs/performance.md, 2026-11-25; camel, per-bit, Moore):
  * the fewer cells, the deeper the blocks pay, as the launches they save are the cost there;
  * the redundant halo work grows with depth. Above 512 x 512 cells the one-generation path
- * was faster (1000 x 1000: 0.13 s against 0.21 s at the best tile): none (depth 0). */
+ * was faster (1000 x 1000: 0.127 s against 0.130 s at 32x16 tiles, depth 2): none (depth 0). */
 static void plan_auto(const cga_layout *l, cga_block_plan *b)
 {
     long long cells = (long long)l->width * l->height;

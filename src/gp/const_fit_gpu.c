@@ -24,10 +24,32 @@ typedef struct fit_uniforms {
 static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
 static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
 static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {0}};
+static const gpu_slot fit_buffers_clock[] = {{"gp_fit_data", 0}, {"gp_fit_clock", 0}, {0}};
+static gpu_buffer clock_buf;
+static unsigned long long clock_total[16];
+static void clock_print(void)
+{
+    static const char *names[] = {"load", "scaling", "sse0", "jacobian", "solves", "trial-sse", "total", "solves#", "programs", "codes"};
+    fprintf(stderr, "const_fit clock (cycles summed over fitted programs; counts as counts):\n");
+    for (int i = 0; i < 10; ++i)
+        fprintf(stderr, "  %-10s %14.0f  per program %10.0f\n", names[i], (double)clock_total[i] * (i == 7 || i >= 8 ? 1 : 16),
+                (double)clock_total[i] * (i == 7 || i >= 8 ? 1 : 16) / (double)(clock_total[8] ? clock_total[8] : 1));
+}
+
+/* The shared bytes of a build with derivatives by `theta` constants (sizes as
+ * gp/const_fit.glsl declares them). */
+static long long build_shared(int theta, int cap)
+{
+    int np = theta + 2, ne = np * (np + 1) / 2 + np;
+    return (long long)GP_FIT_STACK * GP_FIT_LANES * (4 + theta * 4) + 5LL * GP_FIT_LANES * 8 +
+           (np + 2LL) * GP_FIT_LANES * 8 + (cap + 1LL) * 12 + (ne + 2) * 8 + GP_FIT_CASES * 4LL + 512;
+}
 
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
 {
-    if (P->max_size > GP_FIT_MAX_CAP) return false;
+    if (P->max_size > GP_FIT_MAX_CAP ||
+        build_shared(GP_FIT_THETA, P->max_size) > gpu_context_limits()->max_shared_bytes)
+        return false;
     long long limit = gpu_context_limits()->max_loop_iterations;
     if (limit <= 0) return true;
     /* Loop iterations of one invocation, generously: its walks (two to start, a Jacobian
@@ -59,43 +81,33 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
     return st;
 }
 
-/* The build for a stack of `stack` entries below the top, with derivatives by `theta`
- * constants (4 or GP_FIT_THETA): the stack in shared memory where it fits beside the pass's
- * other shared arrays (sizes as gp/const_fit.glsl declares them), else private. */
-static glevo_status build_for(gp_const_fitter *f, int stack, int theta, gpu_program **out)
+/* The build with derivatives by `theta` constants (4 or GP_FIT_THETA), made once. */
+static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
 {
-    for (int b = 0; b < GP_FIT_BUILDS; ++b)
-        if (f->builds[b].stack == stack && f->builds[b].theta == theta) {
-            *out = &f->builds[b].program;
-            return GLEVO_OK;
-        }
-    int b = f->build_next;
-    f->build_next = (b + 1) % GP_FIT_BUILDS;
-    gpu_program_destroy(&f->builds[b].program);
-    f->builds[b].stack = 0;
-    int np = theta + 2, ne = np * (np + 1) / 2 + np;
-    long long shared = (long long)stack * GP_FIT_LANES * (4 + theta * 4) +
-                       5LL * GP_FIT_LANES * 8 + (np + 2LL) * GP_FIT_LANES * 8 +
-                       (long long)(f->cap + 1) * 12 + (ne + 2) * 8 + 512;
-    bool in_shared = shared <= gpu_context_limits()->max_shared_bytes;
+    gpu_program *prog = &f->builds[theta == 4 ? 0 : 1];
+    *out = prog;
+    if (prog->id) return GLEVO_OK;
     char defines[1024];
     int k = snprintf(defines, sizeof defines,
                      "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
-                     "#define GP_CAP %d\n#define GP_FIT_STACK %d\n%s"
+                     "#define GP_CAP %d\n#define GP_FIT_STACK %d\n#define GP_FIT_CASES %d\n"
                      "#define GP_SCALING_MIN_VAR %.17glf\n",
-                     GP_FIT_LANES, theta, GP_FIT_TRIES, f->cap, stack,
-                     in_shared ? "#define GP_FIT_STACK_SHARED 1\n" : "", GP_SCALING_MIN_VAR);
+                     GP_FIT_LANES, theta, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
+                     GP_SCALING_MIN_VAR);
+    /* The operators' arities, 2 bits each (ops 0-15, 16-31), for the walk's depth. */
+    uint32_t arity[2] = {0, 0};
+    for (int op = 0; op < GLEVO_GP_OP_COUNT && op < 32; ++op)
+        arity[op / 16] |= (uint32_t)glevo_gp_op_arity((glevo_gp_op)op) << (2 * (op % 16));
+    k += snprintf(defines + k, sizeof defines - (size_t)k, "#define GP_ARITY0 %uu\n#define GP_ARITY1 %uu\n",
+                  arity[0], arity[1]);
+    if (getenv("GLEVO_GP_FIT_CLOCK"))
+        k += snprintf(defines + k, sizeof defines - (size_t)k, "#extension GL_ARB_shader_clock : require\n#define GP_FIT_CLOCK 1\n");
     gp_op_defines(f->mask, defines + k, sizeof defines - (size_t)k);
-    glevo_status st = gpu_program_build(&f->builds[b].program, &(gpu_program_desc){
-                                            .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
-                                            .defines = defines, .samplers = fit_samplers,
-                                            .images = fit_images, .buffers = fit_buffers,
-                                            .uniform_size = sizeof(fit_uniforms)});
-    if (st) return st;
-    f->builds[b].stack = stack;
-    f->builds[b].theta = theta;
-    *out = &f->builds[b].program;
-    return GLEVO_OK;
+    return gpu_program_build(prog, &(gpu_program_desc){
+                                 .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
+                                 .defines = defines, .samplers = fit_samplers,
+                                 .images = fit_images, .buffers = getenv("GLEVO_GP_FIT_CLOCK") ? fit_buffers_clock : fit_buffers,
+                                 .uniform_size = sizeof(fit_uniforms)});
 }
 
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
@@ -105,9 +117,6 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
                       .pop = r->pop, .cap = r->cap, .spr = r->spr, .cases = f->cases,
                       .iters = P->const_opt_iters, .scaling = P->linear_scaling == 1,
                       .generation = generation, .seed = P->seed};
-    /* The generation's deepest walk where the resident engine read it (else the slots'
-     * bound), rounded up to a multiple of 8 so that runs meet builds they have made. */
-    int stack = (r->shape.max_depth + 1 + 7) / 8 * 8;
     /* Two dispatches: programs of at most 4 constants by a build with derivatives by 4 (a
      * stack value of 20 bytes, not 36: on the H100 the pass ran 3x faster with it, shared
      * memory limiting the work-groups resident), the others by the full build; the same
@@ -117,11 +126,18 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
     for (int t = 0; t < 2 && !st; ++t) {
         int theta = thetas[t];
         gpu_program *prog;
-        if ((st = build_for(f, stack, theta, &prog))) break;
+        if ((st = build_for(f, theta, &prog))) break;
         gpu_pass pass = {.name = "gp.const_fit", .program = prog};
         gpu_pass_input(&pass, 0, &r->codes[r->cur]);
         gpu_pass_image(&pass, 0, &r->consts[r->cur], GPU_READ_WRITE);
         gpu_pass_buffer(&pass, 0, &f->data);
+        if (getenv("GLEVO_GP_FIT_CLOCK")) {
+            if (!clock_buf.id) {
+                gpu_buffer_create(&clock_buf, 64, NULL);
+                atexit(clock_print);
+            }
+            gpu_pass_buffer(&pass, 1, &clock_buf);
+        }
         /* A work-group per program, in rows of at most 65535 (GL's least limit a dimension). */
         pass.groups[0] = r->pop < 65535 ? r->pop : 65535;
         pass.groups[1] = (r->pop + pass.groups[0] - 1) / pass.groups[0];
@@ -129,13 +145,21 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
         u.theta_from = theta == 4 ? 1 : 5;
         gpu_pass_uniforms(&pass, &u, sizeof u);
         st = gpu_pass_dispatch(&pass);
+        if (!st && getenv("GLEVO_GP_FIT_CLOCK")) {
+            uint32_t v[16];
+            gpu_finish();
+            if (!gpu_buffer_read(&clock_buf, 0, sizeof v, v))
+                for (int i = 0; i < 16; ++i) clock_total[i] += v[i];
+            memset(v, 0, sizeof v);
+            gpu_buffer_upload(&clock_buf, 0, sizeof v, v);
+        }
     }
     return st;
 }
 
 void gp_const_fitter_destroy(gp_const_fitter *f)
 {
-    for (int b = 0; b < GP_FIT_BUILDS; ++b) gpu_program_destroy(&f->builds[b].program);
+    for (int b = 0; b < 2; ++b) gpu_program_destroy(&f->builds[b]);
     gpu_buffer_destroy(&f->data);
     memset(f, 0, sizeof *f);
 }

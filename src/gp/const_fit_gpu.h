@@ -6,17 +6,9 @@
 #include "gl/gpgpu.h"
 #include "gp/resident.h"
 
-/* Builds kept (by stack and derivative count: two a generation, a few depths a run), as the
- * evaluator keeps GP_BUILD_CACHE: an evicted one is compiled again, seconds on a cold driver. */
-#define GP_FIT_BUILDS 8
-
 typedef struct gp_const_fitter {
-    struct {
-        int stack;          /* the stack's entries below the top (0: unused) */
-        int theta;          /* constants with derivatives (4 or GP_FIT_THETA) */
-        gpu_program program;
-    } builds[GP_FIT_BUILDS]; /* by the generation's deepest walk, as the evaluator's */
-    int build_next;
+    /* The builds with derivatives by 4 and by GP_FIT_THETA constants (made at the first run). */
+    gpu_program builds[2];
     gpu_buffer data;        /* y, then each variable's cases */
     int cases, cap;
     uint32_t mask;

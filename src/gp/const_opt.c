@@ -202,8 +202,20 @@ static int solve(const double *A, const double *g, int n, double lambda, double 
     return 1;
 }
 
+int gp_walk_depth(const uint32_t *codes, int len)
+{
+    int sp = 0, most = 0;
+    for (int i = len - 1; i >= 0; --i) {
+        glevo_gp_op op = GLEVO_GP_CODE_OP(codes[i]);
+        sp += op == GLEVO_GP_VAR || op == GLEVO_GP_CONST ? 1 : 1 - glevo_gp_op_arity(op);
+        if (sp > most) most = sp;
+    }
+    return most;
+}
+
 int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
 {
+    if (gp_walk_depth(t->codes, t->len) > GP_FIT_STACK) return 0;
     int pos[GP_FIT_THETA], nt = 0, improved = 0;
     float theta[GP_FIT_THETA], cand[GP_FIT_THETA];
     int *slot = malloc((size_t)t->len * sizeof *slot);

@@ -16,6 +16,12 @@
 #define GP_FIT_LANES 32
 /* Step trials an iteration (lambda grows tenfold after each rejected one). */
 #define GP_FIT_TRIES 4
+/* Programs whose walk holds more than this many values at once are not fitted: the pass keeps
+ * a work-group's stacks in shared memory (GP_FIT_LANES of them), whose size sets how many
+ * groups a multiprocessor runs at once. Sized for the generation's deepest walk (up to 33
+ * duals at 64 codes) it ran about one group a multiprocessor on the H100, bound by latency;
+ * most programs need far fewer (docs/symbolic-regression.md, "Constant fitting"). */
+#define GP_FIT_STACK 16
 
 /* The cases a fit walks, at most: a dataset with more is fitted on GP_FIT_CASES of its cases,
  * spread evenly over it (case floor(k n / GP_FIT_CASES)); selection still scores every case.
@@ -29,9 +35,12 @@
  * dataset of GP_FIT_CASES of them (*owned, the same pointer; the caller destroys it). */
 glevo_status gp_const_fit_data(const glevo_gp_data *d, const glevo_gp_data **fit,
                                glevo_gp_data **owned);
+/* The most values program codes[0..len) holds at once in its walk. */
+int gp_walk_depth(const uint32_t *codes, int len);
 /* Up to iters LM steps on t's constants (t->consts[i] beside constant code i), against d's
  * target, for a + b f when scaling (else f). Returns 1 when the squared error went down
- * (0 also when memory ran out: the program is then left as it was). */
+ * (0 also when memory ran out, and for a walk deeper than GP_FIT_STACK: the program is then
+ * left as it was). */
 int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling);
 /* Whether program i is fitted in generation g: a counter-based draw of (program,
  * generation), not the engine's stream, so that breeding's random numbers are the same with

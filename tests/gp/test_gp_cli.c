@@ -173,6 +173,11 @@ START_TEST(test_gp_run)
                   "%s", out);
     double train_r2 = atof(r2 + strlen("\"train_r2\":"));
     ck_assert_msg(train_r2 > 0.9 && train_r2 <= 1.0, "train_r2 %g: %s", train_r2, out);
+    /* --profile on a GPU backend: the table of the run's passes on stderr. */
+    snprintf(args, sizeof args,
+             "gp --data %s --pop 100 --generations 2 --quiet --seed 4 --backend compute --profile", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "gp.breed") && strstr(out, "all passes"), "%s", out);
 }
 END_TEST
 
