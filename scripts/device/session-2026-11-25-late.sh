@@ -36,6 +36,11 @@
 #   (deeper programs not fitted) and two builds a run: the GP suites, the cost as in the third
 #   call (each run twice, the second kept) -> constfit20b.jsonl, the phase clocks ->
 #   constfit_clock_after.txt.
+# The seventh call (mode `seventh`): --profile's GPU time a pass for fitting off and at 1
+#   iteration (20 generations, the second of two runs) -> profile_fit{0,1}.txt.
+# The eighth call (mode `eighth`): the two fitting dispatches without a barrier between them:
+#   three GP suites, the cost (fitting off, 1, 2, 4 iterations; seeds 2, 3; 20 generations, the
+#   second of two runs) -> constfit20c.jsonl, and --profile at 1 iteration -> profile_fit1c.txt.
 set -u
 dir=$1 mode=${2:-first} out=${OUT:-out}
 g=$dir/glevo
@@ -43,6 +48,37 @@ export LD_LIBRARY_PATH="$PWD/$dir/lib:${LD_LIBRARY_PATH:-}"
 export GLEVO_TEST_DATA="$PWD/data" GLEVO_CLI="$PWD/$g"
 mkdir -p "$out/data"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv > "$out/gpu.txt" 2>&1
+if [ "$mode" = eighth ]; then
+  for t in test_gp_const_opt test_gp_same test_gp_engine; do
+    if timeout 150 "$dir/$t" > "$out/t.txt" 2>&1; then echo "$t pass"; else echo "$t FAIL"; tail -20 "$out/t.txt"; fi
+  done > "$out/suites8.log"
+  rm -f "$out/t.txt"
+  python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
+  for s in 2 3; do
+    for it in 0 1 2 4; do
+      for r in 1 2; do
+        js=$("$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 \
+             --metric mse --backend compute --seed "$s" --quiet --json --const-opt $it)
+      done
+      echo "{\"variant\":\"spread$it\",\"seed\":$s,\"run\":${js:-null}}" >> "$out/constfit20c.jsonl"
+    done
+  done
+  "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 --metric mse \
+    --backend compute --seed 2 --quiet --const-opt 1 --profile > /dev/null 2> "$out/profile_fit1c.txt"
+  rm -rf "$out/data"
+  exit 0
+fi
+if [ "$mode" = seventh ]; then
+  python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
+  for it in 0 1; do
+    for r in 1 2; do
+      "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 --metric mse \
+        --backend compute --seed 2 --quiet --const-opt $it --profile > "$out/run_fit$it.txt" 2> "$out/profile_fit$it.txt"
+    done
+  done
+  rm -rf "$out/data"
+  exit 0
+fi
 if [ "$mode" = sixth ]; then
   for t in "$dir"/test_gp_*; do
     if timeout 150 "$t" > "$out/t.txt" 2>&1; then echo "$(basename "$t") pass"; else
