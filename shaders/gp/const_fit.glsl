@@ -47,16 +47,6 @@ uniform usampler2D t_codes;
 layout(r32f) uniform image2D i_consts;
 layout(std430) readonly buffer gp_fit_data { float xy[]; };
 layout(local_size_x = GP_FIT_LANES) in;
-#ifdef GP_FIT_CLOCK
-layout(std430) buffer gp_fit_clock { uint clk_sum[16]; };
-uint clk[10] = uint[10](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
-uint clk_prev, clk_start;
-#define CLK(k) if (gl_LocalInvocationIndex == 0u) { uint n_ = clock2x32ARB().x; clk[k] += n_ - clk_prev; clk_prev = n_; }
-#define CLK_RESET() if (gl_LocalInvocationIndex == 0u) clk_prev = clock2x32ARB().x;
-#else
-#define CLK(k)
-#define CLK_RESET()
-#endif
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 // glevo_gp_op_arity, from the table the driver injects (2 bits an operator).
@@ -373,9 +363,6 @@ void main()
     if (p >= u_pop) return;
     uint r = philox4x32(uvec4(uint(p), uint(u_generation), 0x434f4e53u, 0u), uvec2(u_seed, 26u)).x;
     if (!(double(rng_u01(r)) < u_fraction)) return; // a whole work-group returns
-#ifdef GP_FIT_CLOCK
-    if (lane == 0u) { clk_prev = clock2x32ARB().x; clk_start = clk_prev; }
-#endif
     if (lane == 0u) {
         uint base = uint(p / u_spr) * 4096u + uint(p % u_spr) * uint(u_cap + 1);
         int len = int(texelFetch(t_codes, at4096(base), 0).r), n = 0, sp = 0, deepest = 0;
@@ -402,7 +389,6 @@ void main()
         f_len = len, f_nconst = n, f_nt = min(n, GP_FIT_THETA);
     }
     barrier();
-    CLK(0)
     int nt = f_nt;
     // Nothing to fit (with scaling a and b are already optimal), or the other dispatch's.
     if (nt == 0 || f_nconst < u_theta_from || (GP_FIT_THETA == 4 && f_nconst > 4)) return;
@@ -424,9 +410,7 @@ void main()
         reduce_chunk(0, 5, mine);
         closed_form(f_sum[0], f_sum[1], f_sum[2], f_sum[3], double(u_cases), a, b);
     }
-    CLK(1)
     sse_into_sum(false, scaling, a, b);
-    CLK(2)
     double best = f_sum[SSE], lambda = 1e-3lf;
     // The sums this invocation owns: entry e = lane + q GP_FIT_LANES is J^T J's (i, j) for
     // e < ne, J^T r's i (row i times the residual, column NP) for e < ne + np, and the
@@ -476,7 +460,6 @@ void main()
         for (int q = 0; q < OWNED; ++q)
             if (own_i[q] >= 0) f_sum[int(lane) + q * GP_FIT_LANES] = acc[q];
         barrier();
-        CLK(3)
         if (f_sum[ne + np] > 0.0lf) break;
         for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
             if (lane == 0u) {
@@ -484,10 +467,6 @@ void main()
                 for (int k = 0; k < nt && f_ok != 0; ++k) f_cand[k] = float(double(f_theta[k]) + f_step[k]);
             }
             barrier();
-            CLK(4)
-#ifdef GP_FIT_CLOCK
-            if (lane == 0u) clk[7]++;
-#endif
             bool ok = f_ok != 0;
             barrier(); // everyone has read f_ok before invocation 0 writes it again
             if (!ok) {
@@ -496,7 +475,6 @@ void main()
             }
             double na = scaling ? a + f_step[nt] : a, nb = scaling ? b + f_step[nt + 1] : b;
             sse_into_sum(true, false, na, nb);
-            CLK(5)
             double s = f_sum[SSE];
             if (s < best) {
                 best = s, a = na, b = nb;
@@ -511,12 +489,4 @@ void main()
     }
     barrier();
     if (int(lane) < nt) imageStore(i_consts, at4096(f_word[lane]), vec4(f_theta[lane]));
-#ifdef GP_FIT_CLOCK
-    if (lane == 0u) {
-        clk[6] = clock2x32ARB().x - clk_start;
-        clk[8] = 1u;
-        clk[9] = uint(f_len);
-        for (int i = 0; i < 10; ++i) atomicAdd(clk_sum[i + (GP_FIT_THETA == 4 ? 0 : 0)], i == 7 || i >= 8 ? clk[i] : clk[i] >> 4);
-    }
-#endif
 }

@@ -24,17 +24,6 @@ typedef struct fit_uniforms {
 static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
 static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
 static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {0}};
-static const gpu_slot fit_buffers_clock[] = {{"gp_fit_data", 0}, {"gp_fit_clock", 0}, {0}};
-static gpu_buffer clock_buf;
-static unsigned long long clock_total[16];
-static void clock_print(void)
-{
-    static const char *names[] = {"load", "scaling", "sse0", "jacobian", "solves", "trial-sse", "total", "solves#", "programs", "codes"};
-    fprintf(stderr, "const_fit clock (cycles summed over fitted programs; counts as counts):\n");
-    for (int i = 0; i < 10; ++i)
-        fprintf(stderr, "  %-10s %14.0f  per program %10.0f\n", names[i], (double)clock_total[i] * (i == 7 || i >= 8 ? 1 : 16),
-                (double)clock_total[i] * (i == 7 || i >= 8 ? 1 : 16) / (double)(clock_total[8] ? clock_total[8] : 1));
-}
 
 /* The shared bytes of a build with derivatives by `theta` constants (sizes as
  * gp/const_fit.glsl declares them). */
@@ -100,13 +89,11 @@ static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
         arity[op / 16] |= (uint32_t)glevo_gp_op_arity((glevo_gp_op)op) << (2 * (op % 16));
     k += snprintf(defines + k, sizeof defines - (size_t)k, "#define GP_ARITY0 %uu\n#define GP_ARITY1 %uu\n",
                   arity[0], arity[1]);
-    if (getenv("GLEVO_GP_FIT_CLOCK"))
-        k += snprintf(defines + k, sizeof defines - (size_t)k, "#extension GL_ARB_shader_clock : require\n#define GP_FIT_CLOCK 1\n");
     gp_op_defines(f->mask, defines + k, sizeof defines - (size_t)k);
     return gpu_program_build(prog, &(gpu_program_desc){
                                  .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
                                  .defines = defines, .samplers = fit_samplers,
-                                 .images = fit_images, .buffers = getenv("GLEVO_GP_FIT_CLOCK") ? fit_buffers_clock : fit_buffers,
+                                 .images = fit_images, .buffers = fit_buffers,
                                  .uniform_size = sizeof(fit_uniforms)});
 }
 
@@ -131,13 +118,6 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
         gpu_pass_input(&pass, 0, &r->codes[r->cur]);
         gpu_pass_image(&pass, 0, &r->consts[r->cur], GPU_READ_WRITE);
         gpu_pass_buffer(&pass, 0, &f->data);
-        if (getenv("GLEVO_GP_FIT_CLOCK")) {
-            if (!clock_buf.id) {
-                gpu_buffer_create(&clock_buf, 64, NULL);
-                atexit(clock_print);
-            }
-            gpu_pass_buffer(&pass, 1, &clock_buf);
-        }
         /* A work-group per program, in rows of at most 65535 (GL's least limit a dimension). */
         pass.groups[0] = r->pop < 65535 ? r->pop : 65535;
         pass.groups[1] = (r->pop + pass.groups[0] - 1) / pass.groups[0];
@@ -145,14 +125,6 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
         u.theta_from = theta == 4 ? 1 : 5;
         gpu_pass_uniforms(&pass, &u, sizeof u);
         st = gpu_pass_dispatch(&pass);
-        if (!st && getenv("GLEVO_GP_FIT_CLOCK")) {
-            uint32_t v[16];
-            gpu_finish();
-            if (!gpu_buffer_read(&clock_buf, 0, sizeof v, v))
-                for (int i = 0; i < 16; ++i) clock_total[i] += v[i];
-            memset(v, 0, sizeof v);
-            gpu_buffer_upload(&clock_buf, 0, sizeof v, v);
-        }
     }
     return st;
 }
