@@ -10,9 +10,9 @@ void gp_sr_params_defaults(glevo_gp_params *P)
                                                         : squared;
     /* Off unless asked (PySR's optimizer_iterations = 8 and optimize_probability = 0.14 are
      * what --const-opt 8 gives). On the compute backend the fitting runs on the GPU
-     * (shaders/gp/const_fit.glsl), ~100x faster than on the host, but on the H100 a generation
-     * of 10^4 programs x 1000 cases still took 4x as long with 1 step and 10x with 4 (~4 ms
-     * without; docs/performance.md, 2026-11-25 night): the issue's bound is twice. */
+     * (shaders/gp/const_fit.glsl), ~100x faster than on the host, but a generation of 10^4
+     * programs x 1000 cases still takes about 3x as long with 1 step and 7-9x with 4 (H200,
+     * 256 cases a fit; docs/performance.md, 2026-11-25 late): the issue's bound is twice. */
     P->const_opt_iters = P->const_opt_iters == GLEVO_ZERO ? 0 : P->const_opt_iters;
     if (P->const_opt_fraction == 0) P->const_opt_fraction = 0.14;
 }
