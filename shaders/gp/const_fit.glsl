@@ -72,8 +72,8 @@ shared int f_slot[GP_CAP + 1];
 shared float f_value[GP_CAP + 1];
 
 // The stack below its top (the top lives in registers), in shared memory, lane-minor: private
-// arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound), and
-// a stack sized for the generation's deepest walk let about one group a multiprocessor run.
+// arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound);
+// GP_FIT_STACK bounds it (src/gp/const_opt.h says why 16).
 // Derivatives by thetas 4..7 only where the build fits that many.
 #if GP_FIT_THETA > 4
 #define HI(x) x

@@ -17,10 +17,10 @@
 /* Step trials an iteration (lambda grows tenfold after each rejected one). */
 #define GP_FIT_TRIES 4
 /* Programs whose walk holds more than this many values at once are not fitted: the pass keeps
- * a work-group's stacks in shared memory (GP_FIT_LANES of them), whose size sets how many
- * groups a multiprocessor runs at once. Sized for the generation's deepest walk (up to 33
- * duals at 64 codes) it ran about one group a multiprocessor on the H100, bound by latency;
- * most programs need far fewer (docs/symbolic-regression.md, "Constant fitting"). */
+ * a work-group's stacks in shared memory (GP_FIT_LANES of them). Sized for the generation's
+ * deepest walk (up to 33 duals at 64 codes) they took up to 46 KB a group and a build for
+ * every depth a run met (1-2 s each on a cold driver); at 16, 25 KB and two builds a run.
+ * Most programs need far fewer (docs/symbolic-regression.md, "Constant fitting"). */
 #define GP_FIT_STACK 16
 
 /* The cases a fit walks, at most: a dataset with more is fitted on GP_FIT_CASES of its cases,
