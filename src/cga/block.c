@@ -157,7 +157,8 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
         return false;
     }
     long long groups = (long long)b->groups[0] * b->groups[1];
-    if (b->groups[0] > g->max_work_group_count[0] || b->groups[1] + 1 > g->max_work_group_count[1] ||
+    /* The rows: the tiles', the fold's and at least one of the flips'. */
+    if (b->groups[0] > g->max_work_group_count[0] || b->groups[1] + 2 > g->max_work_group_count[1] ||
         2 * groups * b->depth * 16 > (1LL << 30)) {
         snprintf(why, size, "%dx%d work-groups exceed this GPU's dispatch", b->groups[0],
                  b->groups[1]);
