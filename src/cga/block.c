@@ -1,6 +1,7 @@
 /* The compute driver's blocked path (temporal blocking): one dispatch of shaders/cga/block.glsl
  * runs up to `depth` generations, work-groups of a tile each with its halo in shared memory,
- * and the last group to finish folds the generations' bests into the best-so-far record. One
+ * beside one group that folds the block before's bests into the best-so-far record and groups
+ * that draw the next block's flips. One
  * dispatch for `depth` generations where the one-generation path (compute.c) issues three a
  * generation: below ~300x300 cells that path sits on the cost of issuing dispatches (~11 us
  * each on the H100), not on the arithmetic.
