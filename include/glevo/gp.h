@@ -269,9 +269,8 @@ typedef struct glevo_gp_params {
                            * each generation, written back (8 is PySR's optimizer_iterations;
                            * on the GPU for the compute backend, shaders/gp/const_fit.glsl,
                            * else on the host, src/gp/const_opt.c); 0 or GLEVO_ZERO = off (the
-                           * default: a generation of 10^4 programs x 1000 cases takes ~30 ms
-                           * more on the H100 at 4 steps, against ~4 ms without it,
-                           * docs/performance.md) */
+                           * default: a generation of 10^4 programs x 1000 cases takes about 3x
+                           * as long with 1 step and 8x with 4 on the GPU, docs/performance.md) */
     double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
                            * optimize_probability) */
     double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament

@@ -8,7 +8,6 @@
 #include "gp/parsimony.h"
 #include "gp/breed.h"
 
-_Static_assert(GLEVO_GP_OP_COUNT <= 64, "breeding packs 2 bits of arity per op into 4 words");
 
 void gp_stream_init(gp_stream *s, uint32_t seed, uint32_t index, uint32_t generation,
                     uint32_t purpose)
@@ -54,8 +53,7 @@ void gp_breed_params_init(gp_breed_params *bp, const glevo_gp_params *P, uint32_
     bp->const_max = P->const_max;
     for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT && bp->nfuncs < 32; ++op)
         if (mask >> op & 1u) bp->funcs[bp->nfuncs++] = op;
-    for (int op = 0; op < GLEVO_GP_OP_COUNT; ++op)
-        bp->arity[op / 16] |= (uint32_t)(glevo_gp_op_arity((glevo_gp_op)op) & 3) << (2 * (op % 16));
+    gp_op_arity_words(bp->arity);
 }
 
 int gp_breed_arity(const gp_breed_params *bp, uint32_t code)

@@ -21,6 +21,8 @@ typedef struct fit_uniforms {
     int32_t pad[2];
 } fit_uniforms;
 
+_Static_assert(GLEVO_GP_OP_COUNT <= 32, "gp/const_fit.glsl reads two words of arities");
+
 static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
 static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
 static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {0}};
@@ -83,10 +85,10 @@ static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
                      "#define GP_SCALING_MIN_VAR %.17glf\n",
                      GP_FIT_LANES, theta, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
                      GP_SCALING_MIN_VAR);
-    /* The operators' arities, 2 bits each (ops 0-15, 16-31), for the walk's depth. */
-    uint32_t arity[2] = {0, 0};
-    for (int op = 0; op < GLEVO_GP_OP_COUNT && op < 32; ++op)
-        arity[op / 16] |= (uint32_t)glevo_gp_op_arity((glevo_gp_op)op) << (2 * (op % 16));
+    /* The operators' arities (gp_op_arity_words: ops 0-31 are all there are), for the walk's
+     * depth. */
+    uint32_t arity[4];
+    gp_op_arity_words(arity);
     k += snprintf(defines + k, sizeof defines - (size_t)k, "#define GP_ARITY0 %uu\n#define GP_ARITY1 %uu\n",
                   arity[0], arity[1]);
     gp_op_defines(f->mask, defines + k, sizeof defines - (size_t)k);

@@ -142,13 +142,15 @@ static double lanes_total(const lane_sums *L, int e)
     return s;
 }
 
-/* Sum of (y - (a + b f))^2 over the cases, in lane order (infinite when not finite). */
+/* Sum of (y - (a + b f))^2 over the cases, in lane order (infinite when not finite); f from
+ * `first` where given (the values scaling_of walked, of the same constants), else walked. */
 static double sse_of(const indiv *t, const int *slot, const float *theta, const glevo_gp_data *d,
-                     double a, double b, dual *stack, lane_sums *L)
+                     const float *first, double a, double b, dual *stack, lane_sums *L)
 {
     for (int l = 0; l < GP_FIT_LANES; ++l) L->s[l][0] = 0;
     for (int c = 0; c < d->cases; ++c) {
-        double f = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
+        double f = first ? first[c]
+                         : dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
         double r = d->y[c] - (a + b * f);
         L->s[c % GP_FIT_LANES][0] += r * r;
     }
@@ -157,13 +159,14 @@ static double sse_of(const indiv *t, const int *slot, const float *theta, const 
 }
 
 /* Linear scaling's a and b from the moments of f, summed in lane order (scaling.c's closed
- * form). */
+ * form); f of every case into first (the pass keeps them so too, in shared memory). */
 static void scaling_of(const indiv *t, const int *slot, const float *theta, const glevo_gp_data *d,
-                       double *a, double *b, dual *stack, lane_sums *L)
+                       double *a, double *b, float *first, dual *stack, lane_sums *L)
 {
     for (int l = 0; l < GP_FIT_LANES; ++l) memset(L->s[l], 0, 5 * sizeof(double));
     for (int c = 0; c < d->cases; ++c) {
-        double f = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
+        float fv = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
+        double f = first[c] = fv;
         double y = d->y[c], *s = L->s[c % GP_FIT_LANES];
         s[0] += f, s[1] += f * f, s[2] += f * y, s[3] += y, s[4] += y * y;
     }
@@ -202,17 +205,6 @@ static int solve(const double *A, const double *g, int n, double lambda, double 
     return 1;
 }
 
-int gp_walk_depth(const uint32_t *codes, int len)
-{
-    int sp = 0, most = 0;
-    for (int i = len - 1; i >= 0; --i) {
-        glevo_gp_op op = GLEVO_GP_CODE_OP(codes[i]);
-        sp += op == GLEVO_GP_VAR || op == GLEVO_GP_CONST ? 1 : 1 - glevo_gp_op_arity(op);
-        if (sp > most) most = sp;
-    }
-    return most;
-}
-
 int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
 {
     if (gp_walk_depth(t->codes, t->len) > GP_FIT_STACK) return 0;
@@ -233,8 +225,11 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
     /* No constants: with scaling a and b are already the closed form's optimum. */
     if (nt == 0) goto out;
     double a = 0, b = 1;
-    if (scaling) scaling_of(t, slot, theta, d, &a, &b, stack, L);
-    double best = sse_of(t, slot, theta, d, a, b, stack, L);
+    float *first = scaling ? malloc((size_t)d->cases * sizeof *first) : NULL;
+    if (scaling && !first) goto out;
+    if (scaling) scaling_of(t, slot, theta, d, &a, &b, first, stack, L);
+    double best = sse_of(t, slot, theta, d, first, a, b, stack, L);
+    free(first);
     int np = nt + (scaling ? 2 : 0), ne = np * (np + 1) / 2;
     double A[NP * NP], g[NP], step[NP], Lc[NP * NP], row[NP];
     double lambda = 1e-3;
@@ -266,7 +261,7 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
             }
             for (int k = 0; k < nt; ++k) cand[k] = (float)((double)theta[k] + step[k]);
             double na = scaling ? a + step[nt] : a, nb = scaling ? b + step[nt + 1] : b;
-            double s = sse_of(t, slot, cand, d, na, nb, stack, L);
+            double s = sse_of(t, slot, cand, d, NULL, na, nb, stack, L);
             if (s < best) {
                 best = s, a = na, b = nb, improved = 1;
                 memcpy(theta, cand, sizeof theta);

@@ -35,8 +35,6 @@
  * dataset of GP_FIT_CASES of them (*owned, the same pointer; the caller destroys it). */
 glevo_status gp_const_fit_data(const glevo_gp_data *d, const glevo_gp_data **fit,
                                glevo_gp_data **owned);
-/* The most values program codes[0..len) holds at once in its walk. */
-int gp_walk_depth(const uint32_t *codes, int len);
 /* Up to iters LM steps on t's constants (t->consts[i] beside constant code i), against d's
  * target, for a + b f when scaling (else f). Returns 1 when the squared error went down
  * (0 also when memory ran out, and for a walk deeper than GP_FIT_STACK: the program is then

@@ -80,15 +80,15 @@ glevo_status gp_predict_cpu(const uint32_t *codes, int length, const float *cons
 /* The CPU interpreter's sums (moments: glevo_gp_eval_params.moments). */
 glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_data *d,
                                   int threads, bool moments, glevo_gp_sums *sums);
-/* Linear scaling's closed form (scaling.c): from the moments (abs_sum = sum f*y, sq_sum =
- * sum f*f, hits = sum f) and the target's sums, the a and b of min sum (y - a - b f)^2 and
- * that least squared error (infinity where the moments are not finite). */
 /* A program whose values vary less than this (relative, var(f) / mean(f^2)) is taken as a
  * constant by linear scaling: the float lane sums carry ~1e-7 relative error, so a smaller
  * variance is noise and b = cov / var would be noise over noise (scaling.c; the constant
  * fitting pass, shaders/gp/const_fit.glsl, is given it). */
 #define GP_SCALING_MIN_VAR 1e-5
 
+/* Linear scaling's closed form (scaling.c): from the moments (abs_sum = sum f*y, sq_sum =
+ * sum f*f, hits = sum f) and the target's sums, the a and b of min sum (y - a - b f)^2 and
+ * that least squared error (infinity where the moments are not finite). */
 void gp_scaling_from_moments(const glevo_gp_sums *m, double sum_y, double sum_yy, int cases,
                              double *a, double *b, double *sse);
 

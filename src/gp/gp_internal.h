@@ -39,6 +39,12 @@ typedef struct gp_op_info { const char *name; int arity; } gp_op_info;
 extern const gp_op_info gp_op_table[GLEVO_GP_OP_COUNT];
 /* Largest arity among ops in mask (at least 1). */
 int gp_mask_max_arity(uint32_t mask);
+/* Every operator's arity, 2 bits each, operator op at bits 2 (op % 16) of word op / 16: the
+ * table the GPU passes that walk or breed programs are given. */
+void gp_op_arity_words(uint32_t words[4]);
+/* The most values program codes[0..len) holds at once in its backward walk (terminals push,
+ * an operator of arity a pops a and pushes 1). */
+int gp_walk_depth(const uint32_t *codes, int len);
 /* threads.c: how many threads `requested` means (0: every core), at most `most`, at least 1;
  * and `work(job)` run on that many, this one among them (they share out the job's items). */
 int gp_cpu_threads(int requested, int most);

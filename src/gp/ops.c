@@ -30,6 +30,24 @@ int glevo_gp_op_arity(glevo_gp_op op)
 
 int gp_code_arity(uint32_t code) { return glevo_gp_op_arity(GLEVO_GP_CODE_OP(code)); }
 
+_Static_assert(GLEVO_GP_OP_COUNT <= 64, "2 bits of arity per op in 4 words");
+void gp_op_arity_words(uint32_t words[4])
+{
+    for (int w = 0; w < 4; ++w) words[w] = 0;
+    for (int op = 0; op < GLEVO_GP_OP_COUNT; ++op)
+        words[op / 16] |= (uint32_t)(gp_op_table[op].arity & 3) << (2 * (op % 16));
+}
+
+int gp_walk_depth(const uint32_t *codes, int len)
+{
+    int sp = 0, most = 0;
+    for (int i = len - 1; i >= 0; --i) {
+        sp += 1 - gp_code_arity(codes[i]);
+        if (sp > most) most = sp;
+    }
+    return most;
+}
+
 int gp_mask_max_arity(uint32_t mask)
 {
     int a = 1;

@@ -72,13 +72,9 @@ glevo_status glevo_gp_programs_add(glevo_gp_programs *p, const uint32_t *codes, 
         !grow((void **)&p->consts, &p->const_cap, p->const_count + length, sizeof *p->consts))
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for programs");
     uint32_t *dst = p->codes + p->code_count;
-    /* Stack depth of the backward walk: terminals push, an operator of arity a pops a and
-     * pushes 1 (the GPU interpreter's stack is sized to the population's deepest walk). */
-    int depth = 0;
-    for (int i = length - 1; i >= 0; --i) {
-        depth += 1 - gp_code_arity(codes[i]);
-        if (depth > p->max_depth) p->max_depth = depth;
-    }
+    /* The GPU interpreter's stack is sized to the population's deepest walk. */
+    int depth = gp_walk_depth(codes, length);
+    if (depth > p->max_depth) p->max_depth = depth;
     for (int i = 0; i < length; ++i) {
         uint32_t c = codes[i];
         glevo_gp_op op = GLEVO_GP_CODE_OP(c);
