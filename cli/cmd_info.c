@@ -39,6 +39,8 @@ static void print_compute_text(const glevo_features *f)
            f->max_work_group_count[0], f->max_work_group_count[1], f->max_work_group_count[2],
            f->max_work_group_size[0], f->max_work_group_size[1], f->max_work_group_size[2],
            f->max_work_group_invocations, f->max_shared_bytes, f->max_ssbo_bytes);
+    if (f->subgroup_size) printf("  subgroups:        %d invocations\n", f->subgroup_size);
+    else printf("  subgroups:        not offered (GL_KHR_shader_subgroup)\n");
 }
 
 static void print_compute_json(json_writer *w, const glevo_features *f)
@@ -58,6 +60,7 @@ static void print_compute_json(json_writer *w, const glevo_features *f)
         json_int(w, "max_work_group_invocations", f->max_work_group_invocations);
         json_int(w, "max_shared_memory_bytes", f->max_shared_bytes);
         json_int(w, "max_ssbo_bytes", f->max_ssbo_bytes);
+        json_int(w, "subgroup_size", f->subgroup_size);
     }
     json_end_object(w);
 }

@@ -35,6 +35,8 @@ layout(std140) uniform pass_uniforms {
     float u_onef;
     int u_theta_from;   // this dispatch fits programs of u_theta_from.. constants (a build
                         // with derivatives by 4 takes those of 1 to 4, the full one the rest)
+    uint u_claim_base;  // GP_FIT_CLAIM: next_claim[u_claim_slot] when this dispatch began
+    int u_claim_slot;   // the build's own counter (the two dispatches may overlap)
 };
 
 // A product rounded on its own before the sum that takes it, as C rounds it: a compiler that
@@ -46,79 +48,97 @@ layout(std140) uniform pass_uniforms {
 uniform usampler2D t_codes;
 layout(r32f) uniform image2D i_consts;
 layout(std430) readonly buffer gp_fit_data { float xy[]; };
-layout(local_size_x = GP_FIT_LANES) in;
+layout(std430) coherent buffer gp_fit_claims { uint next_claim[2]; };
+layout(local_size_x = GP_FIT_LANES, local_size_y = GP_FIT_WARPS) in;
+
+// A program's invocations wait for each other: a work-group's barrier where it fits one
+// program, its subgroup's where GP_FIT_WARPS subgroups of GP_FIT_LANES fit one each (the
+// driver injects GL_KHR_shader_subgroup_basic then).
+#if GP_FIT_WARPS > 1
+#define FIT_SYNC() { subgroupMemoryBarrierShared(); subgroupBarrier(); }
+#else
+#define FIT_SYNC() barrier()
+#endif
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 // glevo_gp_op_arity, from the table the driver injects (2 bits an operator).
 int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (op & 15u)) & 3u); }
 
-shared int f_len, f_nconst, f_nt;
+// What one program's fit keeps in shared memory: GP_FIT_WARPS programs a work-group, each
+// fitted by one subgroup of GP_FIT_LANES invocations (gl_LocalInvocationID.y picks it).
 // Every accumulation below goes through a precise scalar, and its products through RND: a
 // compiler that fused a product into a sum would leave the twin's rounding.
-shared uint f_word[GP_FIT_THETA];    // where the fitted constants live
-shared float f_theta[GP_FIT_THETA];  // the constants accepted so far
-shared float f_cand[GP_FIT_THETA];   // the step's
-shared double f_red[CHUNK][GP_FIT_LANES];
-// A batch's rows: the Jacobian row of a + b f, the residual (column NP), 1 where f is not
-// finite (NP + 1); OWNED sums an invocation owns.
-shared double f_rows[GP_FIT_LANES][NP + 2];
-#define OWNED ((NE + 1 + GP_FIT_LANES - 1) / GP_FIT_LANES)
-shared double f_sum[NE + 2]; // the reduced sums; [NE + 1]: a squared error
-shared int f_ok;
-// The program, read once: its codes, and a constant's theta slot (-1: not fitted, its value
-// in f_value).
-shared uint f_code[GP_CAP + 1];
-shared int f_slot[GP_CAP + 1];
-shared float f_value[GP_CAP + 1];
-
-// The stack below its top (the top lives in registers), in shared memory, lane-minor: private
+// The stack below its top (the top lives in registers) is here too, lane-minor: private
 // arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound);
-// GP_FIT_STACK bounds it (src/gp/const_opt.h says why 16).
-// Derivatives by thetas 4..7 only where the build fits that many.
+// GP_FIT_STACK bounds it (src/gp/const_opt.h says why 16). Derivatives by thetas 4..7 only
+// where the build fits that many.
 #if GP_FIT_THETA > 4
 #define HI(x) x
 #else
 #define HI(x)
 #endif
-shared float st_v[GP_FIT_STACK * GP_FIT_LANES];
-shared vec4 st_0[GP_FIT_STACK * GP_FIT_LANES];
-HI(shared vec4 st_1[GP_FIT_STACK * GP_FIT_LANES];)
-#define AT(i) ((i) * GP_FIT_LANES + int(gl_LocalInvocationIndex))
-// The values of the first walk (the constants as they came), kept for the squared error that
-// follows it with linear scaling: the same f, so the same sums.
-shared float f_first[GP_FIT_CASES];
+#define OWNED ((NE + 1 + GP_FIT_LANES - 1) / GP_FIT_LANES)
+struct fit_state {
+    uint claim;                 // the program claimed next (GP_FIT_CLAIM)
+    int len, nconst, nt;
+    uint word[GP_FIT_THETA];    // where the fitted constants live
+    float theta[GP_FIT_THETA];  // the constants accepted so far
+    float cand[GP_FIT_THETA];   // the step's
+    double red[CHUNK][GP_FIT_LANES];
+    // A batch's rows: the Jacobian row of a + b f, the residual (column NP), 1 where f is not
+    // finite (NP + 1); OWNED sums an invocation owns.
+    double rows[GP_FIT_LANES][NP + 2];
+    double sum[NE + 2];         // the reduced sums; [NE + 1]: a squared error
+    double step[NP];            // solve's step (its x)
+    double lc[NP * NP];         // solve's L (and D on its diagonal)
+    int ok;
+    // The program, read once: its codes, and a constant's theta slot (-1: not fitted, its
+    // value in value).
+    uint code[GP_CAP + 1];
+    int slot[GP_CAP + 1];
+    float value[GP_CAP + 1];
+    float st_v[GP_FIT_STACK * GP_FIT_LANES];
+    vec4 st_0[GP_FIT_STACK * GP_FIT_LANES];
+    HI(vec4 st_1[GP_FIT_STACK * GP_FIT_LANES];)
+    // The last value walk's values, case by case (values_into_walked): the first walk's are
+    // kept for the squared error that follows it with linear scaling (the same f, so the same
+    // sums).
+    float walked[GP_FIT_CASES];
+};
+shared fit_state fit[GP_FIT_WARPS];
+#define F fit[gl_LocalInvocationID.y]
+#define LANE gl_LocalInvocationID.x
+#define AT(i) ((i) * GP_FIT_LANES + int(LANE))
 
-// The program's value on case c, the fitted constants from f_cand (cand) or f_theta; with
-// deriv its derivatives by them in g0 (theta 0..3) and g1 (4..7).
-float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
+// The program's value on case c, the fitted constants from F.theta, and its derivatives by
+// them in g0 (theta 0..3) and g1 (4..7): a walk in dual numbers.
+float fit_walk(int c, out vec4 g0, out vec4 g1)
 {
     float tv = 0.0;                    // the top: value,
     vec4 t0 = vec4(0.0), t1 = vec4(0.0); // derivatives
     int sp = 0; // entries below the top (slot 0 takes the empty top at the first push)
-    for (int i = f_len; i >= 1; --i) {
-        uint code = f_code[i];
+    for (int i = F.len; i >= 1; --i) {
+        uint code = F.code[i];
         uint op = code & 255u;
         if (op <= 1u) {
-            st_v[AT(sp)] = tv;
-            if (deriv) {
-                st_0[AT(sp)] = t0;
-                HI(st_1[AT(sp)] = t1;)
-            }
+            F.st_v[AT(sp)] = tv;
+            F.st_0[AT(sp)] = t0;
+            HI(F.st_1[AT(sp)] = t1;)
             sp++;
             t0 = vec4(0.0), t1 = vec4(0.0);
-            int k = f_slot[i];
+            int k = F.slot[i];
             if (op == 0u) {
                 tv = xy[(int(code >> 8u) + 1) * u_cases + c];
             } else if (k >= 0) {
-                tv = cand ? f_cand[k] : f_theta[k];
+                tv = F.theta[k];
                 t0 = vec4(equal(ivec4(k), ivec4(0, 1, 2, 3)));
                 t1 = vec4(equal(ivec4(k), ivec4(4, 5, 6, 7)));
             } else {
-                tv = f_value[i];
+                tv = F.value[i];
             }
             continue;
         }
-        float a = tv, b = st_v[AT(max(sp - 1, 0))];
+        float a = tv, b = F.st_v[AT(max(sp - 1, 0))];
         precise float v = 0.0;
         precise float ga = 0.0, gb = 0.0;
         int ar = 2;
@@ -142,11 +162,18 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
 #ifdef GP_USE_NEG
         case 6u: ar = 1; v = -a; ga = -1.0; break;
 #endif
-#ifdef GP_USE_SIN
-        case 7u: ar = 1; v = gp_trig1(a, 0u); ga = gp_trig1(a, 1u); break;
-#endif
-#ifdef GP_USE_COS
-        case 8u: ar = 1; v = gp_trig1(a, 1u); ga = -gp_trig1(a, 0u); break;
+#if defined(GP_USE_SIN) || defined(GP_USE_COS)
+        case 7u: case 8u: {
+            // sin (7) and cos (8) from one range reduction (gp_trig1's, inlined once: the
+            // pass's code outgrew NVIDIA's instruction cache with four), the same bits.
+            ar = 1;
+            uint n;
+            float rr = gp_reduce(a, n);
+            bool is_sin = op == 7u;
+            v = gp_quadrant(rr, is_sin ? n : n + 1u);
+            ga = is_sin ? gp_quadrant(rr, n + 1u) : -gp_quadrant(rr, n);
+            break;
+        }
 #endif
 #ifdef GP_USE_IF
         case 9u: ar = 3; break; // below
@@ -218,25 +245,21 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
         }
         if (ar == 3) { // (if c a b): c on top, a and b below it
             bool yes = a != 0.0;
-            tv = yes ? st_v[AT(sp - 1)] : st_v[AT(sp - 2)];
-            if (deriv) {
-                t0 = yes ? st_0[AT(sp - 1)] : st_0[AT(sp - 2)];
-                HI(t1 = yes ? st_1[AT(sp - 1)] : st_1[AT(sp - 2)];)
-            }
+            tv = yes ? F.st_v[AT(sp - 1)] : F.st_v[AT(sp - 2)];
+            t0 = yes ? F.st_0[AT(sp - 1)] : F.st_0[AT(sp - 2)];
+            HI(t1 = yes ? F.st_1[AT(sp - 1)] : F.st_1[AT(sp - 2)];)
         } else {
-            if (deriv) {
-                precise vec4 d0, d1;
-                if (logic) {
-                    d0 = vec4(0.0), d1 = vec4(0.0);
-                } else if (ar == 2) {
-                    d0 = RNDF(ga * t0) + RNDF(gb * st_0[AT(sp - 1)]);
-                    HI(d1 = RNDF(ga * t1) + RNDF(gb * st_1[AT(sp - 1)]);)
-                } else {
-                    d0 = ga * t0;
-                    d1 = ga * t1;
-                }
-                t0 = d0, t1 = d1;
+            precise vec4 d0, d1;
+            if (logic) {
+                d0 = vec4(0.0), d1 = vec4(0.0);
+            } else if (ar == 2) {
+                d0 = RNDF(ga * t0) + RNDF(gb * F.st_0[AT(sp - 1)]);
+                HI(d1 = RNDF(ga * t1) + RNDF(gb * F.st_1[AT(sp - 1)]);)
+            } else {
+                d0 = ga * t0;
+                d1 = ga * t1;
             }
+            t0 = d0, t1 = d1;
             tv = v;
         }
         sp -= ar - 1;
@@ -245,31 +268,145 @@ float fit_walk(int c, bool cand, bool deriv, out vec4 g0, out vec4 g1)
     return tv;
 }
 
-// f_sum[first + e] = the lanes' mine[e], e < n <= CHUNK, added in lane order.
-void reduce_chunk(int first, int n, double mine[CHUNK])
+// The program's values on the four cases c, the fitted constants from F.cand (cand) or
+// F.theta: fit_walk's without derivatives, by the interpreter's vec4 operators (gp/math.glsl,
+// the same bits a component), so that a code is read and decoded once for four cases (as
+// gp/interp.glsl's walk does). The values below the top go in F.st_0, which only the
+// derivative walks use otherwise.
+vec4 fit_values4(ivec4 c, bool cand)
 {
-    uint lane = gl_LocalInvocationIndex;
-    for (int e = 0; e < CHUNK; ++e) f_red[e][lane] = mine[e];
-    barrier();
-    if (int(lane) < n) {
-        precise double s = 0.0lf;
-        for (int t = 0; t < GP_FIT_LANES; ++t) s += f_red[lane][t];
-        f_sum[first + int(lane)] = s;
+    vec4 tv = vec4(0.0);
+    int sp = 0;
+    for (int i = F.len; i >= 1; --i) {
+        uint code = F.code[i];
+        uint op = code & 255u;
+        if (op <= 1u) {
+            F.st_0[AT(sp)] = tv;
+            sp++;
+            if (op == 0u) {
+                int row = (int(code >> 8u) + 1) * u_cases;
+                tv = vec4(xy[row + c.x], xy[row + c.y], xy[row + c.z], xy[row + c.w]);
+            } else {
+                int k = F.slot[i];
+                tv = vec4(k < 0 ? F.value[i] : cand ? F.cand[k] : F.theta[k]);
+            }
+            continue;
+        }
+        vec4 a = tv, b = F.st_0[AT(max(sp - 1, 0))];
+        precise vec4 v = vec4(0.0);
+        int ar = 2;
+        switch (op) {
+#ifdef GP_USE_ADD
+        case 2u: v = a + b; break;
+#endif
+#ifdef GP_USE_SUB
+        case 3u: v = a - b; break;
+#endif
+#ifdef GP_USE_MUL
+        case 4u: v = a * b; break;
+#endif
+#ifdef GP_USE_DIV
+        case 5u: v = gp_div(a, b); break;
+#endif
+#ifdef GP_USE_NEG
+        case 6u: ar = 1; v = -a; break;
+#endif
+#if defined(GP_USE_SIN) || defined(GP_USE_COS)
+        case 7u: case 8u: ar = 1; v = gp_trig(a, op - 7u); break;
+#endif
+#ifdef GP_USE_IF
+        case 9u: ar = 3; v = mix(F.st_0[AT(sp - 2)], F.st_0[AT(sp - 1)], notEqual(a, vec4(0.0))); break;
+#endif
+#ifdef GP_USE_LT
+        case 10u: v = vec4(lessThan(a, b)); break;
+#endif
+#ifdef GP_USE_GT
+        case 11u: v = vec4(greaterThan(a, b)); break;
+#endif
+#ifdef GP_USE_EQ
+        case 12u: v = vec4(equal(a, b)); break;
+#endif
+#ifdef GP_USE_AND
+        case 13u: v = vec4(notEqual(a, vec4(0.0))) * vec4(notEqual(b, vec4(0.0))); break;
+#endif
+#ifdef GP_USE_OR
+        case 14u: v = max(vec4(notEqual(a, vec4(0.0))), vec4(notEqual(b, vec4(0.0)))); break;
+#endif
+#ifdef GP_USE_NOT
+        case 15u: ar = 1; v = vec4(equal(a, vec4(0.0))); break;
+#endif
+#ifdef GP_USE_EXP
+        case 16u: ar = 1; v = gp_exp(a); break;
+#endif
+#ifdef GP_USE_LOG
+        case 17u: ar = 1; v = gp_log(a); break;
+#endif
+#ifdef GP_USE_SQRT
+        case 18u: ar = 1; v = gp_sqrt(a); break;
+#endif
+#ifdef GP_USE_SQUARE
+        case 19u: ar = 1; v = gp_square(a); break;
+#endif
+#ifdef GP_USE_CUBE
+        case 20u: ar = 1; v = gp_cube(a); break;
+#endif
+#ifdef GP_USE_POW
+        case 21u: v = gp_pow(a, b); break;
+#endif
+#ifdef GP_USE_TANH
+        case 22u: ar = 1; v = gp_tanh(a); break;
+#endif
+#ifdef GP_USE_ABS
+        case 23u: ar = 1; v = abs(a); break;
+#endif
+#ifdef GP_USE_AQ
+        case 24u: v = gp_aq(a, b); break;
+#endif
+        default: break;
+        }
+        tv = v;
+        sp -= ar - 1;
     }
-    barrier();
+    return tv;
 }
 
-// f_sum[SSE] = sum over the cases of (y - (a + b f))^2 for f_cand (cand) or f_theta (a slot
-// of its own: the normal equations in f_sum are solved again after a rejected step).
-#define SSE (NE + 1)
-// first: f from f_first (the walk before, of the same constants), not walked again.
-void sse_into_sum(bool cand, bool first, double a, double b)
+// F.walked[c] = the program's value on each case c of this lane (c % GP_FIT_LANES), four at a
+// time: cases c, c + 32, c + 64, c + 96, then c + 128, ... (the order the sums read them in).
+void values_into_walked(bool cand)
 {
+    for (int c0 = int(LANE); c0 < u_cases; c0 += 4 * GP_FIT_LANES) {
+        ivec4 c = c0 + ivec4(0, 1, 2, 3) * GP_FIT_LANES;
+        vec4 f = fit_values4(min(c, ivec4(u_cases - 1)), cand);
+        for (int k = 0; k < 4; ++k)
+            if (c[k] < u_cases) F.walked[c[k]] = f[k];
+    }
+}
+
+// F.sum[first + e] = the lanes' mine[e], e < n <= CHUNK, added in lane order.
+void reduce_chunk(int first, int n, double mine[CHUNK])
+{
+    uint lane = LANE;
+    for (int e = 0; e < CHUNK; ++e) F.red[e][lane] = mine[e];
+    FIT_SYNC();
+    if (int(lane) < n) {
+        precise double s = 0.0lf;
+        for (int t = 0; t < GP_FIT_LANES; ++t) s += F.red[lane][t];
+        F.sum[first + int(lane)] = s;
+    }
+    FIT_SYNC();
+}
+
+// F.sum[SSE] = sum over the cases of (y - (a + b f))^2 for F.cand (cand) or F.theta (a slot
+// of its own: the normal equations in F.sum are solved again after a rejected step).
+#define SSE (NE + 1)
+// walked: f is in F.walked already (the walk before, of the same constants).
+void sse_into_sum(bool cand, bool walked, double a, double b)
+{
+    if (!walked) values_into_walked(cand);
     double mine[CHUNK];
     for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
-    vec4 g0, g1;
-    for (int c = int(gl_LocalInvocationIndex); c < u_cases; c += GP_FIT_LANES) {
-        double f = double(first ? f_first[c] : fit_walk(c, cand, false, g0, g1));
+    for (int c = int(LANE); c < u_cases; c += GP_FIT_LANES) {
+        double f = double(F.walked[c]);
         precise double r = double(xy[c]) - (a + RND(b * f));
         precise double t = mine[0] + RND(r * r);
         mine[0] = t;
@@ -323,27 +460,29 @@ void closed_form(double sf, double sff, double sfy, double sy, double n, out dou
     a = aa, b = bb;
 }
 
-// Invocation 0: (A + lambda diag A) x = g by LDL^T, A and g from f_sum, into f_step; false
+// Invocation 0: (A + lambda diag A) x = g by LDL^T, A and g from F.sum, into F.step; false
 // when not positive definite. The twin's solve, step for step.
-shared double f_step[NP];
+// A is F.sum's lower triangle (A(i, j), j <= i, at i (i + 1) / 2 + j); L and x live in
+// shared memory (F.lc, F.step): arrays in a function's registers spill to local memory, which
+// NVIDIA 580 made cost ~0.5 ms a dispatch however few programs it fitted.
+#define A_AT(i, j) F.sum[(i) * ((i) + 1) / 2 + (j)]
+#define Lc F.lc
+#define x F.step
 bool solve(int n, int ne, double lambda)
 {
-    double A[NP * NP], Lc[NP * NP], x[NP];
-    for (int i = 0, e = 0; i < n; ++i)
-        for (int j = 0; j <= i; ++j, ++e) A[i * n + j] = A[j * n + i] = f_sum[e];
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < i; ++j) {
-            precise double s = A[i * n + j];
+            precise double s = A_AT(i, j);
             for (int k = 0; k < j; ++k) s -= RND(Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k]);
             Lc[i * n + j] = gp_ddiv(s, Lc[j * n + j]);
         }
-        precise double s = A[i * n + i] + (RND(lambda * A[i * n + i]) + 1e-12lf);
+        precise double s = A_AT(i, i) + (RND(lambda * A_AT(i, i)) + 1e-12lf);
         for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * Lc[i * n + k] * Lc[k * n + k]);
         if (!(s > 0.0lf)) return false;
         Lc[i * n + i] = s;
     }
     for (int i = 0; i < n; ++i) {
-        precise double s = f_sum[ne + i];
+        precise double s = F.sum[ne + i];
         for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * x[k]);
         x[i] = s;
     }
@@ -352,46 +491,54 @@ bool solve(int n, int ne, double lambda)
         for (int k = i + 1; k < n; ++k) s -= RND(Lc[k * n + i] * x[k]);
         x[i] = s;
     }
-    for (int i = 0; i < n; ++i) f_step[i] = x[i];
     return true;
 }
+#undef A_AT
+#undef Lc
+#undef x
 
-void main()
+// Fits program p's constants, if it is chosen and of this dispatch's kind; every invocation
+// of its subgroup calls it.
+void fit_program(int p)
 {
-    int p = int(gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x);
-    uint lane = gl_LocalInvocationIndex;
-    if (p >= u_pop) return;
+    uint lane = LANE;
     uint r = philox4x32(uvec4(uint(p), uint(u_generation), 0x434f4e53u, 0u), uvec2(u_seed, 26u)).x;
-    if (!(double(rng_u01(r)) < u_fraction)) return; // a whole work-group returns
+    if (!(double(rng_u01(r)) < u_fraction)) return; // the whole subgroup returns
+    // The codes and the constants' values, read by the lanes together; then invocation 0
+    // finds the walk's depth and numbers the fitted constants.
+    uint base = uint(p / u_spr) * 4096u + uint(p % u_spr) * uint(u_cap + 1);
+    int len = int(texelFetch(t_codes, at4096(base), 0).r);
+    for (int i = 1 + int(lane); i <= len; i += GP_FIT_LANES) {
+        uint code = texelFetch(t_codes, at4096(base + uint(i)), 0).r;
+        F.code[i] = code;
+        if ((code & 255u) == 1u) F.value[i] = imageLoad(i_consts, at4096(code >> 8u)).r;
+    }
+    FIT_SYNC();
     if (lane == 0u) {
-        uint base = uint(p / u_spr) * 4096u + uint(p % u_spr) * uint(u_cap + 1);
-        int len = int(texelFetch(t_codes, at4096(base), 0).r), n = 0, sp = 0, deepest = 0;
+        int n = 0, sp = 0, deepest = 0;
         for (int i = len; i >= 1; --i) { // the walk's depth (gp_walk_depth)
-            uint op = texelFetch(t_codes, at4096(base + uint(i)), 0).r & 255u;
+            uint op = F.code[i] & 255u;
             sp += op <= 1u ? 1 : 1 - gp_arity(op);
             deepest = max(deepest, sp);
         }
         if (deepest > GP_FIT_STACK) len = 0; // not fitted: nt stays 0
         for (int i = 1; i <= len; ++i) {
-            uint code = texelFetch(t_codes, at4096(base + uint(i)), 0).r;
-            f_code[i] = code;
-            f_slot[i] = -1;
+            uint code = F.code[i];
+            F.slot[i] = -1;
             if ((code & 255u) != 1u) continue;
-            float value = imageLoad(i_consts, at4096(code >> 8u)).r;
-            f_value[i] = value;
             if (n < GP_FIT_THETA) {
-                f_slot[i] = n;
-                f_word[n] = code >> 8u;
-                f_theta[n] = value;
+                F.slot[i] = n;
+                F.word[n] = code >> 8u;
+                F.theta[n] = F.value[i];
             }
             n++;
         }
-        f_len = len, f_nconst = n, f_nt = min(n, GP_FIT_THETA);
+        F.len = len, F.nconst = n, F.nt = min(n, GP_FIT_THETA);
     }
-    barrier();
-    int nt = f_nt;
+    FIT_SYNC();
+    int nt = F.nt;
     // Nothing to fit (with scaling a and b are already optimal), or the other dispatch's.
-    if (nt == 0 || f_nconst < u_theta_from || (GP_FIT_THETA == 4 && f_nconst > 4)) return;
+    if (nt == 0 || F.nconst < u_theta_from || (GP_FIT_THETA == 4 && F.nconst > 4)) return;
     bool scaling = u_scaling != 0;
     int np = nt + (scaling ? 2 : 0), ne = np * (np + 1) / 2;
     double a = 0.0lf, b = 1.0lf;
@@ -399,19 +546,18 @@ void main()
     vec4 g0, g1;
     if (scaling) {
         for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
+        values_into_walked(false);
         for (int c = int(lane); c < u_cases; c += GP_FIT_LANES) {
-            float fv = fit_walk(c, false, false, g0, g1);
-            f_first[c] = fv;
-            double f = double(fv), y = double(xy[c]);
+            double f = double(F.walked[c]), y = double(xy[c]);
             precise double m0 = mine[0] + f, m1 = mine[1] + RND(f * f), m2 = mine[2] + RND(f * y);
             precise double m3 = mine[3] + y, m4 = mine[4] + RND(y * y);
             mine[0] = m0, mine[1] = m1, mine[2] = m2, mine[3] = m3, mine[4] = m4;
         }
         reduce_chunk(0, 5, mine);
-        closed_form(f_sum[0], f_sum[1], f_sum[2], f_sum[3], double(u_cases), a, b);
+        closed_form(F.sum[0], F.sum[1], F.sum[2], F.sum[3], double(u_cases), a, b);
     }
     sse_into_sum(false, scaling, a, b);
-    double best = f_sum[SSE], lambda = 1e-3lf;
+    double best = F.sum[SSE], lambda = 1e-3lf;
     // The sums this invocation owns: entry e = lane + q GP_FIT_LANES is J^T J's (i, j) for
     // e < ne, J^T r's i (row i times the residual, column NP) for e < ne + np, and the
     // non-finite count (column NP + 1 times 1) for e = ne + np.
@@ -438,55 +584,80 @@ void main()
         for (int base = 0; base < u_cases; base += GP_FIT_LANES) {
             int c = base + int(lane);
             if (c < u_cases) {
-                float fv = fit_walk(c, false, true, g0, g1);
+                float fv = fit_walk(c, g0, g1);
                 double f = double(fv);
-                for (int k = 0; k < nt; ++k) f_rows[lane][k] = b * double(k < 4 ? g0[k] : g1[k - 4]);
-                if (scaling) f_rows[lane][nt] = 1.0lf, f_rows[lane][nt + 1] = f;
+                // A constant bound (the compiler unrolls it): g0 and g1 indexed by constants stay
+                // in registers, not local memory.
+                for (int k = 0; k < GP_FIT_THETA; ++k)
+                    if (k < nt) F.rows[lane][k] = b * double(k < 4 ? g0[k & 3] : g1[k & 3]);
+                if (scaling) F.rows[lane][nt] = 1.0lf, F.rows[lane][nt + 1] = f;
                 precise double res = double(xy[c]) - (a + RND(b * f));
-                f_rows[lane][NP] = res;
-                f_rows[lane][NP + 1] = isinf(fv) || isnan(fv) ? 1.0lf : 0.0lf;
+                F.rows[lane][NP] = res;
+                F.rows[lane][NP + 1] = isinf(fv) || isnan(fv) ? 1.0lf : 0.0lf;
             }
-            barrier();
+            FIT_SYNC();
             int n = min(GP_FIT_LANES, u_cases - base);
             for (int t = 0; t < n; ++t)
                 for (int q = 0; q < OWNED; ++q) {
                     if (own_i[q] < 0) continue;
-                    double x = f_rows[t][own_i[q]], y = own_j[q] < 0 ? 1.0lf : f_rows[t][own_j[q]];
+                    double x = F.rows[t][own_i[q]], y = own_j[q] < 0 ? 1.0lf : F.rows[t][own_j[q]];
                     precise double s = acc[q] + RND(x * y);
                     acc[q] = s;
                 }
-            barrier();
+            FIT_SYNC();
         }
         for (int q = 0; q < OWNED; ++q)
-            if (own_i[q] >= 0) f_sum[int(lane) + q * GP_FIT_LANES] = acc[q];
-        barrier();
-        if (f_sum[ne + np] > 0.0lf) break;
+            if (own_i[q] >= 0) F.sum[int(lane) + q * GP_FIT_LANES] = acc[q];
+        FIT_SYNC();
+        if (F.sum[ne + np] > 0.0lf) break;
         for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
             if (lane == 0u) {
-                f_ok = solve(np, ne, lambda) ? 1 : 0;
-                for (int k = 0; k < nt && f_ok != 0; ++k) f_cand[k] = float(double(f_theta[k]) + f_step[k]);
+                F.ok = solve(np, ne, lambda) ? 1 : 0;
+                for (int k = 0; k < nt && F.ok != 0; ++k) F.cand[k] = float(double(F.theta[k]) + F.step[k]);
             }
-            barrier();
-            bool ok = f_ok != 0;
-            barrier(); // everyone has read f_ok before invocation 0 writes it again
+            FIT_SYNC();
+            bool ok = F.ok != 0;
+            FIT_SYNC(); // everyone has read F.ok before invocation 0 writes it again
             if (!ok) {
                 lambda *= 10.0lf;
                 continue;
             }
-            double na = scaling ? a + f_step[nt] : a, nb = scaling ? b + f_step[nt + 1] : b;
+            double na = scaling ? a + F.step[nt] : a, nb = scaling ? b + F.step[nt + 1] : b;
             sse_into_sum(true, false, na, nb);
-            double s = f_sum[SSE];
+            double s = F.sum[SSE];
             if (s < best) {
                 best = s, a = na, b = nb;
                 if (lane == 0u)
-                    for (int k = 0; k < nt; ++k) f_theta[k] = f_cand[k];
+                    for (int k = 0; k < nt; ++k) F.theta[k] = F.cand[k];
                 lambda = lambda * 0.1lf > 1e-9lf ? lambda * 0.1lf : 1e-9lf;
                 break;
             }
             lambda *= 10.0lf;
         }
-        barrier(); // f_theta as accepted, for the next iteration's walks
+        FIT_SYNC(); // F.theta as accepted, for the next iteration's walks
     }
-    barrier();
-    if (int(lane) < nt) imageStore(i_consts, at4096(f_word[lane]), vec4(f_theta[lane]));
+    FIT_SYNC();
+    if (int(lane) < nt) imageStore(i_consts, at4096(F.word[lane]), vec4(F.theta[lane]));
+}
+
+void main()
+{
+#if GP_FIT_CLAIM
+    // Subgroups stay and claim programs one after another from a counter that only grows (a
+    // dispatch's claims are u_claim_base on: u_pop programs, then one more a subgroup, which
+    // finds the end; the driver keeps the count), so that the fitted programs, a few in ten,
+    // keep every resident subgroup busy rather than a work-group each.
+    for (;;) {
+        if (LANE == 0u) F.claim = atomicAdd(next_claim[u_claim_slot], 1u) - u_claim_base;
+        FIT_SYNC();
+        uint p = F.claim;
+        FIT_SYNC(); // every lane has read it before invocation 0 claims again
+        if (p >= uint(u_pop)) return;
+        fit_program(int(p));
+    }
+#else
+    // A work-group a program (drivers that cut an invocation's loops short count them all).
+    int p = int(gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x);
+    if (p < u_pop) fit_program(p);
+#endif
 }

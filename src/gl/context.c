@@ -65,6 +65,16 @@ static void query_limits(struct glevo_context *ctx)
     glGetIntegerv(GL_NUM_EXTENSIONS, &extensions);
     for (GLint i = 0; i < extensions; ++i) {
         const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+        if (e && !strcmp(e, "GL_KHR_shader_subgroup")) {
+            /* GL_SUBGROUP_SIZE_KHR, _SUPPORTED_STAGES_KHR, _SUPPORTED_FEATURES_KHR (GLEW
+             * may predate the extension); the compute stage (GL_COMPUTE_SHADER_BIT) and
+             * the basic feature (bit 0) */
+            GLint size = 0, stages = 0, features = 0;
+            glGetIntegerv(0x9532, &size);
+            glGetIntegerv(0x9533, &stages);
+            glGetIntegerv(0x9534, &features);
+            if ((stages & 0x20) && (features & 1)) l->subgroup_size = size;
+        }
         if (e && !strcmp(e, "GL_NVX_gpu_memory_info")) {
             GLint kib = 0; /* GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX */
             glGetIntegerv(0x9049, &kib);
@@ -219,6 +229,7 @@ void glevo_context_features(const glevo_context *ctx, glevo_features *out)
     GLint64 ssbo = 0; /* 64-bit: NVIDIA reports the whole video memory's worth */
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
     out->max_ssbo_bytes = (long long)ssbo;
+    out->subgroup_size = l->subgroup_size;
 }
 
 unsigned long long gpu_context_serial(void) { return gl_current ? gl_current->serial : 0; }

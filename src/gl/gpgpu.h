@@ -139,6 +139,9 @@ typedef struct gpu_pass {
     gpu_blend blend;
     /* Compute: work-groups to dispatch. */
     int groups[3];
+    /* Compute: runs beside the dispatch before it, not fenced from it: for one that neither
+     * reads nor writes what that one wrote (its tail and this one's may then overlap). */
+    bool beside_previous;
     const void *uniforms;                        /* the pass_uniforms block, set by */
     size_t uniform_size;                         /* gpu_pass_uniforms */
     const char *error;                           /* first binding error, reported at run */
@@ -179,6 +182,9 @@ typedef struct gpu_limits {
     int max_work_group_invocations;
     int max_work_group_count[3];
     int max_shared_bytes;
+    /* Invocations a subgroup where GL_KHR_shader_subgroup offers its basic functions
+     * (subgroupBarrier) to compute shaders, else 0. */
+    int subgroup_size;
     /* Loop iterations one shader invocation may run in all its loops together before the
      * driver cuts them short without an error, or 0 where none is known: llvmpipe's gallivm
      * loop limiter (LP_MAX_TGSI_LOOP_ITERATIONS = 65535 in Mesa's lp_bld_limits.h, one counter

@@ -18,22 +18,29 @@ typedef struct fit_uniforms {
     uint32_t seed;
     float onef;
     int32_t theta_from; /* the least constant count this dispatch fits */
-    int32_t pad[2];
+    uint32_t claim_base;
+    int32_t claim_slot;
 } fit_uniforms;
+
+/* Work-groups of a claiming dispatch: more than an H100 holds at once (132 multiprocessors),
+ * few enough that the ones past the programs cost nothing (one claim a subgroup). */
+#define GP_FIT_CLAIM_GROUPS 1024
 
 _Static_assert(GLEVO_GP_OP_COUNT <= 32, "gp/const_fit.glsl reads two words of arities");
 
 static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
 static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
-static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {0}};
+static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {"gp_fit_claims", 0}, {0}};
 
-/* The shared bytes of a build with derivatives by `theta` constants (sizes as
- * gp/const_fit.glsl declares them). */
+/* The shared bytes of a program's fit_state in the build with derivatives by `theta` (sizes
+ * as gp/const_fit.glsl declares them: the stack, the reduction's and the rows' doubles, the
+ * sums, solve's step and L, the codes, the first walk's values, the scalars and thetas). */
 static long long build_shared(int theta, int cap)
 {
-    int np = theta + 2, ne = np * (np + 1) / 2 + np;
-    return (long long)GP_FIT_STACK * GP_FIT_LANES * (4 + theta * 4) + 5LL * GP_FIT_LANES * 8 +
-           (np + 2LL) * GP_FIT_LANES * 8 + (cap + 1LL) * 12 + (ne + 2) * 8 + GP_FIT_CASES * 4LL + 512;
+    long long np = theta + 2, ne = np * (np + 1) / 2 + np;
+    return GP_FIT_STACK * GP_FIT_LANES * (4 + theta * 4LL) + 5LL * GP_FIT_LANES * 8 +
+           (np + 2) * GP_FIT_LANES * 8 + (ne + 2) * 8 + np * 8 + np * np * 8 + (cap + 1LL) * 12 +
+           GP_FIT_CASES * 4LL + 64 + theta * 12LL;
 }
 
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
@@ -62,6 +69,16 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
     f->cases = d->cases;
     f->cap = cap;
     f->mask = mask;
+    /* Claims where a driver does not cut an invocation's loops short (a subgroup fits program
+     * after program, and its loops add up); GLEVO_GP_FIT_CLAIM=0 keeps a work-group a program,
+     * =1 claims anyway (for measuring, and for a test whose programs stay within llvmpipe's
+     * limit together). */
+    const char *claim = getenv("GLEVO_GP_FIT_CLAIM");
+    f->claim = claim && *claim ? strcmp(claim, "0") != 0
+                               : gpu_context_limits()->max_loop_iterations <= 0;
+    uint32_t zero[2] = {0, 0};
+    glevo_status cst = gpu_buffer_create(&f->claims, sizeof zero, zero);
+    if (cst) return cst;
     size_t n = (size_t)d->cases * (size_t)(d->vars + 1);
     float *xy = malloc(n * sizeof *xy);
     if (!xy) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the constant fitting's data");
@@ -72,19 +89,39 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
     return st;
 }
 
+/* Programs a work-group of the build with derivatives by `theta`: as many subgroups of
+ * GP_FIT_LANES as its shared memory allows, at most GP_FIT_WARPS_MAX (GLEVO_GP_FIT_WARPS
+ * overrides it, for measuring), where subgroups of GP_FIT_LANES wait for each other on their
+ * own (subgroupBarrier) and programs are claimed; else one, by the work-group's barrier. */
+#define GP_FIT_WARPS_MAX 4
+static int warps_for(const gp_const_fitter *f, int theta)
+{
+    const gpu_limits *l = gpu_context_limits();
+    if (!f->claim || l->subgroup_size != GP_FIT_LANES) return 1;
+    const char *env = getenv("GLEVO_GP_FIT_WARPS");
+    int want = env && *env ? atoi(env) : GP_FIT_WARPS_MAX;
+    long long room = l->max_shared_bytes / build_shared(theta, f->cap);
+    int w = want < room ? want : (int)room;
+    return w < 1 ? 1 : w;
+}
+
 /* The build with derivatives by `theta` constants (4 or GP_FIT_THETA), made once. */
 static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
 {
-    gpu_program *prog = &f->builds[theta == 4 ? 0 : 1];
+    int b = theta == 4 ? 0 : 1;
+    gpu_program *prog = &f->builds[b];
     *out = prog;
     if (prog->id) return GLEVO_OK;
+    f->warps[b] = warps_for(f, theta);
     char defines[1024];
     int k = snprintf(defines, sizeof defines,
-                     "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
+                     "%s#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
                      "#define GP_CAP %d\n#define GP_FIT_STACK %d\n#define GP_FIT_CASES %d\n"
-                     "#define GP_SCALING_MIN_VAR %.17glf\n",
+                     "#define GP_SCALING_MIN_VAR %.17glf\n#define GP_FIT_WARPS %d\n"
+                     "#define GP_FIT_CLAIM %d\n",
+                     f->warps[b] > 1 ? "#extension GL_KHR_shader_subgroup_basic : require\n" : "",
                      GP_FIT_LANES, theta, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
-                     GP_SCALING_MIN_VAR);
+                     GP_SCALING_MIN_VAR, f->warps[b], f->claim ? 1 : 0);
     /* The operators' arities (gp_op_arity_words: ops 0-31 are all there are), for the walk's
      * depth. */
     uint32_t arity[4];
@@ -92,11 +129,20 @@ static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
     k += snprintf(defines + k, sizeof defines - (size_t)k, "#define GP_ARITY0 %uu\n#define GP_ARITY1 %uu\n",
                   arity[0], arity[1]);
     gp_op_defines(f->mask, defines + k, sizeof defines - (size_t)k);
-    return gpu_program_build(prog, &(gpu_program_desc){
-                                 .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
-                                 .defines = defines, .samplers = fit_samplers,
-                                 .images = fit_images, .buffers = fit_buffers,
-                                 .uniform_size = sizeof(fit_uniforms)});
+    glevo_status st = gpu_program_build(prog, &(gpu_program_desc){
+                                            .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
+                                            .defines = defines, .samplers = fit_samplers,
+                                            .images = fit_images, .buffers = fit_buffers,
+                                            .uniform_size = sizeof(fit_uniforms)});
+    /* GLEVO_GP_DUMP_BINARY=FILE: the driver's binary of each build as FILE.fit4 and FILE.fit8
+     * (NVIDIA's embeds its assembly as text: shared and local memory). */
+    const char *dump = getenv("GLEVO_GP_DUMP_BINARY");
+    if (!st && dump && *dump) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s.fit%d", dump, theta);
+        gpu_program_dump_binary(prog, path);
+    }
+    return st;
 }
 
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
@@ -112,7 +158,8 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
      * arithmetic either way (derivatives past a program's constants are never used). */
     glevo_status st = GLEVO_OK;
     static const int thetas[] = {4, GP_FIT_THETA};
-    for (int t = 0; t < 2 && !st; ++t) {
+    int first = getenv("GLEVO_GP_FIT_ONE_BUILD") ? 1 : 0;
+    for (int t = first; t < 2 && !st; ++t) {
         int theta = thetas[t];
         gpu_program *prog;
         if ((st = build_for(f, theta, &prog))) break;
@@ -120,13 +167,33 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
         gpu_pass_input(&pass, 0, &r->codes[r->cur]);
         gpu_pass_image(&pass, 0, &r->consts[r->cur], GPU_READ_WRITE);
         gpu_pass_buffer(&pass, 0, &f->data);
-        /* A work-group per program, in rows of at most 65535 (GL's least limit a dimension). */
-        pass.groups[0] = r->pop < 65535 ? r->pop : 65535;
-        pass.groups[1] = (r->pop + pass.groups[0] - 1) / pass.groups[0];
+        gpu_pass_buffer(&pass, 1, &f->claims);
+        int warps = f->warps[theta == 4 ? 0 : 1], groups = r->pop;
+        if (f->claim) {
+            /* Enough work-groups to fill a GPU, or a subgroup a program where that is fewer:
+             * each subgroup makes one claim past the programs, so claims grow by pop and one
+             * a subgroup (the base of the next dispatch). */
+            int most = GP_FIT_CLAIM_GROUPS;
+            const char *env = getenv("GLEVO_GP_FIT_GROUPS");
+            if (env && *env) most = atoi(env) > 0 ? atoi(env) : most;
+            groups = (r->pop + warps - 1) / warps;
+            if (groups > most) groups = most;
+        }
+        /* In rows of at most 65535 work-groups (GL's least limit a dimension). */
+        pass.groups[0] = groups < 65535 ? groups : 65535;
+        pass.groups[1] = (groups + pass.groups[0] - 1) / pass.groups[0];
         pass.groups[2] = 1;
-        u.theta_from = theta == 4 ? 1 : 5;
+        u.theta_from = theta == 4 || first ? 1 : 5;
+        u.claim_slot = theta == 4 ? 0 : 1;
+        u.claim_base = f->claimed[u.claim_slot];
         gpu_pass_uniforms(&pass, &u, sizeof u);
+        /* The second dispatch fits other programs than the first, reads none of its
+         * constants and keeps its own claims: it runs beside it. */
+        pass.beside_previous = t == 1 && !first && !getenv("GLEVO_GP_FIT_FENCED");
         st = gpu_pass_dispatch(&pass);
+        if (f->claim)
+            f->claimed[u.claim_slot] += (uint32_t)r->pop +
+                                        (uint32_t)(pass.groups[0] * pass.groups[1]) * (uint32_t)warps;
     }
     return st;
 }
@@ -135,5 +202,6 @@ void gp_const_fitter_destroy(gp_const_fitter *f)
 {
     for (int b = 0; b < 2; ++b) gpu_program_destroy(&f->builds[b]);
     gpu_buffer_destroy(&f->data);
+    gpu_buffer_destroy(&f->claims);
     memset(f, 0, sizeof *f);
 }

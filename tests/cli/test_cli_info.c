@@ -24,16 +24,18 @@ START_TEST(info_reports_compute_limits)
     if (f.compute) {
         snprintf(want, sizeof want, "\"max_work_group_count\":[%d,%d,%d],\"max_work_group_size\":"
                  "[%d,%d,%d],\"max_work_group_invocations\":%d,\"max_shared_memory_bytes\":%d,"
-                 "\"max_ssbo_bytes\":%lld}", f.max_work_group_count[0], f.max_work_group_count[1],
-                 f.max_work_group_count[2], f.max_work_group_size[0], f.max_work_group_size[1],
-                 f.max_work_group_size[2], f.max_work_group_invocations, f.max_shared_bytes,
-                 f.max_ssbo_bytes);
+                 "\"max_ssbo_bytes\":%lld,\"subgroup_size\":%d}", f.max_work_group_count[0],
+                 f.max_work_group_count[1], f.max_work_group_count[2], f.max_work_group_size[0],
+                 f.max_work_group_size[1], f.max_work_group_size[2], f.max_work_group_invocations,
+                 f.max_shared_bytes, f.max_ssbo_bytes, f.subgroup_size);
         ck_assert_msg(strstr(out, want), "want %s in %s", want, out);
         /* GL 4.3's guaranteed minimums: a zero means the query went wrong. */
         ck_assert_int_ge(f.max_work_group_invocations, 1024);
         ck_assert_int_ge(f.max_shared_bytes, 32768);
         ck_assert(f.max_ssbo_bytes >= (1LL << 24));
         ck_assert_int_ge(f.max_work_group_count[0], 65535);
+        /* A subgroup is a power of two where there are subgroups. */
+        ck_assert(f.subgroup_size >= 0 && (f.subgroup_size & (f.subgroup_size - 1)) == 0);
     }
     snprintf(cmd, sizeof cmd, "%s info --device %d", testutil_cli(), d.index);
     ck_assert_int_eq(testutil_run(cmd, out, sizeof out), 0);

@@ -124,7 +124,7 @@ static void program_sses(const glevo_gp_programs *p, const glevo_gp_data *d, boo
  * and LM's accept-or-reject steps then take some programs elsewhere. So what is asserted is
  * what holds on both: the same programs, no program worse than before fitting, and most
  * programs (90 %) fitted to within 1 % of the twin's error (on llvmpipe all, to its bits). */
-static void same_fitted_population(glevo_gp_params P, const glevo_gp_data *d)
+static int same_fitted_population(glevo_gp_params P, const glevo_gp_data *d)
 {
     glevo_gp *cpu = NULL, *gpu = NULL, *none = NULL;
     P.backend = GLEVO_BACKEND_CPU;
@@ -172,6 +172,7 @@ static void same_fitted_population(glevo_gp_params P, const glevo_gp_data *d)
     glevo_gp_destroy(cpu);
     glevo_gp_destroy(gpu);
     glevo_gp_destroy(none);
+    return same;
 }
 
 START_TEST(test_gpu_pass_equals_twin)
@@ -194,6 +195,44 @@ START_TEST(test_gpu_pass_equals_twin)
                                                  &P.ops), GLEVO_OK);
     P.seed = 6;
     same_fitted_population(P, d);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* Programs claimed one after another by the work-groups that stay (GP_FIT_CLAIM, the pass's
+ * way where a driver does not limit an invocation's loops) fit as a work-group a program
+ * does: forced here on a population small enough that all of its fits stay within
+ * llvmpipe's loop limit in one work-group. */
+START_TEST(test_claimed_programs_equal_twin)
+{
+    testutil_context();
+    glevo_gp_eval_params ep = {.backend = GLEVO_BACKEND_COMPUTE};
+    if (!gp_engine_available(&ep)) return;
+    glevo_gp_data *d = planted(24);
+    glevo_gp_params P = {.pop = 32, .generations = 1, .metric = GLEVO_GP_MSE, .seed = 8,
+                         .max_size = 40, .const_opt_iters = 1, .const_opt_fraction = 1,
+                         .linear_scaling = 1};
+    setenv("GLEVO_GP_FIT_CLAIM", "1", 1);
+    int same = same_fitted_population(P, d);
+    /* Where the pass gives the twin's bits (llvmpipe), every program: one claimed twice or
+     * never would differ. Then generations on: each dispatch's claims start where the last
+     * one's ended. */
+    bool software = gpu_context_limits()->software;
+    if (software) ck_assert_int_eq(same, P.pop);
+    glevo_gp_result want, got;
+    P.generations = 4;
+    P.backend = GLEVO_BACKEND_CPU;
+    ck_assert_int_eq(glevo_gp_run(&P, d, &want), GLEVO_OK);
+    P.backend = GLEVO_BACKEND_COMPUTE;
+    ck_assert_int_eq(glevo_gp_run(&P, d, &got), GLEVO_OK);
+    unsetenv("GLEVO_GP_FIT_CLAIM");
+    ck_assert_msg(!software || (!strcmp(got.best_sexpr, want.best_sexpr) &&
+                                got.best_error == want.best_error),
+                  "claimed: %s (%g), cpu %s (%g)", got.best_sexpr, got.best_error,
+                  want.best_sexpr, want.best_error);
+    ck_assert(isfinite(got.best_error));
+    glevo_gp_result_free(&want);
+    glevo_gp_result_free(&got);
     glevo_gp_data_destroy(d);
 }
 END_TEST
@@ -293,6 +332,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_recovers_planted_constants);
     tcase_add_test(tc, test_gpu_pass_equals_twin);
+    tcase_add_test(tc, test_claimed_programs_equal_twin);
     tcase_add_test(tc, test_run_same_on_every_backend);
     tcase_add_test(tc, test_fits_a_spread_of_large_data);
     suite_add_tcase(s, tc);
