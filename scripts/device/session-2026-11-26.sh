@@ -4,12 +4,12 @@
 #   . .gl/env.sh && scripts/device/session-2026-11-26.sh DIR MODE
 # DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
 #   gp-fit   the GPU's limits (glevo info), every GP suite, then constant fitting's cost on
-#            10 000 programs x 1000 cases (gp_sr_data.py), 20 generations, compute, mse:
-#            fitting off, and at 1 and 4 iterations a work-group a program
-#            (GLEVO_GP_FIT_CLAIM=0) and claimed by 1 to 4 subgroups a work-group
-#            (GLEVO_GP_FIT_WARPS); seeds 2 and 3, each run twice and the second kept (a
-#            seed's first run compiles its builds) -> constfit.jsonl; --profile's table of
-#            the rule -> profile_fit1.txt.
+#            10 000 programs x 1000 cases (gp_sr_data.py), compute, mse, --max-size 64: a
+#            generation's time as (T(120 generations) - T(20)) / 100, fitting off and at 1
+#            and 4 iterations, seeds 2-4 (each run twice, the second kept: a seed's first
+#            run compiles its builds) -> constfit.jsonl; --profile's tables at 20
+#            generations -> profile_fit*.txt; the kernels' shared and local memory
+#            (GLEVO_DUMP_PROGRAMS) -> programs.txt.
 set -u
 dir=$1 mode=$2 out=${OUT:-out}
 g=$dir/glevo
@@ -26,17 +26,15 @@ suites() { # PATTERN LOG: each test binary of DIR matching PATTERN, pass or its 
   rm -f "$out/t.txt"
 }
 
-fit() { # VARIANT SEED [VAR=VALUE ...] -- [OPTIONS]: one whole run, twice, the second's JSON kept
-  local v=$1 s=$2 js r e=()
-  shift 2
-  while [ "$1" != -- ]; do e+=("$1"); shift; done
-  shift
+fit() { # VARIANT SEED GENERATIONS [OPTIONS]: one whole run, twice, the second's JSON kept
+  local v=$1 s=$2 n=$3 js r
+  shift 3
   for r in 1 2; do
-    js=$(env "${e[@]}" "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 \
-         --max-size 64 --metric mse --backend compute --seed "$s" --quiet --json "$@")
+    js=$("$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations "$n" --max-size 64 \
+         --metric mse --backend compute --seed "$s" --quiet --json "$@")
   done
-  echo "{\"variant\":\"$v\",\"seed\":$s,\"run\":${js:-null}}" >> "$out/constfit.jsonl"
-  python3 -c "import json,sys; r=json.loads(sys.argv[1]); print('$v', $s, r['seconds'], r.get('best_error'))" "${js:-null}" 2>/dev/null
+  echo "{\"variant\":\"$v\",\"seed\":$s,\"generations\":$n,\"run\":${js:-null}}" >> "$out/constfit.jsonl"
+  python3 -c "import json,sys; r=json.loads(sys.argv[1]); print('$v', $s, $n, r['seconds'])" "${js:-null}" 2>/dev/null
 }
 
 case $mode in
@@ -45,21 +43,31 @@ gp-fit)
   cat "$out/info.txt"
   suites 'test_gp_*' suites_gp.log
   grep -c pass "$out/suites_gp.log"; grep -A20 FAIL "$out/suites_gp.log"
-  mkdir -p "$out/data"
+  mkdir -p "$out/data" "$out/programs"
   python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
-  for s in 2 3; do
-    fit off "$s" X=1 -- --const-opt 0
-    for it in 1 4; do
-      fit "group$it" "$s" GLEVO_GP_FIT_CLAIM=0 -- --const-opt "$it"
-      for w in 1 2 3 4; do fit "claim${w}w$it" "$s" GLEVO_GP_FIT_WARPS=$w -- --const-opt "$it"; done
+  for s in 2 3 4; do
+    for n in 20 120; do
+      fit off "$s" "$n" --const-opt 0
+      fit fit1 "$s" "$n" --const-opt 1
+      fit fit4 "$s" "$n" --const-opt 4
     done
-    for n in 264 4096; do fit "claim4w1g$n" "$s" GLEVO_GP_FIT_GROUPS=$n -- --const-opt 1; done
   done
-  for r in 1 2; do
-    "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 --metric mse \
-      --backend compute --seed 2 --quiet --const-opt 1 --profile > /dev/null 2> "$out/profile_fit1.txt"
+  for it in 0 1 4; do
+    for r in 1 2; do
+      "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 --metric mse \
+        --backend compute --seed 2 --quiet --const-opt "$it" --profile > /dev/null 2> "$out/profile_fit$it.txt"
+    done
+    cat "$out/profile_fit$it.txt"
   done
-  cat "$out/profile_fit1.txt"
+  GLEVO_DUMP_PROGRAMS="$out/programs" "$g" gp --data "$out/data/sr_1000.csv" --pop 1000 --generations 2 \
+    --metric mse --backend compute --const-opt 1 --quiet > /dev/null
+  GLEVO_DUMP_PROGRAMS="$out/programs" "$g" cga --grid 1000x1000 --generations 2 --backend compute --quiet > /dev/null
+  for f in "$out"/programs/*.bin; do
+    echo "$(basename "$f"): $(strings "$f" | grep -E "lmem0\[[0-9]+\];|SHARED_MEMORY" | tr '\n' ' ')"
+  done > "$out/programs.txt"
+  cat "$out/programs.txt"
+  strings "$out"/programs/cga.evolve.*.bin | grep -n "lmem0" | head -60
+  rm -rf "$out/programs"
   rm -rf "$out/data"
   ;;
 *)

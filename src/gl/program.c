@@ -193,6 +193,19 @@ static glevo_status check_work_group(gpu_program *p)
     return GLEVO_OK;
 }
 
+/* GLEVO_DUMP_PROGRAMS=DIR: each program built, as the driver's binary DIR/NAME.N.bin (N
+ * counts the builds of a process). NVIDIA's embeds its assembly as text: the shared memory
+ * (SHARED_MEMORY) and local memory (TEMP lmem) a kernel takes, for measuring. */
+static void dump_if_asked(const gpu_program *p)
+{
+    static int builds;
+    const char *dir = getenv("GLEVO_DUMP_PROGRAMS");
+    if (!dir || !*dir) return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.%d.bin", dir, p->name, builds++);
+    gpu_program_dump_binary(p, path);
+}
+
 static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_loose)
 {
     memset(p, 0, sizeof *p);
@@ -243,6 +256,7 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
     for (int i = 0; i < stages; ++i) shader_text_free(&texts[i]);
     if (!st) st = gpu_check(p->name);
     if (st) gpu_program_destroy(p);
+    else dump_if_asked(p);
     return st;
 }
 

@@ -129,20 +129,11 @@ static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
     k += snprintf(defines + k, sizeof defines - (size_t)k, "#define GP_ARITY0 %uu\n#define GP_ARITY1 %uu\n",
                   arity[0], arity[1]);
     gp_op_defines(f->mask, defines + k, sizeof defines - (size_t)k);
-    glevo_status st = gpu_program_build(prog, &(gpu_program_desc){
-                                            .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
-                                            .defines = defines, .samplers = fit_samplers,
-                                            .images = fit_images, .buffers = fit_buffers,
-                                            .uniform_size = sizeof(fit_uniforms)});
-    /* GLEVO_GP_DUMP_BINARY=FILE: the driver's binary of each build as FILE.fit4 and FILE.fit8
-     * (NVIDIA's embeds its assembly as text: shared and local memory). */
-    const char *dump = getenv("GLEVO_GP_DUMP_BINARY");
-    if (!st && dump && *dump) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s.fit%d", dump, theta);
-        gpu_program_dump_binary(prog, path);
-    }
-    return st;
+    return gpu_program_build(prog, &(gpu_program_desc){
+                                 .name = "gp.const_fit", .compute = "gp/const_fit.glsl",
+                                 .defines = defines, .samplers = fit_samplers,
+                                 .images = fit_images, .buffers = fit_buffers,
+                                 .uniform_size = sizeof(fit_uniforms)});
 }
 
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
@@ -158,8 +149,7 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
      * arithmetic either way (derivatives past a program's constants are never used). */
     glevo_status st = GLEVO_OK;
     static const int thetas[] = {4, GP_FIT_THETA};
-    int first = getenv("GLEVO_GP_FIT_ONE_BUILD") ? 1 : 0;
-    for (int t = first; t < 2 && !st; ++t) {
+    for (int t = 0; t < 2 && !st; ++t) {
         int theta = thetas[t];
         gpu_program *prog;
         if ((st = build_for(f, theta, &prog))) break;
@@ -173,23 +163,20 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
             /* Enough work-groups to fill a GPU, or a subgroup a program where that is fewer:
              * each subgroup makes one claim past the programs, so claims grow by pop and one
              * a subgroup (the base of the next dispatch). */
-            int most = GP_FIT_CLAIM_GROUPS;
-            const char *env = getenv("GLEVO_GP_FIT_GROUPS");
-            if (env && *env) most = atoi(env) > 0 ? atoi(env) : most;
             groups = (r->pop + warps - 1) / warps;
-            if (groups > most) groups = most;
+            if (groups > GP_FIT_CLAIM_GROUPS) groups = GP_FIT_CLAIM_GROUPS;
         }
         /* In rows of at most 65535 work-groups (GL's least limit a dimension). */
         pass.groups[0] = groups < 65535 ? groups : 65535;
         pass.groups[1] = (groups + pass.groups[0] - 1) / pass.groups[0];
         pass.groups[2] = 1;
-        u.theta_from = theta == 4 || first ? 1 : 5;
+        u.theta_from = theta == 4 ? 1 : 5;
         u.claim_slot = theta == 4 ? 0 : 1;
         u.claim_base = f->claimed[u.claim_slot];
         gpu_pass_uniforms(&pass, &u, sizeof u);
         /* The second dispatch fits other programs than the first, reads none of its
          * constants and keeps its own claims: it runs beside it. */
-        pass.beside_previous = t == 1 && !first && !getenv("GLEVO_GP_FIT_FENCED");
+        pass.beside_previous = t == 1;
         st = gpu_pass_dispatch(&pass);
         if (f->claim)
             f->claimed[u.claim_slot] += (uint32_t)r->pop +
