@@ -460,58 +460,42 @@ void closed_form(double sf, double sff, double sfy, double sy, double n, out dou
     a = aa, b = bb;
 }
 
-// (A + lambda diag A) x = g by LDL^T, A and g from F.sum, into F.step; false (every
-// invocation) when not positive definite. The twin's solve (row by row), each entry by the
-// same operations in the same order, computed column by column here: D(j) by invocation 0,
-// then L(i, j) for every i > j at once, invocation i - j - 1 each, so that a solve waits for
-// n divisions in turn rather than n (n + 1) / 2; the back substitution's divisions by D at
-// once too. A is F.sum's lower triangle (A(i, j), j <= i, at i (i + 1) / 2 + j); L and x live
-// in shared memory (F.lc, F.step): arrays in a function's registers spill to local memory,
-// which NVIDIA 580 made cost ~0.5 ms a dispatch however few programs it fitted.
+// Invocation 0: (A + lambda diag A) x = g by LDL^T, A and g from F.sum, into F.step; false
+// when not positive definite. The twin's solve, step for step.
+// A is F.sum's lower triangle (A(i, j), j <= i, at i (i + 1) / 2 + j); L and x live in
+// shared memory (F.lc, F.step): arrays in a function's registers spill to local memory, which
+// NVIDIA 580 made cost ~0.5 ms a dispatch however few programs it fitted.
 #define A_AT(i, j) F.sum[(i) * ((i) + 1) / 2 + (j)]
 #define Lc F.lc
+#define x F.step
 bool solve(int n, int ne, double lambda)
 {
-    int lane = int(LANE);
-    for (int j = 0; j < n; ++j) {
-        if (lane == 0) {
-            precise double s = A_AT(j, j) + (RND(lambda * A_AT(j, j)) + 1e-12lf);
-            for (int k = 0; k < j; ++k) s -= RND(Lc[j * n + k] * Lc[j * n + k] * Lc[k * n + k]);
-            F.ok = s > 0.0lf ? 1 : 0;
-            Lc[j * n + j] = s;
-        }
-        FIT_SYNC();
-        if (F.ok == 0) return false; // the twin stops at the same (first) row
-        int i = j + 1 + lane;
-        if (i < n) {
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < i; ++j) {
             precise double s = A_AT(i, j);
             for (int k = 0; k < j; ++k) s -= RND(Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k]);
             Lc[i * n + j] = gp_ddiv(s, Lc[j * n + j]);
         }
-        FIT_SYNC(); // every lane has read F.ok before invocation 0 writes it again
+        precise double s = A_AT(i, i) + (RND(lambda * A_AT(i, i)) + 1e-12lf);
+        for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * Lc[i * n + k] * Lc[k * n + k]);
+        if (!(s > 0.0lf)) return false;
+        Lc[i * n + i] = s;
     }
-    if (lane == 0) {
-        for (int i = 0; i < n; ++i) {
-            precise double s = F.sum[ne + i];
-            for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * F.step[k]);
-            F.step[i] = s;
-        }
+    for (int i = 0; i < n; ++i) {
+        precise double s = F.sum[ne + i];
+        for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * x[k]);
+        x[i] = s;
     }
-    FIT_SYNC();
-    if (lane < n) F.step[lane] = gp_ddiv(F.step[lane], Lc[lane * n + lane]); // the twin's first step of row i
-    FIT_SYNC();
-    if (lane == 0) {
-        for (int i = n - 1; i >= 0; --i) {
-            precise double s = F.step[i];
-            for (int k = i + 1; k < n; ++k) s -= RND(Lc[k * n + i] * F.step[k]);
-            F.step[i] = s;
-        }
+    for (int i = n - 1; i >= 0; --i) {
+        precise double s = gp_ddiv(x[i], Lc[i * n + i]);
+        for (int k = i + 1; k < n; ++k) s -= RND(Lc[k * n + i] * x[k]);
+        x[i] = s;
     }
-    FIT_SYNC();
     return true;
 }
 #undef A_AT
 #undef Lc
+#undef x
 
 // Fits program p's constants, if it is chosen and of this dispatch's kind; every invocation
 // of its subgroup calls it.
@@ -627,9 +611,13 @@ void fit_program(int p)
         FIT_SYNC();
         if (F.sum[ne + np] > 0.0lf) break;
         for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
-            bool ok = solve(np, ne, lambda);
-            if (ok && int(lane) < nt) F.cand[lane] = float(double(F.theta[lane]) + F.step[lane]);
+            if (lane == 0u) {
+                F.ok = solve(np, ne, lambda) ? 1 : 0;
+                for (int k = 0; k < nt && F.ok != 0; ++k) F.cand[k] = float(double(F.theta[k]) + F.step[k]);
+            }
             FIT_SYNC();
+            bool ok = F.ok != 0;
+            FIT_SYNC(); // everyone has read F.ok before invocation 0 writes it again
             if (!ok) {
                 lambda *= 10.0lf;
                 continue;
