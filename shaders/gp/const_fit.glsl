@@ -1,13 +1,16 @@
 // Constant fitting on the GPU (issue 26): Levenberg-Marquardt on the constants of the resident
 // population's chosen programs, written back in place (Lamarckian), before the generation is
-// evaluated. A work-group of GP_FIT_LANES invocations per program: the lanes walk the program
-// over a batch of GP_FIT_LANES cases at a time in dual numbers (each stack value with its
-// derivatives by the first GP_FIT_THETA constants, one or two vec4), their Jacobian rows meet
-// in shared memory, and each invocation sums the entries of J^T J and J^T r it owns over the
-// cases in case order, in double; invocation 0 solves them (LDL^T of J^T J + lambda diag J^T J)
-// and proposes the step; the lanes score it (the squared error of a + b f, case c summed in
-// lane c % GP_FIT_LANES, the lanes added in order) and it is kept only where the error went
-// down. C twin: src/gp/const_opt.c, arithmetic for arithmetic (every float and double step
+// evaluated. GP_FIT_LANES invocations per program (a work-group, or a subgroup of one where
+// GP_FIT_WARPS > 1; with GP_FIT_CLAIM they claim program after program): the lanes walk the
+// program over a batch of GP_FIT_LANES cases at a time in dual numbers (each stack value with
+// its derivatives by the first GP_FIT_THETA constants, one or two vec4), their Jacobian rows
+// meet in shared memory, and each invocation sums the entries of J^T J and J^T r it owns over
+// the cases in case order, in double; invocation 0 solves them (LDL^T of J^T J + lambda diag
+// J^T J) and proposes the step; the lanes score it (values four cases a code: the squared
+// error of a + b f, case c summed in lane c % GP_FIT_LANES, the lanes added in order) and it
+// is kept only where the error went down. Nothing lives in local memory (NVIDIA's dispatches
+// of a kernel with local memory cost ~0.5 ms however few programs they fit): GLEVO_DUMP_PROGRAMS
+// shows what a build takes. C twin: src/gp/const_opt.c, arithmetic for arithmetic (every float and double step
 // precise, values by the interpreter's own operators of gp/math.glsl): on llvmpipe the fitted
 // constants are the CPU's bits; on the H100 some differ in the last float bits (one operation
 // not found yet; test_gp_const_opt says what is asserted).
@@ -18,7 +21,8 @@
 // Injected (src/gp/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (this build's derivatives, 4
 // or 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (the deepest walk fitted: deeper
 // programs are left alone, as the twin leaves them), GP_FIT_CASES (the most cases a fit walks),
-// GP_SCALING_MIN_VAR, and GP_USE_<OP> for the operators of the function set.
+// GP_SCALING_MIN_VAR, GP_FIT_WARPS (programs a work-group), GP_FIT_CLAIM, GP_ARITY0/1, and
+// GP_USE_<OP> for the operators of the function set.
 #include "gp/math.glsl"
 #include "rng/philox.glsl"
 

@@ -10,9 +10,10 @@ void gp_sr_params_defaults(glevo_gp_params *P)
                                                         : squared;
     /* Off unless asked (PySR's optimizer_iterations = 8 and optimize_probability = 0.14 are
      * what --const-opt 8 gives). On the compute backend the fitting runs on the GPU
-     * (shaders/gp/const_fit.glsl), ~100x faster than on the host, but a generation of 10^4
-     * programs x 1000 cases still takes about 3x as long with 1 step and 7-9x with 4 (H200,
-     * 256 cases a fit; docs/performance.md, 2026-11-25 late): the issue's bound is twice. */
+     * (shaders/gp/const_fit.glsl), ~100x faster than on the host: a generation of 10^4
+     * programs x 1000 cases takes 1.35-1.96x as long with 1 step, 2.3-3.5x with 4 (H100;
+     * docs/performance.md, 2026-11-26). Other backends fit with the host twin, whose cost a
+     * default would impose on every CPU run: not weighed yet. */
     P->const_opt_iters = P->const_opt_iters == GLEVO_ZERO ? 0 : P->const_opt_iters;
     if (P->const_opt_fraction == 0) P->const_opt_fraction = 0.14;
 }
