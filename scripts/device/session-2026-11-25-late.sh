@@ -18,20 +18,8 @@
 # The phase clocks (GL_ARB_shader_clock) and the kernels with a part left out came from
 # temporary builds that are not in the tree.
 set -u
-dir=$1 mode=$2 out=${OUT:-out}
-g=$dir/glevo
-export LD_LIBRARY_PATH="$PWD/$dir/lib:${LD_LIBRARY_PATH:-}"
-export GLEVO_TEST_DATA="$PWD/data" GLEVO_CLI="$PWD/$g"
-mkdir -p "$out"
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv > "$out/gpu.txt" 2>&1
-
-suites() { # PATTERN LOG: each test binary of DIR matching PATTERN, pass or its failure's tail
-  for t in "$dir"/$1; do
-    if timeout 150 "$t" > "$out/t.txt" 2>&1; then echo "$(basename "$t") pass"; else
-      echo "$(basename "$t") FAIL"; tail -20 "$out/t.txt"; fi
-  done > "$out/$2"
-  rm -f "$out/t.txt"
-}
+mode=$2
+. scripts/device/session-lib.sh "$1"
 
 fit() { # VARIANT SEED ENV [OPTIONS]: one whole run, twice, the second's JSON kept
   local v=$1 s=$2 e=$3 js r
