@@ -9,11 +9,12 @@
 // J^T J) and proposes the step; the lanes score it (values four cases a code: the squared
 // error of a + b f, case c summed in lane c % GP_FIT_LANES, the lanes added in order) and it
 // is kept only where the error went down. Nothing lives in local memory (NVIDIA's dispatches
-// of a kernel with local memory cost ~0.5 ms however few programs they fit): GLEVO_DUMP_PROGRAMS
-// shows what a build takes. C twin: src/gp/const_opt.c, arithmetic for arithmetic (every float and double step
-// precise, values by the interpreter's own operators of gp/math.glsl): on llvmpipe the fitted
-// constants are the CPU's bits; on the H100 some differ in the last float bits (one operation
-// not found yet; test_gp_const_opt says what is asserted).
+// of a kernel with local memory cost ~0.5 ms however few programs they fit):
+// GLEVO_DUMP_PROGRAMS shows what a build takes. C twin: src/gp/const_opt.c, arithmetic for
+// arithmetic (every float and double step precise, values by the interpreter's own operators
+// of gp/math.glsl): on llvmpipe the fitted constants are the CPU's bits; on the H100 some
+// differ in the last float bits (one operation not found yet; test_gp_const_opt says what is
+// asserted).
 //
 // Slots as gp/breed.glsl has them (src/gp/resident.c): [length, codes...] at slot_offset(p)
 // of t_codes, a constant's value at the word its code names, in i_consts (read, and the
@@ -168,8 +169,8 @@ float fit_walk(int c, out vec4 g0, out vec4 g1)
 #endif
 #if defined(GP_USE_SIN) || defined(GP_USE_COS)
         case 7u: case 8u: {
-            // sin (7) and cos (8) from one range reduction (gp_trig1's, inlined once: the
-            // pass's code outgrew NVIDIA's instruction cache with four), the same bits.
+            // sin (7) and cos (8) and their derivatives from one range reduction (one inlined
+            // copy of gp_trig1's where there were four), the same bits as its calls.
             ar = 1;
             uint n;
             float rr = gp_reduce(a, n);
