@@ -24,6 +24,10 @@
 // programs are left alone, as the twin leaves them), GP_FIT_CASES (the most cases a fit walks),
 // GP_SCALING_MIN_VAR, GP_FIT_WARPS (programs a work-group), GP_FIT_CLAIM, GP_ARITY0/1, and
 // GP_USE_<OP> for the operators of the function set.
+// Subgroups of GP_FIT_LANES that wait for each other on their own (FIT_SYNC below).
+#if GP_FIT_WARPS > 1
+#extension GL_KHR_shader_subgroup_basic : require
+#endif
 #include "gp/math.glsl"
 #include "rng/philox.glsl"
 
@@ -57,8 +61,8 @@ layout(std430) coherent buffer gp_fit_claims { uint next_claim[2]; };
 layout(local_size_x = GP_FIT_LANES, local_size_y = GP_FIT_WARPS) in;
 
 // A program's invocations wait for each other: a work-group's barrier where it fits one
-// program, its subgroup's where GP_FIT_WARPS subgroups of GP_FIT_LANES fit one each (the
-// driver injects GL_KHR_shader_subgroup_basic then).
+// program, its subgroup's where GP_FIT_WARPS subgroups of GP_FIT_LANES fit one each (with
+// GL_KHR_shader_subgroup_basic, above).
 #if GP_FIT_WARPS > 1
 #define FIT_SYNC() { subgroupMemoryBarrierShared(); subgroupBarrier(); }
 #else

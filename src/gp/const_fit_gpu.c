@@ -116,11 +116,10 @@ static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
     f->warps[b] = warps_for(f, theta);
     char defines[1024];
     int k = snprintf(defines, sizeof defines,
-                     "%s#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
+                     "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
                      "#define GP_CAP %d\n#define GP_FIT_STACK %d\n#define GP_FIT_CASES %d\n"
                      "#define GP_SCALING_MIN_VAR %.17glf\n#define GP_FIT_WARPS %d\n"
                      "#define GP_FIT_CLAIM %d\n",
-                     f->warps[b] > 1 ? "#extension GL_KHR_shader_subgroup_basic : require\n" : "",
                      GP_FIT_LANES, theta, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
                      GP_SCALING_MIN_VAR, f->warps[b], f->claim ? 1 : 0);
     /* The operators' arities (gp_op_arity_words: ops 0-31 are all there are), for the walk's
