@@ -265,9 +265,12 @@ START_TEST(second_signal_exits_at_once)
     ck_assert(f && fread(after, 1, (size_t)before, f) == n && n == (size_t)before);
     fclose(f);
     bool untouched = !memcmp(first, after, n) && file_size("twice.ckpt") == before;
+    /* A newer one may be of generation 1 too: on a loaded machine the run's first piece can
+     * end after one generation (CI saw it with two other processes busy); its bytes differ
+     * from the first run's (its --generations), and reading it checks that it is whole. */
     glevo_checkpoint_info info;
     ck_assert_msg(untouched || (glevo_checkpoint_info_read(path_of("twice.ckpt"), &info) == GLEVO_OK &&
-                                info.generation > 1),
+                                info.generation >= 1),
                   "the checkpoint is neither the last one nor a whole newer one: %s", glevo_last_error());
     free(first), free(after);
     char cmd[256];
