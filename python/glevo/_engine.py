@@ -3,6 +3,8 @@ each C call), the progress reporter, stepping in chunks so that an exception rai
 step (a callback's, or KeyboardInterrupt) ends it between generations, and destruction on
 the engine's own context (GL objects belong to the context that made them)."""
 import os
+import signal
+import threading
 import warnings
 import weakref
 
@@ -123,9 +125,11 @@ class Engine:
 
     def _run_chunks(self, total, chunk_of, run_chunk):
         """Runs run_chunk(k) for chunks chunk_of(left) until total generations are done or
-        run_chunk says the run is over; re-raises what a progress callback raised."""
+        run_chunk says the run is over; re-raises what a progress callback raised, and
+        KeyboardInterrupt after the chunk during which SIGINT came."""
         r = self._reporter
         r.begin(total, self.generation)
+        sigint = _SigintNoted()
         try:
             left = total
             while left > 0:
@@ -133,10 +137,12 @@ class Engine:
                 k = chunk_of(left)
                 over = run_chunk(k)
                 r.raise_pending()
+                sigint.raise_if_noted()
                 left -= k
                 if over:
                     break
         finally:
+            sigint.restore()
             r.end()
             r.pending = None
         return self
@@ -144,6 +150,35 @@ class Engine:
     @property
     def context(self):
         return self._ctx
+
+
+class _SigintNoted:
+    """Python's own SIGINT handler, while a step runs on the main thread, replaced by one
+    that only notes the signal: Python runs a handler at whatever bytecode comes next, and
+    the KeyboardInterrupt the default one raises is lost where that is a finalizer (a
+    collection may run an old engine's __del__ inside a progress callback). The step raises
+    it itself between chunks. Where another handler is installed, it is left alone."""
+
+    def __init__(self):
+        self.noted = False
+        self.previous = None
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self.previous = signal.signal(signal.SIGINT, self._note)
+
+    def _note(self, signum, frame):
+        self.noted = True
+
+    def raise_if_noted(self):
+        if self.noted:
+            self.noted = False
+            raise KeyboardInterrupt
+
+    def restore(self):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+        self.raise_if_noted()
 
 
 def engines_set():

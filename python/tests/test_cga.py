@@ -109,6 +109,30 @@ def test_snapshot_png(ctx, tmp_path):
     assert (tmp_path / "s.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_sigint_inside_a_finalizer_still_stops_the_step():
+    """SIGINT handled while a finalizer runs (a collection may run an old engine's __del__
+    inside a progress callback) still stops the step: Python's default handler would raise
+    KeyboardInterrupt inside the finalizer, where it is lost (CI saw a step run to its end)."""
+    import os
+    import signal
+
+    class Dropped:
+        def __del__(self):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):  # Python runs the signal's handler here, in the finalizer
+                pass
+
+    def progress(generation, best, *rest):
+        if generation == 10:
+            Dropped()  # freed at once: its __del__ runs inside this callback
+
+    ga = glevo.CellularGA("rastrigin", dim=4, width=16, height=8, seed=3, backend="cpu",
+                          report_every=5, progress=progress)
+    with pytest.raises(KeyboardInterrupt):
+        ga.step(100000)
+    assert ga.generation == 10
+
+
 def test_real_sigint_stops_between_steps():
     """SIGINT while the C library runs: Python raises KeyboardInterrupt once the step call
     returns, so the run stops on a report boundary and goes on as if never stopped."""
