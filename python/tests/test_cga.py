@@ -109,7 +109,18 @@ def test_snapshot_png(ctx, tmp_path):
     assert (tmp_path / "s.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_sigint_inside_a_finalizer_still_stops_the_step():
+@pytest.fixture
+def python_sigint():
+    """SIGINT handled as Python handles it at an interactive prompt: a process started in the
+    background by a non-interactive shell (nohup ... &, as a CI script may) inherits SIGINT
+    ignored, and Python then leaves it so."""
+    import signal
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_sigint_inside_a_finalizer_still_stops_the_step(python_sigint):
     """SIGINT handled while a finalizer runs (a collection may run an old engine's __del__
     inside a progress callback) still stops the step: Python's default handler would raise
     KeyboardInterrupt inside the finalizer, where it is lost (CI saw a step run to its end)."""
@@ -133,7 +144,7 @@ def test_sigint_inside_a_finalizer_still_stops_the_step():
     assert ga.generation == 10
 
 
-def test_real_sigint_stops_between_steps():
+def test_real_sigint_stops_between_steps(python_sigint):
     """SIGINT while the C library runs: Python raises KeyboardInterrupt once the step call
     returns, so the run stops on a report boundary and goes on as if never stopped."""
     import os
