@@ -44,8 +44,7 @@ layout(std140) uniform pass_uniforms {
     float u_onef;
     int u_theta_from;   // this dispatch fits programs of u_theta_from.. constants (a build
                         // with derivatives by 4 takes those of 1 to 4, the full one the rest)
-    uint u_claim_base;  // GP_FIT_CLAIM: next_claim[u_claim_slot] when this dispatch began
-    int u_claim_slot;   // the build's own counter (the two dispatches may overlap)
+    uint u_claim_base;  // GP_FIT_CLAIM: next_claim when this dispatch began
 };
 
 // A product rounded on its own before the sum that takes it, as C rounds it: a compiler that
@@ -57,7 +56,7 @@ layout(std140) uniform pass_uniforms {
 uniform usampler2D t_codes;
 layout(r32f) uniform image2D i_consts;
 layout(std430) readonly buffer gp_fit_data { float xy[]; };
-layout(std430) coherent buffer gp_fit_claims { uint next_claim[2]; };
+layout(std430) coherent buffer gp_fit_claims { uint next_claim; };
 layout(local_size_x = GP_FIT_LANES, local_size_y = GP_FIT_WARPS) in;
 
 // A program's invocations wait for each other: a work-group's barrier where it fits one
@@ -657,7 +656,7 @@ void main()
     // finds the end; the driver keeps the count), so that the fitted programs, a few in ten,
     // keep every resident subgroup busy rather than a work-group each.
     for (;;) {
-        if (LANE == 0u) F.claim = atomicAdd(next_claim[u_claim_slot], 1u) - u_claim_base;
+        if (LANE == 0u) F.claim = atomicAdd(next_claim, 1u) - u_claim_base;
         FIT_SYNC();
         uint p = F.claim;
         FIT_SYNC(); // every lane has read it before invocation 0 claims again

@@ -156,7 +156,7 @@ glevo_status gpu_bind_common(gpu_pass *p)
                                      : "no glevo GL context is current on this thread (a context "
                                        "is current on one thread at a time: call "
                                        "glevo_context_make_current on this thread first)");
-    if (!p->beside_previous) gpu_fence_compute_writes();
+    gpu_fence_compute_writes();
     glUseProgram(p->program->id);
     for (int i = 0; i < p->program->sampler_units; ++i) {
         glActiveTexture(GL_TEXTURE0 + (GLenum)i);

@@ -139,9 +139,6 @@ typedef struct gpu_pass {
     gpu_blend blend;
     /* Compute: work-groups to dispatch. */
     int groups[3];
-    /* Compute: runs beside the dispatch before it, not fenced from it: for one that neither
-     * reads nor writes what that one wrote (its tail and this one's may then overlap). */
-    bool beside_previous;
     const void *uniforms;                        /* the pass_uniforms block, set by */
     size_t uniform_size;                         /* gpu_pass_uniforms */
     const char *error;                           /* first binding error, reported at run */

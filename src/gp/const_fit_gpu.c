@@ -20,7 +20,7 @@ typedef struct fit_uniforms {
     float onef;
     int32_t theta_from; /* the least constant count this dispatch fits */
     uint32_t claim_base;
-    int32_t claim_slot;
+    int32_t pad;
 } fit_uniforms;
 
 /* Work-groups of a claiming dispatch: more than an H100 holds at once (132 multiprocessors),
@@ -77,8 +77,8 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
     const char *claim = getenv("GLEVO_GP_FIT_CLAIM");
     f->claim = claim && *claim ? strcmp(claim, "0") != 0
                                : gpu_context_limits()->max_loop_iterations <= 0;
-    uint32_t zero[2] = {0, 0};
-    glevo_status cst = gpu_buffer_create(&f->claims, sizeof zero, zero);
+    uint32_t zero = 0;
+    glevo_status cst = gpu_buffer_create(&f->claims, sizeof zero, &zero);
     if (cst) return cst;
     size_t n = (size_t)d->cases * (size_t)(d->vars + 1);
     float *xy = malloc(n * sizeof *xy);
@@ -171,16 +171,11 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
         pass.groups[1] = (groups + pass.groups[0] - 1) / pass.groups[0];
         pass.groups[2] = 1;
         u.theta_from = theta == 4 ? 1 : 5;
-        u.claim_slot = theta == 4 ? 0 : 1;
-        u.claim_base = f->claimed[u.claim_slot];
+        u.claim_base = f->claimed;
         gpu_pass_uniforms(&pass, &u, sizeof u);
-        /* The second dispatch fits other programs than the first, reads none of its
-         * constants and keeps its own claims: it runs beside it. */
-        pass.beside_previous = t == 1;
         st = gpu_pass_dispatch(&pass);
         if (f->claim)
-            f->claimed[u.claim_slot] += (uint32_t)r->pop +
-                                        (uint32_t)(pass.groups[0] * pass.groups[1]) * (uint32_t)warps;
+            f->claimed += (uint32_t)r->pop + (uint32_t)(pass.groups[0] * pass.groups[1]) * (uint32_t)warps;
     }
     return st;
 }

@@ -15,7 +15,7 @@ typedef struct gp_const_fitter {
      * claims made so far, where the driver lets an invocation loop on (no loop limit). */
     bool claim;
     gpu_buffer claims;
-    uint32_t claimed[2];    /* by build */
+    uint32_t claimed;
     int cases, cap;
     uint32_t mask;
 } gp_const_fitter;
