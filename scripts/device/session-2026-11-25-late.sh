@@ -21,16 +21,6 @@ set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
 
-fit() { # VARIANT SEED ENV [OPTIONS]: one whole run, twice, the second's JSON kept
-  local v=$1 s=$2 e=$3 js r
-  shift 3
-  for r in 1 2; do
-    js=$(env "$e" "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations 20 --max-size 64 \
-         --metric mse --backend compute --seed "$s" --quiet --json "$@")
-  done
-  echo "{\"variant\":\"$v\",\"seed\":$s,\"run\":${js:-null}}" >> "$out/constfit.jsonl"
-}
-
 cga_best3() { # GRID GENERATIONS MUTATION TILE DEPTH: three runs' seconds, a CSV row each
   local args=(cga --problem camel --grid "$1" --generations "$2" --report-every "$2" --mutation "$3"
               --backend compute --quiet --json) r
@@ -47,8 +37,8 @@ gp-cost)
   mkdir -p "$out/data"
   python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
   for s in 2 3; do
-    for it in 0 1 2 4 8; do fit "spread$it" "$s" X=1 --const-opt "$it"; done
-    for it in 1 4; do fit "all$it" "$s" GLEVO_GP_FIT_ALL_CASES=1 --const-opt "$it"; done
+    for it in 0 1 2 4 8; do constfit "spread$it" "$s" 20 X=1 --const-opt "$it"; done
+    for it in 1 4; do constfit "all$it" "$s" 20 GLEVO_GP_FIT_ALL_CASES=1 --const-opt "$it"; done
   done
   for it in 0 1; do
     for r in 1 2; do

@@ -14,17 +14,6 @@ set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
 
-fit() { # VARIANT SEED GENERATIONS [OPTIONS]: one whole run, twice, the second's JSON kept
-  local v=$1 s=$2 n=$3 js r
-  shift 3
-  for r in 1 2; do
-    js=$("$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations "$n" --max-size 64 \
-         --metric mse --backend compute --seed "$s" --quiet --json "$@")
-  done
-  echo "{\"variant\":\"$v\",\"seed\":$s,\"generations\":$n,\"run\":${js:-null}}" >> "$out/constfit.jsonl"
-  python3 -c "import json,sys; r=json.loads(sys.argv[1]); print('$v', $s, $n, r['seconds'])" "${js:-null}" 2>/dev/null
-}
-
 case $mode in
 gp-fit)
   "$g" info > "$out/info.txt" 2>&1
@@ -35,9 +24,9 @@ gp-fit)
   python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
   for s in 2 3 4; do
     for n in 20 120; do
-      fit off "$s" "$n" --const-opt 0
-      fit fit1 "$s" "$n" --const-opt 1
-      fit fit4 "$s" "$n" --const-opt 4
+      constfit off "$s" "$n" X=1 --const-opt 0
+      constfit fit1 "$s" "$n" X=1 --const-opt 1
+      constfit fit4 "$s" "$n" X=1 --const-opt 4
     done
   done
   for it in 0 1 4; do

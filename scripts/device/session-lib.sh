@@ -2,8 +2,12 @@
 #   . scripts/device/session-lib.sh DIR
 # sets g (DIR/glevo) and out ($OUT, else out), the library path (DIR/lib: libsubunit), the
 # test suites' data and CLI, records the GPU and its clocks in $out/gpu.txt, and defines
-# suites PATTERN LOG: each test binary of DIR matching PATTERN, pass or its failure's tail
-# (timeout 300 s each: a cold NVIDIA shader cache compiles every build a suite needs).
+#   suites PATTERN LOG: each test binary of DIR matching PATTERN, pass or its failure's tail
+#     (timeout 300 s each: a cold NVIDIA shader cache compiles every build a suite needs);
+#   constfit VARIANT SEED GENERATIONS VAR=VALUE [OPTIONS]: one whole GP run on
+#     $out/data/sr_1000.csv (10^4 programs, --max-size 64, mse, compute) with VAR=VALUE in its
+#     environment, twice (a seed's first run compiles its builds), the second's JSON appended
+#     to $out/constfit.jsonl and its seconds printed.
 dir=$1
 out=${OUT:-out}
 g=$dir/glevo
@@ -18,4 +22,15 @@ suites() {
       echo "$(basename "$t") FAIL"; tail -20 "$out/t.txt"; fi
   done > "$out/$2"
   rm -f "$out/t.txt"
+}
+
+constfit() {
+  local v=$1 s=$2 n=$3 e=$4 js r
+  shift 4
+  for r in 1 2; do
+    js=$(env "$e" "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations "$n" --max-size 64 \
+         --metric mse --backend compute --seed "$s" --quiet --json "$@")
+  done
+  echo "{\"variant\":\"$v\",\"seed\":$s,\"generations\":$n,\"run\":${js:-null}}" >> "$out/constfit.jsonl"
+  python3 -c "import json,sys; print('$v', $s, $n, json.loads(sys.argv[1])['seconds'])" "${js:-null}" 2>/dev/null
 }
