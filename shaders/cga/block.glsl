@@ -88,13 +88,10 @@ int at(ivec2 q) { return q.y * RX + q.x; }
 // is undefined for negative operands.
 ivec2 wrap(ivec2 p) { return (p + (ivec2(HX, HY) / u_grid + 1) * u_grid) % u_grid; }
 
+float cga_neighbour_fitness(ivec2 q, int i) { return s_fit[at(q + offset(i))]; }
+
 // The local index of the cell whose genes replace the one at q (global p).
-int winner(ivec2 q, ivec2 p)
-{
-    float f[N];
-    for (int i = 0; i < N; ++i) f[i] = s_fit[at(q + offset(i))];
-    return at(q + offset(cga_roulette(p, f)));
-}
+int winner(ivec2 q, ivec2 p) { return at(q + offset(cga_roulette(p, q))); }
 
 // Every generation's best at once: invocation lid holds generation lid / GEN_SLOTS's
 // candidate `mine`; after the call s_red[k * GEN_SLOTS] is generation k's best (better()'s
@@ -246,12 +243,13 @@ void main()
 
         // Selection, crossover and the flips for the pairs of the interior and h - 1 halos; the
         // last generation writes the interior's children to the images, the others keep them
-        // in registers until every invocation has read this generation's genes.
+        // in registers until every invocation has read this generation's genes (`continue`, not
+        // `break`: a loop of constant count unrolls, so kids[] needs no local memory).
         ivec2 pairs = ivec2(size.x / 2, size.y);
         vec4 kids[BLOCK_PAIRS * 2 * GENE_TEXTURES];
         for (int j = 0; j < BLOCK_PAIRS; ++j) {
             int i = lid + j * BLOCK_LOCAL;
-            if (i >= pairs.x * pairs.y) break;
+            if (i >= pairs.x * pairs.y) continue;
             ivec2 qa = lo + ivec2(2 * (i % pairs.x), i / pairs.x), qb = qa + ivec2(1, 0);
             ivec2 pa = wrap(origin + qa), pb = ivec2(pa.x + 1, pa.y);
             int wa = winner(qa, pa), wb = winner(qb, pb);
@@ -275,7 +273,7 @@ void main()
         barrier(); // every invocation has read generation k's genes (and the best's)
         for (int j = 0; j < BLOCK_PAIRS; ++j) {
             int i = lid + j * BLOCK_LOCAL;
-            if (i >= pairs.x * pairs.y) break;
+            if (i >= pairs.x * pairs.y) continue;
             int a = at(lo + ivec2(2 * (i % pairs.x), i / pairs.x));
             for (int t = 0; t < GENE_TEXTURES; ++t) {
                 s_genes[t * RR + a] = kids[(2 * j) * GENE_TEXTURES + t];

@@ -25,7 +25,9 @@ uvec4 cga_mutation_mask(ivec2 p, int t, int first, int end)
             draw += 1u;
             word = 0;
         }
-        float u = rng_u01(r[word]);
+        // Components picked by comparison, not r[word] or mask[c]: a vector indexed by a
+        // variable goes through local memory on NVIDIA's compiler.
+        float u = rng_u01(word == 0 ? r.x : word == 1 ? r.y : word == 2 ? r.z : r.w);
         word += 1;
         int remaining = n - pos;
         if (!(u < flip_cdf(remaining - 1))) break;
@@ -37,7 +39,7 @@ uvec4 cga_mutation_mask(ivec2 p, int t, int first, int end)
         }
         pos += lo;
         int c = pos / u_bits;
-        mask[c] |= 1u << uint(pos - c * u_bits);
+        mask |= uvec4(equal(ivec4(c), ivec4(0, 1, 2, 3))) << uint(pos - c * u_bits);
         pos += 1;
     }
 #else

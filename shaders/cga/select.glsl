@@ -25,26 +25,30 @@ ivec2 offset(int i)
 #endif
 }
 
-// The roulette of the cell p over its neighbourhood's fitness f[i] (offset(i) order): the
-// index picked. One body for the one-generation drivers (fitness from a texture) and the
-// blocked kernel (from shared memory, cga/block.glsl).
-int cga_roulette(ivec2 p, float f[N])
+// The roulette of the cell p over its neighbourhood: the index picked (offset(i) order). One
+// body for the one-generation drivers (fitness from a texture) and the blocked kernel (from
+// shared memory, cga/block.glsl): each defines cga_neighbour_fitness(q, i), the fitness of
+// neighbour i of the cell stored at q. No arrays: each loop reads the neighbours
+// again (a cached texel or shared memory), because NVIDIA's compiler kept the neighbourhood's
+// arrays in local memory (36 vec4 an invocation in cga.evolve), whose traffic cost more than
+// the reads; the values and the order of the sums are the same, so the pick is too.
+float cga_neighbour_fitness(ivec2 q, int i);
+int cga_roulette(ivec2 p, ivec2 q)
 {
-    float s[N];
     float lo = 3.402823466e38, hi = -3.402823466e38;
     for (int i = 0; i < N; ++i) {
-        s[i] = u_sign * f[i];
-        lo = min(lo, s[i]);
-        hi = max(hi, s[i]);
+        float s = u_sign * cga_neighbour_fitness(q, i);
+        lo = min(lo, s);
+        hi = max(hi, s);
     }
     precise float eps = max((hi - lo) * 0.01, 1e-20);
     precise float total = 0.0;
-    for (int i = 0; i < N; ++i) total += (s[i] - lo) + eps;
+    for (int i = 0; i < N; ++i) total += (u_sign * cga_neighbour_fitness(q, i) - lo) + eps;
     precise float u = rng_u01(rng_words(uvec2(p), cell_index(p), PASS_SELECT, 0u).x) * total;
     int pick = N - 1;
     precise float cum = 0.0;
     for (int i = 0; i < N; ++i) {
-        cum += (s[i] - lo) + eps;
+        cum += (u_sign * cga_neighbour_fitness(q, i) - lo) + eps;
         if (u < cum) {
             pick = i;
             break;
@@ -55,14 +59,13 @@ int cga_roulette(ivec2 p, float f[N])
 
 #ifndef CGA_BLOCK
 uniform sampler2D t_fitness;
+float cga_neighbour_fitness(ivec2 q, int i)
+{
+    return texelFetch(t_fitness, torus(q + offset(i)), 0).r;
+}
 
 // The cell whose genes replace p's.
-ivec2 cga_select(ivec2 p)
-{
-    float f[N];
-    for (int i = 0; i < N; ++i) f[i] = texelFetch(t_fitness, torus(p + offset(i)), 0).r;
-    return torus(p + offset(cga_roulette(p, f)));
-}
+ivec2 cga_select(ivec2 p) { return torus(p + offset(cga_roulette(p, p))); }
 #endif
 
 #if defined(GLEVO_FRAGMENT) && !defined(CGA_BODIES_ONLY)

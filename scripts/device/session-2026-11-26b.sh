@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The second session of 2026-11-26 on the GPU machine (issue 25, the cGA's local memory).
+# Results: docs/results/h100-2026-11-26b/ and docs/performance.md ("2026-11-26, evening").
+#   . .gl/env.sh && scripts/device/session-2026-11-26b.sh DIR MODE [OLD_SHADERS]
+# DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
+#   cga-lmem  the cGA kernels' shared and local memory (GLEVO_DUMP_PROGRAMS) -> programs_*.txt,
+#             then best of three runs (camel, compute, --report-every = the generations) of
+#             the grids of issue 25 with the embedded shaders ("new") and, where OLD_SHADERS
+#             names a shader tree, with it (GLEVO_SHADER_DIR, "old") -> cga_lmem.csv; the
+#             end states of both compared byte for byte (checkpoints) -> bitwise.txt;
+#             --profile at 1000x1000 -> profile_*.txt; the cGA suites -> suites_cga.log.
+set -u
+mode=$2 old=${3:-}
+. scripts/device/session-lib.sh "$1"
+
+# the environment of a variant: old -> the shader tree OLD_SHADERS, new -> the embedded shaders
+shaders() { if [ "$1" = old ]; then echo "GLEVO_SHADER_DIR=$old"; else echo "X=1"; fi; }
+
+# variant (old|new) grid generations mutation [options] -> a CSV row
+cga_run() {
+  local v=$1 grid=$2 n=$3 m=$4 js
+  shift 4
+  js=$(env $(shaders "$v") "$g" cga --problem camel --grid "$grid" \
+       --generations "$n" --mutation "$m" --report-every "$n" --backend compute --json --quiet "$@")
+  python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$grid,$n,$m,$*,%.6f,%s' % (d['seconds'], d['best_fitness']))" \
+    "${js:-null}" 2>/dev/null || echo "$v,$grid,$n,$m,$*,failed,"
+}
+
+case $mode in
+cga-lmem)
+  variants=new; [ -n "$old" ] && variants="old new"
+  mkdir -p "$out/programs"
+  for v in $variants; do
+    for m in per-bit skip; do
+      env $(shaders "$v") GLEVO_DUMP_PROGRAMS="$out/programs" "$g" cga \
+        --grid 1000x1000 --generations 2 --mutation "$m" --backend compute --quiet > /dev/null
+      env $(shaders "$v") GLEVO_DUMP_PROGRAMS="$out/programs" "$g" cga \
+        --grid 100x100 --generations 16 --mutation "$m" --backend compute --quiet > /dev/null
+    done
+    for f in "$out"/programs/cga.*.bin; do
+      echo "$(basename "$f"): $(strings "$f" | grep -E "lmem0\[[0-9]+\];|SHARED_MEMORY" | tr '\n' ' ')"
+    done > "$out/programs_$v.txt"
+    rm -f "$out"/programs/*
+  done
+  rm -rf "$out/programs"
+  cat "$out"/programs_*.txt
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/cga_lmem.csv"
+  for v in $variants; do cga_run "$v" 64x64 10 per-bit > /dev/null; done # shader caches
+  for r in 1 2 3; do
+    for v in $variants; do
+      cga_run "$v" 1000x1000 1000 per-bit; cga_run "$v" 1000x1000 1000 skip
+      cga_run "$v" 1000x1000 1000 per-bit --block-depth 1 --block-tile 32x16
+      cga_run "$v" 64x64 200 per-bit; cga_run "$v" 100x100 1000 per-bit
+      cga_run "$v" 316x316 1000 per-bit; cga_run "$v" 100x100 1000 skip --neighbourhood moore5
+    done
+  done >> "$out/cga_lmem.csv"
+  cat "$out/cga_lmem.csv"
+  for v in $variants; do
+    for m in per-bit skip; do
+      env $(shaders "$v") "$g" cga --grid 1000x1000 --generations 200 \
+        --mutation "$m" --backend compute --profile --quiet > /dev/null 2> "$out/profile_${v}_$m.txt"
+    done
+  done
+  tail -n +1 "$out"/profile_*.txt
+  if [ -n "$old" ]; then
+    for cfg in "64x64 moore per-bit auto" "100x100 von-neumann skip auto" "130x66 moore5 per-bit auto" \
+               "1000x1000 moore per-bit 0" "316x316 moore skip 0" "130x66 moore5 skip 4"; do
+      set -- $cfg
+      depth=(); [ "$4" != auto ] && depth=(--block-depth "$4")
+      for v in old new; do
+        rm -f "$out/ck_$v.glevo"
+        env $(shaders "$v") "$g" cga --problem ackley --dim 5 --grid "$1" \
+          --neighbourhood "$2" --mutation "$3" "${depth[@]}" --generations 120 \
+          --report-every 37 --backend compute --quiet --checkpoint "$out/ck_$v.glevo" > /dev/null
+      done
+      # past the header's creation time, short of the checksum that covers it
+      if cmp -s <(tail -c +161 "$out/ck_old.glevo" | head -c -4) <(tail -c +161 "$out/ck_new.glevo" | head -c -4)
+      then echo "SAME: $cfg"; else echo "DIFFERS: $cfg"; fi
+    done > "$out/bitwise.txt"
+    rm -f "$out"/ck_*.glevo
+    cat "$out/bitwise.txt"
+  fi
+  suites 'test_cga_*' suites_cga.log
+  cat "$out/suites_cga.log"
+  ;;
+*)
+  echo "$0: unknown mode '$mode' (cga-lmem)" >&2
+  exit 2
+  ;;
+esac
