@@ -9,6 +9,9 @@
 #             names a shader tree, with it (GLEVO_SHADER_DIR, "old") -> cga_lmem.csv; the
 #             end states of both compared byte for byte (checkpoints) -> bitwise.txt;
 #             --profile at 1000x1000 -> profile_*.txt; the cGA suites -> suites_cga.log.
+#   cga-parts the one-generation path at 1000x1000 with parts of it left out (wrong runs, for
+#             time only): OLD_SHADERS is a folder of shader trees (base, nomut, nosel, ...);
+#             --profile's table of 200 generations for each tree and mutation -> parts.txt.
 set -u
 mode=$2 old=${3:-}
 . scripts/device/session-lib.sh "$1"
@@ -83,8 +86,22 @@ cga-lmem)
   suites 'test_cga_*' suites_cga.log
   cat "$out/suites_cga.log"
   ;;
+cga-parts)
+  for m in per-bit skip; do
+    for tree in "$old"/*/; do
+      v=$(basename "$tree")
+      for r in 1 2; do
+        GLEVO_SHADER_DIR=$tree "$g" cga --grid 1000x1000 --generations 200 --mutation "$m" \
+          --backend compute --block-depth 0 --profile --quiet > /dev/null 2> "$out/p.txt"
+      done
+      echo "== $v $m"; cat "$out/p.txt"
+    done
+  done > "$out/parts.txt"
+  rm -f "$out/p.txt"
+  cat "$out/parts.txt"
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (cga-lmem)" >&2
+  echo "$0: unknown mode '$mode' (cga-lmem, cga-parts)" >&2
   exit 2
   ;;
 esac

@@ -127,6 +127,7 @@ void draw_flips(int lid)
     int row = int(gl_WorkGroupID.y) - u_fold.x - 1;
     int per_generation = u_grid.x * u_grid.y * GENE_TEXTURES, items = per_generation * u_mask.z;
     int stride = rows * int(gl_NumWorkGroups.x) * BLOCK_LOCAL;
+    cga_flip_cdf_share(uint(lid), uint(BLOCK_LOCAL));
     for (int i = (row * int(gl_NumWorkGroups.x) + int(gl_WorkGroupID.x)) * BLOCK_LOCAL + lid;
          i < items; i += stride) {
         int k = i / per_generation, cell = (i % per_generation) / GENE_TEXTURES, t = i % GENE_TEXTURES;

@@ -18,6 +18,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 void main()
 {
     ivec2 pair = ivec2(gl_GlobalInvocationID.xy);
+    cga_flip_cdf_share(gl_LocalInvocationIndex, 64u); // before any invocation returns
     if (pair.x >= u_grid.x / 2 || pair.y >= u_grid.y) return;
     ivec2 a = ivec2(2 * pair.x, pair.y), b = ivec2(2 * pair.x + 1, pair.y);
     ivec2 wa = cga_select(a), wb = cga_select(b);

@@ -5,7 +5,24 @@
 #include "cga/common.glsl"
 #include "rng/source.glsl"
 
+#if defined(GLEVO_COMPUTE) && defined(MUTATION_SKIP)
+// The compute kernels read the table from shared memory: the binary search below indexes it
+// differently in every lane, and a uniform block read at divergent addresses is serialised
+// (skip mutation took 26 of cga.evolve's 54 us a generation at 10^6 cells on the H100).
+shared float s_flip_cdf[96];
+
+// Every invocation of the work-group (size invocations) calls it, before its first mask.
+void cga_flip_cdf_share(uint lid, uint size)
+{
+    for (uint k = lid; k < 96u; k += size) s_flip_cdf[k] = u_flip_cdf[k >> 2u][k & 3u];
+    memoryBarrierShared();
+    barrier();
+}
+float flip_cdf(int k) { return s_flip_cdf[k]; }
+#else
+void cga_flip_cdf_share(uint lid, uint size) {}
 float flip_cdf(int k) { return u_flip_cdf[k >> 2][k & 3]; }
+#endif
 
 // The bits that mutation flips in gene texture t of cell p, as a mask per channel. Per bit:
 // bits first..end-1 only (the blocked kernel, cga/block.glsl, splits a gene's bits among

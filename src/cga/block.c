@@ -60,11 +60,12 @@ static int plan_local(long long pairs, const gpu_limits *g)
 static long long tile_cells(const cga_block_plan *b) { return (long long)b->tile[0] * b->tile[1]; }
 
 /* Shared bytes of block.glsl: genes and fitness of the region, the interior's fitness
- * history, the end reductions and the fold's genes. */
-static long long plan_shared(const cga_layout *l, const cga_block_plan *b)
+ * history, the end reductions, the fold's genes and skip mutation's table (cga/mutate.glsl). */
+static long long plan_shared(const cga_layout *l, const cga_mutation *m, const cga_block_plan *b)
 {
     return region_cells(l, b) * (16LL * l->textures + 4) + 4LL * b->depth * tile_cells(b) +
-           16LL * b->depth * b->gen_slots + 16LL * b->depth * l->textures + 16;
+           16LL * b->depth * b->gen_slots + 16LL * b->depth * l->textures + 16 +
+           (m->mode == GLEVO_MUTATION_SKIP ? 96 * 4 : 0);
 }
 
 /* Bytes of the genes' history: two halves of every group's interior, generation and gene
@@ -119,13 +120,13 @@ static long long plan_loops(const cga_layout *l, const cga_mutation *m, const cg
     return cells * t * 5 + 16 + (long long)b->depth * step + ends + draws;
 }
 
-static void plan_fill(const cga_layout *l, cga_block_plan *b)
+static void plan_fill(const cga_layout *l, const cga_mutation *m, cga_block_plan *b)
 {
     const gpu_limits *g = gpu_context_limits();
     b->resident = false;
     cga_block_plan whole = *b;
     whole.resident = true;
-    if (region_cells(l, b) >= region_cells(l, &whole) && plan_shared(l, &whole) <= g->max_shared_bytes) {
+    if (region_cells(l, b) >= region_cells(l, &whole) && plan_shared(l, m, &whole) <= g->max_shared_bytes) {
         b->resident = true;
         b->tile[0] = l->width, b->tile[1] = l->height;
     }
@@ -145,7 +146,7 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
                       char *why, size_t size)
 {
     const gpu_limits *g = gpu_context_limits();
-    long long shared = plan_shared(l, b);
+    long long shared = plan_shared(l, m, b);
     if (shared > g->max_shared_bytes) {
         snprintf(why, size, "its region of %lld cells needs %lld bytes of shared memory, "
                  "this GPU offers %d", region_cells(l, b), shared, g->max_shared_bytes);
@@ -226,7 +227,7 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
     if (tile_given) b.tile[0] = p->block_tile[0], b.tile[1] = p->block_tile[1];
     char why[256];
     if (depth_given || tile_given) {
-        plan_fill(l, &b);
+        plan_fill(l, &cga->mutation, &b);
         if (!plan_fits(l, &cga->mutation, &b, why, sizeof why))
             return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.block_depth %d with "
                               "glevo_cga_params.block_tile %dx%d: %s", b.depth, b.tile[0], b.tile[1], why);
@@ -234,7 +235,7 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out)
         /* The rule's depth, less where this GPU cannot hold it; none at all: the
          * one-generation path. */
         for (; b.depth >= 1; --b.depth) {
-            plan_fill(l, &b);
+            plan_fill(l, &cga->mutation, &b);
             if (plan_fits(l, &cga->mutation, &b, why, sizeof why)) break;
         }
         if (b.depth < 1) return GLEVO_OK;
