@@ -3,10 +3,27 @@
 // points, crosses the two winners and mutates both children, then stores them. The fragment
 // driver needs four passes and three intermediate texture sets for this (selected, points,
 // crossed); here the intermediates stay in registers, and the same pass bodies draw the same
-// counters, so the children equal the fragment passes' bit for bit. Fitness stays its own
-// dispatch (cga/fitness.glsl): it needs one image more than the 8 that NVIDIA's compute
-// stage offers beside 8 gene images.
+// counters, so the children equal the fragment passes' bit for bit.
+//
+// Built twice (src/cga/compute.c). Plain: fitness and the best-so-far record are dispatches of
+// their own before this one (cga/fitness.glsl, cga/keep_best.glsl). EVOLVE_FIT (where the
+// genes, fitness and record fit the 8 image units: up to 6 gene textures): a generation is one
+// dispatch. The children's fitness is computed where they are born, into the other fitness
+// texture, with the work-group's best child into `bests` (half u_evolve.z); one more
+// work-group (the column past the tiles) folds the bests the dispatch before wrote into the
+// record, for the generation this dispatch reads (the one-generation record rule,
+// cga_record_next). The host runs fitness and keep_best once where a stretch starts, and the
+// stretch's last dispatch computes no fitness: the fitness store then holds the last
+// generation's before variation, as the plain path leaves it. At 10^6 cells on the H100 the
+// two dispatches it saves cost 33 us of a generation's 126 (docs/performance.md).
 #define CGA_BODIES_ONLY 1
+// First: a file is included once, where it first appears, even inside an #ifdef that is off.
+#include "cga/common.glsl"
+#ifdef EVOLVE_FIT
+#define REDUCE_GROUP 64
+#include "reduce/better.glsl"
+#include "cga/fitness.glsl"
+#endif
 #include "cga/select.glsl"
 #include "cga/crossover_points.glsl"
 #include "cga/crossover.glsl"
@@ -15,17 +32,84 @@ uniform sampler2D t_genes[GENE_TEXTURES];
 layout(rgba32f) writeonly uniform image2D i_genes[GENE_TEXTURES];
 layout(local_size_x = 8, local_size_y = 8) in;
 
+#ifdef EVOLVE_FIT
+#include "cga/keep_best.glsl"
+uniform sampler2D t_record;
+layout(r32f) writeonly uniform image2D i_fitness;
+layout(rgba32f) writeonly uniform image2D i_record;
+// Two halves of, per tile work-group, its best child (value, x, y, present) and its genes.
+// (The fold does not sample t_genes for the best's genes: on llvmpipe (Mesa 22.3) sampling
+// them in the fold's branch broke the tiles' reads of the same array.)
+layout(std430) buffer evolve_bests { vec4 bests[]; };
+const int ENTRY = 1 + GENE_TEXTURES;
+
+// The fold: the best of the groups' bests in half 1 - u_evolve.z into the record.
+void fold(uint lid, ivec2 tiles)
+{
+    int groups = tiles.x * tiles.y, from = (1 - u_evolve.z) * groups;
+    vec4 best = vec4(0.0);
+    for (int k = int(lid); k < groups; k += 64) {
+        vec4 c = bests[(from + k) * ENTRY];
+        if (better(c, best)) best = c;
+    }
+    best = reduce_group(best, lid);
+    // The group that owns the best cell saved its genes.
+    ivec2 owner = ivec2(best.yz) / ivec2(16, 8);
+    int i = int(lid), at = (from + owner.y * tiles.x + owner.x) * ENTRY;
+    if (i <= GENE_TEXTURES)
+        imageStore(i_record, ivec2(i, 0),
+                   cga_record_next(i, best, texelFetch(t_record, ivec2(0), 0),
+                                   texelFetch(t_record, ivec2(i, 0), 0), i > 0 ? bests[at + i] : best));
+}
+#endif
+
 void main()
 {
-    ivec2 pair = ivec2(gl_GlobalInvocationID.xy);
-    cga_flip_cdf_share(gl_LocalInvocationIndex, 64u); // before any invocation returns
-    if (pair.x >= u_grid.x / 2 || pair.y >= u_grid.y) return;
-    ivec2 a = ivec2(2 * pair.x, pair.y), b = ivec2(2 * pair.x + 1, pair.y);
-    ivec2 wa = cga_select(a), wb = cga_select(b);
-    for (int t = 0; t < GENE_TEXTURES; ++t) {
-        vec4 ga = texelFetch(t_genes[t], wa, 0), gb = texelFetch(t_genes[t], wb, 0);
-        vec4 cut = cga_cut(pair, t);
-        imageStore(i_genes[t], a, cga_mutate(a, t, cga_crossover(ga, gb, cut)));
-        imageStore(i_genes[t], b, cga_mutate(b, t, cga_crossover(gb, ga, cut)));
+    uint lid = gl_LocalInvocationIndex;
+#ifdef EVOLVE_FIT
+    ivec2 tiles = ivec2(gl_NumWorkGroups.xy) - ivec2(1, 0);
+    if (int(gl_WorkGroupID.x) == tiles.x) {
+        if (gl_WorkGroupID.y == 0u && u_evolve.x != 0) fold(lid, tiles);
+        return;
     }
+    vec4 mine = vec4(0.0); // the pair's better child, for the group's best
+    vec4 ka[GENE_TEXTURES], kb[GENE_TEXTURES];
+#endif
+    cga_flip_cdf_share(lid, 64u); // before any invocation leaves
+    ivec2 pair = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 a = ivec2(2 * pair.x, pair.y), b = ivec2(2 * pair.x + 1, pair.y);
+    if (pair.x < u_grid.x / 2 && pair.y < u_grid.y) {
+        ivec2 wa = cga_select(a), wb = cga_select(b);
+        for (int t = 0; t < GENE_TEXTURES; ++t) {
+            vec4 ga = texelFetch(t_genes[t], wa, 0), gb = texelFetch(t_genes[t], wb, 0);
+            vec4 cut = cga_cut(pair, t);
+            vec4 ca = cga_mutate(a, t, cga_crossover(ga, gb, cut));
+            vec4 cb = cga_mutate(b, t, cga_crossover(gb, ga, cut));
+            imageStore(i_genes[t], a, ca);
+            imageStore(i_genes[t], b, cb);
+#ifdef EVOLVE_FIT
+            ka[t] = ca;
+            kb[t] = cb;
+#endif
+        }
+#ifdef EVOLVE_FIT
+        if (u_evolve.y != 0) {
+            float fa = cga_fitness(ka), fb = cga_fitness(kb);
+            imageStore(i_fitness, a, vec4(fa));
+            imageStore(i_fitness, b, vec4(fb));
+            vec4 va = vec4(fa, vec2(a), 1.0), vb = vec4(fb, vec2(b), 1.0);
+            mine = better(vb, va) ? vb : va;
+        }
+#endif
+    }
+#ifdef EVOLVE_FIT
+    if (u_evolve.y == 0) return; // uniform: the whole dispatch skips the reduction
+    vec4 best = reduce_group(mine, lid);
+    int at = ((u_evolve.z * tiles.y + int(gl_WorkGroupID.y)) * tiles.x + int(gl_WorkGroupID.x)) * ENTRY;
+    if (lid == 0u) bests[at] = best;
+    // The best cell's invocation saves its genes for the fold.
+    bool mine_a = best.w != 0.0 && ivec2(best.yz) == a, mine_b = best.w != 0.0 && ivec2(best.yz) == b;
+    for (int t = 0; t < GENE_TEXTURES; ++t)
+        if (mine_a || mine_b) bests[at + 1 + t] = mine_a ? ka[t] : kb[t];
+#endif
 }

@@ -18,6 +18,14 @@ bool cga_record_takes(vec4 old, vec4 cur)
     return take;
 }
 
+// The record's texel i after generation u_generation_plus_one - 1 whose best is cur: from the
+// record before (texel 0 head, texel i mine) and the best's genes of texel i - 1 (genes).
+vec4 cga_record_next(int i, vec4 cur, vec4 head, vec4 mine, vec4 genes)
+{
+    if (!cga_record_takes(head, cur)) return mine;
+    return i == 0 ? vec4(cur.xyz, u_generation_plus_one) : genes;
+}
+
 #ifndef CGA_BODIES_ONLY
 uniform sampler2D t_reduced;  // fragment: the reduction's 1 x 1 result; compute: the
                               // fitness dispatch's per-group bests (cga/fitness.glsl)
@@ -26,13 +34,11 @@ uniform sampler2D t_genes[GENE_TEXTURES];
 
 vec4 cga_record_texel(int i, vec4 cur)
 {
-    vec4 old = texelFetch(t_record, ivec2(0), 0);
-    if (!cga_record_takes(old, cur)) return texelFetch(t_record, ivec2(i, 0), 0);
-    if (i == 0) return vec4(cur.xyz, u_generation_plus_one);
     vec4 g = vec4(0.0);
 #define CGA_RECORD_GENES(t) if (t == i - 1) g = texelFetch(t_genes[t], ivec2(cur.yz), 0);
     CGA_EACH_TEXTURE(CGA_RECORD_GENES)
-    return g;
+    return cga_record_next(i, cur, texelFetch(t_record, ivec2(0), 0),
+                           texelFetch(t_record, ivec2(i, 0), 0), g);
 }
 
 #ifdef GLEVO_FRAGMENT

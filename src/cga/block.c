@@ -265,17 +265,13 @@ glevo_status cga_block_create(glevo_cga *cga)
     const cga_layout *l = &cga->layout;
     const cga_block_plan *b = &g->block_plan;
     char defines[768];
-    snprintf(defines, sizeof defines,
-             "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
-             "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s"
+    int n = cga_gpu_defines(cga, defines, sizeof defines);
+    snprintf(defines + n, sizeof defines - (size_t)n,
              "#define BLOCK_TILE_X %d\n#define BLOCK_TILE_Y %d\n#define BLOCK_DEPTH %d\n"
              "#define BLOCK_RADIUS %d\n#define BLOCK_LOCAL %d\n#define BLOCK_PAIRS %d\n"
              "#define GEN_SLOTS %d\n%s",
-             l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
-             CGA_PASS_MUTATE, cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
-             l->sign > 0 ? "#define REDUCE_MAX 1\n" : "", b->tile[0], b->tile[1], b->depth,
-             radius(l->neighbourhood), b->local, b->pairs, b->gen_slots,
-             b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
+             b->tile[0], b->tile[1], b->depth, radius(l->neighbourhood), b->local, b->pairs,
+             b->gen_slots, b->resident ? "#define BLOCK_RESIDENT 1\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_genes", l->textures}, {0}};
     const gpu_slot images[] = {{"i_fitness", 0}, {"i_genes", l->textures}, {"i_record", 0}, {0}};

@@ -1,10 +1,19 @@
-/* The cellular GA as compute dispatches (the compute driver): three a generation where the
- * fragment driver draws about 11 passes. The fitness with the first level of the best-of-
- * generation reduction (shaders/cga/fitness.glsl), the rest of the reduction with the history
- * best (keep_best.glsl), then one fused dispatch for selection, crossover and mutation
- * (evolve.glsl) that writes the next population into the other gene set. The
+/* The cellular GA as compute dispatches (the compute driver). The plain path: three a
+ * generation where the fragment driver draws about 11 passes. The fitness with the first level
+ * of the best-of-generation reduction (shaders/cga/fitness.glsl), the rest of the reduction
+ * with the history best (keep_best.glsl), then one fused dispatch for selection, crossover and
+ * mutation (evolve.glsl) that writes the next population into the other gene set. The
  * fitness texture keeps the population's before the variation step, as the fragment driver's
- * does, so both backends report the same statistics. */
+ * does, so both backends report the same statistics.
+ *
+ * The fused path (evolve.glsl built with EVOLVE_FIT, where its images fit: up to 6 gene
+ * textures): a stretch of generations starts with the plain fitness and keep_best, then runs
+ * one dispatch a generation that also scores the children and folds the generation before's
+ * bests into the record; the blocked path (block.c) is the third, for small grids. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cga/gpu_internal.h"
 
 #define LOCAL 8 /* evolve.glsl's work-groups: 8 x 8 pairs (fitness.glsl's are 16 x 16 cells) */
@@ -30,6 +39,29 @@ static glevo_status fitness_dispatch(glevo_cga *cga, const cga_uniforms *u)
     return dispatch(cga, &fit, u, -1, cga->layout.width, cga->layout.height, 16);
 }
 
+/* The record after this generation's fitness dispatch: the best of its groups' bests. */
+static glevo_status keep_best_dispatch(glevo_cga *cga, const cga_uniforms *u)
+{
+    cga_gpu *g = cga->gpu;
+    gpu_pass keep = {.name = "cga.keep_best", .program = &g->keep_best};
+    gpu_pass_input(&keep, KEEP_REDUCED, &g->partial);
+    gpu_pass_input(&keep, KEEP_RECORD, &g->record[g->record_index]);
+    gpu_pass_inputs(&keep, KEEP_GENES, g->current, cga->layout.textures);
+    gpu_pass_image(&keep, 0, &g->record[1 - g->record_index], GPU_WRITE_ONLY);
+    glevo_status st = dispatch(cga, &keep, u, -1, 1, 1, 1);
+    if (!st) g->record_index = 1 - g->record_index;
+    return st;
+}
+
+static void swap_genes(cga_gpu *g, int textures)
+{
+    for (int t = 0; t < textures; ++t) {
+        gpu_texture swap = g->current[t];
+        g->current[t] = g->selected[t];
+        g->selected[t] = swap;
+    }
+}
+
 static glevo_status compute_generation(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
@@ -40,14 +72,7 @@ static glevo_status compute_generation(glevo_cga *cga)
     glevo_status st;
 
     if ((st = fitness_dispatch(cga, &u))) return st;
-
-    gpu_pass keep = {.name = "cga.keep_best", .program = &g->keep_best};
-    gpu_pass_input(&keep, KEEP_REDUCED, &g->partial);
-    gpu_pass_input(&keep, KEEP_RECORD, &g->record[g->record_index]);
-    gpu_pass_inputs(&keep, KEEP_GENES, g->current, m);
-    gpu_pass_image(&keep, 0, &g->record[1 - g->record_index], GPU_WRITE_ONLY);
-    if ((st = dispatch(cga, &keep, &u, -1, 1, 1, 1))) return st;
-    g->record_index = 1 - g->record_index;
+    if ((st = keep_best_dispatch(cga, &u))) return st;
 
     gpu_pass evolve = {.name = "cga.evolve", .program = &g->evolve};
     gpu_pass_input(&evolve, SELECT_FITNESS, &g->fitness_tex);
@@ -55,12 +80,84 @@ static glevo_status compute_generation(glevo_cga *cga)
     for (int t = 0; t < m; ++t) gpu_pass_image(&evolve, t, &g->selected[t], GPU_WRITE_ONLY);
     if ((st = dispatch(cga, &evolve, &u, SELECT_RANDOM, l->width / 2, l->height, LOCAL)))
         return st;
-    for (int t = 0; t < m; ++t) {
-        gpu_texture swap = g->current[t];
-        g->current[t] = g->selected[t];
-        g->selected[t] = swap;
-    }
+    swap_genes(g, m);
     return GLEVO_OK;
+}
+
+/* Generations a fused stretch runs at most: the host's interrupt check and the progress
+ * callback come between stretches (two dispatches each to start: fitness and keep_best). */
+#define FUSED_STRETCH 64
+
+/* Up to n generations on the fused path, as the plain path runs them one by one. */
+static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    int m = l->textures;
+    if (n > FUSED_STRETCH) n = FUSED_STRETCH;
+    cga_uniforms u;
+    cga_gpu_uniforms(cga, &u);
+    glevo_status st = fitness_dispatch(cga, &u);
+    if (!st) st = keep_best_dispatch(cga, &u);
+    for (int i = 0; i < n && !st; ++i) {
+        long long generation = cga->generation + i;
+        glevo_rng_source_set_generation(&cga->rng, (uint32_t)generation);
+        cga_gpu_uniforms(cga, &u);
+        u.generation_plus_one = (float)(generation + 1);
+        /* The first folds nothing (keep_best did), the last scores no children. */
+        bool fold = i > 0, fit = i < n - 1;
+        u.evolve[0] = fold, u.evolve[1] = fit, u.evolve[2] = i & 1;
+        gpu_pass pass = {.name = "cga.evolve_fit", .program = &g->evolve_fit};
+        gpu_pass_input(&pass, 0, &g->fitness_tex);
+        gpu_pass_inputs(&pass, 1, g->current, m);
+        gpu_pass_input(&pass, 1 + m, &g->record[g->record_index]);
+        for (int t = 0; t < m; ++t) gpu_pass_image(&pass, t, &g->selected[t], GPU_WRITE_ONLY);
+        gpu_pass_image(&pass, m, &g->fitness_next, GPU_WRITE_ONLY);
+        gpu_pass_image(&pass, m + 1, &g->record[1 - g->record_index], GPU_WRITE_ONLY);
+        gpu_pass_buffer(&pass, 0, &g->evolve_bests);
+        if (cga->params.rng == GLEVO_RNG_TEXTURE) gpu_pass_input(&pass, 2 + m, &g->random_table);
+        gpu_pass_uniforms(&pass, &u, sizeof u);
+        pass.groups[0] = gpu_groups(l->width / 2, LOCAL) + 1; /* the column past: the fold */
+        pass.groups[1] = gpu_groups(l->height, LOCAL);
+        if ((st = gpu_pass_dispatch(&pass))) break;
+        swap_genes(g, m);
+        if (fold) g->record_index = 1 - g->record_index;
+        if (fit) {
+            gpu_texture swap = g->fitness_tex;
+            g->fitness_tex = g->fitness_next;
+            g->fitness_next = swap;
+        }
+    }
+    *done = n;
+    return st;
+}
+
+/* Builds the fused kernel where it fits and no blocked plan runs instead
+ * (GLEVO_CGA_FUSED=0 keeps the plain path, for measuring one against the other). */
+static glevo_status fused_create(glevo_cga *cga)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    const char *knob = getenv("GLEVO_CGA_FUSED");
+    if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0)) return GLEVO_OK;
+    char defines[600];
+    int n = cga_gpu_defines(cga, defines, sizeof defines);
+    snprintf(defines + n, sizeof defines - (size_t)n, "#define EVOLVE_FIT 1\n");
+    const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
+    const gpu_slot samplers[] = {{"t_fitness", 0}, {"t_genes", l->textures}, {"t_record", 0},
+                                 {"t_random_table", 0}, {0}};
+    const gpu_slot images[] = {{"i_genes", l->textures}, {"i_fitness", 0}, {"i_record", 0}, {0}};
+    const gpu_slot buffers[] = {{"evolve_bests", 0}, {0}};
+    gpu_program_desc d = {.name = "cga.evolve_fit", .compute = "cga/evolve.glsl",
+                          .defines = defines, .aliases = aliases, .samplers = samplers,
+                          .images = images, .buffers = buffers,
+                          .uniform_size = sizeof(cga_uniforms)};
+    glevo_status st = gpu_program_build(&g->evolve_fit, &d);
+    if (!st) st = gpu_texture_create(&g->fitness_next, l->width, l->height, GPU_R32F, NULL);
+    size_t groups = (size_t)gpu_groups(l->width / 2, LOCAL) * (size_t)gpu_groups(l->height, LOCAL);
+    if (!st) st = gpu_buffer_create(&g->evolve_bests, 2 * groups * (1 + (size_t)l->textures) * 16, NULL);
+    g->fused = !st;
+    return st;
 }
 
 /* For migration: the fitness of the current genes (the generation's first dispatch alone;
@@ -76,6 +173,7 @@ static glevo_status compute_evaluate(glevo_cga *cga)
 static glevo_status compute_generations(glevo_cga *cga, int n, int *done)
 {
     if (!cga->gpu->block_plan.on) {
+        if (cga->gpu->fused) return fused_generations(cga, n, done);
         *done = 1;
         return compute_generation(cga);
     }
@@ -91,6 +189,7 @@ static glevo_status compute_create(glevo_cga *cga)
     glevo_status st = cga_gpu_create(cga, true);
     if (!st) st = cga_block_plan_make(cga, &cga->gpu->block_plan);
     if (!st && cga->gpu->block_plan.on) st = cga_block_create(cga);
+    if (!st) st = fused_create(cga);
     return st;
 }
 

@@ -38,18 +38,23 @@ static glevo_status build(gpu_program *p, const char *name, const char *file, bo
     return gpu_program_build(p, &d);
 }
 
+int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size)
+{
+    const cga_layout *l = &cga->layout;
+    return snprintf(out, size,
+                    "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
+                    "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s%s",
+                    l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
+                    CGA_PASS_MUTATE, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
+                    cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
+                    l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
+}
+
 static glevo_status build_programs(glevo_cga *cga, bool compute)
 {
     cga_gpu *g = cga->gpu;
-    const cga_layout *l = &cga->layout;
     char defines[512];
-    snprintf(defines, sizeof defines,
-             "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
-             "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s%s",
-             l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
-             CGA_PASS_MUTATE, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
-             cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
-             l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
+    cga_gpu_defines(cga, defines, sizeof defines);
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     glevo_status st = build(&g->fitness, "cga.fitness", "cga/fitness.glsl", compute,
                             fitness_samplers, fitness_images, defines, aliases);
@@ -57,7 +62,7 @@ static glevo_status build_programs(glevo_cga *cga, bool compute)
                         keep_samplers, record_images, defines, NULL);
     if (!st && compute)
         st = build(&g->evolve, "cga.evolve", "cga/evolve.glsl", true, select_samplers,
-                   genes_images, defines, NULL);
+                   genes_images, defines, aliases); /* its EVOLVE_FIT part includes fitness */
     if (!st && !compute)
         st = build(&g->select, "cga.select", "cga/select.glsl", false, select_samplers, NULL,
                    defines, NULL);
@@ -112,7 +117,7 @@ void cga_gpu_destroy(glevo_cga *cga)
     if (!g) return;
     gpu_program *programs[] = {&g->fitness, &g->select, &g->xpoints, &g->crossover,
                                &g->mutate, &g->keep_best, &g->evolve, &g->migrants,
-                               &g->block};
+                               &g->block, &g->evolve_fit};
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; ++i)
         gpu_program_destroy(programs[i]);
     for (int t = 0; t < MAX_TEX; ++t) {
@@ -122,6 +127,7 @@ void cga_gpu_destroy(glevo_cga *cga)
         gpu_texture_destroy(&g->points[t]);
     }
     gpu_texture_destroy(&g->fitness_tex);
+    gpu_texture_destroy(&g->fitness_next);
     gpu_texture_destroy(&g->partial);
     gpu_texture_destroy(&g->random_table);
     gpu_texture_destroy(&g->record[0]);
@@ -131,6 +137,7 @@ void cga_gpu_destroy(glevo_cga *cga)
     gpu_buffer_destroy(&g->bests);
     gpu_buffer_destroy(&g->history);
     gpu_buffer_destroy(&g->flips);
+    gpu_buffer_destroy(&g->evolve_bests);
     free(g);
     cga->gpu = NULL;
 }

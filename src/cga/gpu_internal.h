@@ -33,6 +33,12 @@ struct cga_gpu {
     gpu_texture current[MAX_TEX], selected[MAX_TEX], crossed[MAX_TEX], points[MAX_TEX];
     gpu_texture fitness_tex, random_table;
     gpu_texture partial; /* compute: one best texel per 16 x 16 work-group of the fitness */
+    /* compute, the fused one-generation kernel (compute.c; built where it fits): the other
+     * fitness texture it writes the children's into, and two halves of its groups' bests */
+    bool fused;
+    gpu_program evolve_fit;
+    gpu_texture fitness_next;
+    gpu_buffer evolve_bests;
     gpu_texture record[2];
     int record_index;
     /* Migration (migrants.c): built on the first use, so runs without islands never pay. */
@@ -50,6 +56,9 @@ struct cga_gpu {
     uint32_t block_unfolded_from, flips_from;
 };
 
+/* The #defines every cGA program is built with (gene textures, dimension, neighbourhood, pass
+ * numbers, random source, mutation mode, direction); snprintf's count. */
+int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size);
 /* block.c: the plan from the params and this GPU (an override it cannot run is
  * GLEVO_ERR_INVALID naming the limit), the programs and buffers, the generations the next
  * dispatch runs of n still to go, and one block of `steps` generations that draws the flips

@@ -1,0 +1,159 @@
+/* The compute backend's fused one-generation path (shaders/cga/evolve.glsl with EVOLVE_FIT,
+ * src/cga/compute.c: a stretch of generations, one dispatch each, the children scored where
+ * they are born and the bests folded by the next dispatch) against the plain path of three
+ * dispatches a generation (GLEVO_CGA_FUSED=0) and the fragment engine: population, fitness
+ * store and best-so-far record bit for bit after every step, over steps of two generations
+ * (a stretch whose one fold must reach the record), longer than a stretch (64) and of one
+ * generation, odd grids, every neighbourhood, both mutation modes, both random
+ * sources, 1 to 6 gene textures and a user GLSL fitness; 7 textures keep the plain path. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cga/gpu_internal.h"
+#include "testutil.h"
+
+#define SEED 7411u
+
+typedef struct fused_case {
+    const char *problem; /* NULL: the user GLSL fitness below */
+    int dim, width, height;
+    glevo_cga_neighbourhood neighbourhood;
+    glevo_cga_mutation mutation;
+    glevo_rng_mode rng;
+    bool fragment; /* also compared with the fragment engine */
+} fused_case;
+
+/* precise: the same bits from the fitness dispatch and the fused kernel (docs/guide.md). */
+static const char *const user_glsl =
+    "vec4 problem_init() { return vec4(0.0); }\n"
+    "vec4 problem_step(vec4 acc, int j, float x) {\n"
+    "    precise vec4 r = acc + vec4(x * x * float(j + 2));\n"
+    "    return r;\n"
+    "}\n"
+    "float problem_finish(vec4 acc, int dim) { return acc.x; }\n";
+
+static const fused_case cases[] = {
+    {"camel", 2, 14, 5, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_MUTATION_PER_BIT, GLEVO_RNG_PHILOX, true},
+    {"rastrigin", 6, 10, 7, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_MUTATION_PER_BIT,
+     GLEVO_RNG_TEXTURE, false},
+    {"ackley", 7, 34, 17, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_MUTATION_SKIP, GLEVO_RNG_TEXTURE, true},
+    {NULL, 3, 18, 11, GLEVO_NEIGHBOURHOOD_MOORE5, GLEVO_MUTATION_SKIP, GLEVO_RNG_PHILOX, false},
+    {"sphere", 24, 6, 9, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_MUTATION_PER_BIT, GLEVO_RNG_PHILOX, false},
+};
+static const int steps[] = {2, 2, 2, 2, 2, 2, 2, 2, 70, 1, 3, 64};
+
+static glevo_problem user_problem;
+
+static glevo_cga_params params_of(const fused_case *k, int i)
+{
+    const glevo_problem *pr = glevo_problem_find(k->problem ? k->problem : "camel");
+    if (!k->problem) {
+        const char *path = testutil_write_tmp(user_glsl);
+        ck_assert_msg(glevo_problem_from_glsl(path, k->dim, -2, 3, GLEVO_MINIMIZE, &user_problem) ==
+                      GLEVO_OK, "%s", glevo_last_error());
+        pr = &user_problem;
+    }
+    return (glevo_cga_params){.problem = pr, .dim = k->dim, .width = k->width,
+                              .height = k->height, .pc = 0.7, .pm = 0.04,
+                              .neighbourhood = k->neighbourhood, .mutation = k->mutation,
+                              .rng = k->rng, .backend = GLEVO_BACKEND_COMPUTE,
+                              .seed = SEED + (uint32_t)i};
+}
+
+/* Population, fitness store and record of a GPU engine. */
+typedef struct state { float *genes, *fitness, record[4 + 4 * 8]; } state;
+
+static void read_state(glevo_cga *cga, state *s)
+{
+    ck_assert(glevo_cga_read_population(cga, s->genes, s->fitness) == GLEVO_OK);
+    ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, s->record) == GLEVO_OK);
+}
+
+static void assert_same(const state *a, const state *b, const glevo_cga *cga, const char *what,
+                        int c, long long gen)
+{
+    size_t n = glevo_cga_gene_floats(cga), cells = (size_t)cga->layout.width * cga->layout.height;
+    for (size_t i = 0; i < n; ++i)
+        ck_assert_msg(a->genes[i] == b->genes[i], "case %d generation %lld: gene float %zu "
+                      "fused %.0f %s %.0f", c, gen, i, a->genes[i], what, b->genes[i]);
+    for (size_t i = 0; i < cells; ++i)
+        ck_assert_msg(memcmp(&a->fitness[i], &b->fitness[i], 4) == 0, "case %d generation %lld: "
+                      "fitness %zu fused %.9g %s %.9g", c, gen, i, a->fitness[i], what,
+                      b->fitness[i]);
+    for (int i = 0; i < 4 + 4 * cga->layout.textures; ++i)
+        ck_assert_msg(memcmp(&a->record[i], &b->record[i], 4) == 0, "case %d generation %lld: "
+                      "record float %d fused %.9g %s %.9g", c, gen, i, a->record[i], what,
+                      b->record[i]);
+}
+
+START_TEST(fused_equals_plain_and_fragment)
+{
+    const fused_case *k = &cases[_i];
+    testutil_context();
+    glevo_cga_params p = params_of(k, _i);
+    glevo_cga *fused, *plain, *frag = NULL;
+    ck_assert_msg(glevo_cga_create(&p, &fused) == GLEVO_OK, "case %d: %s", _i, glevo_last_error());
+    ck_assert_msg(fused->gpu->fused && !fused->gpu->block_plan.on, "case %d: not fused", _i);
+    setenv("GLEVO_CGA_FUSED", "0", 1);
+    glevo_status st = glevo_cga_create(&p, &plain);
+    unsetenv("GLEVO_CGA_FUSED");
+    ck_assert(st == GLEVO_OK);
+    ck_assert(!plain->gpu->fused);
+    p.backend = GLEVO_BACKEND_FRAGMENT;
+    if (k->fragment) ck_assert(glevo_cga_create(&p, &frag) == GLEVO_OK);
+    size_t n = glevo_cga_gene_floats(fused), cells = (size_t)k->width * k->height;
+    state s[3];
+    for (int e = 0; e < 3; ++e) s[e].genes = malloc(n * 4), s[e].fitness = malloc(cells * 4);
+    float *start = malloc(n * 4);
+    read_state(fused, &s[0]);
+    memcpy(start, s[0].genes, n * 4);
+    for (size_t c = 0; c < sizeof steps / sizeof steps[0]; ++c) {
+        ck_assert_msg(glevo_cga_step(fused, steps[c]) == GLEVO_OK, "%s", glevo_last_error());
+        ck_assert(glevo_cga_step(plain, steps[c]) == GLEVO_OK);
+        long long gen = glevo_cga_generation(fused);
+        read_state(fused, &s[0]);
+        read_state(plain, &s[1]);
+        assert_same(&s[0], &s[1], fused, "plain", _i, gen);
+        if (frag) {
+            ck_assert(glevo_cga_step(frag, steps[c]) == GLEVO_OK);
+            read_state(frag, &s[2]);
+            assert_same(&s[0], &s[2], fused, "fragment", _i, gen);
+        }
+    }
+    /* the run moved, and its record was taken after the first stretch's start */
+    ck_assert_msg(memcmp(start, s[0].genes, n * 4) != 0, "case %d: the population never changed", _i);
+    ck_assert_msg(s[0].record[3] > 1, "case %d: record of generation %g", _i, s[0].record[3] - 1);
+    for (int e = 0; e < 3; ++e) free(s[e].genes), free(s[e].fitness);
+    free(start);
+    glevo_cga_destroy(fused);
+    glevo_cga_destroy(plain);
+    glevo_cga_destroy(frag);
+}
+END_TEST
+
+/* Seven gene textures do not fit the fused kernel's images (genes, fitness, record: 8 at
+ * most on NVIDIA): the plain path runs. */
+START_TEST(seven_textures_keep_the_plain_path)
+{
+    testutil_context();
+    glevo_cga_params p = {.problem = glevo_problem_find("sphere"), .dim = 25, .width = 6,
+                          .height = 4, .backend = GLEVO_BACKEND_COMPUTE, .seed = SEED};
+    glevo_cga *cga;
+    ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_int_eq(cga->layout.textures, 7);
+    ck_assert(!cga->gpu->fused);
+    ck_assert(glevo_cga_step(cga, 3) == GLEVO_OK);
+    glevo_cga_destroy(cga);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cga_fused");
+    TCase *tc = tcase_create("fused");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, fused_equals_plain_and_fragment, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, seven_textures_keep_the_plain_path);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
