@@ -16,6 +16,10 @@
 // stretch's last dispatch computes no fitness: the fitness store then holds the last
 // generation's before variation, as the plain path leaves it. At 10^6 cells on the H100 the
 // two dispatches it saves cost 33 us of a generation's 126 (docs/performance.md).
+#ifdef REDUCE_SUBGROUP
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
 #define CGA_BODIES_ONLY 1
 // First: a file is included once, where it first appears, even inside an #ifdef that is off.
 #include "cga/common.glsl"

@@ -23,7 +23,29 @@ bool better(vec4 a, vec4 b)
     return a.z < b.z || (a.z == b.z && a.y < b.y);
 }
 
-#if defined(GLEVO_COMPUTE) && defined(REDUCE_GROUP)
+#if defined(GLEVO_COMPUTE) && defined(REDUCE_GROUP) && defined(REDUCE_SUBGROUP)
+// A work-group's best of one texel per invocation where the host found subgroups of
+// REDUCE_SUBGROUP invocations with shuffles (the including file enables
+// GL_KHR_shader_subgroup_shuffle): each subgroup's best by a butterfly of shuffles (a total
+// order: every lane ends with the same texel), then the subgroups' in shared memory: one
+// barrier instead of one a level of the tree below. Every invocation of the group must call it.
+shared vec4 s_reduce[REDUCE_GROUP / REDUCE_SUBGROUP];
+
+vec4 reduce_group(vec4 mine, uint t)
+{
+    for (uint m = uint(REDUCE_SUBGROUP) / 2u; m > 0u; m >>= 1u) {
+        vec4 other = subgroupShuffleXor(mine, m);
+        if (better(other, mine)) mine = other;
+    }
+    if (gl_SubgroupInvocationID == 0u) s_reduce[gl_SubgroupID] = mine;
+    barrier();
+    vec4 best = s_reduce[0];
+    for (int k = 1; k < REDUCE_GROUP / REDUCE_SUBGROUP; ++k)
+        if (better(s_reduce[k], best)) best = s_reduce[k];
+    barrier();
+    return best;
+}
+#elif defined(GLEVO_COMPUTE) && defined(REDUCE_GROUP)
 // A work-group's best of one texel per invocation, in shared memory (Harris's tree). Every
 // invocation of the group must call it (it holds barriers); the result is valid in all.
 shared vec4 s_reduce[REDUCE_GROUP];

@@ -132,8 +132,9 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
     return st;
 }
 
-/* Builds the fused kernel where it fits and no blocked plan runs instead
- * (GLEVO_CGA_FUSED=0 keeps the plain path, for measuring one against the other). */
+/* Builds the fused kernel where it fits and no blocked plan runs instead, its groups' bests
+ * reduced by subgroup shuffles where the GPU offers subgroups of 32 with them (for measuring:
+ * GLEVO_CGA_FUSED=0 keeps the plain path, =tree reduces by the shared-memory tree). */
 static glevo_status fused_create(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
@@ -142,7 +143,11 @@ static glevo_status fused_create(glevo_cga *cga)
     if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0)) return GLEVO_OK;
     char defines[600];
     int n = cga_gpu_defines(cga, defines, sizeof defines);
-    snprintf(defines + n, sizeof defines - (size_t)n, "#define EVOLVE_FIT 1\n");
+    const gpu_limits *lim = gpu_context_limits();
+    bool shuffles = lim->subgroup_size == 32 && lim->subgroup_shuffle &&
+                    !(knob && strcmp(knob, "tree") == 0);
+    snprintf(defines + n, sizeof defines - (size_t)n, "#define EVOLVE_FIT 1\n%s",
+             shuffles ? "#define REDUCE_SUBGROUP 32\n" : "");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_fitness", 0}, {"t_genes", l->textures}, {"t_record", 0},
                                  {"t_random_table", 0}, {0}};

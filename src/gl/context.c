@@ -74,6 +74,7 @@ static void query_limits(struct glevo_context *ctx)
             glGetIntegerv(0x9533, &stages);
             glGetIntegerv(0x9534, &features);
             if ((stages & 0x20) && (features & 1)) l->subgroup_size = size;
+            l->subgroup_shuffle = l->subgroup_size && (features & 0x10); /* _FEATURE_SHUFFLE_BIT */
         }
         if (e && !strcmp(e, "GL_NVX_gpu_memory_info")) {
             GLint kib = 0; /* GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX */

@@ -57,7 +57,7 @@ static glevo_cga_params params_of(const fused_case *k, int i)
                               .height = k->height, .pc = 0.7, .pm = 0.04,
                               .neighbourhood = k->neighbourhood, .mutation = k->mutation,
                               .rng = k->rng, .backend = GLEVO_BACKEND_COMPUTE,
-                              .seed = SEED + (uint32_t)i};
+                              .seed = SEED + (uint32_t)i, .block_depth = GLEVO_ZERO};
 }
 
 /* Population, fitness store and record of a GPU engine. */
