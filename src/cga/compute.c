@@ -132,15 +132,22 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
     return st;
 }
 
-/* Builds the fused kernel where it fits and no blocked plan runs instead, its groups' bests
- * reduced by subgroup shuffles where the GPU offers subgroups of 32 with them (for measuring:
- * GLEVO_CGA_FUSED=0 keeps the plain path, =tree reduces by the shared-memory tree). */
+/* Builds the fused kernel where it fits, no blocked plan runs instead and mutation is per bit,
+ * its groups' bests reduced by subgroup shuffles where the GPU offers subgroups of 32 with
+ * them. Skip mutation keeps the plain path: at 10^6 cells on the H100 the fused kernel took
+ * 80.8 ms a 1000 generations against 78.6 (per bit: 106.8 against 128.0; docs/performance.md,
+ * 2026-11-26); smaller grids run blocked there. For measuring and the tests:
+ * GLEVO_CGA_FUSED=0 keeps the plain path, =1 fuses skip mutation too, =tree also reduces by
+ * the shared-memory tree. */
 static glevo_status fused_create(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     const char *knob = getenv("GLEVO_CGA_FUSED");
-    if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0)) return GLEVO_OK;
+    bool forced = knob && (strcmp(knob, "1") == 0 || strcmp(knob, "tree") == 0);
+    if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0) ||
+        (cga->mutation.mode == GLEVO_MUTATION_SKIP && !forced))
+        return GLEVO_OK;
     char defines[600];
     int n = cga_gpu_defines(cga, defines, sizeof defines);
     const gpu_limits *lim = gpu_context_limits();

@@ -5,7 +5,8 @@
  * store and best-so-far record bit for bit after every step, over steps of two generations
  * (a stretch whose one fold must reach the record), longer than a stretch (64) and of one
  * generation, odd grids, every neighbourhood, both mutation modes, both random
- * sources, 1 to 6 gene textures and a user GLSL fitness; 7 textures keep the plain path. */
+ * sources, 1 to 6 gene textures and a user GLSL fitness; 7 textures and (by the rule) skip
+ * mutation keep the plain path. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,10 +93,12 @@ START_TEST(fused_equals_plain_and_fragment)
     testutil_context();
     glevo_cga_params p = params_of(k, _i);
     glevo_cga *fused, *plain, *frag = NULL;
-    ck_assert_msg(glevo_cga_create(&p, &fused) == GLEVO_OK, "case %d: %s", _i, glevo_last_error());
+    setenv("GLEVO_CGA_FUSED", "1", 1); /* skip mutation too (the rule keeps it plain) */
+    glevo_status st = glevo_cga_create(&p, &fused);
+    ck_assert_msg(st == GLEVO_OK, "case %d: %s", _i, glevo_last_error());
     ck_assert_msg(fused->gpu->fused && !fused->gpu->block_plan.on, "case %d: not fused", _i);
     setenv("GLEVO_CGA_FUSED", "0", 1);
-    glevo_status st = glevo_cga_create(&p, &plain);
+    st = glevo_cga_create(&p, &plain);
     unsetenv("GLEVO_CGA_FUSED");
     ck_assert(st == GLEVO_OK);
     ck_assert(!plain->gpu->fused);
@@ -131,6 +134,24 @@ START_TEST(fused_equals_plain_and_fragment)
 }
 END_TEST
 
+/* The rule: per-bit mutation fuses, skip mutation keeps the plain path (measured slower fused
+ * at 10^6 cells on the H100). */
+START_TEST(the_rule_fuses_per_bit_mutation_only)
+{
+    testutil_context();
+    for (int skip = 0; skip < 2; ++skip) {
+        glevo_cga_params p = {.problem = glevo_problem_find("camel"), .width = 6, .height = 4,
+                              .mutation = skip ? GLEVO_MUTATION_SKIP : GLEVO_MUTATION_PER_BIT,
+                              .backend = GLEVO_BACKEND_COMPUTE, .seed = SEED,
+                              .block_depth = GLEVO_ZERO};
+        glevo_cga *cga;
+        ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
+        ck_assert_int_eq(cga->gpu->fused, !skip);
+        glevo_cga_destroy(cga);
+    }
+}
+END_TEST
+
 /* Seven gene textures do not fit the fused kernel's images (genes, fitness, record: 8 at
  * most on NVIDIA): the plain path runs. */
 START_TEST(seven_textures_keep_the_plain_path)
@@ -154,6 +175,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, fused_equals_plain_and_fragment, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, seven_textures_keep_the_plain_path);
+    tcase_add_test(tc, the_rule_fuses_per_bit_mutation_only);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
