@@ -156,56 +156,7 @@ cga-parts)
   cat "$out/parts.txt"
   ;;
 *)
-  echo "$0: unknown mode '$mode' (cga-lmem, cga-fused)
-  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/cga_fused.csv"
-  cga_run plain 64x64 10 per-bit > /dev/null
-  for r in 1 2 3; do
-    for v in plain tree fused; do
-      k=1; [ $v = plain ] && k=0; [ $v = tree ] && k=tree
-      for m in per-bit skip; do
-        GLEVO_CGA_FUSED=$k cga_run $v 1000x1000 1000 $m --block-depth 0
-      done
-      GLEVO_CGA_FUSED=$k cga_run $v 1000x1000 1000 per-bit --block-depth 0 --neighbourhood moore5
-      GLEVO_CGA_FUSED=$k cga_run $v 1000x1000 1000 skip --block-depth 0 --neighbourhood von-neumann
-      GLEVO_CGA_FUSED=$k cga_run $v 316x316 1000 per-bit --block-depth 0
-      GLEVO_CGA_FUSED=$k cga_run $v 100x100 1000 per-bit --block-depth 0
-      GLEVO_CGA_FUSED=$k cga_run $v 64x64 200 per-bit --block-depth 0
-    done
-    cga_run rule 64x64 200 per-bit; cga_run rule 100x100 1000 per-bit; cga_run rule 316x316 1000 per-bit
-  done >> "$out/cga_fused.csv"
-  cat "$out/cga_fused.csv"
-  for k in 0 tree 1; do
-    for m in per-bit skip; do
-      GLEVO_CGA_FUSED=$k "$g" cga --grid 1000x1000 --generations 200 --mutation "$m" --backend compute \
-        --profile --quiet > /dev/null 2> "$out/profile_fused${k}_$m.txt"
-    done
-  done
-  tail -n +1 "$out"/profile_*.txt
-  printf 'vec4 problem_init() { return vec4(0.0); }\nvec4 problem_step(vec4 acc, int j, float x) { precise vec4 r = acc + vec4(x * x - cos(6.0 * x)); return r; }\nfloat problem_finish(vec4 acc, int dim) { return acc.x; }\n' > "$out/user.glsl"
-  for cfg in "camel 1000x1000 moore per-bit" "ackley 500x300 moore5 skip" "rastrigin 700x400 von-neumann per-bit" \
-             "user 600x600 moore per-bit" "schwefel 640x480 moore skip"; do
-    set -- $cfg
-    problem=(--problem "$1" --dim 6); [ "$1" = camel ] && problem=(--problem camel)
-    [ "$1" = user ] && problem=(--fitness "$out/user.glsl" --dim 3 --lower -3 --upper 3)
-    for k in 0 1; do
-      rm -f "$out/ck_$k.glevo"
-      GLEVO_CGA_FUSED=$k "$g" cga "${problem[@]}" --grid "$2" --neighbourhood "$3" --mutation "$4" \
-        --generations 300 --report-every 137 --block-depth 0 --backend compute --quiet \
-        --checkpoint "$out/ck_$k.glevo" > /dev/null
-    done
-    if cmp -s <(tail -c +161 "$out/ck_0.glevo" | head -c -4) <(tail -c +161 "$out/ck_1.glevo" | head -c -4)
-    then echo "SAME: $cfg"; else echo "DIFFERS: $cfg"; fi
-  done > "$out/bitwise.txt"
-  rm -f "$out"/ck_*.glevo
-  cat "$out/bitwise.txt"
-  suites 'test_cga_*' suites_cga.log
-  cat "$out/suites_cga.log"
-  if [ -n "$old" ]; then
-    timeout 240 python3 "$old/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2> "$out/jax_err.txt"
-    cat "$out/jax.jsonl"; tail -3 "$out/jax_err.txt"
-  fi
-  ;;
-cga-parts)" >&2
+  echo "$0: unknown mode '$mode' (cga-lmem, cga-fused, cga-parts)" >&2
   exit 2
   ;;
 esac

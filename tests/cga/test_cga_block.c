@@ -10,8 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cga/gpu_internal.h"
-#include "testutil.h"
+#include "cga_state.h"
 
 #define SEED 5209u
 
@@ -75,32 +74,6 @@ static glevo_cga_params params_of(const block_case *k, int i)
                               .block_depth = k->depth, .block_tile = {k->tile[0], k->tile[1]}};
 }
 
-/* Population, fitness store and record of a GPU engine. */
-typedef struct state { float *genes, *fitness, record[4 + 4 * 8]; } state;
-
-static void read_state(glevo_cga *cga, state *s)
-{
-    ck_assert(glevo_cga_read_population(cga, s->genes, s->fitness) == GLEVO_OK);
-    ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, s->record) == GLEVO_OK);
-}
-
-static void assert_same(const state *a, const state *b, const glevo_cga *cga, const char *what,
-                        int c, long long gen)
-{
-    size_t n = glevo_cga_gene_floats(cga), cells = (size_t)cga->layout.width * cga->layout.height;
-    for (size_t i = 0; i < n; ++i)
-        ck_assert_msg(a->genes[i] == b->genes[i], "case %d generation %lld: gene float %zu "
-                      "blocked %.0f %s %.0f", c, gen, i, a->genes[i], what, b->genes[i]);
-    for (size_t i = 0; i < cells; ++i)
-        ck_assert_msg(memcmp(&a->fitness[i], &b->fitness[i], 4) == 0, "case %d generation %lld: "
-                      "fitness %zu blocked %.9g %s %.9g", c, gen, i, a->fitness[i], what,
-                      b->fitness[i]);
-    for (int i = 0; i < 4 + 4 * cga->layout.textures; ++i)
-        ck_assert_msg(memcmp(&a->record[i], &b->record[i], 4) == 0, "case %d generation %lld: "
-                      "record float %d blocked %.9g %s %.9g", c, gen, i, a->record[i], what,
-                      b->record[i]);
-}
-
 START_TEST(blocked_equals_one_generation_and_fragment)
 {
     const block_case *k = &cases[_i];
@@ -117,23 +90,23 @@ START_TEST(blocked_equals_one_generation_and_fragment)
     p.backend = GLEVO_BACKEND_FRAGMENT;
     if (k->fragment) ck_assert(glevo_cga_create(&p, &frag) == GLEVO_OK);
     size_t n = glevo_cga_gene_floats(blocked), cells = (size_t)k->width * k->height;
-    state s[3];
+    cga_state s[3];
     for (int e = 0; e < 3; ++e) s[e].genes = malloc(n * 4), s[e].fitness = malloc(cells * 4);
     float *start = malloc(n * 4);
-    read_state(blocked, &s[0]);
+    cga_state_read(blocked, &s[0]);
     memcpy(start, s[0].genes, n * 4);
     for (int c = 0; c < 4 && k->steps[c]; ++c) {
         ck_assert_msg(glevo_cga_step(blocked, k->steps[c]) == GLEVO_OK, "%s", glevo_last_error());
         ck_assert(glevo_cga_step(one, k->steps[c]) == GLEVO_OK);
         long long gen = glevo_cga_generation(blocked);
         ck_assert(gen == glevo_cga_generation(one));
-        read_state(blocked, &s[0]);
-        read_state(one, &s[1]);
-        assert_same(&s[0], &s[1], blocked, "one-generation", _i, gen);
+        cga_state_read(blocked, &s[0]);
+        cga_state_read(one, &s[1]);
+        cga_state_assert_same(&s[0], "blocked", &s[1], "one-generation", blocked, _i, gen);
         if (frag) {
             ck_assert(glevo_cga_step(frag, k->steps[c]) == GLEVO_OK);
-            read_state(frag, &s[2]);
-            assert_same(&s[0], &s[2], blocked, "fragment", _i, gen);
+            cga_state_read(frag, &s[2]);
+            cga_state_assert_same(&s[0], "blocked", &s[2], "fragment", blocked, _i, gen);
         }
     }
     /* the run moved: variation happened and a record was kept */
@@ -173,15 +146,15 @@ START_TEST(checkpoint_inside_a_block_resumes_bit_for_bit)
     ck_assert(glevo_cga_create(&p, &one) == GLEVO_OK);
     ck_assert(glevo_cga_step(one, 20) == GLEVO_OK);
     size_t n = glevo_cga_gene_floats(straight), cells = 10 * 6;
-    state s[3];
+    cga_state s[3];
     glevo_cga *engines[3] = {straight, resumed, one};
     for (int e = 0; e < 3; ++e) {
         s[e].genes = malloc(n * 4), s[e].fitness = malloc(cells * 4);
-        read_state(engines[e], &s[e]);
+        cga_state_read(engines[e], &s[e]);
     }
     ck_assert(glevo_cga_generation(resumed) == 20);
-    assert_same(&s[1], &s[0], straight, "straight", 100, 20);
-    assert_same(&s[0], &s[2], straight, "one-generation", 100, 20);
+    cga_state_assert_same(&s[1], "resumed", &s[0], "straight", straight, 100, 20);
+    cga_state_assert_same(&s[0], "straight", &s[2], "one-generation", straight, 100, 20);
     for (int e = 0; e < 3; ++e) free(s[e].genes), free(s[e].fitness), glevo_cga_destroy(engines[e]);
     glevo_cga_destroy(first);
 }
@@ -216,13 +189,13 @@ START_TEST(progress_sees_every_report)
     p.block_tile[0] = p.block_tile[1] = 0;
     ck_assert(glevo_cga_create(&p, &one) == GLEVO_OK);
     ck_assert(glevo_cga_step(one, 23) == GLEVO_OK);
-    state s[2];
+    cga_state s[2];
     size_t n = glevo_cga_gene_floats(one);
     for (int e = 0; e < 2; ++e) {
         s[e].genes = malloc(n * 4), s[e].fitness = malloc(12 * 8 * 4);
-        read_state(e ? one : blocked, &s[e]);
+        cga_state_read(e ? one : blocked, &s[e]);
     }
-    assert_same(&s[0], &s[1], one, "one-generation", 101, 23);
+    cga_state_assert_same(&s[0], "blocked", &s[1], "one-generation", one, 101, 23);
     for (int e = 0; e < 2; ++e) free(s[e].genes), free(s[e].fitness);
     glevo_cga_destroy(blocked);
     glevo_cga_destroy(one);

@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cga/gpu_internal.h"
-#include "testutil.h"
+#include "cga_state.h"
 
 #define SEED 7411u
 
@@ -61,32 +60,6 @@ static glevo_cga_params params_of(const fused_case *k, int i)
                               .seed = SEED + (uint32_t)i, .block_depth = GLEVO_ZERO};
 }
 
-/* Population, fitness store and record of a GPU engine. */
-typedef struct state { float *genes, *fitness, record[4 + 4 * 8]; } state;
-
-static void read_state(glevo_cga *cga, state *s)
-{
-    ck_assert(glevo_cga_read_population(cga, s->genes, s->fitness) == GLEVO_OK);
-    ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, s->record) == GLEVO_OK);
-}
-
-static void assert_same(const state *a, const state *b, const glevo_cga *cga, const char *what,
-                        int c, long long gen)
-{
-    size_t n = glevo_cga_gene_floats(cga), cells = (size_t)cga->layout.width * cga->layout.height;
-    for (size_t i = 0; i < n; ++i)
-        ck_assert_msg(a->genes[i] == b->genes[i], "case %d generation %lld: gene float %zu "
-                      "fused %.0f %s %.0f", c, gen, i, a->genes[i], what, b->genes[i]);
-    for (size_t i = 0; i < cells; ++i)
-        ck_assert_msg(memcmp(&a->fitness[i], &b->fitness[i], 4) == 0, "case %d generation %lld: "
-                      "fitness %zu fused %.9g %s %.9g", c, gen, i, a->fitness[i], what,
-                      b->fitness[i]);
-    for (int i = 0; i < 4 + 4 * cga->layout.textures; ++i)
-        ck_assert_msg(memcmp(&a->record[i], &b->record[i], 4) == 0, "case %d generation %lld: "
-                      "record float %d fused %.9g %s %.9g", c, gen, i, a->record[i], what,
-                      b->record[i]);
-}
-
 START_TEST(fused_equals_plain_and_fragment)
 {
     const fused_case *k = &cases[_i];
@@ -105,22 +78,22 @@ START_TEST(fused_equals_plain_and_fragment)
     p.backend = GLEVO_BACKEND_FRAGMENT;
     if (k->fragment) ck_assert(glevo_cga_create(&p, &frag) == GLEVO_OK);
     size_t n = glevo_cga_gene_floats(fused), cells = (size_t)k->width * k->height;
-    state s[3];
+    cga_state s[3];
     for (int e = 0; e < 3; ++e) s[e].genes = malloc(n * 4), s[e].fitness = malloc(cells * 4);
     float *start = malloc(n * 4);
-    read_state(fused, &s[0]);
+    cga_state_read(fused, &s[0]);
     memcpy(start, s[0].genes, n * 4);
     for (size_t c = 0; c < sizeof steps / sizeof steps[0]; ++c) {
         ck_assert_msg(glevo_cga_step(fused, steps[c]) == GLEVO_OK, "%s", glevo_last_error());
         ck_assert(glevo_cga_step(plain, steps[c]) == GLEVO_OK);
         long long gen = glevo_cga_generation(fused);
-        read_state(fused, &s[0]);
-        read_state(plain, &s[1]);
-        assert_same(&s[0], &s[1], fused, "plain", _i, gen);
+        cga_state_read(fused, &s[0]);
+        cga_state_read(plain, &s[1]);
+        cga_state_assert_same(&s[0], "fused", &s[1], "plain", fused, _i, gen);
         if (frag) {
             ck_assert(glevo_cga_step(frag, steps[c]) == GLEVO_OK);
-            read_state(frag, &s[2]);
-            assert_same(&s[0], &s[2], fused, "fragment", _i, gen);
+            cga_state_read(frag, &s[2]);
+            cga_state_assert_same(&s[0], "fused", &s[2], "fragment", fused, _i, gen);
         }
     }
     /* the run moved, and its record was taken after the first stretch's start */
