@@ -13,8 +13,8 @@
 #             time only): OLD_SHADERS is a folder of shader trees (base, nomut, nosel, ...);
 #             --profile's table of 200 generations for each tree and mutation -> parts.txt.
 #   cga-fused the fused one-generation path (one dispatch a generation) against the plain one
-#             (GLEVO_CGA_FUSED=0) and to its shared-memory reduction (=tree) in the same
-#             binary: best of three runs of the grids of issue
+#             (GLEVO_CGA_FUSED=0; =1 fuses skip mutation too) and to reductions by the
+#             shared-memory tree (GLEVO_CGA_SHUFFLE=0) in the same binary: best of three runs of the grids of issue
 #             25 with --block-depth 0 and of the rule -> cga_fused.csv; --profile at 1000x1000
 #             -> profile_*.txt; end states compared (checkpoints) -> bitwise.txt; the cGA
 #             suites -> suites_cga.log; the JAX peer -> jax.jsonl.
@@ -97,23 +97,25 @@ cga-fused)
   cga_run plain 64x64 10 per-bit > /dev/null
   for r in 1 2 3; do
     for v in plain tree fused; do
-      k=1; [ $v = plain ] && k=0; [ $v = tree ] && k=tree
-      for m in per-bit skip; do
-        GLEVO_CGA_FUSED=$k cga_run $v 1000x1000 1000 $m --block-depth 0
-      done
-      GLEVO_CGA_FUSED=$k cga_run $v 1000x1000 1000 per-bit --block-depth 0 --neighbourhood moore5
-      GLEVO_CGA_FUSED=$k cga_run $v 1000x1000 1000 skip --block-depth 0 --neighbourhood von-neumann
-      GLEVO_CGA_FUSED=$k cga_run $v 316x316 1000 per-bit --block-depth 0
-      GLEVO_CGA_FUSED=$k cga_run $v 100x100 1000 per-bit --block-depth 0
-      GLEVO_CGA_FUSED=$k cga_run $v 64x64 200 per-bit --block-depth 0
+      # plain: three dispatches; tree: fused, reductions by the shared-memory tree; fused
+      export GLEVO_CGA_FUSED=1 GLEVO_CGA_SHUFFLE=1
+      [ $v = plain ] && export GLEVO_CGA_FUSED=0
+      [ $v = tree ] && export GLEVO_CGA_SHUFFLE=0
+      cga_run $v 1000x1000 1000 per-bit --block-depth 0; cga_run $v 1000x1000 1000 skip --block-depth 0
+      cga_run $v 1000x1000 1000 per-bit --block-depth 0 --neighbourhood moore5
+      cga_run $v 1000x1000 1000 skip --block-depth 0 --neighbourhood von-neumann
+      cga_run $v 316x316 1000 per-bit --block-depth 0; cga_run $v 100x100 1000 per-bit --block-depth 0
+      cga_run $v 64x64 200 per-bit --block-depth 0
+      unset GLEVO_CGA_FUSED GLEVO_CGA_SHUFFLE
     done
     cga_run rule 64x64 200 per-bit; cga_run rule 100x100 1000 per-bit; cga_run rule 316x316 1000 per-bit
   done >> "$out/cga_fused.csv"
   cat "$out/cga_fused.csv"
-  for k in 0 tree 1; do
+  for k in "GLEVO_CGA_FUSED=0" "GLEVO_CGA_FUSED=0 GLEVO_CGA_SHUFFLE=0" "GLEVO_CGA_FUSED=1" \
+           "GLEVO_CGA_FUSED=1 GLEVO_CGA_SHUFFLE=0"; do
     for m in per-bit skip; do
-      GLEVO_CGA_FUSED=$k "$g" cga --grid 1000x1000 --generations 200 --mutation "$m" --backend compute \
-        --profile --quiet > /dev/null 2> "$out/profile_fused${k}_$m.txt"
+      env $k "$g" cga --grid 1000x1000 --generations 200 --mutation "$m" --backend compute \
+        --profile --quiet > /dev/null 2> "$out/profile_$(echo $k | tr ' =' '_-')_$m.txt"
     done
   done
   tail -n +1 "$out"/profile_*.txt

@@ -132,29 +132,23 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
     return st;
 }
 
-/* Builds the fused kernel where it fits, no blocked plan runs instead and mutation is per bit,
- * its groups' bests reduced by subgroup shuffles where the GPU offers subgroups of 32 with
- * them. Skip mutation keeps the plain path: at 10^6 cells on the H100 the fused kernel took
+/* Builds the fused kernel where it fits, no blocked plan runs instead and mutation is per bit.
+ * Skip mutation keeps the plain path: at 10^6 cells on the H100 the fused kernel took
  * 80.8 ms a 1000 generations against 78.6 (per bit: 106.8 against 128.0; docs/performance.md,
  * 2026-11-26); smaller grids run blocked there. For measuring and the tests:
- * GLEVO_CGA_FUSED=0 keeps the plain path, =1 fuses skip mutation too, =tree also reduces by
- * the shared-memory tree. */
+ * GLEVO_CGA_FUSED=0 keeps the plain path, =1 fuses skip mutation too. */
 static glevo_status fused_create(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     const char *knob = getenv("GLEVO_CGA_FUSED");
-    bool forced = knob && (strcmp(knob, "1") == 0 || strcmp(knob, "tree") == 0);
+    bool forced = knob && strcmp(knob, "1") == 0;
     if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0) ||
         (cga->mutation.mode == GLEVO_MUTATION_SKIP && !forced))
         return GLEVO_OK;
     char defines[600];
     int n = cga_gpu_defines(cga, defines, sizeof defines);
-    const gpu_limits *lim = gpu_context_limits();
-    bool shuffles = lim->subgroup_size == 32 && lim->subgroup_shuffle &&
-                    !(knob && strcmp(knob, "tree") == 0);
-    snprintf(defines + n, sizeof defines - (size_t)n, "#define EVOLVE_FIT 1\n%s",
-             shuffles ? "#define REDUCE_SUBGROUP 32\n" : "");
+    snprintf(defines + n, sizeof defines - (size_t)n, "#define EVOLVE_FIT 1\n");
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     const gpu_slot samplers[] = {{"t_fitness", 0}, {"t_genes", l->textures}, {"t_record", 0},
                                  {"t_random_table", 0}, {0}};
