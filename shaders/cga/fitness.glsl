@@ -1,10 +1,6 @@
 // Fitness (paper Step 2, TF(i) = f(X_i)): decode each 24-bit gene onto the domain and stream
 // the genes through the problem snippet. C twin: src/cga/fitness.c. The compute driver calls
 // cga_fitness on a child's genes inside the fused generation (cga/evolve.glsl).
-#if defined(REDUCE_SUBGROUP) && !defined(CGA_BODIES_ONLY)
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
-#endif
 #include "cga/common.glsl"
 #include <problem>
 

@@ -2,10 +2,6 @@
 // texel 0 = (value, x, y, generation + 1), then the genes. Takes this generation's best texel
 // (the reduction's result) and the previous record, writes the other record texture
 // (ping-pong). C twin: src/cga/keep_best.c.
-#if defined(REDUCE_SUBGROUP) && !defined(CGA_BODIES_ONLY) && defined(GLEVO_COMPUTE)
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
-#endif
 #include "cga/common.glsl"
 #if defined(GLEVO_COMPUTE) && !defined(REDUCE_GROUP)
 #define REDUCE_GROUP 1024

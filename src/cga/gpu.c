@@ -38,28 +38,16 @@ static glevo_status build(gpu_program *p, const char *name, const char *file, bo
     return gpu_program_build(p, &d);
 }
 
-/* Work-group reductions by subgroup shuffles (reduce/better.glsl) where the compute driver runs
- * on subgroups of 32 that offer them; GLEVO_CGA_SHUFFLE=0 keeps the shared-memory tree (for
- * measuring one against the other). */
-static bool shuffles(const glevo_cga *cga)
-{
-    const gpu_limits *lim = gpu_context_limits();
-    const char *knob = getenv("GLEVO_CGA_SHUFFLE");
-    return cga->gpu->compute && lim->subgroup_size == 32 && lim->subgroup_shuffle &&
-           !(knob && strcmp(knob, "0") == 0);
-}
-
 int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size)
 {
     const cga_layout *l = &cga->layout;
     return snprintf(out, size,
                     "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
-                    "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s%s%s",
+                    "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s%s",
                     l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
                     CGA_PASS_MUTATE, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
                     cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
-                    l->sign > 0 ? "#define REDUCE_MAX 1\n" : "",
-                    shuffles(cga) ? "#define REDUCE_SUBGROUP 32\n" : "");
+                    l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
 }
 
 static glevo_status build_programs(glevo_cga *cga, bool compute)
