@@ -13,8 +13,9 @@
 #             time only): OLD_SHADERS is a folder of shader trees (base, nomut, nosel, ...);
 #             --profile's table of 200 generations for each tree and mutation -> parts.txt.
 #   cga-fused the fused one-generation path (one dispatch a generation) against the plain one
-#             (GLEVO_CGA_FUSED=0; =1 fuses skip mutation too) and to reductions by the
-#             shared-memory tree (GLEVO_CGA_SHUFFLE=0) in the same binary: best of three runs of the grids of issue
+#             (GLEVO_CGA_FUSED=0; =1 scores skip mutation's children in the kernel too) in the
+#             same binary (before 03:40 UTC: a variant "tree", GLEVO_CGA_SHUFFLE=0, in place of
+#             "one"): best of three runs of the grids of issue
 #             25 with --block-depth 0 and of the rule -> cga_fused.csv; --profile at 1000x1000
 #             -> profile_*.txt; end states compared (checkpoints) -> bitwise.txt; the cGA
 #             suites -> suites_cga.log; the JAX peer -> jax.jsonl.
@@ -96,11 +97,12 @@ cga-fused)
   echo "variant,grid,generations,mutation,options,seconds,best" > "$out/cga_fused.csv"
   cga_run plain 64x64 10 per-bit > /dev/null
   for r in 1 2 3; do
-    for v in plain tree fused; do
-      # plain: three dispatches; tree: fused, reductions by the shared-memory tree; fused
-      export GLEVO_CGA_FUSED=1 GLEVO_CGA_SHUFFLE=1
+    for v in plain one fused; do
+      # plain: three dispatches; one: the rule's one-generation path (--block-depth 0); fused:
+      # the kernel scores the children with skip mutation too
+      export GLEVO_CGA_FUSED=1
       [ $v = plain ] && export GLEVO_CGA_FUSED=0
-      [ $v = tree ] && export GLEVO_CGA_SHUFFLE=0
+      [ $v = one ] && unset GLEVO_CGA_FUSED
       cga_run $v 1000x1000 1000 per-bit --block-depth 0; cga_run $v 1000x1000 1000 skip --block-depth 0
       cga_run $v 1000x1000 1000 per-bit --block-depth 0 --neighbourhood moore5
       cga_run $v 1000x1000 1000 skip --block-depth 0 --neighbourhood von-neumann

@@ -7,15 +7,18 @@
 //
 // Built twice (src/cga/compute.c). Plain: fitness and the best-so-far record are dispatches of
 // their own before this one (cga/fitness.glsl, cga/keep_best.glsl). EVOLVE_FIT (where the
-// genes, fitness and record fit the 8 image units: up to 6 gene textures): a generation is one
-// dispatch. The children's fitness is computed where they are born, into the other fitness
-// texture, with the work-group's best child into `bests` (half u_evolve.z); one more
-// work-group (the column past the tiles) folds the bests the dispatch before wrote into the
-// record, for the generation this dispatch reads (the one-generation record rule,
-// cga_record_next). The host runs fitness and keep_best once where a stretch starts, and the
-// stretch's last dispatch computes no fitness: the fitness store then holds the last
-// generation's before variation, as the plain path leaves it. At 10^6 cells on the H100 the
-// two dispatches it saves cost 33 us of a generation's 126 (docs/performance.md).
+// genes, fitness and record fit the 8 image units: up to 6 gene textures): one more
+// work-group (the column past the tiles) folds a generation's bests into the record, for the
+// generation this dispatch reads (the record rule, cga_record_next), so no keep_best
+// dispatch runs. The bests are the fitness dispatch's (its groups' best texels and genes) or,
+// where this kernel scores the children (u_evolve.y, per-bit mutation), its own tiles' of the
+// dispatch before: the children's fitness is computed where they are born, into the other
+// fitness texture, and each work-group's best child goes with its genes to `bests` (half
+// u_evolve.z), so a generation is one dispatch. The host starts such a stretch with a fitness
+// dispatch, and its last dispatch scores nothing: the fitness store then holds the last
+// generation's before variation, as the plain path leaves it. At 10^6 cells on the H100 a
+// per-bit generation took 105 us against 126 for the plain path's three dispatches
+// (docs/performance.md, "2026-11-26 (second session)").
 #ifdef REDUCE_SUBGROUP
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
@@ -47,10 +50,15 @@ layout(rgba32f) writeonly uniform image2D i_record;
 layout(std430) buffer evolve_bests { vec4 bests[]; };
 const int ENTRY = 1 + GENE_TEXTURES;
 
-// The fold: the best of the groups' bests in half 1 - u_evolve.z into the record.
+// The fold: the best of the groups' bests in half 1 - u_evolve.z into the record. They are the
+// tiles' of the dispatch before (u_evolve.x 1: groups of 16 x 8 cells) or the fitness
+// dispatch's (2: 16 x 16, cga/fitness.glsl); a half holds u_evolve.w entries.
 void fold(uint lid, ivec2 tiles)
 {
-    int groups = tiles.x * tiles.y, from = (1 - u_evolve.z) * groups;
+    bool fitness_groups = u_evolve.x == 2;
+    ivec2 grid = fitness_groups ? (u_grid + 15) / 16 : tiles;
+    ivec2 cells = fitness_groups ? ivec2(16) : ivec2(16, 8);
+    int groups = grid.x * grid.y, from = (1 - u_evolve.z) * u_evolve.w;
     vec4 best = vec4(0.0);
     for (int k = int(lid); k < groups; k += 64) {
         vec4 c = bests[(from + k) * ENTRY];
@@ -58,8 +66,8 @@ void fold(uint lid, ivec2 tiles)
     }
     best = reduce_group(best, lid);
     // The group that owns the best cell saved its genes.
-    ivec2 owner = ivec2(best.yz) / ivec2(16, 8);
-    int i = int(lid), at = (from + owner.y * tiles.x + owner.x) * ENTRY;
+    ivec2 owner = ivec2(best.yz) / cells;
+    int i = int(lid), at = (from + owner.y * grid.x + owner.x) * ENTRY;
     if (i <= GENE_TEXTURES)
         imageStore(i_record, ivec2(i, 0),
                    cga_record_next(i, best, texelFetch(t_record, ivec2(0), 0),
@@ -109,7 +117,8 @@ void main()
 #ifdef EVOLVE_FIT
     if (u_evolve.y == 0) return; // uniform: the whole dispatch skips the reduction
     vec4 best = reduce_group(mine, lid);
-    int at = ((u_evolve.z * tiles.y + int(gl_WorkGroupID.y)) * tiles.x + int(gl_WorkGroupID.x)) * ENTRY;
+    int group = int(gl_WorkGroupID.y) * tiles.x + int(gl_WorkGroupID.x);
+    int at = (u_evolve.z * u_evolve.w + group) * ENTRY;
     if (lid == 0u) bests[at] = best;
     // The best cell's invocation saves its genes for the fold.
     bool mine_a = best.w != 0.0 && ivec2(best.yz) == a, mine_b = best.w != 0.0 && ivec2(best.yz) == b;

@@ -23,10 +23,12 @@ float cga_fitness(vec4 g[GENE_TEXTURES])
 #ifndef CGA_BODIES_ONLY
 uniform sampler2D t_genes[GENE_TEXTURES];
 
+// The genes of the cell p into g (constant indices: GLSL ES 3.00, common.glsl).
+#define CGA_FETCH(t) g[t] = texelFetch(t_genes[t], p, 0);
+
 vec4 cga_fitness_texel(ivec2 p)
 {
     vec4 g[GENE_TEXTURES];
-#define CGA_FETCH(t) g[t] = texelFetch(t_genes[t], p, 0);
     CGA_EACH_TEXTURE(CGA_FETCH)
     return vec4(cga_fitness(g), 0.0, 0.0, 1.0);
 }
@@ -40,23 +42,35 @@ void main() { o_fitness = cga_fitness_texel(ivec2(gl_FragCoord.xy)); }
 // reduction (saving a dispatch and a re-read of the fitness, which decides the cost of small
 // grids: each dispatch costs ~7-10 us to issue and fence on the H100): one invocation per
 // cell writes its fitness; the 16 x 16 work-group's best texel (value, x, y, present) goes to
-// i_partial at the group's position. cga/keep_best.glsl reduces those.
+// i_partial at the group's position, which cga/keep_best.glsl reduces, and with the best
+// cell's genes to half u_evolve.z of `bests` (u_evolve.w entries a half), which the fused
+// evolve kernel's fold reads (cga/evolve.glsl).
 #define REDUCE_GROUP 256
 #include "reduce/better.glsl"
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(r32f) writeonly uniform image2D i_fitness;
 layout(rgba32f) writeonly uniform image2D i_partial;
+layout(std430) buffer evolve_bests { vec4 bests[]; };
 void main()
 {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    vec4 mine = vec4(0.0);
-    if (p.x < u_grid.x && p.y < u_grid.y) {
-        vec4 f = cga_fitness_texel(p);
-        imageStore(i_fitness, p, f);
-        mine = vec4(f.x, float(p.x), float(p.y), 1.0);
+    vec4 mine = vec4(0.0), g[GENE_TEXTURES];
+    bool on = p.x < u_grid.x && p.y < u_grid.y;
+    if (on) {
+        CGA_EACH_TEXTURE(CGA_FETCH)
+        float f = cga_fitness(g);
+        imageStore(i_fitness, p, vec4(f, 0.0, 0.0, 1.0));
+        mine = vec4(f, float(p.x), float(p.y), 1.0);
     }
     vec4 best = reduce_group(mine, gl_LocalInvocationIndex);
-    if (gl_LocalInvocationIndex == 0u) imageStore(i_partial, ivec2(gl_WorkGroupID.xy), best);
+    int group = int(gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x);
+    int at = (u_evolve.z * u_evolve.w + group) * (1 + GENE_TEXTURES);
+    if (gl_LocalInvocationIndex == 0u) {
+        imageStore(i_partial, ivec2(gl_WorkGroupID.xy), best);
+        bests[at] = best;
+    }
+    if (on && best.w != 0.0 && ivec2(best.yz) == p)
+        for (int t = 0; t < GENE_TEXTURES; ++t) bests[at + 1 + t] = g[t];
 }
 #endif
 #endif

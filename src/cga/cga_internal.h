@@ -68,9 +68,9 @@ typedef struct cga_uniforms {
      * into the record (those of the dispatch before) and their first generation; then 0, the
      * half of the flips it draws, the generations it draws them for and their first */
     int32_t block[12];
-    /* fused one-generation kernel (src/cga/compute.c): whether it folds the bests of the
-     * dispatch before into the record, whether it computes the children's fitness and bests,
-     * the half of the bests it writes, 0 */
+    /* fused one-generation kernel (src/cga/compute.c): the bests it folds into the record (0
+     * none, 1 the tiles' of the dispatch before, 2 the fitness dispatch's), whether it scores
+     * the children, the half of the bests it (or the fitness dispatch) writes, entries a half */
     int32_t evolve[4];
 } cga_uniforms;
 

@@ -7,9 +7,10 @@
  * does, so both backends report the same statistics.
  *
  * The fused path (evolve.glsl built with EVOLVE_FIT, where its images fit: up to 6 gene
- * textures): a stretch of generations starts with the plain fitness and keep_best, then runs
- * one dispatch a generation that also scores the children and folds the generation before's
- * bests into the record; the blocked path (block.c) is the third, for small grids. */
+ * textures): its dispatch also folds a generation's bests into the record (no keep_best
+ * dispatch) and, with per-bit mutation, scores the children, so that a stretch of generations
+ * is one fitness dispatch and one dispatch a generation (fused_generations); the blocked path
+ * (block.c) is the third, for small grids. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,13 +30,18 @@ static glevo_status dispatch(glevo_cga *cga, gpu_pass *p, const cga_uniforms *u,
     return gpu_pass_dispatch(p);
 }
 
-static glevo_status fitness_dispatch(glevo_cga *cga, const cga_uniforms *u)
+/* The fitness of the current genes, each 16 x 16 group's best into `partial` and, with the
+ * best's genes, into half `half` of the bests (for the fused kernel's fold). */
+static glevo_status fitness_dispatch(glevo_cga *cga, cga_uniforms *u, int half)
 {
     cga_gpu *g = cga->gpu;
+    u->evolve[2] = half;
+    u->evolve[3] = g->bests_half;
     gpu_pass fit = {.name = "cga.fitness", .program = &g->fitness};
     gpu_pass_inputs(&fit, FITNESS_GENES, g->current, cga->layout.textures);
     gpu_pass_image(&fit, 0, &g->fitness_tex, GPU_WRITE_ONLY);
     gpu_pass_image(&fit, 1, &g->partial, GPU_WRITE_ONLY);
+    gpu_pass_buffer(&fit, 0, &g->evolve_bests);
     return dispatch(cga, &fit, u, -1, cga->layout.width, cga->layout.height, 16);
 }
 
@@ -71,7 +77,7 @@ static glevo_status compute_generation(glevo_cga *cga)
     cga_gpu_uniforms(cga, &u);
     glevo_status st;
 
-    if ((st = fitness_dispatch(cga, &u))) return st;
+    if ((st = fitness_dispatch(cga, &u, 0))) return st;
     if ((st = keep_best_dispatch(cga, &u))) return st;
 
     gpu_pass evolve = {.name = "cga.evolve", .program = &g->evolve};
@@ -85,28 +91,33 @@ static glevo_status compute_generation(glevo_cga *cga)
 }
 
 /* Generations a fused stretch runs at most: the host's interrupt check and the progress
- * callback come between stretches (two dispatches each to start: fitness and keep_best). */
+ * callback come between stretches. */
 #define FUSED_STRETCH 64
 
-/* Up to n generations on the fused path, as the plain path runs them one by one. */
+/* Up to n generations on the fused path, as the plain path runs them one by one. Where the
+ * kernel scores the children (per-bit mutation), a stretch starts with a fitness dispatch and
+ * then takes one dispatch a generation, each folding the bests of the one before (the first:
+ * the fitness dispatch's); the last scores nothing, so the fitness store ends with the last
+ * generation's before variation. Otherwise every generation is a fitness dispatch and one of
+ * the kernel that folds its bests (no keep_best dispatch). */
 static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     int m = l->textures;
     if (n > FUSED_STRETCH) n = FUSED_STRETCH;
-    cga_uniforms u;
-    cga_gpu_uniforms(cga, &u);
-    glevo_status st = fitness_dispatch(cga, &u);
-    if (!st) st = keep_best_dispatch(cga, &u);
+    glevo_status st = GLEVO_OK;
     for (int i = 0; i < n && !st; ++i) {
         long long generation = cga->generation + i;
         glevo_rng_source_set_generation(&cga->rng, (uint32_t)generation);
+        cga_uniforms u;
         cga_gpu_uniforms(cga, &u);
         u.generation_plus_one = (float)(generation + 1);
-        /* The first folds nothing (keep_best did), the last scores no children. */
-        bool fold = i > 0, fit = i < n - 1;
-        u.evolve[0] = fold, u.evolve[1] = fit, u.evolve[2] = i & 1;
+        bool from_fitness = i == 0 || !g->score_children, fit = g->score_children && i < n - 1;
+        int half = i & 1; /* the half the children's bests go to; the fold reads the other */
+        if (from_fitness && (st = fitness_dispatch(cga, &u, 1 - half))) break;
+        u.evolve[0] = from_fitness ? 2 : 1, u.evolve[1] = fit, u.evolve[2] = half;
+        u.evolve[3] = g->bests_half;
         gpu_pass pass = {.name = "cga.evolve_fit", .program = &g->evolve_fit};
         gpu_pass_input(&pass, 0, &g->fitness_tex);
         gpu_pass_inputs(&pass, 1, g->current, m);
@@ -121,7 +132,7 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
         pass.groups[1] = gpu_groups(l->height, LOCAL);
         if ((st = gpu_pass_dispatch(&pass))) break;
         swap_genes(g, m);
-        if (fold) g->record_index = 1 - g->record_index;
+        g->record_index = 1 - g->record_index;
         if (fit) {
             gpu_texture swap = g->fitness_tex;
             g->fitness_tex = g->fitness_next;
@@ -132,20 +143,20 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
     return st;
 }
 
-/* Builds the fused kernel where it fits, no blocked plan runs instead and mutation is per bit.
- * Skip mutation keeps the plain path: at 10^6 cells on the H100 the fused kernel took
- * 80.8 ms a 1000 generations against 78.6 (per bit: 106.8 against 128.0; docs/performance.md,
- * 2026-11-26); smaller grids run blocked there. For measuring and the tests:
- * GLEVO_CGA_FUSED=0 keeps the plain path, =1 fuses skip mutation too. */
+/* Builds the fused kernel where it fits and no blocked plan runs instead. It scores the
+ * children only with per-bit mutation: with skip mutation that took 80.8 ms a 1000
+ * generations at 10^6 cells on the H100 against 78.6 for the plain path (per bit: 106.8
+ * against 128.0; docs/performance.md, 2026-11-26); smaller grids run blocked there. For
+ * measuring and the tests: GLEVO_CGA_FUSED=0 keeps the plain path, =1 scores the children
+ * with skip mutation too. */
 static glevo_status fused_create(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     const char *knob = getenv("GLEVO_CGA_FUSED");
-    bool forced = knob && strcmp(knob, "1") == 0;
-    if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0) ||
-        (cga->mutation.mode == GLEVO_MUTATION_SKIP && !forced))
+    if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0))
         return GLEVO_OK;
+    g->score_children = cga->mutation.mode == GLEVO_MUTATION_PER_BIT || (knob && strcmp(knob, "1") == 0);
     char defines[600];
     int n = cga_gpu_defines(cga, defines, sizeof defines);
     /* Its groups' bests by subgroup shuffles where the GPU offers subgroups of 32 with them:
@@ -169,10 +180,21 @@ static glevo_status fused_create(glevo_cga *cga)
                           .uniform_size = sizeof(cga_uniforms)};
     glevo_status st = gpu_program_build(&g->evolve_fit, &d);
     if (!st) st = gpu_texture_create(&g->fitness_next, l->width, l->height, GPU_R32F, NULL);
-    size_t groups = (size_t)gpu_groups(l->width / 2, LOCAL) * (size_t)gpu_groups(l->height, LOCAL);
-    if (!st) st = gpu_buffer_create(&g->evolve_bests, 2 * groups * (1 + (size_t)l->textures) * 16, NULL);
     g->fused = !st;
     return st;
+}
+
+/* Two halves of a best texel and its genes per work-group, of the fused kernel's tiles or the
+ * fitness dispatch's groups (the fitness dispatch always writes them). */
+static glevo_status bests_create(glevo_cga *cga)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    int tiles = gpu_groups(l->width / 2, LOCAL) * gpu_groups(l->height, LOCAL);
+    int fitness = gpu_groups(l->width, 16) * gpu_groups(l->height, 16);
+    g->bests_half = tiles > fitness ? tiles : fitness;
+    return gpu_buffer_create(&g->evolve_bests, 2 * (size_t)g->bests_half * (1 + (size_t)l->textures) * 16,
+                             NULL);
 }
 
 /* For migration: the fitness of the current genes (the generation's first dispatch alone;
@@ -181,7 +203,7 @@ static glevo_status compute_evaluate(glevo_cga *cga)
 {
     cga_uniforms u;
     cga_gpu_uniforms(cga, &u);
-    return fitness_dispatch(cga, &u);
+    return fitness_dispatch(cga, &u, 0);
 }
 
 /* The blocked path (block.c) where the plan has it, else one generation. */
@@ -204,6 +226,7 @@ static glevo_status compute_create(glevo_cga *cga)
     glevo_status st = cga_gpu_create(cga, true);
     if (!st) st = cga_block_plan_make(cga, &cga->gpu->block_plan);
     if (!st && cga->gpu->block_plan.on) st = cga_block_create(cga);
+    if (!st) st = bests_create(cga);
     if (!st) st = fused_create(cga);
     return st;
 }

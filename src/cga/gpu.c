@@ -22,16 +22,18 @@ static const gpu_slot mutate_samplers[] = {{"t_genes", MAX_TEX}, {"t_random_tabl
 static const gpu_slot fitness_images[] = {{"i_fitness", 0}, {"i_partial", 0}, {0}};
 static const gpu_slot record_images[] = {{"i_record", 0}, {0}};
 static const gpu_slot genes_images[] = {{"i_genes", MAX_TEX}, {0}};
+static const gpu_slot fitness_buffers[] = {{"evolve_bests", 0}, {0}}; /* compute only */
 
 static glevo_status build(gpu_program *p, const char *name, const char *file, bool compute,
-                          const gpu_slot *samplers, const gpu_slot *images, const char *defines,
-                          const char *const *aliases)
+                          const gpu_slot *samplers, const gpu_slot *images,
+                          const gpu_slot *buffers, const char *defines, const char *const *aliases)
 {
     gpu_program_desc d = {.name = name, .defines = defines, .aliases = aliases,
                           .samplers = samplers, .uniform_size = sizeof(cga_uniforms)};
     if (compute) {
         d.compute = file;
         d.images = images;
+        d.buffers = buffers;
     } else {
         d.fragment = file;
     }
@@ -57,24 +59,24 @@ static glevo_status build_programs(glevo_cga *cga, bool compute)
     cga_gpu_defines(cga, defines, sizeof defines);
     const char *aliases[] = {"problem", cga->params.problem->snippet, NULL};
     glevo_status st = build(&g->fitness, "cga.fitness", "cga/fitness.glsl", compute,
-                            fitness_samplers, fitness_images, defines, aliases);
+                            fitness_samplers, fitness_images, fitness_buffers, defines, aliases);
     if (!st) st = build(&g->keep_best, "cga.keep_best", "cga/keep_best.glsl", compute,
-                        keep_samplers, record_images, defines, NULL);
+                        keep_samplers, record_images, NULL, defines, NULL);
     if (!st && compute)
         st = build(&g->evolve, "cga.evolve", "cga/evolve.glsl", true, select_samplers,
-                   genes_images, defines, aliases); /* its EVOLVE_FIT part includes fitness */
+                   genes_images, NULL, defines, aliases); /* its EVOLVE_FIT part includes fitness */
     if (!st && !compute)
         st = build(&g->select, "cga.select", "cga/select.glsl", false, select_samplers, NULL,
-                   defines, NULL);
+                   NULL, defines, NULL);
     if (!st && !compute)
         st = build(&g->xpoints, "cga.crossover_points", "cga/crossover_points.glsl", false,
-                   xpoints_samplers, NULL, defines, NULL);
+                   xpoints_samplers, NULL, NULL, defines, NULL);
     if (!st && !compute)
         st = build(&g->crossover, "cga.crossover", "cga/crossover.glsl", false,
-                   crossover_samplers, NULL, defines, NULL);
+                   crossover_samplers, NULL, NULL, defines, NULL);
     if (!st && !compute)
         st = build(&g->mutate, "cga.mutate", "cga/mutate.glsl", false, mutate_samplers, NULL,
-                   defines, NULL);
+                   NULL, defines, NULL);
     return st;
 }
 

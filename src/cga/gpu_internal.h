@@ -33,12 +33,14 @@ struct cga_gpu {
     gpu_texture current[MAX_TEX], selected[MAX_TEX], crossed[MAX_TEX], points[MAX_TEX];
     gpu_texture fitness_tex, random_table;
     gpu_texture partial; /* compute: one best texel per 16 x 16 work-group of the fitness */
-    /* compute, the fused one-generation kernel (compute.c; built where it fits): the other
-     * fitness texture it writes the children's into, and two halves of its groups' bests */
-    bool fused;
+    /* compute, the fused one-generation kernel (compute.c; built where it fits), whether it
+     * scores the children, the other fitness texture it writes theirs into; two halves of
+     * bests_half groups' best texels and genes (its tiles' or the fitness dispatch's) */
+    bool fused, score_children;
     gpu_program evolve_fit;
     gpu_texture fitness_next;
     gpu_buffer evolve_bests;
+    int bests_half;
     gpu_texture record[2];
     int record_index;
     /* Migration (migrants.c): built on the first use, so runs without islands never pay. */
