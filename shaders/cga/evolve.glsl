@@ -68,10 +68,11 @@ void fold(uint lid, ivec2 tiles)
     // The group that owns the best cell saved its genes.
     ivec2 owner = ivec2(best.yz) / cells;
     int i = int(lid), at = (from + owner.y * grid.x + owner.x) * ENTRY;
-    if (i <= GENE_TEXTURES)
-        imageStore(i_record, ivec2(i, 0),
-                   cga_record_next(i, best, texelFetch(t_record, ivec2(0), 0),
-                                   texelFetch(t_record, ivec2(i, 0), 0), i > 0 ? bests[at + i] : best));
+    if (i <= GENE_TEXTURES) {
+        vec4 genes = i > 0 ? bests[at + i] : best; // texel 0 takes no genes
+        imageStore(i_record, ivec2(i, 0), cga_record_next(i, best, texelFetch(t_record, ivec2(0), 0),
+                                                           texelFetch(t_record, ivec2(i, 0), 0), genes));
+    }
 }
 #endif
 
@@ -121,7 +122,8 @@ void main()
     int at = (u_evolve.z * u_evolve.w + group) * ENTRY;
     if (lid == 0u) bests[at] = best;
     // The best cell's invocation saves its genes for the fold.
-    bool mine_a = best.w != 0.0 && ivec2(best.yz) == a, mine_b = best.w != 0.0 && ivec2(best.yz) == b;
+    bool mine_a = best.w != 0.0 && ivec2(best.yz) == a;
+    bool mine_b = best.w != 0.0 && ivec2(best.yz) == b;
     for (int t = 0; t < GENE_TEXTURES; ++t)
         if (mine_a || mine_b) bests[at + 1 + t] = mine_a ? ka[t] : kb[t];
 #endif
