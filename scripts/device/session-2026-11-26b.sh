@@ -9,6 +9,11 @@
 #             names a shader tree, with it (GLEVO_SHADER_DIR, "old") -> cga_lmem.csv; the
 #             end states of both compared byte for byte (checkpoints) -> bitwise.txt;
 #             --profile at 1000x1000 -> profile_*.txt; the cGA suites -> suites_cga.log.
+#   cga-warm  64x64 x 200 (the rule), ten processes one after another: alone, while another
+#             process keeps the GPU busy (a long 2000x2000 run), and with a second's pause
+#             after each, without NVIDIA's shader disk cache (__GL_SHADER_DISK_CACHE=0), and
+#             2000 generations with and without it; with the GPU's clock before each ->
+#             cga_warm.csv; and ten runs in one process (glevo bench cga)
 #   cga-parts the one-generation path at 1000x1000 with parts of it left out (wrong runs, for
 #             time only): OLD_SHADERS is a folder of shader trees (base, nomut, nosel, ...);
 #             --profile's table of 200 generations for each tree and mutation -> parts.txt.
@@ -145,6 +150,29 @@ cga-fused)
     cat "$out/jax.jsonl"; tail -3 "$out/jax_err.txt"
   fi
   ;;
+cga-warm)
+  echo "busy,run,sm_clock_mhz,seconds" > "$out/cga_warm.csv"
+  for busy in 0 1 pause nocache nocache2000 cache2000; do
+    if [ $busy = 1 ]; then
+      "$g" cga --grid 2000x2000 --generations 100000 --backend compute --quiet > /dev/null 2>&1 &
+      bg=$!; sleep 2
+    fi
+    for r in 1 2 3 4 5 6 7 8 9 10; do
+      clk=$(nvidia-smi --query-gpu=clocks.sm --format=csv,noheader,nounits 2>/dev/null | head -1)
+      n=200; case $busy in *2000) n=2000;; esac
+      c=1; case $busy in nocache*) c=0;; esac # NVIDIA's shader disk cache
+      s=$(__GL_SHADER_DISK_CACHE=$c "$g" cga --grid 64x64 --generations $n --report-every $n \
+            --backend compute --json --quiet | python3 -c "import json,sys; print(json.load(sys.stdin)['seconds'])")
+      echo "$busy,$r,$clk,$s"
+      [ $busy = pause ] && sleep 1
+    done >> "$out/cga_warm.csv"
+    [ $busy = 1 ] && kill $bg
+  done
+  cat "$out/cga_warm.csv"
+  echo '{"peer": "none", "width": 64, "height": 64, "generations": 200, "seconds": 1.0}' > "$out/peer64.jsonl"
+  "$g" bench cga --peer "$out/peer64.jsonl" --runs 10 --out "$out/bench64" --backend compute --quiet
+  cat "$out/bench64/cga_peer.md"
+  ;;
 cga-parts)
   for m in per-bit skip; do
     for tree in "$old"/*/; do
@@ -160,7 +188,7 @@ cga-parts)
   cat "$out/parts.txt"
   ;;
 *)
-  echo "$0: unknown mode '$mode' (cga-lmem, cga-fused, cga-parts)" >&2
+  echo "$0: unknown mode '$mode' (cga-lmem, cga-fused, cga-warm, cga-parts)" >&2
   exit 2
   ;;
 esac
