@@ -21,8 +21,9 @@ layout(std140) uniform pass_uniforms {
     ivec4 u_mask;             // blocked kernel: 0, half of the flips written, generations drawn and
                               // their first generation
     ivec4 u_evolve;           // fused evolve (cga/evolve.glsl): fold (0 no, 1 the tiles' bests, 2
-                              // the fitness dispatch's), score the children, the half of
-                              // `bests` written, entries a half
+                              // the fitness dispatch's; -1: a warm-up, every compute kernel
+                              // returns at once), score the children, the half of `bests`
+                              // written, entries a half
 };
 
 ivec2 torus(ivec2 p) { return (p + u_grid) % u_grid; }

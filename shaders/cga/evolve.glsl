@@ -78,6 +78,7 @@ void fold(uint lid, ivec2 tiles)
 
 void main()
 {
+    if (u_evolve.x < 0) return; // a warm-up dispatch (src/cga/compute.c)
     uint lid = gl_LocalInvocationIndex;
 #ifdef EVOLVE_FIT
     ivec2 tiles = ivec2(gl_NumWorkGroups.xy) - ivec2(1, 0);

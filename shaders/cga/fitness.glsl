@@ -53,6 +53,7 @@ layout(rgba32f) writeonly uniform image2D i_partial;
 layout(std430) buffer evolve_bests { vec4 bests[]; };
 void main()
 {
+    if (u_evolve.x < 0) return; // a warm-up dispatch (src/cga/compute.c)
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
     vec4 mine = vec4(0.0), g[GENE_TEXTURES];
     bool on = p.x < u_grid.x && p.y < u_grid.y;

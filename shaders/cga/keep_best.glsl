@@ -52,6 +52,7 @@ layout(local_size_x = REDUCE_GROUP) in;
 layout(rgba32f) writeonly uniform image2D i_record;
 void main()
 {
+    if (u_evolve.x < 0) return; // a warm-up dispatch (src/cga/compute.c)
     ivec2 groups = (u_grid + 15) / 16;
     int n = groups.x * groups.y;
     vec4 best = vec4(0.0);

@@ -332,6 +332,11 @@ static glevo_status block_dispatch(glevo_cga *cga, int steps, int draw, uint32_t
     return GLEVO_OK;
 }
 
+glevo_status cga_block_warm_up(glevo_cga *cga)
+{
+    return block_dispatch(cga, 0, 0, 0); /* no generations, nothing to fold, no flips */
+}
+
 glevo_status cga_block_run(glevo_cga *cga, int steps, int next_steps)
 {
     cga_gpu *g = cga->gpu;

@@ -68,26 +68,49 @@ static void swap_genes(cga_gpu *g, int textures)
     }
 }
 
+/* The plain evolve dispatch: the current genes' children into `selected`. */
+static glevo_status evolve_dispatch(glevo_cga *cga, const cga_uniforms *u)
+{
+    cga_gpu *g = cga->gpu;
+    const cga_layout *l = &cga->layout;
+    gpu_pass evolve = {.name = "cga.evolve", .program = &g->evolve};
+    gpu_pass_input(&evolve, SELECT_FITNESS, &g->fitness_tex);
+    gpu_pass_inputs(&evolve, SELECT_GENES, g->current, l->textures);
+    for (int t = 0; t < l->textures; ++t) gpu_pass_image(&evolve, t, &g->selected[t], GPU_WRITE_ONLY);
+    return dispatch(cga, &evolve, u, SELECT_RANDOM, l->width / 2, l->height, LOCAL);
+}
+
 static glevo_status compute_generation(glevo_cga *cga)
+{
+    cga_uniforms u;
+    cga_gpu_uniforms(cga, &u);
+    glevo_status st = fitness_dispatch(cga, &u, 0);
+    if (!st) st = keep_best_dispatch(cga, &u);
+    if (!st) st = evolve_dispatch(cga, &u);
+    if (!st) swap_genes(cga->gpu, cga->layout.textures);
+    return st;
+}
+
+/* The fused kernel's dispatch (u->evolve says what it folds and scores): the current genes'
+ * children into `selected`, the record into the other record texture. */
+static glevo_status evolve_fit_dispatch(glevo_cga *cga, const cga_uniforms *u)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     int m = l->textures;
-    cga_uniforms u;
-    cga_gpu_uniforms(cga, &u);
-    glevo_status st;
-
-    if ((st = fitness_dispatch(cga, &u, 0))) return st;
-    if ((st = keep_best_dispatch(cga, &u))) return st;
-
-    gpu_pass evolve = {.name = "cga.evolve", .program = &g->evolve};
-    gpu_pass_input(&evolve, SELECT_FITNESS, &g->fitness_tex);
-    gpu_pass_inputs(&evolve, SELECT_GENES, g->current, m);
-    for (int t = 0; t < m; ++t) gpu_pass_image(&evolve, t, &g->selected[t], GPU_WRITE_ONLY);
-    if ((st = dispatch(cga, &evolve, &u, SELECT_RANDOM, l->width / 2, l->height, LOCAL)))
-        return st;
-    swap_genes(g, m);
-    return GLEVO_OK;
+    gpu_pass pass = {.name = "cga.evolve_fit", .program = &g->evolve_fit};
+    gpu_pass_input(&pass, 0, &g->fitness_tex);
+    gpu_pass_inputs(&pass, 1, g->current, m);
+    gpu_pass_input(&pass, 1 + m, &g->record[g->record_index]);
+    for (int t = 0; t < m; ++t) gpu_pass_image(&pass, t, &g->selected[t], GPU_WRITE_ONLY);
+    gpu_pass_image(&pass, m, &g->fitness_next, GPU_WRITE_ONLY);
+    gpu_pass_image(&pass, m + 1, &g->record[1 - g->record_index], GPU_WRITE_ONLY);
+    gpu_pass_buffer(&pass, 0, &g->evolve_bests);
+    if (cga->params.rng == GLEVO_RNG_TEXTURE) gpu_pass_input(&pass, 2 + m, &g->random_table);
+    gpu_pass_uniforms(&pass, u, sizeof *u);
+    pass.groups[0] = gpu_groups(l->width / 2, LOCAL) + 1; /* the column past: the fold */
+    pass.groups[1] = gpu_groups(l->height, LOCAL);
+    return gpu_pass_dispatch(&pass);
 }
 
 /* Generations a fused stretch runs at most: the host's interrupt check and the progress
@@ -118,19 +141,7 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
         if (from_fitness && (st = fitness_dispatch(cga, &u, 1 - half))) break;
         u.evolve[0] = from_fitness ? 2 : 1, u.evolve[1] = fit, u.evolve[2] = half;
         u.evolve[3] = g->bests_half;
-        gpu_pass pass = {.name = "cga.evolve_fit", .program = &g->evolve_fit};
-        gpu_pass_input(&pass, 0, &g->fitness_tex);
-        gpu_pass_inputs(&pass, 1, g->current, m);
-        gpu_pass_input(&pass, 1 + m, &g->record[g->record_index]);
-        for (int t = 0; t < m; ++t) gpu_pass_image(&pass, t, &g->selected[t], GPU_WRITE_ONLY);
-        gpu_pass_image(&pass, m, &g->fitness_next, GPU_WRITE_ONLY);
-        gpu_pass_image(&pass, m + 1, &g->record[1 - g->record_index], GPU_WRITE_ONLY);
-        gpu_pass_buffer(&pass, 0, &g->evolve_bests);
-        if (cga->params.rng == GLEVO_RNG_TEXTURE) gpu_pass_input(&pass, 2 + m, &g->random_table);
-        gpu_pass_uniforms(&pass, &u, sizeof u);
-        pass.groups[0] = gpu_groups(l->width / 2, LOCAL) + 1; /* the column past: the fold */
-        pass.groups[1] = gpu_groups(l->height, LOCAL);
-        if ((st = gpu_pass_dispatch(&pass))) break;
+        if ((st = evolve_fit_dispatch(cga, &u))) break;
         swap_genes(g, m);
         g->record_index = 1 - g->record_index;
         if (fit) {
@@ -206,6 +217,31 @@ static glevo_status compute_evaluate(glevo_cga *cga)
     return fitness_dispatch(cga, &u, 0);
 }
 
+/* Each kernel the run will dispatch, once, doing nothing (u_evolve.x = -1; the blocked
+ * kernel: a dispatch of no generations), so that the driver's work at a program's first use
+ * is done by create and not inside the first generation. Programs NVIDIA 580 loads from its
+ * shader disk cache cost a process ~1.5 ms at their first dispatches on the H100 (64x64 x 200
+ * took 2.8-3.5 ms a process with the cache, 1.35-1.54 ms without; docs/performance.md,
+ * "2026-11-26 (second session)"). The whole process takes as long as before. */
+static glevo_status warm_up(glevo_cga *cga)
+{
+    cga_gpu *g = cga->gpu;
+    cga_uniforms u;
+    cga_gpu_uniforms(cga, &u);
+    u.evolve[0] = -1;
+    glevo_status st = fitness_dispatch(cga, &u, 0);
+    u.evolve[0] = -1; /* fitness_dispatch sets the half only */
+    if (!st && g->block_plan.on) st = cga_block_warm_up(cga);
+    else if (!st && g->fused) st = evolve_fit_dispatch(cga, &u);
+    else if (!st) {
+        st = keep_best_dispatch(cga, &u);
+        g->record_index = 1 - g->record_index; /* it wrote nothing */
+        if (!st) st = evolve_dispatch(cga, &u);
+    }
+    gpu_finish(); /* nothing of create's left for the first generation to wait on */
+    return st;
+}
+
 /* The blocked path (block.c) where the plan has it, else one generation. */
 static glevo_status compute_generations(glevo_cga *cga, int n, int *done)
 {
@@ -228,6 +264,7 @@ static glevo_status compute_create(glevo_cga *cga)
     if (!st && cga->gpu->block_plan.on) st = cga_block_create(cga);
     if (!st) st = bests_create(cga);
     if (!st) st = fused_create(cga);
+    if (!st) st = warm_up(cga);
     return st;
 }
 

@@ -70,6 +70,8 @@ glevo_status cga_block_plan_make(const glevo_cga *cga, cga_block_plan *out);
 glevo_status cga_block_create(glevo_cga *cga);
 int cga_block_generations(const glevo_cga *cga, int n);
 glevo_status cga_block_run(glevo_cga *cga, int steps, int next_steps);
+/* One dispatch of the blocked kernel that does nothing (compute.c's warm_up). */
+glevo_status cga_block_warm_up(glevo_cga *cga);
 
 /* The emigrant candidates of the fitness store as it is (no evaluation; migrants.c): chunks
  * of `chunk` cells (1..CGA_MIGRANTS_CHUNK), the order of `maximize`. cells/fitness hold
