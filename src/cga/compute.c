@@ -155,11 +155,12 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
 }
 
 /* Builds the fused kernel where it fits and no blocked plan runs instead. It scores the
- * children only with per-bit mutation: with skip mutation that took 80.8 ms a 1000
- * generations at 10^6 cells on the H100 against 78.6 for the plain path (per bit: 106.8
- * against 128.0; docs/performance.md, 2026-11-26); smaller grids run blocked there. For
- * measuring and the tests: GLEVO_CGA_FUSED=0 keeps the plain path, =1 scores the children
- * with skip mutation too. */
+ * children only with per-bit mutation: with skip mutation, 1000 generations at 10^6 cells
+ * took 80.5 ms on the H100 that way against 67.8 with the fitness dispatch scoring them, and
+ * 78.9 on the plain path (per-bit: 107.0 against 128.4 plain; docs/performance.md,
+ * "2026-11-26 (second session)"); smaller grids run blocked there. For measuring and the
+ * tests: GLEVO_CGA_FUSED=0 keeps the plain path, =1 has the kernel score the children with
+ * skip mutation too, =fitness has the fitness dispatch score them with per-bit mutation too. */
 static glevo_status fused_create(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
@@ -167,7 +168,10 @@ static glevo_status fused_create(glevo_cga *cga)
     const char *knob = getenv("GLEVO_CGA_FUSED");
     if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0))
         return GLEVO_OK;
-    g->score_children = cga->mutation.mode == GLEVO_MUTATION_PER_BIT || (knob && strcmp(knob, "1") == 0);
+    bool per_bit = cga->mutation.mode == GLEVO_MUTATION_PER_BIT;
+    g->score_children = knob && strcmp(knob, "1") == 0        ? true
+                        : knob && strcmp(knob, "fitness") == 0 ? false
+                                                               : per_bit;
     char defines[600];
     int n = cga_gpu_defines(cga, defines, sizeof defines);
     /* Its groups' bests by subgroup shuffles where the GPU offers subgroups of 32 with them:

@@ -60,20 +60,23 @@ static glevo_cga_params params_of(const fused_case *k, int i)
                               .seed = SEED + (uint32_t)i, .block_depth = GLEVO_ZERO};
 }
 
-/* Loop index: case _i / 2; odd: GLEVO_CGA_FUSED=1, the kernel scores the children with skip
- * mutation too (the rule has the fitness dispatch score them with skip mutation). */
+/* Loop index: case _i / 3, and who scores the children: the rule (the kernel with per-bit
+ * mutation, the fitness dispatch with skip), GLEVO_CGA_FUSED=1 (the kernel) or =fitness (the
+ * fitness dispatch). */
 START_TEST(fused_equals_plain_and_fragment)
 {
-    const fused_case *k = &cases[_i / 2];
-    bool forced = _i % 2;
+    static const char *const knobs[] = {NULL, "1", "fitness"};
+    const fused_case *k = &cases[_i / 3];
+    const char *knob = knobs[_i % 3];
     testutil_context();
-    glevo_cga_params p = params_of(k, _i / 2);
+    glevo_cga_params p = params_of(k, _i / 3);
     glevo_cga *fused, *plain, *frag = NULL;
-    if (forced) setenv("GLEVO_CGA_FUSED", "1", 1);
+    if (knob) setenv("GLEVO_CGA_FUSED", knob, 1);
     glevo_status st = glevo_cga_create(&p, &fused);
     ck_assert_msg(st == GLEVO_OK, "case %d: %s", _i, glevo_last_error());
     ck_assert_msg(fused->gpu->fused && !fused->gpu->block_plan.on, "case %d: not fused", _i);
-    ck_assert_int_eq(fused->gpu->score_children, forced || k->mutation == GLEVO_MUTATION_PER_BIT);
+    bool kernel_scores = knob ? knob[0] == '1' : k->mutation == GLEVO_MUTATION_PER_BIT;
+    ck_assert_int_eq(fused->gpu->score_children, kernel_scores);
     setenv("GLEVO_CGA_FUSED", "0", 1);
     st = glevo_cga_create(&p, &plain);
     unsetenv("GLEVO_CGA_FUSED");
@@ -151,7 +154,7 @@ int main(void)
     Suite *s = suite_create("cga_fused");
     TCase *tc = tcase_create("fused");
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, fused_equals_plain_and_fragment, 0, 2 * (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_loop_test(tc, fused_equals_plain_and_fragment, 0, 3 * (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, seven_textures_keep_the_plain_path);
     tcase_add_test(tc, the_rule_scores_children_with_per_bit_mutation_only);
     suite_add_tcase(s, tc);
