@@ -14,6 +14,11 @@
 #             after each, without NVIDIA's shader disk cache (__GL_SHADER_DISK_CACHE=0), and
 #             2000 generations with and without it; with the GPU's clock before each ->
 #             cga_warm.csv; and ten runs in one process (glevo bench cga)
+#   final     the landed build: the cGA suites -> suites_cga.log; best of three processes of the
+#             rule at issue 25's grids, other neighbourhoods and a user GLSL fitness, and
+#             per-bit at 10^6 with the fitness dispatch scoring (GLEVO_CGA_FUSED=fitness) ->
+#             final.csv; the JAX peer (OLD_SHADERS: the peers' folder) -> jax.jsonl and
+#             `glevo bench cga --peer` beside it -> peer/
 #   cga-parts the one-generation path at 1000x1000 with parts of it left out (wrong runs, for
 #             time only): OLD_SHADERS is a folder of shader trees (base, nomut, nosel, ...);
 #             --profile's table of 200 generations for each tree and mutation -> parts.txt.
@@ -173,6 +178,30 @@ cga-warm)
   "$g" bench cga --peer "$out/peer64.jsonl" --runs 10 --out "$out/bench64" --backend compute --quiet
   cat "$out/bench64/cga_peer.md"
   ;;
+final)
+  suites 'test_cga_*' suites_cga.log
+  cat "$out/suites_cga.log"
+  printf 'vec4 problem_init() { return vec4(0.0); }\nvec4 problem_step(vec4 acc, int j, float x) { precise vec4 r = acc + vec4(x * x - cos(6.0 * x)); return r; }\nfloat problem_finish(vec4 acc, int dim) { return acc.x; }\n' > "$out/user.glsl"
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/final.csv"
+  cga_run rule 64x64 10 per-bit > /dev/null
+  for r in 1 2 3; do
+    cga_run rule 64x64 200 per-bit; cga_run rule 64x64 200 per-bit --report-every 25
+    for grid in 100x100 316x316 1000x1000; do
+      cga_run rule $grid 1000 per-bit; cga_run rule $grid 1000 skip
+      cga_run rule $grid 1000 per-bit --neighbourhood von-neumann
+      cga_run rule $grid 1000 per-bit --neighbourhood moore5
+      cga_run rule $grid 1000 per-bit --fitness "$out/user.glsl" --lower -3 --upper 3
+    done
+    GLEVO_CGA_FUSED=fitness cga_run fitness 1000x1000 1000 per-bit
+  done >> "$out/final.csv"
+  cat "$out/final.csv"
+  if [ -n "$old" ]; then
+    timeout 240 python3 "$old/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2> "$out/jax_err.txt"
+    cat "$out/jax.jsonl"
+    "$g" bench cga --peer "$out/jax.jsonl" --out "$out/peer" --backend compute --quiet
+    cat "$out/peer/cga_peer.md"
+  fi
+  ;;
 cga-parts)
   for m in per-bit skip; do
     for tree in "$old"/*/; do
@@ -188,7 +217,7 @@ cga-parts)
   cat "$out/parts.txt"
   ;;
 *)
-  echo "$0: unknown mode '$mode' (cga-lmem, cga-fused, cga-warm, cga-parts)" >&2
+  echo "$0: unknown mode '$mode' (cga-lmem, cga-fused, cga-warm, final, cga-parts)" >&2
   exit 2
   ;;
 esac
