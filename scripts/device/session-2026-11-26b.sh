@@ -93,9 +93,7 @@ cga-lmem)
           --neighbourhood "$2" --mutation "$3" "${depth[@]}" --generations 120 \
           --report-every 37 --backend compute --quiet --checkpoint "$out/ck_$v.glevo" > /dev/null
       done
-      # past the header's creation time, short of the checksum that covers it
-      if cmp -s <(tail -c +161 "$out/ck_old.glevo" | head -c -4) <(tail -c +161 "$out/ck_new.glevo" | head -c -4)
-      then echo "SAME: $cfg"; else echo "DIFFERS: $cfg"; fi
+      same_end "$out/ck_old.glevo" "$out/ck_new.glevo" "$cfg"
     done > "$out/bitwise.txt"
     rm -f "$out"/ck_*.glevo
     cat "$out/bitwise.txt"
@@ -143,8 +141,7 @@ cga-fused)
         --generations 300 --report-every 137 --block-depth 0 --backend compute --quiet \
         --checkpoint "$out/ck_$k.glevo" > /dev/null
     done
-    if cmp -s <(tail -c +161 "$out/ck_0.glevo" | head -c -4) <(tail -c +161 "$out/ck_1.glevo" | head -c -4)
-    then echo "SAME: $cfg"; else echo "DIFFERS: $cfg"; fi
+    same_end "$out/ck_0.glevo" "$out/ck_1.glevo" "$cfg"
   done > "$out/bitwise.txt"
   rm -f "$out"/ck_*.glevo
   cat "$out/bitwise.txt"

@@ -4,6 +4,8 @@
 # test suites' data and CLI, records the GPU and its clocks in $out/gpu.txt, and defines
 #   suites PATTERN LOG: each test binary of DIR matching PATTERN, pass or its failure's tail
 #     (timeout 300 s each: a cold NVIDIA shader cache compiles every build a suite needs);
+#   same_end A B LABEL: "SAME: LABEL" where checkpoints A and B hold the same run (their bytes
+#     past the header's creation time, short of the checksum that covers it), else "DIFFERS";
 #   constfit VARIANT SEED GENERATIONS VAR=VALUE [OPTIONS]: one whole GP run on
 #     $out/data/sr_1000.csv (10^4 programs, --max-size 64, mse, compute) with VAR=VALUE in its
 #     environment, twice (a seed's first run compiles its builds), the second's JSON appended
@@ -22,6 +24,11 @@ suites() {
       echo "$(basename "$t") FAIL"; tail -20 "$out/t.txt"; fi
   done > "$out/$2"
   rm -f "$out/t.txt"
+}
+
+same_end() {
+  if cmp -s <(tail -c +161 "$1" | head -c -4) <(tail -c +161 "$2" | head -c -4); then echo "SAME: $3"
+  else echo "DIFFERS: $3"; fi
 }
 
 constfit() {
