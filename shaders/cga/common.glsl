@@ -24,6 +24,7 @@ layout(std140) uniform pass_uniforms {
                               // the fitness dispatch's; -1: a warm-up, every compute kernel
                               // returns at once), score the children, the half of `bests`
                               // written, entries a half
+    vec4 u_skip;              // skip mutation: log2(1 - pm), 0, 0, 0 (cga/mutate.glsl)
 };
 
 ivec2 torus(ivec2 p) { return (p + u_grid) % u_grid; }

@@ -48,7 +48,19 @@ uvec4 cga_mutation_mask(ivec2 p, int t, int first, int end)
         word += 1;
         int remaining = n - pos;
         if (!(u < flip_cdf(remaining - 1))) break;
+        // The gap: the smallest k with u < flip_cdf(k), by bisection. A logarithm puts it
+        // within one of floor(log2(1 - u) / log2(1 - pm)) (u_skip.x: cga_mutation.log2_keep,
+        // from double); where two compares confirm that bracket, the bisection runs in it
+        // (nearly every warp takes this path: skip's time was its full bisection), else over
+        // all. The compares decide, so the gap is the twin's whatever the guess (the WebGL2
+        // page leaves u_skip 0: always the whole bisection).
         int lo = 0, hi = remaining - 1;
+        int k = clamp(int(floor(log2(1.0 - u) / u_skip.x)), 0, remaining - 1);
+        int a = max(k - 1, 0), b = min(k + 1, remaining - 1);
+        if (u < flip_cdf(b) && (a == 0 || !(u < flip_cdf(a - 1)))) {
+            lo = a;
+            hi = b;
+        }
         while (lo < hi) {
             int mid = (lo + hi) / 2;
             if (u < flip_cdf(mid)) hi = mid;

@@ -45,6 +45,9 @@ typedef struct cga_mutation {
     glevo_cga_mutation mode;
     float pm;
     float flip_cdf[CGA_MAX_GENE_BITS];
+    /* The GPU's first guess of a skip (shaders/cga/mutate.glsl): log2(1 - pm); compares
+     * decide the gap, so a poor guess costs time, never a different bit. */
+    float log2_keep;
 } cga_mutation;
 void cga_mutation_init(cga_mutation *m, glevo_cga_mutation mode, double pm);
 void cga_mutate_cpu(const cga_layout *l, const glevo_rng_source *rng, const cga_mutation *m,
@@ -72,6 +75,7 @@ typedef struct cga_uniforms {
      * none, 1 the tiles' of the dispatch before, 2 the fitness dispatch's), whether it scores
      * the children, the half of the bests it (or the fitness dispatch) writes, entries a half */
     int32_t evolve[4];
+    float skip[4]; /* skip mutation: log2(1 - pm) for its gap's first guess, 0, 0, 0 */
 } cga_uniforms;
 
 typedef struct cga_gpu cga_gpu;

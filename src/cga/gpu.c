@@ -162,6 +162,7 @@ void cga_gpu_uniforms(const glevo_cga *cga, cga_uniforms *u)
     u->generation_plus_one = (float)(cga->generation + 1);
     u->pc = (float)cga->params.pc;
     u->pm = cga->mutation.pm;
+    u->skip[0] = cga->mutation.log2_keep;
     memcpy(u->flip_cdf, cga->mutation.flip_cdf, sizeof u->flip_cdf);
 }
 

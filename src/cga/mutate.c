@@ -16,6 +16,7 @@ void cga_mutation_init(cga_mutation *m, glevo_cga_mutation mode, double pm)
         m->flip_cdf[k - 1] = (float)(-expm1((double)k * log1p(-fmin(pm, 1.0 - 1e-16))));
     if (pm >= 1.0)
         for (int k = 0; k < CGA_MAX_GENE_BITS; ++k) m->flip_cdf[k] = 1.0f;
+    m->log2_keep = pm >= 1.0 ? -INFINITY : (float)(log1p(-pm) / log(2.0));
 }
 
 static void mutate_per_bit(const cga_layout *l, const glevo_rng_source *rng, float pm, int t,

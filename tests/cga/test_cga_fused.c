@@ -7,6 +7,7 @@
  * generation, odd grids, every neighbourhood, both mutation modes, both random
  * sources, 1 to 6 gene textures and a user GLSL fitness, the kernel scoring the children or
  * the fitness dispatch scoring them; 7 textures keep the plain path. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +134,45 @@ START_TEST(the_rule_scores_children_with_per_bit_mutation_only)
 }
 END_TEST
 
+/* Skip mutation's gap (cga/mutate.glsl: a logarithm's guess, confirmed by compares, else the
+ * whole bisection) equals the C twin's at every pm, with the guess as the host makes it, with
+ * none (0, as the WebGL2 page leaves it) and with a wrong one (the guess of pm 0.5): the compute
+ * engine's population equals the CPU engine's after every generation (sphere: exact fitness). */
+START_TEST(skip_gaps_equal_the_twin_at_every_pm)
+{
+    static const double pms[] = {0.001, 0.01, 0.05, 0.3, 0.9, 1.0};
+    const float guesses[] = {NAN, 0.0f, -1.0f}; /* NAN: the host's */
+    testutil_context();
+    for (size_t k = 0; k < 3 * sizeof pms / sizeof pms[0]; ++k) {
+        double pm = pms[k / 3];
+        float guess = guesses[k % 3];
+        glevo_cga_params p = {.problem = glevo_problem_find("sphere"), .dim = 5, .width = 12,
+                              .height = 6, .pm = pm, .mutation = GLEVO_MUTATION_SKIP,
+                              .backend = GLEVO_BACKEND_COMPUTE, .seed = SEED + (uint32_t)k,
+                              .block_depth = GLEVO_ZERO};
+        glevo_cga *gpu, *cpu;
+        ck_assert_msg(glevo_cga_create(&p, &gpu) == GLEVO_OK, "%s", glevo_last_error());
+        if (!isnan(guess)) gpu->mutation.log2_keep = guess; /* the uniforms are made from it */
+        p.backend = GLEVO_BACKEND_CPU;
+        ck_assert(glevo_cga_create(&p, &cpu) == GLEVO_OK);
+        size_t n = glevo_cga_gene_floats(gpu), cells = 12 * 6;
+        float *a = malloc(n * 4), *b = malloc(n * 4), *fa = malloc(cells * 4), *fb = malloc(cells * 4);
+        for (int g = 0; g < 4; ++g) {
+            ck_assert(glevo_cga_step(gpu, 1) == GLEVO_OK);
+            ck_assert(glevo_cga_step(cpu, 1) == GLEVO_OK);
+            ck_assert(glevo_cga_read_population(gpu, a, fa) == GLEVO_OK);
+            ck_assert(glevo_cga_read_population(cpu, b, fb) == GLEVO_OK);
+            for (size_t i = 0; i < n; ++i)
+                ck_assert_msg(a[i] == b[i], "pm %g guess %g generation %d float %zu: compute %.0f "
+                              "CPU %.0f", pm, guess, g, i, a[i], b[i]);
+        }
+        free(a), free(b), free(fa), free(fb);
+        glevo_cga_destroy(gpu);
+        glevo_cga_destroy(cpu);
+    }
+}
+END_TEST
+
 /* Seven gene textures do not fit the fused kernel's images (genes, fitness, record: 8 at
  * most on NVIDIA): the plain path runs. */
 START_TEST(seven_textures_keep_the_plain_path)
@@ -157,6 +197,7 @@ int main(void)
     tcase_add_loop_test(tc, fused_equals_plain_and_fragment, 0, 3 * (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, seven_textures_keep_the_plain_path);
     tcase_add_test(tc, the_rule_scores_children_with_per_bit_mutation_only);
+    tcase_add_test(tc, skip_gaps_equal_the_twin_at_every_pm);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
