@@ -52,12 +52,12 @@ const int ENTRY = 1 + GENE_TEXTURES;
 
 // The fold: the best of the groups' bests in half 1 - u_evolve.z into the record. They are the
 // tiles' of the dispatch before (u_evolve.x 1: groups of 16 x 8 cells) or the fitness
-// dispatch's (2: 16 x 16, cga/fitness.glsl); a half holds u_evolve.w entries.
+// dispatch's (2: FITNESS_SPAN squared, cga/fitness.glsl); a half holds u_evolve.w entries.
 void fold(uint lid, ivec2 tiles)
 {
     bool fitness_groups = u_evolve.x == 2;
-    ivec2 grid = fitness_groups ? (u_grid + 15) / 16 : tiles;
-    ivec2 cells = fitness_groups ? ivec2(16) : ivec2(16, 8);
+    ivec2 grid = fitness_groups ? (u_grid + FITNESS_SPAN - 1) / FITNESS_SPAN : tiles;
+    ivec2 cells = fitness_groups ? ivec2(FITNESS_SPAN) : ivec2(16, 8);
     int groups = grid.x * grid.y, from = (1 - u_evolve.z) * u_evolve.w;
     vec4 best = vec4(0.0);
     for (int k = int(lid); k < groups; k += 64) {

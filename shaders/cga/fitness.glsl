@@ -40,11 +40,13 @@ void main() { o_fitness = cga_fitness_texel(ivec2(gl_FragCoord.xy)); }
 #ifdef GLEVO_COMPUTE
 // The compute driver's fitness dispatch, fused with the first level of the best-of-generation
 // reduction (saving a dispatch and a re-read of the fitness, which decides the cost of small
-// grids: each dispatch costs ~7-10 us to issue and fence on the H100): one invocation per
-// cell writes its fitness; the 16 x 16 work-group's best texel (value, x, y, present) goes to
-// i_partial at the group's position, which cga/keep_best.glsl reduces, and with the best
-// cell's genes to half u_evolve.z of `bests` (u_evolve.w entries a half), which the fused
-// evolve kernel's fold reads (cga/evolve.glsl).
+// grids: each dispatch costs ~7-10 us to issue and fence on the H100). An invocation scores a
+// 2 x 2 block of cells (so a 16 x 16 work-group's FITNESS_SPAN^2 cells share one reduction,
+// ~7 of the dispatch's 20 us at 10^6 cells when each invocation had one) and writes their
+// fitness; the group's best texel (value, x, y, present) goes to i_partial at the group's
+// position, which cga/keep_best.glsl reduces, and with the best cell's genes to half
+// u_evolve.z of `bests` (u_evolve.w entries a half), which the fused evolve kernel's fold reads
+// (cga/evolve.glsl).
 #define REDUCE_GROUP 256
 #include "reduce/better.glsl"
 layout(local_size_x = 16, local_size_y = 16) in;
@@ -54,14 +56,19 @@ layout(std430) buffer evolve_bests { vec4 bests[]; };
 void main()
 {
     if (u_evolve.x < 0) return; // a warm-up dispatch (src/cga/compute.c)
-    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    vec4 mine = vec4(0.0), g[GENE_TEXTURES];
-    bool on = p.x < u_grid.x && p.y < u_grid.y;
-    if (on) {
-        CGA_EACH_TEXTURE(CGA_FETCH)
-        float f = cga_fitness(g);
-        imageStore(i_fitness, p, vec4(f, 0.0, 0.0, 1.0));
-        mine = vec4(f, float(p.x), float(p.y), 1.0);
+    vec4 mine = vec4(0.0), g[GENE_TEXTURES], mine_g[GENE_TEXTURES];
+    for (int j = 0; j < 4; ++j) {
+        ivec2 p = 2 * ivec2(gl_GlobalInvocationID.xy) + ivec2(j & 1, j >> 1);
+        if (p.x < u_grid.x && p.y < u_grid.y) {
+            CGA_EACH_TEXTURE(CGA_FETCH)
+            float f = cga_fitness(g);
+            imageStore(i_fitness, p, vec4(f, 0.0, 0.0, 1.0));
+            vec4 c = vec4(f, float(p.x), float(p.y), 1.0);
+            if (better(c, mine)) {
+                mine = c;
+                mine_g = g;
+            }
+        }
     }
     vec4 best = reduce_group(mine, gl_LocalInvocationIndex);
     int group = int(gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x);
@@ -70,8 +77,8 @@ void main()
         imageStore(i_partial, ivec2(gl_WorkGroupID.xy), best);
         bests[at] = best;
     }
-    if (on && best.w != 0.0 && ivec2(best.yz) == p)
-        for (int t = 0; t < GENE_TEXTURES; ++t) bests[at + 1 + t] = g[t];
+    if (best.w != 0.0 && mine.w != 0.0 && mine.yz == best.yz)
+        for (int t = 0; t < GENE_TEXTURES; ++t) bests[at + 1 + t] = mine_g[t];
 }
 #endif
 #endif

@@ -53,7 +53,7 @@ layout(rgba32f) writeonly uniform image2D i_record;
 void main()
 {
     if (u_evolve.x < 0) return; // a warm-up dispatch (src/cga/compute.c)
-    ivec2 groups = (u_grid + 15) / 16;
+    ivec2 groups = (u_grid + FITNESS_SPAN - 1) / FITNESS_SPAN;
     int n = groups.x * groups.y;
     vec4 best = vec4(0.0);
     for (int k = int(gl_LocalInvocationIndex); k < n; k += REDUCE_GROUP) {

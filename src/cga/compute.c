@@ -17,7 +17,7 @@
 
 #include "cga/gpu_internal.h"
 
-#define LOCAL 8 /* evolve.glsl's work-groups: 8 x 8 pairs (fitness.glsl's are 16 x 16 cells) */
+#define LOCAL 8 /* evolve.glsl's work-groups: 8 x 8 pairs (fitness.glsl's: CGA_FITNESS_SPAN) */
 
 static glevo_status dispatch(glevo_cga *cga, gpu_pass *p, const cga_uniforms *u,
                              int random_slot, long long nx, long long ny, int local)
@@ -30,8 +30,9 @@ static glevo_status dispatch(glevo_cga *cga, gpu_pass *p, const cga_uniforms *u,
     return gpu_pass_dispatch(p);
 }
 
-/* The fitness of the current genes, each 16 x 16 group's best into `partial` and, with the
- * best's genes, into half `half` of the bests (for the fused kernel's fold). */
+/* The fitness of the current genes, each work-group's best (of CGA_FITNESS_SPAN^2 cells) into
+ * `partial` and, with the best's genes, into half `half` of the bests (the fused kernel's
+ * fold reads those). */
 static glevo_status fitness_dispatch(glevo_cga *cga, cga_uniforms *u, int half)
 {
     cga_gpu *g = cga->gpu;
@@ -42,7 +43,8 @@ static glevo_status fitness_dispatch(glevo_cga *cga, cga_uniforms *u, int half)
     gpu_pass_image(&fit, 0, &g->fitness_tex, GPU_WRITE_ONLY);
     gpu_pass_image(&fit, 1, &g->partial, GPU_WRITE_ONLY);
     gpu_pass_buffer(&fit, 0, &g->evolve_bests);
-    return dispatch(cga, &fit, u, -1, cga->layout.width, cga->layout.height, 16);
+    /* 16 x 16 invocations a group, 2 x 2 cells each */
+    return dispatch(cga, &fit, u, -1, (cga->layout.width + 1) / 2, (cga->layout.height + 1) / 2, 16);
 }
 
 /* The record after this generation's fitness dispatch: the best of its groups' bests. */
@@ -206,7 +208,7 @@ static glevo_status bests_create(glevo_cga *cga)
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     int tiles = gpu_groups(l->width / 2, LOCAL) * gpu_groups(l->height, LOCAL);
-    int fitness = gpu_groups(l->width, 16) * gpu_groups(l->height, 16);
+    int fitness = gpu_groups(l->width, CGA_FITNESS_SPAN) * gpu_groups(l->height, CGA_FITNESS_SPAN);
     g->bests_half = tiles > fitness ? tiles : fitness;
     return gpu_buffer_create(&g->evolve_bests, 2 * (size_t)g->bests_half * (1 + (size_t)l->textures) * 16,
                              NULL);

@@ -45,9 +45,10 @@ int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size)
     const cga_layout *l = &cga->layout;
     return snprintf(out, size,
                     "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
-                    "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n%s%s%s",
+                    "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n"
+                    "#define FITNESS_SPAN %d\n%s%s%s",
                     l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
-                    CGA_PASS_MUTATE, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
+                    CGA_PASS_MUTATE, CGA_FITNESS_SPAN, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
                     cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
                     l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
 }
@@ -105,9 +106,10 @@ glevo_status cga_gpu_create(glevo_cga *cga, bool compute)
         st = gpu_texture_create(&g->random_table, GLEVO_RNG_TABLE_SIDE, GLEVO_RNG_TABLE_SIDE,
                                 GPU_RGBA32UI, cga->rng.table);
     /* The compute driver reduces inside its fitness and record dispatches (one best texel per
-     * 16 x 16 work-group in `partial`); the fragment driver runs the 2x2 reduction passes. */
+     * fitness work-group in `partial`); the fragment driver runs the 2x2 reduction passes. */
+    int span = CGA_FITNESS_SPAN;
     if (!st && compute)
-        st = gpu_texture_create(&g->partial, (l->width + 15) / 16, (l->height + 15) / 16,
+        st = gpu_texture_create(&g->partial, (l->width + span - 1) / span, (l->height + span - 1) / span,
                                 GPU_RGBA32F, NULL);
     if (!st && !compute) st = gpu_reducer_create(&g->reducer, l->width, l->height, false);
     return st;

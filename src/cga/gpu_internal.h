@@ -8,6 +8,9 @@
 #include "reduce/reduce.h"
 
 #define MAX_TEX (GLEVO_CGA_MAX_DIM / 4)
+/* Cells a side of the compute fitness dispatch's work-group (16 x 16 invocations, 2 x 2 cells
+ * each: shaders/cga/fitness.glsl); each group's best is one texel of `partial`. */
+#define CGA_FITNESS_SPAN 32
 
 /* Slots, in the order of the tables in gpu.c. */
 enum { FITNESS_GENES = 0 };
