@@ -310,7 +310,9 @@ static glevo_status block_dispatch(glevo_cga *cga, int steps, int draw, uint32_t
                          0, 1 - g->flips_half, draw, (int32_t)draw_from};
     memcpy(u.block, block, sizeof block);
 
-    gpu_pass run = {.name = "cga.block", .program = &g->block};
+    /* A dispatch with nothing to do is create's warm-up (--profile counts it apart). */
+    bool idle = !steps && !draw && !g->block_unfolded;
+    gpu_pass run = {.name = idle ? "cga.warm_up" : "cga.block", .program = &g->block};
     gpu_pass_inputs(&run, 0, g->current, l->textures);
     gpu_pass_image(&run, 0, &g->fitness_tex, GPU_WRITE_ONLY);
     for (int t = 0; t < l->textures; ++t) gpu_pass_image(&run, 1 + t, &g->selected[t], GPU_WRITE_ONLY);

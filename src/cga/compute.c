@@ -30,6 +30,13 @@ static glevo_status dispatch(glevo_cga *cga, gpu_pass *p, const cga_uniforms *u,
     return gpu_pass_dispatch(p);
 }
 
+/* A pass's name for --profile: create's warm-up dispatches (u_evolve.x = -1, warm_up below)
+ * are counted apart from the run's. */
+static const char *pass_name(const cga_uniforms *u, const char *name)
+{
+    return u->evolve[0] < 0 ? "cga.warm_up" : name;
+}
+
 /* The fitness of the current genes, each work-group's best (of CGA_FITNESS_SPAN^2 cells) into
  * `partial` and, with the best's genes, into half `half` of the bests (the fused kernel's
  * fold reads those). */
@@ -38,7 +45,7 @@ static glevo_status fitness_dispatch(glevo_cga *cga, cga_uniforms *u, int half)
     cga_gpu *g = cga->gpu;
     u->evolve[2] = half;
     u->evolve[3] = g->bests_half;
-    gpu_pass fit = {.name = "cga.fitness", .program = &g->fitness};
+    gpu_pass fit = {.name = pass_name(u, "cga.fitness"), .program = &g->fitness};
     gpu_pass_inputs(&fit, FITNESS_GENES, g->current, cga->layout.textures);
     gpu_pass_image(&fit, 0, &g->fitness_tex, GPU_WRITE_ONLY);
     gpu_pass_image(&fit, 1, &g->partial, GPU_WRITE_ONLY);
@@ -51,7 +58,7 @@ static glevo_status fitness_dispatch(glevo_cga *cga, cga_uniforms *u, int half)
 static glevo_status keep_best_dispatch(glevo_cga *cga, const cga_uniforms *u)
 {
     cga_gpu *g = cga->gpu;
-    gpu_pass keep = {.name = "cga.keep_best", .program = &g->keep_best};
+    gpu_pass keep = {.name = pass_name(u, "cga.keep_best"), .program = &g->keep_best};
     gpu_pass_input(&keep, KEEP_REDUCED, &g->partial);
     gpu_pass_input(&keep, KEEP_RECORD, &g->record[g->record_index]);
     gpu_pass_inputs(&keep, KEEP_GENES, g->current, cga->layout.textures);
@@ -75,7 +82,7 @@ static glevo_status evolve_dispatch(glevo_cga *cga, const cga_uniforms *u)
 {
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
-    gpu_pass evolve = {.name = "cga.evolve", .program = &g->evolve};
+    gpu_pass evolve = {.name = pass_name(u, "cga.evolve"), .program = &g->evolve};
     gpu_pass_input(&evolve, SELECT_FITNESS, &g->fitness_tex);
     gpu_pass_inputs(&evolve, SELECT_GENES, g->current, l->textures);
     for (int t = 0; t < l->textures; ++t) gpu_pass_image(&evolve, t, &g->selected[t], GPU_WRITE_ONLY);
@@ -100,7 +107,7 @@ static glevo_status evolve_fit_dispatch(glevo_cga *cga, const cga_uniforms *u)
     cga_gpu *g = cga->gpu;
     const cga_layout *l = &cga->layout;
     int m = l->textures;
-    gpu_pass pass = {.name = "cga.evolve_fit", .program = &g->evolve_fit};
+    gpu_pass pass = {.name = pass_name(u, "cga.evolve_fit"), .program = &g->evolve_fit};
     gpu_pass_input(&pass, 0, &g->fitness_tex);
     gpu_pass_inputs(&pass, 1, g->current, m);
     gpu_pass_input(&pass, 1 + m, &g->record[g->record_index]);

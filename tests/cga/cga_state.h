@@ -1,8 +1,10 @@
-/* What the cGA's bit-for-bit tests of the compute paths compare between two GPU engines (the
- * blocked kernel, the fused and plain one-generation paths, the fragment driver): population,
- * fitness store and best-so-far record, read back after a step. Included by one test each. */
+/* What the cGA's bit-for-bit tests compare between two engines: population, fitness store and
+ * best-so-far record of two GPU engines (the blocked kernel, the fused and plain
+ * one-generation paths, the fragment driver), read back after a step; and the populations of
+ * any two engines stepped together. Included by one test each. */
 #ifndef GLEVO_TESTS_CGA_STATE_H
 #define GLEVO_TESTS_CGA_STATE_H
+#include <stdlib.h>
 #include <string.h>
 
 #include "cga/gpu_internal.h"
@@ -10,7 +12,7 @@
 
 typedef struct cga_state { float *genes, *fitness, record[4 + 4 * 8]; } cga_state;
 
-static void cga_state_read(glevo_cga *cga, cga_state *s)
+static inline void cga_state_read(glevo_cga *cga, cga_state *s)
 {
     ck_assert(glevo_cga_read_population(cga, s->genes, s->fitness) == GLEVO_OK);
     ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, s->record) == GLEVO_OK);
@@ -18,7 +20,7 @@ static void cga_state_read(glevo_cga *cga, cga_state *s)
 
 /* Every float of a and b the same bits (the engines named a_name and b_name; case c after
  * generation gen, for the message). */
-static void cga_state_assert_same(const cga_state *a, const char *a_name, const cga_state *b,
+static inline void cga_state_assert_same(const cga_state *a, const char *a_name, const cga_state *b,
                                   const char *b_name, const glevo_cga *cga, int c, long long gen)
 {
     size_t n = glevo_cga_gene_floats(cga), cells = (size_t)cga->layout.width * cga->layout.height;
@@ -33,5 +35,25 @@ static void cga_state_assert_same(const cga_state *a, const char *a_name, const 
         ck_assert_msg(memcmp(&a->record[i], &b->record[i], 4) == 0, "case %d generation %lld: "
                       "record float %d %s %.9g %s %.9g", c, gen, i, a_name, a->record[i], b_name,
                       b->record[i]);
+}
+
+/* Steps engines a and b (the same parameters, e.g. a GPU engine and the CPU's) one generation
+ * at a time and asserts that their populations are the same floats after each (label names
+ * the run in the messages). */
+static inline void cga_assert_same_populations(glevo_cga *a, glevo_cga *b, int generations,
+                                        const char *label)
+{
+    size_t n = glevo_cga_gene_floats(a);
+    float *ga = malloc(n * 4), *gb = malloc(n * 4);
+    for (int g = 0; g < generations; ++g) {
+        ck_assert(glevo_cga_step(a, 1) == GLEVO_OK);
+        ck_assert(glevo_cga_step(b, 1) == GLEVO_OK);
+        ck_assert(glevo_cga_read_population(a, ga, NULL) == GLEVO_OK);
+        ck_assert(glevo_cga_read_population(b, gb, NULL) == GLEVO_OK);
+        for (size_t i = 0; i < n; ++i)
+            ck_assert_msg(ga[i] == gb[i], "%s generation %d float %zu: %.0f against %.0f", label, g,
+                          i, ga[i], gb[i]);
+    }
+    free(ga), free(gb);
 }
 #endif

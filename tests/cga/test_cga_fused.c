@@ -8,6 +8,7 @@
  * sources, 1 to 6 gene textures and a user GLSL fitness, the kernel scoring the children or
  * the fitness dispatch scoring them; 7 textures keep the plain path. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,18 +156,9 @@ START_TEST(skip_gaps_equal_the_twin_at_every_pm)
         if (!isnan(guess)) gpu->mutation.log2_keep = guess; /* the uniforms are made from it */
         p.backend = GLEVO_BACKEND_CPU;
         ck_assert(glevo_cga_create(&p, &cpu) == GLEVO_OK);
-        size_t n = glevo_cga_gene_floats(gpu), cells = 12 * 6;
-        float *a = malloc(n * 4), *b = malloc(n * 4), *fa = malloc(cells * 4), *fb = malloc(cells * 4);
-        for (int g = 0; g < 4; ++g) {
-            ck_assert(glevo_cga_step(gpu, 1) == GLEVO_OK);
-            ck_assert(glevo_cga_step(cpu, 1) == GLEVO_OK);
-            ck_assert(glevo_cga_read_population(gpu, a, fa) == GLEVO_OK);
-            ck_assert(glevo_cga_read_population(cpu, b, fb) == GLEVO_OK);
-            for (size_t i = 0; i < n; ++i)
-                ck_assert_msg(a[i] == b[i], "pm %g guess %g generation %d float %zu: compute %.0f "
-                              "CPU %.0f", pm, guess, g, i, a[i], b[i]);
-        }
-        free(a), free(b), free(fa), free(fb);
+        char label[64];
+        snprintf(label, sizeof label, "pm %g guess %g (compute against CPU)", pm, guess);
+        cga_assert_same_populations(gpu, cpu, 4, label);
         glevo_cga_destroy(gpu);
         glevo_cga_destroy(cpu);
     }

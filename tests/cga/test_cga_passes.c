@@ -7,9 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga_state.h"
 #include "reduce/reduce.h"
-#include "testutil.h"
 
 #define SEED 1789u
 
@@ -183,22 +182,11 @@ START_TEST(gpu_run_equals_cpu_run)
         ck_assert(glevo_cga_create(&p, &gpu) == GLEVO_OK);
         p.backend = GLEVO_BACKEND_CPU;
         ck_assert(glevo_cga_create(&p, &cpu) == GLEVO_OK);
-        size_t n = glevo_cga_gene_floats(gpu);
-        float *a = malloc(n * 4), *b = malloc(n * 4);
-        for (int g = 0; g < 12; ++g) {
-            ck_assert(glevo_cga_step(gpu, 1) == GLEVO_OK);
-            ck_assert(glevo_cga_step(cpu, 1) == GLEVO_OK);
-            ck_assert(glevo_cga_read_population(gpu, a, NULL) == GLEVO_OK);
-            ck_assert(glevo_cga_read_population(cpu, b, NULL) == GLEVO_OK);
-            for (size_t i = 0; i < n; ++i)
-                ck_assert_msg(a[i] == b[i], "%s generation %d float %zu: GPU %.0f CPU %.0f",
-                              problems[k], g, i, a[i], b[i]);
-        }
+        cga_assert_same_populations(gpu, cpu, 12, problems[k]); /* GPU against CPU */
         glevo_cga_best bg, bc;
         ck_assert(glevo_cga_best_get(gpu, &bg) == GLEVO_OK);
         ck_assert(glevo_cga_best_get(cpu, &bc) == GLEVO_OK);
         ck_assert(bg.fitness == bc.fitness && bg.generation == bc.generation);
-        free(a), free(b);
         glevo_cga_destroy(gpu);
         glevo_cga_destroy(cpu);
     }
