@@ -51,7 +51,7 @@ uint g_generation = 0u;
 #include "cga/keep_best.glsl"
 
 uniform sampler2D t_genes[GENE_TEXTURES];
-layout(rgba32f) writeonly uniform image2D i_genes[GENE_TEXTURES];
+layout(GENE_IMAGE_FORMAT) writeonly uniform image2D i_genes[GENE_TEXTURES];
 layout(r32f) writeonly uniform image2D i_fitness;
 layout(rgba32f) uniform image2D i_record; // read and written by the folding group only
 // Per half, generation of the block and group: the group's best texel.
@@ -173,7 +173,8 @@ void fold(int lid)
             vec4 best = s_red[k * GEN_SLOTS];
             if (cga_record_takes(head, best)) {
                 head = vec4(best.xyz, float(uint(u_fold.w) + uint(k) + 1u));
-                mine_t = lid == 0 ? head : s_win[k * GENE_TEXTURES + lid - 1];
+                mine_t = lid == 0 ? head
+                                  : cga_gene_channels(lid - 1, s_win[k * GENE_TEXTURES + lid - 1]);
             }
         }
         imageStore(i_record, ivec2(lid, 0), mine_t);

@@ -30,6 +30,14 @@ layout(std140) uniform pass_uniforms {
 ivec2 torus(ivec2 p) { return (p + u_grid) % u_grid; }
 uint cell_index(ivec2 p) { return uint(p.y * u_grid.x + p.x); }
 
+// Gene texture t's texel g with the channels past DIM 0, as the host holds them: a texel of
+// the R32F / RG32F gene textures (dim 1 / 2, src/cga/gpu.c) reads alpha 1. For what leaves
+// the population (the record).
+vec4 cga_gene_channels(int t, vec4 g)
+{
+    return mix(vec4(0.0), g, lessThan(ivec4(4 * t) + ivec4(0, 1, 2, 3), ivec4(DIM)));
+}
+
 // CGA_EACH_TEXTURE(B) expands to B(0) B(1) ... B(GENE_TEXTURES - 1): one copy of a per-texture
 // statement with t a literal. GLSL ES 3.00 (the WebGL2 page, web/) indexes sampler and
 // fragment-output arrays with constant expressions only, never a loop index; the desktop

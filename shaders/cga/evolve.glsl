@@ -36,7 +36,7 @@
 #include "cga/crossover.glsl"
 #include "cga/mutate.glsl"
 uniform sampler2D t_genes[GENE_TEXTURES];
-layout(rgba32f) writeonly uniform image2D i_genes[GENE_TEXTURES];
+layout(GENE_IMAGE_FORMAT) writeonly uniform image2D i_genes[GENE_TEXTURES];
 layout(local_size_x = 8, local_size_y = 8) in;
 
 #ifdef EVOLVE_FIT

@@ -23,7 +23,7 @@ bool cga_record_takes(vec4 old, vec4 cur)
 vec4 cga_record_next(int i, vec4 cur, vec4 head, vec4 mine, vec4 genes)
 {
     if (!cga_record_takes(head, cur)) return mine;
-    return i == 0 ? vec4(cur.xyz, u_generation_plus_one) : genes;
+    return i == 0 ? vec4(cur.xyz, u_generation_plus_one) : cga_gene_channels(i - 1, genes);
 }
 
 #ifndef CGA_BODIES_ONLY

@@ -2,7 +2,9 @@
  * pass bodies), the texture layout, the uniform block, readbacks and uploads. fragment.c and
  * compute.c only order the passes of a generation.
  *
- * Textures: gene sets of ceil(dim / 4) RGBA32F textures. The fragment driver keeps every
+ * Textures: gene sets of ceil(dim / 4) RGBA32F textures, or one R32F / RG32F texture where dim
+ * is 1 / 2 (cga_gene_format: half the bytes a generation moves for camel; the host arrays keep
+ * four channels a texel, the ones not stored read as 0). The fragment driver keeps every
  * stage in its own set (current -> selected -> crossed -> current) for the demo's pass
  * inspector; the compute driver ping-pongs `current` and `selected` (its fused step writes
  * the next population directly). */
@@ -40,14 +42,22 @@ static glevo_status build(gpu_program *p, const char *name, const char *file, bo
     return gpu_program_build(p, &d);
 }
 
+gpu_format cga_gene_format(const cga_layout *l)
+{
+    return l->dim == 1 ? GPU_R32F : l->dim == 2 ? GPU_RG32F : GPU_RGBA32F;
+}
+
 int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size)
 {
     const cga_layout *l = &cga->layout;
+    gpu_format genes = cga_gene_format(l);
     return snprintf(out, size,
                     "#define GENE_TEXTURES %d\n#define DIM %d\n#define NEIGHBOURHOOD %d\n"
+                    "#define GENE_IMAGE_FORMAT %s\n"
                     "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n"
                     "#define FITNESS_SPAN %d\n%s%s%s",
-                    l->textures, l->dim, (int)l->neighbourhood, CGA_PASS_SELECT, CGA_PASS_XPOINTS,
+                    l->textures, l->dim, (int)l->neighbourhood,
+                    genes == GPU_R32F ? "r32f" : genes == GPU_RG32F ? "rg32f" : "rgba32f", CGA_PASS_SELECT, CGA_PASS_XPOINTS,
                     CGA_PASS_MUTATE, CGA_FITNESS_SPAN, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
                     cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
                     l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
@@ -90,12 +100,13 @@ glevo_status cga_gpu_create(glevo_cga *cga, bool compute)
     cga->context = gpu_context_serial();
     g->compute = compute;
     glevo_status st = build_programs(cga, compute);
+    gpu_format genes = cga_gene_format(l);
     for (int t = 0; t < l->textures && !st; ++t) {
-        st = gpu_texture_create(&g->current[t], l->width, l->height, GPU_RGBA32F,
-                                cga->genes + cga_texel(l, t, 0, 0));
-        if (!st) st = gpu_texture_create(&g->selected[t], l->width, l->height, GPU_RGBA32F, NULL);
+        st = gpu_texture_create_narrow(&g->current[t], l->width, l->height, genes, 4,
+                                       cga->genes + cga_texel(l, t, 0, 0));
+        if (!st) st = gpu_texture_create_narrow(&g->selected[t], l->width, l->height, genes, 4, NULL);
         if (!st && !compute)
-            st = gpu_texture_create(&g->crossed[t], l->width, l->height, GPU_RGBA32F, NULL);
+            st = gpu_texture_create_narrow(&g->crossed[t], l->width, l->height, genes, 4, NULL);
         if (!st && !compute)
             st = gpu_texture_create(&g->points[t], l->width / 2, l->height, GPU_RGBA32F, NULL);
     }

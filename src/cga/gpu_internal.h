@@ -61,7 +61,9 @@ struct cga_gpu {
     uint32_t block_unfolded_from, flips_from;
 };
 
-/* The #defines every cGA program is built with (gene textures, dimension, neighbourhood, pass
+/* The gene textures' format: R32F / RG32F where dim is 1 / 2, else RGBA32F. */
+gpu_format cga_gene_format(const cga_layout *l);
+/* The #defines every cGA program is built with (gene textures and their image format, dimension, neighbourhood, pass
  * numbers, random source, mutation mode, direction); snprintf's count. */
 int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size);
 /* block.c: the plan from the params and this GPU (an override it cannot run is

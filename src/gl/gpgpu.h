@@ -38,10 +38,16 @@ typedef struct gpu_texture {
     GLuint id;
     int width, height;
     gpu_format format;
+    int host_channels; /* channels a texel has in the host arrays of uploads and reads */
 } gpu_texture;
 
 /* Texture of w x h texels, uploaded from `data` (row-major, tightly packed; NULL = zeros). */
 glevo_status gpu_texture_create(gpu_texture *t, int w, int h, gpu_format f, const void *data);
+/* The same for a float texture that stores fewer channels than its host arrays have
+ * (host_channels 4 for an R32F or RG32F texture): uploads drop the channels it lacks, reads
+ * give 0 for them. */
+glevo_status gpu_texture_create_narrow(gpu_texture *t, int w, int h, gpu_format f,
+                                       int host_channels, const void *data);
 void gpu_texture_destroy(gpu_texture *t);
 /* Set every texel to zero. */
 glevo_status gpu_texture_clear(gpu_texture *t);

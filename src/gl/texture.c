@@ -22,14 +22,35 @@ static format_desc describe(gpu_format f)
 int gpu_format_channels(gpu_format f) { return describe(f).channels; }
 size_t gpu_format_texel_bytes(gpu_format f) { return (size_t)describe(f).channels * 4; }
 
+/* The client format of a float host array of `channels` channels a texel. */
+static GLenum float_format(int channels)
+{
+    return channels == 1 ? GL_RED : channels == 2 ? GL_RG : GL_RGBA;
+}
+
+/* Channels a texel has in t's host arrays (a texture made by hand counts as not narrow). */
+static int host_channels_of(const gpu_texture *t)
+{
+    return t->host_channels ? t->host_channels : describe(t->format).channels;
+}
+
 glevo_status gpu_texture_create(gpu_texture *t, int w, int h, gpu_format f, const void *data)
 {
+    return gpu_texture_create_narrow(t, w, h, f, describe(f).channels, data);
+}
+
+glevo_status gpu_texture_create_narrow(gpu_texture *t, int w, int h, gpu_format f,
+                                       int host_channels, const void *data)
+{
     memset(t, 0, sizeof *t);
+    format_desc d = describe(f);
+    if (host_channels != d.channels && (d.type != GL_FLOAT || host_channels != 4))
+        return glevo_fail(GLEVO_ERR_INVALID, "a texture of %d channels cannot have host texels of %d",
+                          d.channels, host_channels);
     int max_size = gpu_context_limits()->max_texture_size;
     if (w < 1 || h < 1 || w > max_size || h > max_size)
         return glevo_fail(GLEVO_ERR_INVALID, "texture size %dx%d is outside 1..%d", w, h,
                           max_size);
-    format_desc d = describe(f);
     glGenTextures(1, &t->id);
     glBindTexture(GL_TEXTURE_2D, t->id);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -42,6 +63,7 @@ glevo_status gpu_texture_create(gpu_texture *t, int w, int h, gpu_format f, cons
     t->width = w;
     t->height = h;
     t->format = f;
+    t->host_channels = host_channels;
     glevo_status st = gpu_check("texture create");
     if (st != GLEVO_OK) {
         gpu_texture_destroy(t);
@@ -70,6 +92,10 @@ glevo_status gpu_texture_upload_rect(gpu_texture *t, int x, int y, int w, int h,
 {
     struct glevo_context *ctx = gl_current;
     format_desc d = describe(t->format);
+    if (host_channels_of(t) != d.channels) {
+        d.format = float_format(host_channels_of(t)); /* GL drops the channels it does not store */
+        d.channels = host_channels_of(t);
+    }
     gpu_fence_compute_writes();
     size_t bytes = (size_t)w * (size_t)h * (size_t)d.channels * 4;
     if (!ctx->unpack_buffer) glGenBuffers(1, &ctx->unpack_buffer);
@@ -97,7 +123,12 @@ glevo_status gpu_texture_read_rect(const gpu_texture *t, int x, int y, int w, in
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     format_desc d = describe(t->format);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glReadPixels(x, y, w, h, d.format, d.type, out);
+    int host = host_channels_of(t);
+    glReadPixels(x, y, w, h, host != d.channels ? float_format(host) : d.format, d.type, out);
+    /* GL fills a channel the texture lacks with 0, alpha with 1: the host layout holds 0. */
+    float *texels = out;
+    for (size_t i = 0; host != d.channels && i < (size_t)w * (size_t)h; ++i)
+        for (int c = d.channels; c < host; ++c) texels[i * (size_t)host + (size_t)c] = 0.0f;
     /* A context lost to a reset (e.g. a driver watchdog on a long draw) leaves the buffer
      * unwritten without any other error: check here, where results come back. */
     GLenum reset = glGetGraphicsResetStatus ? glGetGraphicsResetStatus() : GL_NO_ERROR;

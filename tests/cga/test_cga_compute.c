@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cga/cga_internal.h"
+#include "cga/gpu_internal.h"
 #include "reduce/reduce.h"
 #include "testutil.h"
 
@@ -169,6 +170,59 @@ START_TEST(written_population_is_evolved)
 }
 END_TEST
 
+/* Dimensions 1 and 2 keep their genes in R32F / RG32F textures (src/cga/gpu.c), which read
+ * the channels they lack as 0 and alpha 1: every GPU engine holds the CPU engine's population
+ * and best-so-far record after every generation, the record's channels past dim (0 on the
+ * host) included. Engines: the fragment driver, the compute rule (the blocked kernel at this
+ * size), and its one-generation paths (fused with the kernel scoring, fused with the fitness
+ * dispatch scoring, three dispatches). */
+START_TEST(narrow_gene_textures_hold_the_cpu_run)
+{
+    static const struct { const char *problem; int dim; glevo_cga_mutation mutation; } runs[] = {
+        {"camel", 0, GLEVO_MUTATION_PER_BIT}, {"sphere", 1, GLEVO_MUTATION_SKIP},
+        {"sphere", 2, GLEVO_MUTATION_PER_BIT}};
+    static const struct { glevo_backend backend; bool blocked; const char *fused; } engines[] = {
+        {GLEVO_BACKEND_FRAGMENT, false, NULL}, {GLEVO_BACKEND_COMPUTE, true, NULL},
+        {GLEVO_BACKEND_COMPUTE, false, "1"}, {GLEVO_BACKEND_COMPUTE, false, "fitness"},
+        {GLEVO_BACKEND_COMPUTE, false, "0"}};
+    testutil_context();
+    const int run = _i / 5, engine = _i % 5;
+    glevo_cga_params p = {.problem = glevo_problem_find(runs[run].problem), .dim = runs[run].dim,
+                          .width = 12, .height = 6, .pm = 0.03, .seed = 913,
+                          .mutation = runs[run].mutation, .backend = GLEVO_BACKEND_CPU};
+    glevo_cga *gpu, *cpu;
+    ck_assert(glevo_cga_create(&p, &cpu) == GLEVO_OK);
+    p.backend = engines[engine].backend;
+    p.block_depth = engines[engine].blocked ? 0 : GLEVO_ZERO;
+    if (engines[engine].fused) setenv("GLEVO_CGA_FUSED", engines[engine].fused, 1);
+    ck_assert_msg(glevo_cga_create(&p, &gpu) == GLEVO_OK, "%s", glevo_last_error());
+    unsetenv("GLEVO_CGA_FUSED");
+    ck_assert_int_eq(cga_gene_format(&gpu->layout), gpu->layout.dim == 1 ? GPU_R32F : GPU_RG32F);
+    size_t n = glevo_cga_gene_floats(gpu);
+    float *a = malloc(n * 4), *b = malloc(n * 4), ra[8], rb[8];
+    for (int g = 0; g < 10; ++g) {
+        ck_assert(glevo_cga_step(gpu, 1) == GLEVO_OK);
+        ck_assert(glevo_cga_step(cpu, 1) == GLEVO_OK);
+        ck_assert(glevo_cga_read_population(gpu, a, NULL) == GLEVO_OK);
+        ck_assert(glevo_cga_read_population(cpu, b, NULL) == GLEVO_OK);
+        for (size_t i = 0; i < n; ++i)
+            ck_assert_msg(a[i] == b[i], "run %d engine %d generation %d gene float %zu: GPU %.0f "
+                          "CPU %.0f", run, engine, g, i, a[i], b[i]);
+        ck_assert(gpu->ops->read_record(gpu, ra) == GLEVO_OK);
+        ck_assert(cpu->ops->read_record(cpu, rb) == GLEVO_OK);
+        /* the value within the GPU's division (see compute_run_equals_cpu_run), the rest exact */
+        ck_assert_msg(fabsf(ra[0] - rb[0]) <= 1e-6f * fmaxf(1.0f, fabsf(rb[0])), "run %d engine "
+                      "%d generation %d: best %.9g against %.9g", run, engine, g, ra[0], rb[0]);
+        for (int i = 1; i < 8; ++i)
+            ck_assert_msg(ra[i] == rb[i], "run %d engine %d generation %d: record float %d GPU "
+                          "%.9g CPU %.9g", run, engine, g, i, ra[i], rb[i]);
+    }
+    free(a), free(b);
+    glevo_cga_destroy(gpu);
+    glevo_cga_destroy(cpu);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cga_compute");
@@ -178,6 +232,7 @@ int main(void)
                         (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, compute_run_equals_cpu_run);
     tcase_add_test(tc, written_population_is_evolved);
+    tcase_add_loop_test(tc, narrow_gene_textures_hold_the_cpu_run, 0, 3 * 5);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
