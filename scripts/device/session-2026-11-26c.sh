@@ -97,7 +97,7 @@ for k in sorted({k[:4] for k in best}):
     o = best[k + ("glevo_old",)]
     print("%s x %s %s %s:" % k, ", ".join("%s %.2f ms (%.3fx)" % (v, 1e3 * best[k + (v,)], o / best[k + (v,)]) for v in variants))
 PY
-  timeout 200 python3 "$dir/peers/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2> "$out/jax_err.txt"
+  [ -n "${NOJAX:-}" ] || timeout 200 python3 "$dir/peers/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2> "$out/jax_err.txt"
   cat "$out/jax.jsonl"
   ;;
 sr-fit)
