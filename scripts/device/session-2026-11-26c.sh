@@ -12,8 +12,7 @@
 #   cga-narrow  the cGA's gene textures at two channels for camel (RG32F) against the build
 #            before (DIR/glevo_old, RGBA32F): every cGA suite (DIR/test_cga_*); old and new
 #            runs' checkpoints the same run; best of three processes each at the issue's grids
-#            (camel, compute) -> narrow.csv (VARIANTS: the binaries of DIR timed, default
-#            "glevo_old glevo"); the JAX peer (DIR/peers/cga_jax.py) -> jax.jsonl.
+#            (camel, compute) -> narrow.csv; the JAX peer (DIR/peers/cga_jax.py) -> jax.jsonl.
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -77,7 +76,7 @@ cga-narrow)
   echo "variant,grid,generations,mutation,options,seconds,best" > "$out/narrow.csv"
   cga_run glevo 64x64 10 per-bit > /dev/null; cga_run glevo_old 64x64 10 per-bit > /dev/null
   for r in 1 2 3; do
-    for v in ${VARIANTS:-glevo_old glevo}; do
+    for v in glevo_old glevo; do
       cga_run $v 64x64 200 per-bit
       for grid in 100x100 316x316 1000x1000; do
         cga_run $v $grid 1000 per-bit; cga_run $v $grid 1000 skip
@@ -92,10 +91,9 @@ for r in csv.DictReader(open(sys.argv[1])):
     if r["seconds"] != "failed":
         k = (r["grid"], r["generations"], r["mutation"], r["options"])
         best[k + (r["variant"],)] = min(best[k + (r["variant"],)], float(r["seconds"]))
-variants = sorted({k[4] for k in best})
 for k in sorted({k[:4] for k in best}):
-    o = best[k + ("glevo_old",)]
-    print("%s x %s %s %s:" % k, ", ".join("%s %.2f ms (%.3fx)" % (v, 1e3 * best[k + (v,)], o / best[k + (v,)]) for v in variants))
+    o, n = best[k + ("glevo_old",)], best[k + ("glevo",)]
+    print("%s x %s %s %s: old %.2f ms, new %.2f ms (%.3fx)" % (k[0], k[1], k[2], k[3], 1e3 * o, 1e3 * n, o / n))
 PY
   [ -n "${NOJAX:-}" ] || timeout 200 python3 "$dir/peers/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2> "$out/jax_err.txt"
   cat "$out/jax.jsonl"

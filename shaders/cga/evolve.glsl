@@ -31,7 +31,6 @@
 #include "reduce/better.glsl"
 #include "cga/fitness.glsl"
 #endif
-#define CGA_FITNESS_TILE 1
 #include "cga/select.glsl"
 #include "cga/crossover_points.glsl"
 #include "cga/crossover.glsl"
@@ -39,27 +38,6 @@
 uniform sampler2D t_genes[GENE_TEXTURES];
 layout(GENE_IMAGE_FORMAT) writeonly uniform image2D i_genes[GENE_TEXTURES];
 layout(local_size_x = 8, local_size_y = 8) in;
-
-// A work-group's 16 x 8 cells and R around them: their fitness in shared memory, loaded once.
-// The roulettes read each neighbour up to three times (cga/select.glsl); from the texture,
-// every read also wrapped the torus (two integer remainders by the grid's size).
-const int TILE_W = 16 + 2 * R, TILE_H = 8 + 2 * R;
-uniform sampler2D t_fitness;
-shared float s_fit[TILE_W * TILE_H];
-float cga_neighbour_fitness(ivec2 q, int i)
-{
-    ivec2 at = q + offset(i);
-    return s_fit[at.y * TILE_W + at.x];
-}
-// The tile's first cell; a cell's place in the tile is (cell - tile_origin() + R).
-ivec2 tile_origin() { return ivec2(gl_WorkGroupID.xy) * ivec2(16, 8); }
-void load_fitness_tile(uint lid)
-{
-    for (int k = int(lid); k < TILE_W * TILE_H; k += 64)
-        s_fit[k] = texelFetch(t_fitness, torus(tile_origin() - R + ivec2(k % TILE_W, k / TILE_W)), 0).r;
-    memoryBarrierShared();
-    barrier();
-}
 
 #ifdef EVOLVE_FIT
 #include "cga/keep_best.glsl"
@@ -111,13 +89,11 @@ void main()
     vec4 mine = vec4(0.0); // the pair's better child, for the group's best
     vec4 ka[GENE_TEXTURES], kb[GENE_TEXTURES];
 #endif
-    load_fitness_tile(lid); // before any invocation leaves
-    cga_flip_cdf_share(lid, 64u);
+    cga_flip_cdf_share(lid, 64u); // before any invocation leaves
     ivec2 pair = ivec2(gl_GlobalInvocationID.xy);
     ivec2 a = ivec2(2 * pair.x, pair.y), b = ivec2(2 * pair.x + 1, pair.y);
     if (pair.x < u_grid.x / 2 && pair.y < u_grid.y) {
-        ivec2 la = a - tile_origin() + R, lb = b - tile_origin() + R;
-        ivec2 wa = torus(a + offset(cga_roulette(a, la))), wb = torus(b + offset(cga_roulette(b, lb)));
+        ivec2 wa = cga_select(a), wb = cga_select(b);
         for (int t = 0; t < GENE_TEXTURES; ++t) {
             vec4 ga = texelFetch(t_genes[t], wa, 0), gb = texelFetch(t_genes[t], wb, 0);
             vec4 cut = cga_cut(pair, t);

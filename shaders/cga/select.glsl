@@ -4,16 +4,15 @@
 #include "cga/common.glsl"
 #include "rng/source.glsl"
 
-// R: how far the neighbourhood reaches (von Neumann and Moore 1, moore5 2).
+#if NEIGHBOURHOOD == 1
+const int N = 5;
+const ivec2 OFFSETS[N] = ivec2[](ivec2(0, 0), ivec2(-1, 0), ivec2(1, 0), ivec2(0, -1), ivec2(0, 1));
+#else
 #if NEIGHBOURHOOD == 2
 const int R = 2;
 #else
 const int R = 1;
 #endif
-#if NEIGHBOURHOOD == 1
-const int N = 5;
-const ivec2 OFFSETS[N] = ivec2[](ivec2(0, 0), ivec2(-1, 0), ivec2(1, 0), ivec2(0, -1), ivec2(0, 1));
-#else
 const int N = (2 * R + 1) * (2 * R + 1);
 #endif
 
@@ -27,9 +26,9 @@ ivec2 offset(int i)
 }
 
 // The roulette of the cell p over its neighbourhood: the index picked (offset(i) order). One
-// body for the fragment driver (fitness from a texture) and the compute kernels (from a tile
-// in shared memory, cga/evolve.glsl and cga/block.glsl): each defines
-// cga_neighbour_fitness(q, i), the fitness of neighbour i of the cell stored at q. No arrays: each loop reads the neighbours
+// body for the one-generation drivers (fitness from a texture) and the blocked kernel (from
+// shared memory, cga/block.glsl): each defines cga_neighbour_fitness(q, i), the fitness of
+// neighbour i of the cell stored at q. No arrays: each loop reads the neighbours
 // again (a cached texel or shared memory), because NVIDIA's compiler kept the neighbourhood's
 // arrays in local memory (36 vec4 an invocation in cga.evolve), whose traffic cost more than
 // the reads; the values and the order of the sums are the same, so the pick is too.
@@ -58,7 +57,7 @@ int cga_roulette(ivec2 p, ivec2 q)
     return pick;
 }
 
-#if !defined(CGA_BLOCK) && !defined(CGA_FITNESS_TILE)
+#ifndef CGA_BLOCK
 uniform sampler2D t_fitness;
 float cga_neighbour_fitness(ivec2 q, int i)
 {
