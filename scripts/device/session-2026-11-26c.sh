@@ -9,6 +9,9 @@
 #            harness (scripts/srbench/run.py) on the compute backend, 30 seeds (glevo and data
 #            seeds 200..229), Nguyen and Friedman-1 for every setting, Keijzer for three, 14
 #            glevo processes at once -> sr/NAME/{runs.csv,summary.md}.
+#   sr-cpu   the srbench harness on the CPU backend (the twin's arithmetic), 15 processes at
+#            once, 30 seeds (200..229): Friedman-1 for every SR_FRIEDMAN setting, Nguyen for
+#            every SR_NGUYEN one (names from settings and probes) -> sr/NAME/.
 #   cga-narrow  the cGA's gene textures at two channels for camel (RG32F) against the build
 #            before (DIR/glevo_old, RGBA32F): every cGA suite (DIR/test_cga_*); old and new
 #            runs' checkpoints the same run; best of three processes each at the issue's grids
@@ -36,14 +39,19 @@ probes=(
   "f8_t7:--const-opt 8 --tournament 7"
   "f8_pm3:--const-opt 8 --pm 0.3"
   "f8_init4:--const-opt 8 --init-depth-max 4"
+  "ms100:--max-size 100"
+  "f1_ms100:--const-opt 1 --max-size 100"
 )
+
+# The interpreter with numpy (Debian's here, the GPU machine's own there).
+py=$(for p in /usr/bin/python3 python3; do "$p" -c 'import numpy' 2> /dev/null && { echo "$p"; break; }; done)
 
 sr() { # NAME SUITES OPTIONS...
   local name=$1 suites=$2
   shift 2
-  python3 scripts/srbench/run.py --glevo "$g" --suite "$suites" --seeds "${SEEDS:-30}" --seed 200 --data-seed 200 \
-    --jobs 14 --timeout 120 --label "$name" --out "$out/sr/$name" -- --backend compute "$@" \
-    > "$out/sr/$name.log" 2>&1
+  "$py" scripts/srbench/run.py --glevo "$g" --suite "$suites" --seeds "${SEEDS:-30}" --seed 200 --data-seed 200 \
+    --jobs "${JOBS:-14}" --timeout "${TIMEOUT:-120}" --label "$name" --out "$out/sr/$name" -- \
+    --backend "${BACKEND:-compute}" "$@" > "$out/sr/$name.log" 2>&1
   rm -rf "$out/sr/$name/data"
   grep "\*\*all" "$out/sr/$name/summary.md" | sed "s/^/$name /"
 }
@@ -58,7 +66,24 @@ cga_run() {
     "${js:-null}" 2>/dev/null || echo "$v,$grid,$n,$m,$*,failed,"
 }
 
+setting() { # NAME -> its options
+  local kv
+  for kv in "${settings[@]}" "${probes[@]}"; do [ "${kv%%:*}" = "$1" ] && echo "${kv#*:}"; done
+}
+
 case $mode in
+sr-cpu)
+  mkdir -p "$out/sr"
+  export BACKEND=cpu JOBS=15 TIMEOUT=600
+  for n in ${SR_FRIEDMAN:-}; do
+    # shellcheck disable=SC2046 # the options split into words
+    sr "fr_$n" friedman1 $(setting "$n") --threads 1
+  done
+  for n in ${SR_NGUYEN:-}; do
+    # shellcheck disable=SC2046
+    sr "ng_$n" nguyen $(setting "$n") --threads 1
+  done
+  ;;
 cga-narrow)
   suites 'test_cga_*' suites_cga.log
   cat "$out/suites_cga.log"
@@ -122,7 +147,7 @@ sr-fit)
   done
   ;;
 *)
-  echo "$0: unknown mode '$mode' (sr-fit, cga-narrow)" >&2
+  echo "$0: unknown mode '$mode' (sr-fit, sr-cpu, cga-narrow)" >&2
   exit 2
   ;;
 esac
