@@ -11,7 +11,8 @@
 #            glevo processes at once -> sr/NAME/{runs.csv,summary.md}.
 #   sr-cpu   the srbench harness on the CPU backend (the twin's arithmetic), 15 processes at
 #            once, 30 seeds (200..229): Friedman-1 for every SR_FRIEDMAN setting, Nguyen for
-#            every SR_NGUYEN one (names from settings and probes) -> sr/NAME/.
+#            every SR_NGUYEN one, Keijzer for every SR_KEIJZER one (names from settings and
+#            probes) -> sr.tgz (sr/NAME/).
 #   cga-narrow  the cGA's gene textures at two channels for camel (RG32F) against the build
 #            before (DIR/glevo_old, RGBA32F): every cGA suite (DIR/test_cga_*); old and new
 #            runs' checkpoints the same run; best of three processes each at the issue's grids
@@ -83,6 +84,11 @@ sr-cpu)
     # shellcheck disable=SC2046
     sr "ng_$n" nguyen $(setting "$n") --threads 1
   done
+  for n in ${SR_KEIJZER:-}; do
+    # shellcheck disable=SC2046
+    sr "kj_$n" keijzer $(setting "$n") --threads 1
+  done
+  tar -czf "$out/sr.tgz" -C "$out" sr && rm -rf "$out/sr" # few files come back
   ;;
 cga-narrow)
   suites 'test_cga_*' suites_cga.log
