@@ -13,6 +13,7 @@
 #            once, 30 seeds (200..229): Friedman-1 for every SR_FRIEDMAN setting, Nguyen for
 #            every SR_NGUYEN one, Keijzer for every SR_KEIJZER one (names from settings and
 #            probes) -> sr.tgz (sr/NAME/).
+#   fit-cost as sr-fit's cost part for the FIT_SETTINGS named (settings and probes).
 #   cga-narrow  the cGA's gene textures at two channels for camel (RG32F) against the build
 #            before (DIR/glevo_old, RGBA32F): every cGA suite (DIR/test_cga_*); old and new
 #            runs' checkpoints the same run; best of three processes each at the issue's grids
@@ -42,6 +43,7 @@ probes=(
   "f8_init4:--const-opt 8 --init-depth-max 4"
   "ms100:--max-size 100"
   "f1_ms100:--const-opt 1 --max-size 100"
+  "f1_07_ms100:--const-opt 1 --const-opt-fraction 0.07 --max-size 100"
 )
 
 # The interpreter with numpy (Debian's here, the GPU machine's own there).
@@ -73,6 +75,28 @@ setting() { # NAME -> its options
 }
 
 case $mode in
+fit-cost)
+  mkdir -p "$out/data"
+  python3 scripts/device/gp_sr_data.py "$out/data" 1000 > /dev/null
+  for s in 2 3 4; do
+    for n in 20 120; do
+      for name in ${FIT_SETTINGS:-}; do
+        # shellcheck disable=SC2046 # the options split into words
+        constfit "$name" "$s" "$n" X=1 $(setting "$name")
+      done
+    done
+  done
+  rm -rf "$out/data"
+  python3 - "$out/constfit.jsonl" <<'PY'
+import json, sys, collections
+t = collections.defaultdict(dict)
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    if j["run"]: t[(j["variant"], j["seed"])][j["generations"]] = j["run"]["seconds"]
+for (v, s), d in sorted(t.items()):
+    if 20 in d and 120 in d: print("%s seed %d: %.2f ms a generation" % (v, s, 10 * (d[120] - d[20])))
+PY
+  ;;
 sr-cpu)
   mkdir -p "$out/sr"
   export BACKEND=cpu JOBS=15 TIMEOUT=600
@@ -153,7 +177,7 @@ sr-fit)
   done
   ;;
 *)
-  echo "$0: unknown mode '$mode' (sr-fit, sr-cpu, cga-narrow)" >&2
+  echo "$0: unknown mode '$mode' (sr-fit, fit-cost, sr-cpu, cga-narrow)" >&2
   exit 2
   ;;
 esac
