@@ -10,7 +10,7 @@
 #            seeds 200..229), Nguyen and Friedman-1 for every setting, Keijzer for three, 14
 #            glevo processes at once -> sr/NAME/{runs.csv,summary.md}.
 #   sr-cpu   the srbench harness on the CPU backend (the twin's arithmetic), 15 processes at
-#            once, 30 seeds (200..229): Friedman-1 for every SR_FRIEDMAN setting, Nguyen for
+#            once, 30 seeds (SR_SEED.., default 200..229): Friedman-1 for every SR_FRIEDMAN setting, Nguyen for
 #            every SR_NGUYEN one, Keijzer for every SR_KEIJZER one (names from settings and
 #            probes) -> sr.tgz (sr/NAME/).
 #   fit-cost as sr-fit's cost part for the FIT_SETTINGS named (settings and probes).
@@ -52,7 +52,7 @@ py=$(for p in /usr/bin/python3 python3; do "$p" -c 'import numpy' 2> /dev/null &
 sr() { # NAME SUITES OPTIONS...
   local name=$1 suites=$2
   shift 2
-  "$py" scripts/srbench/run.py --glevo "$g" --suite "$suites" --seeds "${SEEDS:-30}" --seed 200 --data-seed 200 \
+  "$py" scripts/srbench/run.py --glevo "$g" --suite "$suites" --seeds "${SEEDS:-30}" --seed "${SR_SEED:-200}" --data-seed "${SR_SEED:-200}" \
     --jobs "${JOBS:-14}" --timeout "${TIMEOUT:-120}" --label "$name" --out "$out/sr/$name" -- \
     --backend "${BACKEND:-compute}" "$@" > "$out/sr/$name.log" 2>&1
   rm -rf "$out/sr/$name/data"
@@ -102,7 +102,7 @@ sr-cpu)
   export BACKEND=cpu JOBS=15 TIMEOUT=600
   for n in ${SR_FRIEDMAN:-}; do
     # shellcheck disable=SC2046 # the options split into words
-    sr "fr_$n" friedman1 $(setting "$n") --threads 1
+    sr "fr_$n${SR_SEED:+_s$SR_SEED}" friedman1 $(setting "$n") --threads 1
   done
   for n in ${SR_NGUYEN:-}; do
     # shellcheck disable=SC2046
