@@ -53,7 +53,7 @@ static int gp_main(int argc, char **argv)
     const char *data_path = NULL, *test_path = NULL, *target = NULL;
     const char *set_text = "regression", *strategy_text = "auto", *metric_text = NULL;
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
-                         .elitism = 1, .max_size = 50, .init_min_depth = 2, .init_max_depth = 6};
+                         .elitism = 1, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0;
     int const_iters = 0;
     const char *const_range = NULL;
@@ -77,13 +77,15 @@ static int gp_main(int argc, char **argv)
         {"pc", OPT_DOUBLE, &p.pc, "crossover probability"},
         {"pm", OPT_DOUBLE, &p.pm, "mutation probability per child (half subtree, half point)"},
         {"elitism", OPT_INT, &p.elitism, "best programs copied unchanged"},
-        {"max-size", OPT_INT, &p.max_size, "nodes per program at most"},
+        {"max-size", OPT_INT, &p.max_size, "nodes per program at most (default: 100 with mse "
+                                           "or rmse, else 50)"},
         {"init-depth-min", OPT_INT, &p.init_min_depth, "ramped half-and-half: least depth"},
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
         {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy (default: mse, with linear scaling, for a set of arithmetic operators; sae with if, comparisons or logic)"},
         {"const-opt", OPT_INT, &const_iters, "Levenberg-Marquardt steps on the constants of the "
                                              "programs fitted each generation: on the GPU with --backend "
-                                             "compute, else on the host (0: off; 8: PySR's)"},
+                                             "compute, else on the host (0: off; 8: PySR's) "
+                                             "(default: 1 with mse or rmse, else 0)"},
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
         {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
         {"parsimony", OPT_DOUBLE, &parsimony, "lexicographic parsimony pressure: tournament "
@@ -156,7 +158,8 @@ static int gp_main(int argc, char **argv)
     if (p.tournament < 1) return cli_bad_input(cmd, "--tournament %d is below 1", p.tournament);
     if (p.init_min_depth < 1) return cli_bad_input(cmd, "--init-depth-min %d is below 1", p.init_min_depth);
     if (p.init_max_depth < 1) return cli_bad_input(cmd, "--init-depth-max %d is below 1", p.init_max_depth);
-    if (p.max_size < 1) return cli_bad_input(cmd, "--max-size %d is below 1", p.max_size);
+    if (opt_given(argc, argv, 1, "max-size") && p.max_size < 1)
+        return cli_bad_input(cmd, "--max-size %d is below 1", p.max_size);
     if (p.elitism < 0) return cli_bad_input(cmd, "--elitism %d is negative", p.elitism);
     /* The library reads -1 (GLEVO_ZERO) as a literal 0: a -1 typed here must not reach it. */
     if (!(p.pc >= 0.0 && p.pc <= 1.0)) return cli_bad_input(cmd, "--pc %g is outside [0, 1]", p.pc);

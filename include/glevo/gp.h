@@ -256,7 +256,7 @@ typedef struct glevo_gp_params {
     double pc;            /* crossover probability, default 0.9 */
     double pm;            /* mutation probability, default 0.1 (half subtree, half point) */
     int elitism;          /* best copied unchanged, default 1; GLEVO_ZERO = none */
-    int max_size;         /* nodes per program, default 50 */
+    int max_size;         /* nodes per program, default 100 for mse and rmse, else 50 */
     int init_min_depth;   /* ramped half-and-half depths, default 2..6 */
     int init_max_depth;
     double const_min, const_max; /* random constants, default [-1, 1] */
@@ -268,9 +268,10 @@ typedef struct glevo_gp_params {
     int const_opt_iters;  /* Levenberg-Marquardt steps on the constants of the programs fitted
                            * each generation, written back (8 is PySR's optimizer_iterations;
                            * on the GPU for the compute backend, shaders/gp/const_fit.glsl,
-                           * else on the host, src/gp/const_opt.c); 0 or GLEVO_ZERO = off (the
-                           * default: a generation of 10^4 programs x 1000 cases takes about 3x
-                           * as long with 1 step and 8x with 4 on the GPU, docs/performance.md) */
+                           * else on the host, src/gp/const_opt.c); 0 = the default: 1 for mse
+                           * and rmse (a generation of 10^4 programs x 1000 cases takes up to
+                           * 2x as long on the GPU, docs/performance.md), else off;
+                           * GLEVO_ZERO = off */
     double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
                            * optimize_probability) */
     double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament

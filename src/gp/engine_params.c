@@ -21,12 +21,11 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     P.pc = P.pc == GLEVO_ZERO ? 0.0 : P.pc == 0 ? 0.9 : P.pc;
     P.pm = P.pm == GLEVO_ZERO ? 0.0 : P.pm == 0 ? 0.1 : P.pm;
     P.elitism = P.elitism == GLEVO_ZERO ? 0 : P.elitism ? P.elitism : 1;
-    if (!P.max_size) P.max_size = 50;
     if (!P.init_min_depth) P.init_min_depth = 2;
     if (!P.init_max_depth) P.init_max_depth = 6;
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
     P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
-    gp_sr_params_defaults(&P); /* issue 26: src/gp/sr_params.c */
+    gp_sr_params_defaults(&P); /* issue 26 (max_size too): src/gp/sr_params.c */
     return P;
 }
 

@@ -8,14 +8,20 @@ void gp_sr_params_defaults(glevo_gp_params *P)
     P->linear_scaling = P->linear_scaling == GLEVO_ZERO ? 0
                         : P->linear_scaling             ? P->linear_scaling
                                                         : squared;
-    /* Off unless asked (PySR's optimizer_iterations = 8 and optimize_probability = 0.14 are
-     * what --const-opt 8 gives). On the compute backend the fitting runs on the GPU
-     * (shaders/gp/const_fit.glsl), ~100x faster than on the host: a generation of 10^4
-     * programs x 1000 cases takes 1.35-1.96x as long with 1 step, 2.3-3.5x with 4 (H100;
-     * docs/performance.md, 2026-11-26). Other backends fit with the host twin, whose cost a
-     * default would impose on every CPU run: not weighed yet. */
-    P->const_opt_iters = P->const_opt_iters == GLEVO_ZERO ? 0 : P->const_opt_iters;
+    /* Squared errors (symbolic regression) default to one fitting step on 14 % of the
+     * programs a generation and programs of up to 100 nodes; other metrics to no fitting and
+     * 50 nodes. Measured (docs/symbolic-regression-bench.md, 2026-11-26, 30 seeds twice):
+     * Friedman-1's median test R^2 0.921 / 0.922 against 0.882 / 0.866 with neither, 0.896 /
+     * 0.914 with the larger programs alone; Nguyen's exact recovery unchanged (28.1 % against
+     * 29.4 %). Cost (H100, compute, 10^4 programs x 1000 cases, 100 nodes): a generation
+     * 1.50-1.97x as long as without the fitting, which runs on the GPU there
+     * (shaders/gp/const_fit.glsl); the other backends fit with the host twin, on every core.
+     * PySR's optimizer_iterations = 8 is --const-opt 8 (0.90-0.94, 4-5x the cost). */
+    P->const_opt_iters = P->const_opt_iters == GLEVO_ZERO ? 0
+                         : P->const_opt_iters             ? P->const_opt_iters
+                                                          : squared;
     if (P->const_opt_fraction == 0) P->const_opt_fraction = 0.14;
+    if (!P->max_size) P->max_size = squared ? 100 : 50;
 }
 
 glevo_status gp_sr_params_check(const glevo_gp_params *P)

@@ -48,10 +48,10 @@ START_TEST(cli_gp_population_refused)
     char args[512];
     snprintf(args, sizeof args, "gp --data %s --pop 10000000 --generations 1 --quiet",
              testutil_data_path("gp/alarm_train.csv"));
-    expect_refused(args, "--pop 10000000", "max_size 50");
+    expect_refused(args, "--pop 10000000", "max_size 100");
     snprintf(args, sizeof args, "gp --data %s --pop 10000000 --generations 1 --backend cpu "
              "--quiet", testutil_data_path("gp/alarm_train.csv"));
-    expect_refused(args, "--pop 10000000 (max_size 50, cpu backend) needs", "1.0 GiB available");
+    expect_refused(args, "--pop 10000000 (max_size 100, cpu backend) needs", "1.0 GiB available");
 }
 END_TEST
 

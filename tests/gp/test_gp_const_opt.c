@@ -325,6 +325,33 @@ START_TEST(test_fits_a_spread_of_large_data)
 }
 END_TEST
 
+/* The defaults follow the metric (src/gp/sr_params.c): squared errors fit one step on 14 % of
+ * the programs and allow 100 nodes, other metrics neither fit nor grow past 50; what a caller
+ * sets, off (GLEVO_ZERO) included, stays. */
+START_TEST(test_defaults_follow_the_metric)
+{
+    static const glevo_gp_metric squared[] = {GLEVO_GP_MSE, GLEVO_GP_RMSE};
+    for (int k = 0; k < 2; ++k) {
+        glevo_gp_params P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = squared[k]});
+        ck_assert_int_eq(P.const_opt_iters, 1);
+        ck_assert(P.const_opt_fraction == 0.14);
+        ck_assert_int_eq(P.max_size, 100);
+        P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = squared[k], .max_size = 64,
+                                                        .const_opt_iters = GLEVO_ZERO});
+        ck_assert_int_eq(P.const_opt_iters, 0);
+        ck_assert_int_eq(P.max_size, 64);
+    }
+    static const glevo_gp_metric other[] = {GLEVO_GP_SAE, GLEVO_GP_ACCURACY};
+    for (int k = 0; k < 2; ++k) {
+        glevo_gp_params P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = other[k]});
+        ck_assert_int_eq(P.const_opt_iters, 0);
+        ck_assert_int_eq(P.max_size, 50);
+        P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = other[k], .const_opt_iters = 8});
+        ck_assert_int_eq(P.const_opt_iters, 8);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_const_opt");
@@ -337,6 +364,7 @@ int main(void)
     tcase_add_test(tc, test_claimed_programs_equal_twin);
     tcase_add_test(tc, test_run_same_on_every_backend);
     tcase_add_test(tc, test_fits_a_spread_of_large_data);
+    tcase_add_test(tc, test_defaults_follow_the_metric);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
