@@ -54,7 +54,7 @@ static int gp_main(int argc, char **argv)
     const char *set_text = "regression", *strategy_text = "auto", *metric_text = NULL;
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
                          .elitism = 1, .init_min_depth = 2, .init_max_depth = 6};
-    double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0;
+    double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0, const_prob = 0.25;
     int const_iters = 0;
     const char *const_range = NULL;
     int threads = 0;
@@ -88,6 +88,8 @@ static int gp_main(int argc, char **argv)
                                              "(default: 1 with mse or rmse, else 0)"},
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
         {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
+        {"const-prob", OPT_DOUBLE, &const_prob, "probability that a new terminal is a random "
+                                                "constant, not an input (0: no constants)"},
         {"parsimony", OPT_DOUBLE, &parsimony, "lexicographic parsimony pressure: tournament "
                                                "errors within this fraction tie, the shorter "
                                                "wins (0: off)"},
@@ -181,6 +183,9 @@ static int gp_main(int argc, char **argv)
     if (!(const_fraction > 0 && const_fraction <= 1))
         return cli_bad_input(cmd, "--const-opt-fraction %g is outside (0, 1]", const_fraction);
     p.const_opt_fraction = const_fraction;
+    if (!(const_prob >= 0 && const_prob <= 1))
+        return cli_bad_input(cmd, "--const-prob %g is outside [0, 1]", const_prob);
+    p.const_prob = GLEVO_LITERAL(const_prob);
     if (const_range) {
         char *end = NULL;
         double lo = strtod(const_range, &end), hi = NAN;
@@ -215,6 +220,7 @@ static int gp_main(int argc, char **argv)
     if (GIVEN("pm")) changes.pm = p.pm;
     if (GIVEN("elitism")) changes.elitism = p.elitism;
     if (GIVEN("max-size")) changes.max_size = p.max_size;
+    if (GIVEN("const-prob")) changes.const_prob = p.const_prob;
     if (GIVEN("init-depth-min")) changes.init_min_depth = p.init_min_depth;
     if (GIVEN("init-depth-max")) changes.init_max_depth = p.init_max_depth;
     if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;

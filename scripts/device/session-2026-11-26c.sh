@@ -44,6 +44,15 @@ probes=(
   "ms100:--max-size 100"
   "f1_ms100:--const-opt 1 --max-size 100"
   "f1_07_ms100:--const-opt 1 --const-opt-fraction 0.07 --max-size 100"
+  "def:"
+  "cp0:--const-prob 0"
+  "cp10:--const-prob 0.1"
+  "init4:--init-depth-max 4"
+  "pm3:--pm 0.3"
+  "t2:--tournament 2"
+  "koza:--function-set +,-,*,/,sin,cos,exp,log"
+  "arith:--function-set +,-,*,/,neg,sin,cos"
+  "par001:--parsimony 0.001"
 )
 
 # The interpreter with numpy (Debian's here, the GPU machine's own there).

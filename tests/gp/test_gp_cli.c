@@ -123,6 +123,8 @@ START_TEST(test_bad_input)
     expect_bad(args, "--const-opt -3");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --const-opt-fraction 0", data);
     expect_bad(args, "--const-opt-fraction 0");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --const-prob 1.5", data);
+    expect_bad(args, "--const-prob 1.5");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.1", data);
     expect_bad(args, "split fraction 0.1 leaves no case"); /* 2 rows: none to test on */
     snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
