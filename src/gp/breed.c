@@ -51,8 +51,7 @@ void gp_breed_params_init(gp_breed_params *bp, const glevo_gp_params *P, uint32_
     bp->const_prob = P->const_prob;
     bp->const_min = P->const_min;
     bp->const_max = P->const_max;
-    for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT && bp->nfuncs < 32; ++op)
-        if (mask >> op & 1u) bp->funcs[bp->nfuncs++] = op;
+    bp->nfuncs = gp_function_list(mask, bp->funcs);
     gp_op_arity_words(bp->arity);
 }
 
