@@ -111,17 +111,17 @@ sr-cpu)
   export BACKEND=cpu JOBS=15 TIMEOUT=600
   for n in ${SR_FRIEDMAN:-}; do
     # shellcheck disable=SC2046 # the options split into words
-    sr "fr_$n${SR_SEED:+_s$SR_SEED}${SR_TAG:+_$SR_TAG}" friedman1 $(setting "$n") --threads 1
+    sr "fr_$n${SR_SEED:+_s$SR_SEED}" friedman1 $(setting "$n") --threads 1
   done
   for n in ${SR_NGUYEN:-}; do
     # shellcheck disable=SC2046
-    sr "ng_$n${SR_TAG:+_$SR_TAG}" nguyen $(setting "$n") --threads 1
+    sr "ng_$n" nguyen $(setting "$n") --threads 1
   done
   for n in ${SR_KEIJZER:-}; do
     # shellcheck disable=SC2046
     sr "kj_$n" keijzer $(setting "$n") --threads 1
   done
-  tar -czf "$out/sr${SR_TAG:+_$SR_TAG}.tgz" -C "$out" sr && rm -rf "$out/sr" # few files come back
+  tar -czf "$out/sr.tgz" -C "$out" sr && rm -rf "$out/sr" # few files come back
   ;;
 cga-narrow)
   suites 'test_cga_*' suites_cga.log

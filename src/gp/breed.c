@@ -51,7 +51,8 @@ void gp_breed_params_init(gp_breed_params *bp, const glevo_gp_params *P, uint32_
     bp->const_prob = P->const_prob;
     bp->const_min = P->const_min;
     bp->const_max = P->const_max;
-    bp->nfuncs = gp_function_list(mask, bp->funcs);
+    for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT && bp->nfuncs < 32; ++op)
+        if (mask >> op & 1u) bp->funcs[bp->nfuncs++] = op;
     gp_op_arity_words(bp->arity);
 }
 

@@ -42,7 +42,7 @@ typedef struct gp_breed_params {
     int generation;   /* of the parents */
     int pop, tournament, elites, max_size, vars;
     double pc, pm, const_prob, const_min, const_max;
-    int funcs[GP_FUNCS_MAX], nfuncs; /* the function set's operators (gp_function_list) */
+    int funcs[32], nfuncs; /* the function set's operators, in op order */
     uint32_t arity[4];     /* 2 bits per op: glevo_gp_op_arity of ops 0..63 */
     double parsimony;      /* issue 26: lexicographic parsimony pressure (src/gp/parsimony.c);
                             * host breeding only until gp/breed.glsl compares the same way */

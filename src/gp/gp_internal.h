@@ -39,10 +39,6 @@ typedef struct gp_op_info { const char *name; int arity; } gp_op_info;
 extern const gp_op_info gp_op_table[GLEVO_GP_OP_COUNT];
 /* Largest arity among ops in mask (at least 1). */
 int gp_mask_max_arity(uint32_t mask);
-/* The operators of a mask in op order, as growing and mutating pick from them (uniformly over
- * the list); their count. */
-#define GP_FUNCS_MAX 32
-int gp_function_list(uint32_t mask, int funcs[GP_FUNCS_MAX]);
 /* Every operator's arity, 2 bits each, operator op at bits 2 (op % 16) of word op / 16: the
  * table the GPU passes that walk or breed programs are given. */
 void gp_op_arity_words(uint32_t words[4]);

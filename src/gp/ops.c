@@ -1,6 +1,5 @@
 /* GP's operators (name and arity, the codes' op field), the function sets a run may use
  * (parsed from and printed to text), and the checks of a program's prefix array. */
-#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,18 +46,6 @@ int gp_walk_depth(const uint32_t *codes, int len)
         if (sp > most) most = sp;
     }
     return most;
-}
-
-int gp_function_list(uint32_t mask, int funcs[GP_FUNCS_MAX])
-{
-    /* PROBE: GLEVO_GP_ARITH_WEIGHT=N lists + - * / N times (a uniform pick over the list is a
-     * weighted one over the set). */
-    const char *w = getenv("GLEVO_GP_ARITH_WEIGHT");
-    int weight = w ? atoi(w) : 1, n = 0;
-    for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT; ++op)
-        for (int k = 0; (mask >> op & 1u) && k < (op <= GLEVO_GP_DIV ? weight : 1) && n < GP_FUNCS_MAX; ++k)
-            funcs[n++] = op;
-    return n;
 }
 
 int gp_mask_max_arity(uint32_t mask)

@@ -37,7 +37,8 @@ void tree_gen_init(tree_gen *g, gp_rng *rng, uint32_t mask, int vars, double con
 {
     memset(g, 0, sizeof *g);
     g->rng = rng;
-    g->nfuncs = gp_function_list(mask, g->funcs);
+    for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT; ++op)
+        if (mask >> op & 1u) g->funcs[g->nfuncs++] = op;
     g->vars = vars;
     g->const_prob = vars > 0 ? const_prob : 1.0;
     g->cmin = cmin;
@@ -73,7 +74,7 @@ void tree_random(tree_gen *g, int depth, int full, uint32_t *codes, float *const
 /* A random tree of exactly `size` nodes (the benchmark's fixed tree size). */
 static void tree_sized(tree_gen *g, int size, uint32_t *codes, float *consts, int *n)
 {
-    int fits[GP_FUNCS_MAX], nfits = 0;
+    int fits[GLEVO_GP_OP_COUNT], nfits = 0;
     for (int i = 0; i < g->nfuncs; ++i)
         if (glevo_gp_op_arity((glevo_gp_op)g->funcs[i]) <= size - 1) fits[nfits++] = g->funcs[i];
     if (size <= 1 || nfits == 0) {

@@ -21,7 +21,7 @@ double tree_rng_u01(gp_rng *r);
  * in [cmin, cmax] (a terminal is a constant with probability const_prob). */
 typedef struct tree_gen {
     gp_rng *rng;
-    int funcs[GP_FUNCS_MAX], nfuncs;
+    int funcs[GLEVO_GP_OP_COUNT], nfuncs;
     int vars;
     double const_prob, cmin, cmax;
 } tree_gen;
