@@ -129,7 +129,7 @@ static const cga_engine_ops *engine_for(const glevo_cga_params *p)
 static glevo_status check_memory(const glevo_cga_params *p)
 {
     double cells = (double)p->width * p->height;
-    double genes = cells * 16.0 * ((p->dim + 3) / 4); /* RGBA32F per gene texture */
+    double genes = cells * 16.0 * ((p->dim + 3) / 4); /* RGBA32F per gene texture (at most) */
     double host = genes, device = 0;
     if (p->backend == GLEVO_BACKEND_CPU)
         host += 2.5 * genes + cells * (p->algorithm == GLEVO_CGA_STANDARD ? 12.0 : 4.0);

@@ -57,8 +57,8 @@ int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size)
                     "#define PASS_SELECT %uu\n#define PASS_XPOINTS %uu\n#define PASS_MUTATE %uu\n"
                     "#define FITNESS_SPAN %d\n%s%s%s",
                     l->textures, l->dim, (int)l->neighbourhood,
-                    genes == GPU_R32F ? "r32f" : genes == GPU_RG32F ? "rg32f" : "rgba32f", CGA_PASS_SELECT, CGA_PASS_XPOINTS,
-                    CGA_PASS_MUTATE, CGA_FITNESS_SPAN, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
+                    genes == GPU_R32F ? "r32f" : genes == GPU_RG32F ? "rg32f" : "rgba32f",
+                    CGA_PASS_SELECT, CGA_PASS_XPOINTS, CGA_PASS_MUTATE, CGA_FITNESS_SPAN, cga->params.rng == GLEVO_RNG_TEXTURE ? "#define RNG_TEXTURE 1\n" : "",
                     cga->mutation.mode == GLEVO_MUTATION_SKIP ? "#define MUTATION_SKIP 1\n" : "",
                     l->sign > 0 ? "#define REDUCE_MAX 1\n" : "");
 }
@@ -104,7 +104,8 @@ glevo_status cga_gpu_create(glevo_cga *cga, bool compute)
     for (int t = 0; t < l->textures && !st; ++t) {
         st = gpu_texture_create_narrow(&g->current[t], l->width, l->height, genes, 4,
                                        cga->genes + cga_texel(l, t, 0, 0));
-        if (!st) st = gpu_texture_create_narrow(&g->selected[t], l->width, l->height, genes, 4, NULL);
+        if (!st)
+            st = gpu_texture_create_narrow(&g->selected[t], l->width, l->height, genes, 4, NULL);
         if (!st && !compute)
             st = gpu_texture_create_narrow(&g->crossed[t], l->width, l->height, genes, 4, NULL);
         if (!st && !compute)

@@ -63,8 +63,9 @@ struct cga_gpu {
 
 /* The gene textures' format: R32F / RG32F where dim is 1 / 2, else RGBA32F. */
 gpu_format cga_gene_format(const cga_layout *l);
-/* The #defines every cGA program is built with (gene textures and their image format, dimension, neighbourhood, pass
- * numbers, random source, mutation mode, direction); snprintf's count. */
+/* The #defines every cGA program is built with (gene textures and their image format,
+ * dimension, neighbourhood, pass numbers, random source, mutation mode, direction);
+ * snprintf's count. */
 int cga_gpu_defines(const glevo_cga *cga, char *out, size_t size);
 /* block.c: the plan from the params and this GPU (an override it cannot run is
  * GLEVO_ERR_INVALID naming the limit), the programs and buffers, the generations the next

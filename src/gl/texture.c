@@ -45,8 +45,8 @@ glevo_status gpu_texture_create_narrow(gpu_texture *t, int w, int h, gpu_format 
     memset(t, 0, sizeof *t);
     format_desc d = describe(f);
     if (host_channels != d.channels && (d.type != GL_FLOAT || host_channels != 4))
-        return glevo_fail(GLEVO_ERR_INVALID, "a texture of %d channels cannot have host texels of %d",
-                          d.channels, host_channels);
+        return glevo_fail(GLEVO_ERR_INVALID, "a texture of %d channels cannot have host "
+                          "texels of %d", d.channels, host_channels);
     int max_size = gpu_context_limits()->max_texture_size;
     if (w < 1 || h < 1 || w > max_size || h > max_size)
         return glevo_fail(GLEVO_ERR_INVALID, "texture size %dx%d is outside 1..%d", w, h,
