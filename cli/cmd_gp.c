@@ -16,9 +16,11 @@ static void progress(void *user, int generation, double best_error, const char *
 }
 
 /* The run: created (or loaded from --resume), a generation a step so that a signal stops it
- * between generations, checkpointed when due, at its end and when stopped. */
+ * between generations, checkpointed when due, at its end and when stopped. *used: the
+ * parameters it ran with, defaults resolved (a resumed run's from its checkpoint). */
 static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *changes,
-                           const glevo_gp_data *data, run_control *ctl, glevo_gp_result *out)
+                           const glevo_gp_data *data, run_control *ctl, glevo_gp_result *out,
+                           glevo_gp_params *used)
 {
     glevo_gp *gp = NULL;
     run_control_library_begin();
@@ -26,6 +28,7 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
                                   : glevo_gp_create(p, data, &gp);
     run_control_library_end();
     if (st) return st;
+    *used = *glevo_gp_params_of(gp);
     run_control_start(ctl, glevo_gp_generation(gp));
     glevo_checkpoint_extra extra = {0};
 #define CHECKPOINT()                                                                          \
@@ -258,7 +261,8 @@ static int gp_main(int argc, char **argv)
         if ((rc = common_context_create(cmd, &c, &ctx))) goto done;
         p.backend = common_backend(&c);
     }
-    if ((st = run_gp(&p, &changes, data, &ctl, &r))) {
+    glevo_gp_params used;
+    if ((st = run_gp(&p, &changes, data, &ctl, &r, &used))) {
         rc = cli_fail(cmd, st);
         goto done;
     }
@@ -290,6 +294,11 @@ static int gp_main(int argc, char **argv)
         json_int(&w, "seed", c.seed);
         json_string(&w, "function_set", set_text);
         json_string(&w, "metric", glevo_gp_metric_name(p.metric));
+        /* The settings whose defaults depend on the metric, as the run used them. */
+        json_bool(&w, "linear_scaling", used.linear_scaling == 1);
+        json_int(&w, "const_opt", used.const_opt_iters);
+        json_number(&w, "const_opt_fraction", used.const_opt_fraction);
+        json_int(&w, "max_size", used.max_size);
         json_number(&w, "best_fitness", r.best_error);
         json_string(&w, "best_program", r.best_sexpr);
         json_string(&w, "best_infix", r.best_infix);

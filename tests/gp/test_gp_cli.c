@@ -159,6 +159,14 @@ START_TEST(test_gp_run)
     ck_assert_ptr_nonnull(bf);
     double best = atof(bf + strlen("\"best_fitness\":"));
     ck_assert_msg(best <= 1e-4, "best_fitness %g: %s", best, out);
+    /* The settings the metric's defaults chose, as the run used them (src/gp/sr_params.c). */
+    ck_assert_msg(strstr(out, "\"metric\":\"mse\",\"linear_scaling\":true,\"const_opt\":1,"
+                              "\"const_opt_fraction\":0.14,\"max_size\":100,"), "json: %s", out);
+    snprintf(args, sizeof args, "gp --data %s --pop 50 --generations 1 --json --quiet --backend "
+             "cpu --metric sae --max-size 30", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "\"linear_scaling\":false,\"const_opt\":0,") &&
+                      strstr(out, "\"max_size\":30,"), "json: %s", out);
     /* A list of operators: the printed program uses only those. */
     snprintf(args, sizeof args,
              "gp --data %s --pop 200 --generations 3 --json --quiet --seed 2 --backend cpu "
