@@ -89,10 +89,12 @@ static float partials(glevo_gp_op op, float a, float b, float *ga, float *gb)
 }
 
 /* The value of program codes[0..len) on case c, theta[k] standing for constant pos[k]; with
- * grad, its derivatives by theta (zero past nt). stack holds len duals. */
+ * grad, its derivatives by theta[0..nd) (nd: the fitted constants; a value walk computes
+ * none, which leaves its values as they were: no value reads a derivative). stack holds len
+ * duals. */
 static float dual_eval(const uint32_t *codes, int len, const float *consts, const int *slot,
                        const float *theta, const glevo_gp_data *d, int c, dual *stack,
-                       float *grad)
+                       float *grad, int nd)
 {
     int sp = 0;
     for (int i = len - 1; i >= 0; --i) {
@@ -100,12 +102,12 @@ static float dual_eval(const uint32_t *codes, int len, const float *consts, cons
         glevo_gp_op op = GLEVO_GP_CODE_OP(code);
         if (op == GLEVO_GP_VAR || op == GLEVO_GP_CONST) {
             dual *s = &stack[sp++];
-            memset(s->d, 0, sizeof s->d);
+            memset(s->d, 0, (size_t)nd * sizeof s->d[0]);
             if (op == GLEVO_GP_VAR) {
                 s->v = d->x[(size_t)GLEVO_GP_CODE_INDEX(code) * d->cases + c];
             } else if (slot[i] >= 0) {
                 s->v = theta[slot[i]];
-                s->d[slot[i]] = 1.0f;
+                if (slot[i] < nd) s->d[slot[i]] = 1.0f;
             } else {
                 s->v = consts[i];
             }
@@ -120,13 +122,13 @@ static float dual_eval(const uint32_t *codes, int len, const float *consts, cons
         } else {
             float ga, gb, v = partials(op, a->v, b->v, &ga, &gb);
             bool logic = op >= GLEVO_GP_LT && op <= GLEVO_GP_NOT;
-            for (int k = 0; k < GP_FIT_THETA; ++k)
+            for (int k = 0; k < nd; ++k)
                 out->d[k] = logic ? 0.0f : ar > 1 ? ga * a->d[k] + gb * b->d[k] : ga * a->d[k];
             out->v = v;
         }
         sp -= ar - 1;
     }
-    if (grad) memcpy(grad, stack[0].d, sizeof stack[0].d);
+    if (grad) memcpy(grad, stack[0].d, (size_t)nd * sizeof stack[0].d[0]);
     return stack[0].v;
 }
 
@@ -150,7 +152,8 @@ static double sse_of(const indiv *t, const int *slot, const float *theta, const 
     for (int l = 0; l < GP_FIT_LANES; ++l) L->s[l][0] = 0;
     for (int c = 0; c < d->cases; ++c) {
         double f = first ? first[c]
-                         : dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
+                         : dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack,
+                                     NULL, 0);
         double r = d->y[c] - (a + b * f);
         L->s[c % GP_FIT_LANES][0] += r * r;
     }
@@ -165,7 +168,7 @@ static void scaling_of(const indiv *t, const int *slot, const float *theta, cons
 {
     for (int l = 0; l < GP_FIT_LANES; ++l) memset(L->s[l], 0, 5 * sizeof(double));
     for (int c = 0; c < d->cases; ++c) {
-        float fv = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL);
+        float fv = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, NULL, 0);
         double f = first[c] = fv;
         double y = d->y[c], *s = L->s[c % GP_FIT_LANES];
         s[0] += f, s[1] += f * f, s[2] += f * y, s[3] += y, s[4] += y * y;
@@ -240,7 +243,7 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
         bool finite = true;
         for (int c = 0; c < d->cases; ++c) {
             float grad[GP_FIT_THETA];
-            float fv = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, grad);
+            float fv = dual_eval(t->codes, t->len, t->consts, slot, theta, d, c, stack, grad, nt);
             finite = finite && isfinite(fv);
             double f = fv;
             for (int k = 0; k < nt; ++k) row[k] = b * (double)grad[k]; /* d(a + b f) / d theta */
