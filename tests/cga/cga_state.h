@@ -37,6 +37,17 @@ static inline void cga_state_assert_same(const cga_state *a, const char *a_name,
                       b->record[i]);
 }
 
+/* The problem a test case names, or (name NULL) the user GLSL fitness `glsl` over [-2, 3]^dim,
+ * loaded from a temporary file into *user. */
+static inline const glevo_problem *cga_case_problem(const char *name, const char *glsl, int dim,
+                                                    glevo_direction direction, glevo_problem *user)
+{
+    if (name) return glevo_problem_find(name);
+    ck_assert_msg(glevo_problem_from_glsl(testutil_write_tmp(glsl), dim, -2, 3, direction, user) ==
+                  GLEVO_OK, "%s", glevo_last_error());
+    return user;
+}
+
 /* Steps engines a and b (the same parameters, e.g. a GPU engine and the CPU's) one generation
  * at a time and asserts that their populations are the same floats after each (label names
  * the run in the messages). */

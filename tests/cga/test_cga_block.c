@@ -60,13 +60,8 @@ static glevo_problem user_problem;
 
 static glevo_cga_params params_of(const block_case *k, int i)
 {
-    const glevo_problem *pr = glevo_problem_find(k->problem ? k->problem : "camel");
-    if (!k->problem) {
-        const char *path = testutil_write_tmp(user_glsl);
-        ck_assert_msg(glevo_problem_from_glsl(path, k->dim, -2, 3, GLEVO_MAXIMIZE, &user_problem) ==
-                      GLEVO_OK, "%s", glevo_last_error());
-        pr = &user_problem;
-    }
+    const glevo_problem *pr = cga_case_problem(k->problem, user_glsl, k->dim, GLEVO_MAXIMIZE,
+                                               &user_problem);
     return (glevo_cga_params){.problem = pr, .dim = k->dim, .width = k->width,
                               .height = k->height, .pc = 0.7, .pm = 0.04,
                               .neighbourhood = k->neighbourhood, .mutation = k->mutation,

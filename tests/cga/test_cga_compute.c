@@ -3,11 +3,13 @@
  * dispatch) compared stage by stage with the twins fed the GPU's own inputs, and whole runs
  * equal to the CPU engine's bit for bit where the fitness is exact (camel, sphere). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cga/cga_internal.h"
 #include "cga/gpu_internal.h"
+#include "cga_state.h"
 #include "reduce/reduce.h"
 #include "testutil.h"
 
@@ -198,16 +200,11 @@ START_TEST(narrow_gene_textures_hold_the_cpu_run)
     ck_assert_msg(glevo_cga_create(&p, &gpu) == GLEVO_OK, "%s", glevo_last_error());
     unsetenv("GLEVO_CGA_FUSED");
     ck_assert_int_eq(cga_gene_format(&gpu->layout), gpu->layout.dim == 1 ? GPU_R32F : GPU_RG32F);
-    size_t n = glevo_cga_gene_floats(gpu);
-    float *a = malloc(n * 4), *b = malloc(n * 4), ra[8], rb[8];
+    char label[64];
+    snprintf(label, sizeof label, "run %d engine %d", run, engine);
+    float ra[8], rb[8];
     for (int g = 0; g < 10; ++g) {
-        ck_assert(glevo_cga_step(gpu, 1) == GLEVO_OK);
-        ck_assert(glevo_cga_step(cpu, 1) == GLEVO_OK);
-        ck_assert(glevo_cga_read_population(gpu, a, NULL) == GLEVO_OK);
-        ck_assert(glevo_cga_read_population(cpu, b, NULL) == GLEVO_OK);
-        for (size_t i = 0; i < n; ++i)
-            ck_assert_msg(a[i] == b[i], "run %d engine %d generation %d gene float %zu: GPU %.0f "
-                          "CPU %.0f", run, engine, g, i, a[i], b[i]);
+        cga_assert_same_populations(gpu, cpu, 1, label); /* one step each, genes compared */
         ck_assert(gpu->ops->read_record(gpu, ra) == GLEVO_OK);
         ck_assert(cpu->ops->read_record(cpu, rb) == GLEVO_OK);
         /* the value within the GPU's division (see compute_run_equals_cpu_run), the rest exact */
@@ -217,7 +214,6 @@ START_TEST(narrow_gene_textures_hold_the_cpu_run)
             ck_assert_msg(ra[i] == rb[i], "run %d engine %d generation %d: record float %d GPU "
                           "%.9g CPU %.9g", run, engine, g, i, ra[i], rb[i]);
     }
-    free(a), free(b);
     glevo_cga_destroy(gpu);
     glevo_cga_destroy(cpu);
 }
