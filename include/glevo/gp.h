@@ -277,6 +277,19 @@ typedef struct glevo_gp_params {
     double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament
                            * contenders whose fitnesses differ by at most this fraction tie and
                            * the shorter wins; 0 = off (the lower fitness wins) */
+    double portfolio;     /* a portfolio of two searches (issue 26): this share of pop runs a
+                           * second search over the variables alone, with the arithmetic and
+                           * trigonometric operators of ops (+ - * / neg sin cos; all of ops
+                           * where it has none of them), no random constants, no linear
+                           * scaling and no constant fitting, from its own seed; the run
+                           * reports the search whose printed model has the lower training
+                           * error. Exact formulas live there, while the main search with its
+                           * constants settles on close approximations
+                           * (docs/symbolic-regression.md). 0 = the default: 0.25 for mse and
+                           * rmse where both parts hold at least tournament and elitism + 1
+                           * programs, else off; GLEVO_ZERO = off; else in (0, 1). With a
+                           * portfolio, glevo_gp_population and glevo_gp_read_errors show
+                           * the main search, and migration's program calls are refused. */
     glevo_backend backend;  /* fragment (default), compute, cpu or auto: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
                              * (the same children as the cpu backend's, seed for seed; with
@@ -306,6 +319,8 @@ typedef struct glevo_gp_result {
                                * where the GPU breeds without a wait (compute, below 4096
                                * programs) its GPU time falls in eval_seconds */
     glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
+    int best_search;          /* the search that found it: 0 the main one, 1 a portfolio's
+                               * second (glevo_gp_params.portfolio) */
 } glevo_gp_result;
 
 /* The parameters with every default filled in (what a run uses; what --help prints). Zero
@@ -325,8 +340,8 @@ GLEVO_API int glevo_gp_generation(const glevo_gp *gp);     /* the last evaluated
 GLEVO_API double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error, as the
                                                              * result reports it (the printed
                                                              * model's: glevo_gp_model) */
-/* The last evaluated generation's programs, and in *best (if not NULL) its best's index;
- * valid until the next step. */
+/* The last evaluated generation's programs (a portfolio's main search), and in *best (if
+ * not NULL) its best's index; valid until the next step. */
 GLEVO_API const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);
 /* The run so far as a result (free it with glevo_gp_result_free). */
 GLEVO_API glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out);
@@ -348,13 +363,17 @@ GLEVO_API long long glevo_gp_evaluations(const glevo_gp *gp);
  * code that is not an integer in range, an operator outside ops (a mask of 1 << op; 0: any),
  * a variable at or above vars (vars <= 0: any), a constant not a float or not at its own
  * position, a non-zero pad, or codes that are not one tree (glevo_gp_program_check). It
- * writes length codes and consts[k] beside each, ready for glevo_gp_programs_add. */
+ * writes length codes and consts[k] beside each, ready for glevo_gp_programs_add.
+ * With a portfolio, read_errors gives the main search's errors (those of
+ * glevo_gp_population's programs) and read_programs and write_programs are refused
+ * (GLEVO_ERR_INVALID): islands are one search each (set portfolio to GLEVO_ZERO). */
 GLEVO_API int glevo_gp_block_size(int max_size);
 GLEVO_API glevo_status glevo_gp_program_encode(const uint32_t *codes, int length, const float *consts,
                                      int max_size, double *block);
 GLEVO_API glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars, uint32_t ops,
                                      uint32_t *codes, float *consts, int *length);
-/* The last evaluated generation: its pop errors (under params.metric; accuracy for
+/* The last evaluated generation: its pop errors (a portfolio's main search's: as many as its
+ * programs; under params.metric; accuracy for
  * GLEVO_GP_ACCURACY), and programs index[0..count) as blocks of glevo_gp_block_size(max_size)
  * doubles one after another. */
 GLEVO_API glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors);

@@ -51,6 +51,7 @@ FIELDS = {
     "const_opt_iters": Field("int", "literal"),
     "const_opt_fraction": Field("float", "default"),
     "parsimony": Field("float"),
+    "portfolio": Field("float", "literal"),
     "backend": backend_field(),
     "strategy": Field(STRATEGY, c="eval.strategy"),
     "threads": Field("int", c="eval.threads"),
@@ -192,7 +193,7 @@ class GP(Engine):
     linear scaling) for the regression set, as `glevo gp`: function_set, pop,
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
     const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
-    const_opt_fraction, parsimony, backend, strategy, threads, seed,
+    const_opt_fraction, parsimony, portfolio, backend, strategy, threads, seed,
     target_error, stop_on_target. progress: callable(generation, best_error, program)."""
 
 
@@ -279,11 +280,10 @@ class GP(Engine):
     @property
     def model(self):
         """The best program of the last evaluated generation as a GPModel: the model a run
-        reports (glevo_gp_model: simplified, linear scaling's a and b folded in)."""
-        best = ffi.new("int *")
-        progs = lib.glevo_gp_population(self._h, best)
+        reports (simplified, linear scaling's a and b folded in; a portfolio's better
+        search's)."""
         r = ffi.new("glevo_gp_result *")
-        check(lib.glevo_gp_model(self._params, self.data._ptr, progs, best[0], r))
+        self._call(lib.glevo_gp_result_get(self._h, r))
         try:
             return GPModel(r.best, 0, self.data.vars)
         finally:
@@ -296,7 +296,8 @@ class GP(Engine):
 
     @property
     def programs(self):
-        """Every program of the last evaluated generation (S-expressions) and their errors."""
+        """Every program of the last evaluated generation (S-expressions) and their errors
+        (a portfolio's main search)."""
         best = ffi.new("int *")
         progs = lib.glevo_gp_population(self._h, best)
         n = lib.glevo_gp_programs_count(progs)
@@ -319,7 +320,8 @@ class GP(Engine):
                     "best_infix": text(r.best_infix), "best_nodes": r.best_nodes,
                     "evaluations": r.evaluations, "nodes_evaluated": r.nodes_evaluated,
                     "generations": r.generations, "seconds": r.seconds,
-                    "eval_seconds": r.eval_seconds, "variation_seconds": r.variation_seconds}
+                    "eval_seconds": r.eval_seconds, "variation_seconds": r.variation_seconds,
+                    "best_search": "second" if r.best_search else "main"}
         finally:
             lib.glevo_gp_result_free(r)
 

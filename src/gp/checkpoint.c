@@ -4,6 +4,7 @@
  * index and the counters. The next generation is bred from exactly these, so a resumed run
  * ends bit for bit where the uninterrupted one does. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,7 @@
 #include "core/checkpoint.h"
 #include "glevo/context.h"
 #include "gp/engine_internal.h"
+#include "gp/portfolio.h"
 #include "core/args.h"
 
 static const char *set_name(int s) { return s == GLEVO_GP_CLASSIFICATION ? "classification" : "regression"; }
@@ -39,33 +41,91 @@ static uint32_t data_crc(const glevo_gp_data *d)
     return ckpt_crc32(crc, d->y, (size_t)d->cases * sizeof(float));
 }
 
+/* A search's population flattened for the writer, which keeps the pointers until it saves. */
+typedef struct flat_population {
+    int32_t *lens;
+    uint32_t *codes;
+    float *consts;
+    long long total;
+} flat_population;
+
+static void flat_free(flat_population *f) { free(f->lens), free(f->codes), free(f->consts); }
+
+static glevo_status flatten(const glevo_gp *gp, flat_population *f)
+{
+    const glevo_gp_params *P = &gp->P;
+    memset(f, 0, sizeof *f);
+    glevo_status st = gp_host_sync(gp);
+    if (st) return st;
+    const indiv *pop = gp->pops[gp->cur];
+    for (int i = 0; i < P->pop; ++i) f->total += pop[i].len;
+    f->lens = malloc((size_t)P->pop * sizeof *f->lens);
+    f->codes = malloc((size_t)f->total * sizeof *f->codes + 1);
+    f->consts = malloc((size_t)f->total * sizeof *f->consts + 1);
+    if (!f->lens || !f->codes || !f->consts) {
+        flat_free(f);
+        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a checkpoint of %d programs", P->pop);
+    }
+    long long at = 0;
+    for (int i = 0; i < P->pop; ++i) {
+        f->lens[i] = pop[i].len;
+        for (int k = 0; k < pop[i].len; ++k, ++at) {
+            f->codes[at] = pop[i].codes[k];
+            /* Only constants' slots mean anything; the others are written as 0. */
+            f->consts[at] = GLEVO_GP_CODE_OP(pop[i].codes[k]) == GLEVO_GP_CONST ? pop[i].consts[k]
+                                                                                 : 0.0f;
+        }
+    }
+    return GLEVO_OK;
+}
+
+/* Entry names of a search: the main one's as they always were, a portfolio's second's under
+ * "second.". */
+static const char *entry(char *buf, size_t size, const char *prefix, const char *name)
+{
+    snprintf(buf, size, "%s%s", prefix, name);
+    return buf;
+}
+
+/* One search's state: the host stream (Philox keyed by (key0, key1), counted by counter,
+ * with the words of the last block not yet used), its best, counters and population. */
+static void put_state(ckpt_writer *w, const glevo_gp *gp, const flat_population *f,
+                      const char *prefix)
+{
+    char n[64];
+#define NAME(name) entry(n, sizeof n, prefix, name)
+    ckpt_put_i64(w, NAME("state.rng_key0"), gp->rng.key0);
+    ckpt_put_i64(w, NAME("state.rng_key1"), gp->rng.key1);
+    ckpt_put_i64(w, NAME("state.rng_counter"), gp->rng.counter);
+    ckpt_put_array(w, NAME("state.rng_buffer"), CKPT_U32, gp->rng.buf, 4);
+    ckpt_put_i64(w, NAME("state.rng_left"), gp->rng.left);
+    ckpt_put_i64(w, NAME("state.best"), gp->best);
+    if (*prefix) ckpt_put_i64(w, NAME("state.evaluations"), gp->evaluations);
+    ckpt_put_i64(w, NAME("state.nodes_evaluated"), gp->nodes_evaluated);
+    ckpt_put_f64(w, NAME("state.eval_seconds"), gp->eval_seconds);
+    ckpt_put_f64(w, NAME("state.variation_seconds"), gp->variation_seconds);
+    ckpt_put_array(w, NAME("data.lengths"), CKPT_I32, f->lens, (size_t)gp->P.pop);
+    ckpt_put_array(w, NAME("data.codes"), CKPT_U32, f->codes, (size_t)f->total);
+    ckpt_put_array(w, NAME("data.consts"), CKPT_F32, f->consts, (size_t)f->total);
+    ckpt_put_array(w, NAME("data.errors"), CKPT_F64S, gp->err, (size_t)gp->P.pop);
+    ckpt_put_array(w, NAME("data.fitness"), CKPT_F64S, gp->fit, (size_t)gp->P.pop);
+#undef NAME
+}
+
 glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoint_extra *extra)
 {
     glevo_clear_error();
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(path);
-    const glevo_gp_params *P = &gp->P;
-    glevo_status sync = gp_host_sync(gp);
-    if (sync) return sync;
-    const indiv *pop = gp->pops[gp->cur];
-    long long total = 0;
-    for (int i = 0; i < P->pop; ++i) total += pop[i].len;
-    int32_t *lens = malloc((size_t)P->pop * sizeof *lens);
-    uint32_t *codes = malloc((size_t)total * sizeof *codes + 1);
-    float *consts = malloc((size_t)total * sizeof *consts + 1);
-    ckpt_writer *w = ckpt_writer_create("gp");
-    if (!lens || !codes || !consts || !w) {
-        free(lens), free(codes), free(consts), ckpt_writer_destroy(w);
-        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a checkpoint of %d programs", P->pop);
-    }
-    long long at = 0;
-    for (int i = 0; i < P->pop; ++i) {
-        lens[i] = pop[i].len;
-        for (int k = 0; k < pop[i].len; ++k, ++at) {
-            codes[at] = pop[i].codes[k];
-            /* Only constants' slots mean anything; the others are written as 0. */
-            consts[at] = GLEVO_GP_CODE_OP(pop[i].codes[k]) == GLEVO_GP_CONST ? pop[i].consts[k] : 0.0f;
-        }
+    const glevo_gp_params *P = &gp->asked; /* the run's: a portfolio's pop is both searches' */
+    flat_population flat[2] = {{0}};
+    glevo_status st = flatten(gp, &flat[0]);
+    if (!st && gp->second) st = flatten(gp->second, &flat[1]);
+    ckpt_writer *w = st ? NULL : ckpt_writer_create("gp");
+    if (!st && !w) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a checkpoint");
+    if (st) {
+        flat_free(&flat[0]), flat_free(&flat[1]);
+        return st;
     }
     glevo_backend backend = glevo_gp_evaluator_backend(gp->ev);
     ckpt_put_run(w, glevo_backend_name(backend),
@@ -77,6 +137,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_i64(w, "param.const_opt_iters", P->const_opt_iters);
     ckpt_put_f64(w, "param.parsimony", P->parsimony);
     ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
+    ckpt_put_f64(w, "param.portfolio", P->portfolio);
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
     ckpt_put_i64(w, "param.tournament", P->tournament);
@@ -103,29 +164,15 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_i64(w, "data.vars", gp->data->vars);
     ckpt_put_i64(w, "data.cases", gp->data->cases);
     ckpt_put_i64(w, "data.crc32", data_crc(gp->data));
-    /* The host stream: Philox keyed by (key0, key1), counted by counter, with the words of
-     * the last block not yet used. */
-    ckpt_put_i64(w, "state.rng_key0", gp->rng.key0);
-    ckpt_put_i64(w, "state.rng_key1", gp->rng.key1);
-    ckpt_put_i64(w, "state.rng_counter", gp->rng.counter);
-    ckpt_put_array(w, "state.rng_buffer", CKPT_U32, gp->rng.buf, 4);
-    ckpt_put_i64(w, "state.rng_left", gp->rng.left);
     /* Children bred from (seed, generation, child) words (src/gp/breed.c): files without
      * this mark were bred otherwise and cannot resume the same run. */
     ckpt_put_str(w, "state.breeding", GP_BREEDING);
-    ckpt_put_i64(w, "state.best", gp->best);
-    ckpt_put_i64(w, "state.nodes_evaluated", gp->nodes_evaluated);
-    ckpt_put_f64(w, "state.eval_seconds", gp->eval_seconds);
-    ckpt_put_f64(w, "state.variation_seconds", gp->variation_seconds);
     ckpt_put_f64(w, "state.seconds", seconds_now() - gp->t0);
-    ckpt_put_array(w, "data.lengths", CKPT_I32, lens, (size_t)P->pop);
-    ckpt_put_array(w, "data.codes", CKPT_U32, codes, (size_t)total);
-    ckpt_put_array(w, "data.consts", CKPT_F32, consts, (size_t)total);
-    ckpt_put_array(w, "data.errors", CKPT_F64S, gp->err, (size_t)P->pop);
-    ckpt_put_array(w, "data.fitness", CKPT_F64S, gp->fit, (size_t)P->pop);
-    glevo_status st = ckpt_writer_save(w, path);
+    put_state(w, gp, &flat[0], "");
+    if (gp->second) put_state(w, gp->second, &flat[1], "second.");
+    st = ckpt_writer_save(w, path);
     ckpt_writer_destroy(w);
-    free(lens), free(codes), free(consts);
+    flat_free(&flat[0]), flat_free(&flat[1]);
     return st;
 }
 
@@ -153,6 +200,14 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
         P->const_opt_iters = it ? (int)it : GLEVO_ZERO;
         if (!st) st = ckpt_get_f64(r, "param.const_opt_fraction", &P->const_opt_fraction);
         if (!st) st = ckpt_get_f64(r, "param.parsimony", &P->parsimony);
+    }
+    /* Files written before the portfolio (issue 26) ran one search. */
+    P->portfolio = GLEVO_ZERO;
+    if (!st && ckpt_has(r, "param.portfolio")) {
+        st = ckpt_same_f64(r, "param.portfolio", "glevo_gp_params.portfolio", c->portfolio != 0,
+                           literal(c->portfolio));
+        if (!st) st = ckpt_get_f64(r, "param.portfolio", &P->portfolio);
+        if (!st && P->portfolio == 0) P->portfolio = GLEVO_ZERO;
     }
     if (!st && ckpt_has(r, "param.ops")) { /* absent from files written before issue 26 */
         long long ops = 0;
@@ -235,13 +290,16 @@ static glevo_status check_data(const ckpt_reader *r, const glevo_gp_data *d)
 }
 
 /* The population back into pops[cur], checked as the engine would have made it. */
-static glevo_status restore_population(const ckpt_reader *r, glevo_gp *gp)
+static glevo_status restore_population(const ckpt_reader *r, glevo_gp *gp, const char *prefix)
 {
     const glevo_gp_params *P = &gp->P;
     size_t n = (size_t)P->pop;
+    char name[64];
     int32_t *lens = malloc(n * sizeof *lens);
     if (!lens) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    glevo_status st = ckpt_get_array(r, "data.lengths", CKPT_I32, lens, n);
+    glevo_status st = ckpt_expect_count(r, entry(name, sizeof name, prefix, "data.lengths"),
+                                        CKPT_I32, n);
+    if (!st) st = ckpt_get_array(r, name, CKPT_I32, lens, n);
     long long total = 0;
     for (size_t i = 0; i < n && !st; ++i) {
         if (lens[i] < 1 || lens[i] > P->max_size)
@@ -252,8 +310,10 @@ static glevo_status restore_population(const ckpt_reader *r, glevo_gp *gp)
     uint32_t *codes = st ? NULL : malloc((size_t)total * sizeof *codes);
     float *consts = st ? NULL : malloc((size_t)total * sizeof *consts);
     if (!st && (!codes || !consts)) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    if (!st) st = ckpt_get_array(r, "data.codes", CKPT_U32, codes, (size_t)total);
-    if (!st) st = ckpt_get_array(r, "data.consts", CKPT_F32, consts, (size_t)total);
+    if (!st) st = ckpt_get_array(r, entry(name, sizeof name, prefix, "data.codes"), CKPT_U32,
+                                 codes, (size_t)total);
+    if (!st) st = ckpt_get_array(r, entry(name, sizeof name, prefix, "data.consts"), CKPT_F32,
+                                 consts, (size_t)total);
     indiv *pop = gp->pops[gp->cur];
     long long at = 0;
     for (size_t i = 0; i < n && !st; ++i) {
@@ -281,6 +341,32 @@ static glevo_status restore_population(const ckpt_reader *r, glevo_gp *gp)
     return st;
 }
 
+/* One search's stream, best, counters and population (put_state's entries), then the
+ * evaluator's copy and its end test. */
+static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char *prefix)
+{
+    char n[64];
+    long long v = 0;
+    size_t pop = (size_t)gp->P.pop;
+#define NAME(name) entry(n, sizeof n, prefix, name)
+    glevo_status st = ckpt_get_ll(r, NAME("state.nodes_evaluated"), 0, INT64_MAX,
+                                  &gp->nodes_evaluated);
+    if (!st) st = ckpt_get_f64(r, NAME("state.eval_seconds"), &gp->eval_seconds);
+    if (!st) st = ckpt_get_f64(r, NAME("state.variation_seconds"), &gp->variation_seconds);
+    if (!st) st = ckpt_get_ll(r, NAME("state.rng_key0"), 0, UINT32_MAX, &v);
+    if (!st) gp->rng.key0 = (uint32_t)v, st = ckpt_get_ll(r, NAME("state.rng_key1"), 0, UINT32_MAX, &v);
+    if (!st) gp->rng.key1 = (uint32_t)v, st = ckpt_get_ll(r, NAME("state.rng_counter"), 0, UINT32_MAX, &v);
+    if (!st) gp->rng.counter = (uint32_t)v, st = ckpt_get_int(r, NAME("state.rng_left"), 0, 4, &gp->rng.left);
+    if (!st) st = ckpt_get_array(r, NAME("state.rng_buffer"), CKPT_U32, gp->rng.buf, 4);
+    if (!st) st = ckpt_get_int(r, NAME("state.best"), 0, (long long)pop - 1, &gp->best);
+    if (!st) st = ckpt_get_array(r, NAME("data.errors"), CKPT_F64S, gp->err, pop);
+    if (!st) st = ckpt_get_array(r, NAME("data.fitness"), CKPT_F64S, gp->fit, pop);
+#undef NAME
+    if (!st) st = restore_population(r, gp, prefix);
+    if (!st) st = gp_engine_resumed(gp);
+    return st;
+}
+
 glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
                            const glevo_gp_data *data, glevo_gp **out)
 {
@@ -304,30 +390,23 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     glevo_gp_params P, checked;
     glevo_gp *gp = NULL;
     if (!(st = resume_params(r, changes, &P)) && !(st = check_data(r, data)) &&
-        !(st = ckpt_expect_count(r, "data.lengths", CKPT_I32, (size_t)P.pop)) &&
         !(st = gp_resolve_params(&P, data, &checked)))
-        st = gp_engine_new(&checked, data, &gp);
+        st = gp_run_new(&checked, data, &gp);
     long long v = 0;
     double seconds = 0;
     if (!st) st = ckpt_get_ll(r, "state.generation", 0, INT32_MAX, &v);
     if (!st) gp->generation = (int)v;
     if (!st) st = ckpt_get_ll(r, "state.evaluations", 0, INT64_MAX, &gp->evaluations);
-    if (!st) st = ckpt_get_ll(r, "state.nodes_evaluated", 0, INT64_MAX, &gp->nodes_evaluated);
-    if (!st) st = ckpt_get_f64(r, "state.eval_seconds", &gp->eval_seconds);
-    if (!st) st = ckpt_get_f64(r, "state.variation_seconds", &gp->variation_seconds);
     /* Times add up over the pieces of a run. */
     if (!st) st = ckpt_get_f64(r, "state.seconds", &seconds);
     if (!st) gp->t0 = seconds_now() - seconds;
-    if (!st) st = ckpt_get_ll(r, "state.rng_key0", 0, UINT32_MAX, &v);
-    if (!st) gp->rng.key0 = (uint32_t)v, st = ckpt_get_ll(r, "state.rng_key1", 0, UINT32_MAX, &v);
-    if (!st) gp->rng.key1 = (uint32_t)v, st = ckpt_get_ll(r, "state.rng_counter", 0, UINT32_MAX, &v);
-    if (!st) gp->rng.counter = (uint32_t)v, st = ckpt_get_int(r, "state.rng_left", 0, 4, &gp->rng.left);
-    if (!st) st = ckpt_get_array(r, "state.rng_buffer", CKPT_U32, gp->rng.buf, 4);
-    if (!st) st = ckpt_get_int(r, "state.best", 0, P.pop - 1, &gp->best);
-    if (!st) st = ckpt_get_array(r, "data.errors", CKPT_F64S, gp->err, (size_t)P.pop);
-    if (!st) st = ckpt_get_array(r, "data.fitness", CKPT_F64S, gp->fit, (size_t)P.pop);
-    if (!st) st = restore_population(r, gp);
-    if (!st) st = gp_engine_resumed(gp);
+    if (!st) st = restore_state(r, gp, "");
+    if (!st && gp->second) {
+        gp->second->generation = gp->generation;
+        st = ckpt_get_ll(r, "second.state.evaluations", 0, INT64_MAX, &gp->second->evaluations);
+        if (!st) st = restore_state(r, gp->second, "second.");
+        if (!st) gp->done = gp->done || gp->second->done;
+    }
     ckpt_reader_destroy(r);
     if (st) {
         glevo_gp_destroy(gp);

@@ -22,6 +22,7 @@
 #include "gp/const_opt.h"
 #include "gp/gpu.h"
 #include "gp/parsimony.h"
+#include "gp/portfolio.h"
 
 double gp_seconds_now(void)
 {
@@ -185,6 +186,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     gp->t0 = gp_seconds_now();
     gp->P = *P;
+    gp->asked = *P;
     gp->data = data;
     gp->mask = P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set);
     tree_rng_init(&gp->rng, P->seed, 0x454e474eu);
@@ -218,6 +220,34 @@ glevo_status gp_engine_resumed(glevo_gp *gp)
     return st;
 }
 
+/* Generation 0 of one search: grown, fitted, evaluated. */
+static glevo_status first_generation(glevo_gp *gp)
+{
+    glevo_status st = gp_engine_initialise(gp);
+    if (!st && !gp->fitter) gp_const_opt_generation(gp);
+    if (!st) st = host_population_changed(gp);
+    if (!st) st = fit_on_gpu(gp);
+    if (!st) st = gp_engine_evaluate(gp);
+    return st;
+}
+
+/* The next generation of one search: bred, fitted, evaluated. */
+static glevo_status next_generation(glevo_gp *gp)
+{
+    glevo_status st = breed(gp);
+    if (st) return st;
+    gp->generation++;
+    if (gp->fitter) {
+        st = fit_on_gpu(gp);
+    } else if (gp->P.const_opt_iters > 0) { /* the host twin on the host's copy */
+        if (!(st = gp_host_sync(gp))) {
+            gp_const_opt_generation(gp);
+            st = host_population_changed(gp);
+        }
+    }
+    return st ? st : gp_engine_evaluate(gp);
+}
+
 glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
                              glevo_gp **out)
 {
@@ -229,12 +259,11 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp_params P;
     glevo_status st = gp_resolve_params(params, data, &P);
     glevo_gp *gp = NULL;
-    if (!st) st = gp_engine_new(&P, data, &gp);
+    if (!st) st = gp_run_new(&P, data, &gp);
     if (st) return st;
-    if (!(st = gp_engine_initialise(gp)) && !gp->fitter) gp_const_opt_generation(gp);
-    if (!st) st = host_population_changed(gp);
-    if (!st) st = fit_on_gpu(gp);
-    if (st || (st = gp_engine_evaluate(gp))) {
+    st = first_generation(gp);
+    if (!st && gp->second) st = first_generation(gp->second);
+    if (st || (st = gp_portfolio_report(gp))) {
         glevo_gp_destroy(gp);
         return st;
     }
@@ -255,16 +284,9 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
         if (glevo_interrupt_pending())
             return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_step: interrupted after "
                               "generation %d", gp->generation);
-        if ((st = breed(gp))) break;
-        gp->generation++;
-        if (gp->fitter) {
-            if ((st = fit_on_gpu(gp))) break;
-        } else if (gp->P.const_opt_iters > 0) { /* the host twin on the host's copy */
-            if ((st = gp_host_sync(gp))) break;
-            gp_const_opt_generation(gp);
-            if ((st = host_population_changed(gp))) break;
-        }
-        st = gp_engine_evaluate(gp);
+        st = next_generation(gp);
+        if (!st && gp->second) st = next_generation(gp->second);
+        if (!st) st = gp_portfolio_report(gp);
     }
     return st;
 }
@@ -279,12 +301,12 @@ int glevo_gp_generation(const glevo_gp *gp) {
 }
 /* The error the result reports for the best program: its printed model's (scaled and
  * simplified, glevo_gp_model), which with linear scaling differs in the last digits from the
- * error the search ranked it by. */
+ * error the search ranked it by; a portfolio's better search's. */
 double glevo_gp_best_error(const glevo_gp *gp)
 {
     ARG_NOT_NULL_OR(gp, NAN);
     double e;
-    return gp_fitness_sync(gp) || gp_engine_best_model(gp, &e, NULL) ? NAN : e;
+    return gp_portfolio_pick(gp, NULL, NULL, &e) ? NAN : e;
 }
 
 const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
@@ -302,6 +324,7 @@ const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 void glevo_gp_destroy(glevo_gp *gp)
 {
     if (!gp) return;
+    glevo_gp_destroy(gp->second);
     if (gp->res) gp_resident_destroy(gp->res);
     free(gp->res);
     if (gp->fitter) gp_const_fitter_destroy(gp->fitter);

@@ -8,6 +8,7 @@
 #include "core/args.h"
 #include "core/memory.h"
 #include "gp/gpu.h"
+#include "gp/portfolio.h"
 #include "gp/sr_params.h"
 
 /* The one place GP's defaults are written (the CLI prints these in --help). */
@@ -26,6 +27,7 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
     P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
     gp_sr_params_defaults(&P); /* issue 26 (max_size too): src/gp/sr_params.c */
+    gp_portfolio_default(&P);  /* issue 26: src/gp/portfolio.c */
     return P;
 }
 
@@ -109,5 +111,6 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.init_min_depth..init_max_depth "
                           "%d..%d is not a range", P.init_min_depth, P.init_max_depth);
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
-    return check_memory(&P);
+    glevo_status split = gp_portfolio_check(&P);
+    return split ? split : check_memory(&P);
 }

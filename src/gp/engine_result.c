@@ -6,6 +6,7 @@
 #include "gp/engine_internal.h"
 #include "core/args.h"
 #include "gp/model.h"
+#include "gp/portfolio.h"
 
 void glevo_gp_result_free(glevo_gp_result *r)
 {
@@ -35,22 +36,26 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
-    glevo_status fst = gp_fitness_sync(gp);
-    if (fst) return fst;
-    out->best_error = gp->err[gp->best];
-    out->best_nodes = gp->lens[gp->best];
-    out->evaluations = gp->evaluations;
-    out->nodes_evaluated = gp->nodes_evaluated;
+    /* A portfolio reports its better search's program and both searches' counts. */
+    const glevo_gp *search;
+    glevo_status st = gp_portfolio_pick(gp, &search, &out->best_search, NULL);
+    if (st) return st;
+    out->best_error = search->err[search->best];
+    out->best_nodes = search->lens[search->best];
     out->generations = gp->generation;
-    out->eval_seconds = gp->eval_seconds;
-    out->variation_seconds = gp->variation_seconds;
-    glevo_status st = glevo_gp_programs_create(&out->best);
-    if (!st) st = gp_engine_best_program(gp, out->best);
+    for (const glevo_gp *s = gp; s; s = s->second) {
+        out->evaluations += s->evaluations;
+        out->nodes_evaluated += s->nodes_evaluated;
+        out->eval_seconds += s->eval_seconds;
+        out->variation_seconds += s->variation_seconds;
+    }
+    st = glevo_gp_programs_create(&out->best);
+    if (!st) st = gp_engine_best_program(search, out->best);
     if (!st) {
         out->best_sexpr = gp_print_alloc(out->best, 0, 0);
         out->best_infix = gp_print_alloc(out->best, 0, 1);
     }
-    if (!st) st = gp_model_finish(&gp->P, gp->data, out); /* issue 26: the printed model */
+    if (!st) st = gp_model_finish(&search->P, search->data, out); /* issue 26: the printed model */
     if (!st && (!out->best_sexpr || !out->best_infix))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     out->seconds = gp_seconds_now() - gp->t0;

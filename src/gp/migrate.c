@@ -99,11 +99,20 @@ glevo_status glevo_gp_program_decode(const double *block, int max_size, int vars
 
 const glevo_gp_params *glevo_gp_params_of(const glevo_gp *gp) {
     ARG_NOT_NULL_OR(gp, NULL);
-    return &gp->P;
+    return &gp->asked;
 }
 long long glevo_gp_evaluations(const glevo_gp *gp) {
     ARG_NOT_NULL_OR(gp, -1);
-    return gp->evaluations;
+    return gp->evaluations + (gp->second ? gp->second->evaluations : 0);
+}
+
+/* Islands are one search each: a portfolio's second search has no place in migration. */
+static glevo_status one_search(const glevo_gp *gp, const char *call)
+{
+    if (!gp->second) return GLEVO_OK;
+    return glevo_fail(GLEVO_ERR_INVALID, "%s: the run has a portfolio of two searches "
+                      "(glevo_gp_params.portfolio %g); migration needs one (GLEVO_ZERO)", call,
+                      gp->asked.portfolio);
 }
 
 glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors)
@@ -111,7 +120,7 @@ glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors)
     glevo_clear_error();
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(errors);
-    glevo_status st = gp_fitness_sync(gp);
+    glevo_status st = gp_fitness_sync(gp); /* a portfolio's main search's */
     if (st) return st;
     memcpy(errors, gp->err, sizeof(double) * (size_t)gp->P.pop);
     return GLEVO_OK;
@@ -119,6 +128,8 @@ glevo_status glevo_gp_read_errors(const glevo_gp *gp, double *errors)
 
 static glevo_status check_index(const glevo_gp *gp, const char *call, int count, const int *index)
 {
+    glevo_status st = one_search(gp, call);
+    if (st) return st;
     if (count < 0) return glevo_fail(GLEVO_ERR_INVALID, "%s: count %d is negative", call, count);
     for (int k = 0; k < count; ++k)
         if (index[k] < 0 || index[k] >= gp->P.pop)

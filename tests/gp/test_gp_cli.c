@@ -125,6 +125,11 @@ START_TEST(test_bad_input)
     expect_bad(args, "--const-opt-fraction 0");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --const-prob 1.5", data);
     expect_bad(args, "--const-prob 1.5");
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --portfolio 1", data);
+    expect_bad(args, "--portfolio 1");
+    /* The library refuses a split that leaves a search too few programs (named as typed). */
+    snprintf(args, sizeof args, "gp --data %s --backend cpu --pop 20 --portfolio 0.05", data);
+    expect_bad(args, "--portfolio 0.05 splits pop 20 into 19 and 1");
     snprintf(args, sizeof args, "gp --data %s --backend cpu --split 0.1", data);
     expect_bad(args, "split fraction 0.1 leaves no case"); /* 2 rows: none to test on */
     snprintf(args, sizeof args, "gp-eval --programs %s/missing.txt --data %s", dir, data);
@@ -161,12 +166,14 @@ START_TEST(test_gp_run)
     ck_assert_msg(best <= 1e-4, "best_fitness %g: %s", best, out);
     /* The settings the metric's defaults chose, as the run used them (src/gp/sr_params.c). */
     ck_assert_msg(strstr(out, "\"metric\":\"mse\",\"linear_scaling\":true,\"const_opt\":1,"
-                              "\"const_opt_fraction\":0.14,\"max_size\":100,"), "json: %s", out);
+                              "\"const_opt_fraction\":0.14,\"max_size\":100,\"portfolio\":0.25,"
+                              "\"best_search\":\""), "json: %s", out);
     snprintf(args, sizeof args, "gp --data %s --pop 50 --generations 1 --json --quiet --backend "
              "cpu --metric sae --max-size 30", data);
     ck_assert_int_eq(run(args, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "\"linear_scaling\":false,\"const_opt\":0,") &&
-                      strstr(out, "\"max_size\":30,"), "json: %s", out);
+                      strstr(out, "\"max_size\":30,\"portfolio\":0,\"best_search\":\"main\""),
+                  "json: %s", out);
     /* A list of operators: the printed program uses only those. */
     snprintf(args, sizeof args,
              "gp --data %s --pop 200 --generations 3 --json --quiet --seed 2 --backend cpu "

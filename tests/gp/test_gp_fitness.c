@@ -172,7 +172,7 @@ static void same_run(glevo_gp_metric metric, glevo_gp_function_set set, int elit
     glevo_gp_params p = {.pop = 157, .generations = 9, .seed = 21, .max_size = 41,
                          .metric = metric, .function_set = set, .elitism = elitism, .pm = 0.3,
                          .linear_scaling = GLEVO_ZERO, .const_opt_iters = GLEVO_ZERO,
-                         .backend = GLEVO_BACKEND_COMPUTE};
+                         .portfolio = GLEVO_ZERO, .backend = GLEVO_BACKEND_COMPUTE};
     glevo_gp *gpu, *cpu;
     ck_assert_int_eq(glevo_gp_create(&p, d, &gpu), GLEVO_OK);
     ck_assert(gpu->gpu_fit);
@@ -213,7 +213,7 @@ static void same_scaled_run(glevo_backend backend)
     ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
     glevo_gp_params p = {.pop = POP, .generations = 8, .seed = 5, .max_size = 31,
                          .metric = GLEVO_GP_MSE, .const_opt_iters = GLEVO_ZERO,
-                         .backend = backend};
+                         .portfolio = GLEVO_ZERO, .backend = backend};
     glevo_gp *gpu, *cpu;
     ck_assert_msg(glevo_gp_create(&p, d, &gpu) == GLEVO_OK, "%s", glevo_last_error());
     if (!getenv("GLEVO_GP_HOST_BREED")) ck_assert(gpu->res != NULL && !gpu->gpu_fit);

@@ -1,0 +1,248 @@
+/* A portfolio of two searches (issue 26, src/gp/portfolio.c): the defaults that turn it on,
+ * the refusals, and that a portfolio run is exactly its two searches run alone (the main one
+ * with the rest of pop, the second over the variables alone with + - * / neg sin cos, no
+ * constants, scaling or fitting, from its own seed), reporting the one whose printed model
+ * has the lower training error; a checkpoint in the middle resumes both bit for bit; GPU
+ * backends give the CPU's run. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gp_engines.h"
+#include "glevo/rng.h"
+#include "testutil.h"
+
+/* y = x1^3 + x1^2 + x1 (Nguyen-1) on 20 points in [-1, 1]. */
+static glevo_gp_data *nguyen1(void)
+{
+    enum { CASES = 20 };
+    float x[CASES], y[CASES];
+    for (int c = 0; c < CASES; ++c) {
+        glevo_u32x4 r = glevo_philox4x32((uint32_t)c, 0, 0, 0, 26, 1);
+        x[c] = 2.0f * glevo_rng_u01(r.v[0]) - 1.0f;
+        y[c] = x[c] * x[c] * x[c] + x[c] * x[c] + x[c];
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(1, CASES, x, y, &d), GLEVO_OK);
+    return d;
+}
+
+static glevo_gp_params portfolio_params(glevo_backend backend)
+{
+    return (glevo_gp_params){.pop = 200, .generations = 8, .metric = GLEVO_GP_MSE,
+                             .seed = 11, .backend = backend};
+}
+
+START_TEST(test_defaults_and_refusals)
+{
+    glevo_gp_params P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = GLEVO_GP_MSE,
+                                                                     .pop = 2000});
+    ck_assert(P.portfolio == 0.25);
+    P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = GLEVO_GP_RMSE});
+    ck_assert(P.portfolio == 0.25);
+    P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = GLEVO_GP_SAE, .pop = 2000});
+    ck_assert(P.portfolio == 0);
+    P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = GLEVO_GP_MSE,
+                                                    .portfolio = GLEVO_ZERO});
+    ck_assert(P.portfolio == 0);
+    /* pop 12: a quarter is 3 programs, below the tournament of 4: one search. */
+    P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = GLEVO_GP_MSE, .pop = 12});
+    ck_assert(P.portfolio == 0);
+    P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = GLEVO_GP_SAE, .portfolio = 0.5});
+    ck_assert(P.portfolio == 0.5);
+
+    glevo_gp_data *d = nguyen1();
+    static const double bad[] = {1.0, -0.25, 1.5, NAN};
+    for (int k = 0; k < 4; ++k) {
+        glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+        p.portfolio = bad[k];
+        glevo_gp *gp = NULL;
+        ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_ERR_INVALID);
+        ck_assert_msg(strstr(glevo_last_error(), "glevo_gp_params.portfolio"), "%s",
+                      glevo_last_error());
+        ck_assert_ptr_null(gp);
+    }
+    /* 1 % of 200 is 2 programs: too few for a tournament of 4. */
+    glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+    p.portfolio = 0.01;
+    glevo_gp *gp = NULL;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_ERR_INVALID);
+    ck_assert_msg(strstr(glevo_last_error(), "198 and 2 programs"), "%s", glevo_last_error());
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+static void assert_same_population(const glevo_gp *a, const glevo_gp *b, const char *what)
+{
+    int ba, bb;
+    const glevo_gp_programs *pa = glevo_gp_population(a, &ba), *pb = glevo_gp_population(b, &bb);
+    ck_assert_int_eq(glevo_gp_programs_count(pa), glevo_gp_programs_count(pb));
+    ck_assert_msg(ba == bb, "%s: best %d vs %d", what, ba, bb);
+    for (int i = 0; i < glevo_gp_programs_count(pa); ++i) {
+        int la, lb;
+        const uint32_t *ca = glevo_gp_programs_codes(pa, i, &la);
+        const uint32_t *cb = glevo_gp_programs_codes(pb, i, &lb);
+        ck_assert_msg(la == lb && !memcmp(ca, cb, sizeof *ca * (size_t)la), "%s: program %d", what, i);
+    }
+}
+
+/* The last progress line a run printed. */
+typedef struct last_line {
+    int generation, calls;
+    double error;
+    char model[4096];
+} last_line;
+
+static void remember(void *user, int generation, double error, const char *model)
+{
+    last_line *l = user;
+    l->generation = generation, l->error = error, l->calls++;
+    snprintf(l->model, sizeof l->model, "%s", model);
+}
+
+/* The portfolio against its two searches run alone, for several seeds: the same main
+ * population, the better model reported (the second search's exact Nguyen-1 in some), the
+ * counts summed, progress on the reported model. */
+START_TEST(test_portfolio_is_its_two_searches)
+{
+    glevo_gp_data *d = nguyen1();
+    int second_won = 0, main_won = 0;
+    for (uint32_t seed = 1; seed <= 6; ++seed) {
+        glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+        p.seed = seed;
+        last_line line = {0};
+        p.progress = remember, p.progress_user = &line;
+        glevo_gp *run = NULL;
+        ck_assert_int_eq(glevo_gp_create(&p, d, &run), GLEVO_OK);
+        ck_assert_int_eq(glevo_gp_params_of(run)->pop, 200);
+        ck_assert(glevo_gp_params_of(run)->portfolio == 0.25);
+        while (!glevo_gp_done(run)) ck_assert_int_eq(glevo_gp_step(run, 1), GLEVO_OK);
+        glevo_gp_result r;
+        ck_assert_int_eq(glevo_gp_result_get(run, &r), GLEVO_OK);
+
+        glevo_gp_params m = p;
+        m.pop = 150, m.portfolio = GLEVO_ZERO, m.progress = NULL;
+        glevo_gp_params s = m;
+        s.pop = 50;
+        s.ops = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST | 1u << GLEVO_GP_ADD |
+                1u << GLEVO_GP_SUB | 1u << GLEVO_GP_MUL | 1u << GLEVO_GP_DIV |
+                1u << GLEVO_GP_NEG | 1u << GLEVO_GP_SIN | 1u << GLEVO_GP_COS;
+        s.const_prob = GLEVO_ZERO, s.linear_scaling = GLEVO_ZERO, s.const_opt_iters = GLEVO_ZERO;
+        s.seed = seed * 0x9E3779B9u + 0x6A09E667u;
+        glevo_gp *alone = NULL;
+        glevo_gp_result rm, rs;
+        ck_assert_int_eq(glevo_gp_create(&m, d, &alone), GLEVO_OK);
+        while (!glevo_gp_done(alone)) ck_assert_int_eq(glevo_gp_step(alone, 1), GLEVO_OK);
+        assert_same_population(run, alone, "main search");
+        ck_assert_int_eq(glevo_gp_result_get(alone, &rm), GLEVO_OK);
+        glevo_gp_destroy(alone);
+        ck_assert_int_eq(glevo_gp_run(&s, d, &rs), GLEVO_OK);
+
+        int second = rs.best_error < rm.best_error;
+        const glevo_gp_result *want = second ? &rs : &rm;
+        second_won += second, main_won += !second;
+        ck_assert_int_eq(r.best_search, second);
+        ck_assert_msg(!strcmp(r.best_sexpr, want->best_sexpr), "seed %u: %s, want %s", seed,
+                      r.best_sexpr, want->best_sexpr);
+        ck_assert(r.best_error == want->best_error && r.train_r2 == want->train_r2);
+        ck_assert(r.best_error == glevo_gp_best_error(run));
+        ck_assert_int_eq(r.evaluations, rm.evaluations + rs.evaluations);
+        ck_assert_int_eq(r.evaluations, glevo_gp_evaluations(run));
+        ck_assert_int_eq(r.nodes_evaluated, rm.nodes_evaluated + rs.nodes_evaluated);
+        ck_assert_int_eq(r.generations, 8);
+        ck_assert_int_eq(line.calls, 9);
+        ck_assert_int_eq(line.generation, 8);
+        ck_assert_msg(line.error == r.best_error && !strcmp(line.model, r.best_sexpr),
+                      "progress %.17g %s, result %.17g %s", line.error, line.model,
+                      r.best_error, r.best_sexpr);
+        /* Migration moves programs of one search. */
+        int index = 0;
+        double block[1 + 2 * 100];
+        ck_assert_int_eq(glevo_gp_read_programs(run, 1, &index, block), GLEVO_ERR_INVALID);
+        ck_assert_msg(strstr(glevo_last_error(), "portfolio"), "%s", glevo_last_error());
+        glevo_gp_result_free(&r), glevo_gp_result_free(&rm), glevo_gp_result_free(&rs);
+        glevo_gp_destroy(run);
+    }
+    /* The seeds show both sides: a test that could not tell the searches apart proves less. */
+    ck_assert_msg(second_won > 0 && main_won > 0, "second search won %d of 6", second_won);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* N generations straight against N/2, save, load, N/2 more: both searches resume. */
+START_TEST(test_checkpoint_resumes_both_searches)
+{
+    glevo_gp_data *d = nguyen1();
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/glevo-gp-portfolio-%ld.ckpt", (long)getpid());
+    glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+    glevo_gp *straight = NULL, *half = NULL, *resumed = NULL;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &straight), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(straight, 8), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_create(&p, d, &half), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(half, 4), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_save(half, path, NULL), GLEVO_OK);
+    glevo_gp_destroy(half);
+    /* The split is the run's: another share is refused by name. */
+    ck_assert_int_eq(glevo_gp_load(path, &(glevo_gp_params){.portfolio = 0.5}, d, &resumed),
+                     GLEVO_ERR_INVALID);
+    ck_assert_msg(strstr(glevo_last_error(), "portfolio"), "%s", glevo_last_error());
+    ck_assert_int_eq(glevo_gp_load(path, NULL, d, &resumed), GLEVO_OK);
+    ck_assert(glevo_gp_params_of(resumed)->portfolio == 0.25);
+    ck_assert_int_eq(glevo_gp_step(resumed, 8), GLEVO_OK);
+    assert_same_population(straight, resumed, "resumed");
+    glevo_gp_result a, b;
+    ck_assert_int_eq(glevo_gp_result_get(straight, &a), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_result_get(resumed, &b), GLEVO_OK);
+    ck_assert_str_eq(a.best_sexpr, b.best_sexpr);
+    ck_assert(a.best_error == b.best_error && a.best_search == b.best_search);
+    ck_assert_int_eq(a.evaluations, b.evaluations);
+    ck_assert_int_eq(a.nodes_evaluated, b.nodes_evaluated);
+    glevo_gp_result_free(&a), glevo_gp_result_free(&b);
+    glevo_gp_destroy(straight), glevo_gp_destroy(resumed);
+    unlink(path);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* Every GPU engine runs both searches as the CPU does (no fitting: bit for bit everywhere). */
+START_TEST(test_gpu_backends_give_the_cpu_run)
+{
+    glevo_gp_data *d = nguyen1();
+    glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+    p.generations = 4, p.const_opt_iters = GLEVO_ZERO;
+    glevo_gp_result want;
+    ck_assert_int_eq(glevo_gp_run(&p, d, &want), GLEVO_OK);
+    for (int e = 0; e < GP_ENGINE_COUNT; ++e) {
+        if (gp_engines[e].params.backend == GLEVO_BACKEND_CPU) continue;
+        testutil_context();
+        if (!gp_engine_available(&gp_engines[e].params)) continue;
+        glevo_gp_params g = p;
+        g.backend = gp_engines[e].params.backend, g.eval = gp_engines[e].params;
+        glevo_gp_result got;
+        ck_assert_int_eq(glevo_gp_run(&g, d, &got), GLEVO_OK);
+        ck_assert_msg(!strcmp(got.best_sexpr, want.best_sexpr) && got.best_error == want.best_error &&
+                          got.best_search == want.best_search,
+                      "%s: %s (%.17g) vs %s (%.17g)", gp_engines[e].name, got.best_sexpr,
+                      got.best_error, want.best_sexpr, want.best_error);
+        glevo_gp_result_free(&got);
+    }
+    glevo_gp_result_free(&want);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gp_portfolio");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_defaults_and_refusals);
+    tcase_add_test(tc, test_portfolio_is_its_two_searches);
+    tcase_add_test(tc, test_checkpoint_resumes_both_searches);
+    tcase_add_test(tc, test_gpu_backends_give_the_cpu_run);
+    suite_add_tcase(s, tc);
+    return testutil_run_suite(s);
+}
