@@ -98,7 +98,7 @@ static int gp_main(int argc, char **argv)
                                                "errors within this fraction tie, the shorter "
                                                "wins (0: off)"},
         {"portfolio", OPT_DOUBLE, &portfolio, "share of --pop given to a second search over the "
-                                              "inputs alone (+ - * / neg sin cos, no constants, "
+                                              "inputs alone (+ - * / neg sin cos log, no constants, "
                                               "scaling or fitting); the search with the lower "
                                               "training error is reported (default: 0.25 with "
                                               "mse or rmse, else 0; 0: one search)"},

@@ -278,9 +278,9 @@ typedef struct glevo_gp_params {
                            * contenders whose fitnesses differ by at most this fraction tie and
                            * the shorter wins; 0 = off (the lower fitness wins) */
     double portfolio;     /* a portfolio of two searches (issue 26): this share of pop runs a
-                           * second search over the variables alone, with the arithmetic and
-                           * trigonometric operators of ops (+ - * / neg sin cos; all of ops
-                           * where it has none of them), no random constants, no linear
+                           * second search over the variables alone, with the operators of
+                           * ops among + - * / neg sin cos log (all of ops where it has none
+                           * of them), no random constants, no linear
                            * scaling and no constant fitting, from its own seed; the run
                            * reports the search whose printed model has the lower training
                            * error. Exact formulas live there, while the main search with its

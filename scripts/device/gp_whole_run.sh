@@ -6,7 +6,7 @@
 
 # EvoGP's pipeline's algorithm (../shared/peers/evogp_fullrun.py): squared error without
 # scaling or fitting, its operator set.
-EVOGP_ALGORITHM="--metric mse --function-set +,-,*,/,neg,sin,cos --no-linear-scaling --const-opt 0"
+EVOGP_ALGORITHM="--metric mse --function-set +,-,*,/,neg,sin,cos --no-linear-scaling --const-opt 0 --portfolio 0"
 
 gp_whole_run() {
   local jsonl=$1 g=$2 dir=$3 v=$4 pop=$5 cases=$6 seed=$7 env=$8 t0 t1 js

@@ -55,19 +55,6 @@ probes=(
   "par001:--parsimony 0.001"
 )
 
-# The interpreter with numpy (Debian's here, the GPU machine's own there).
-py=$(for p in /usr/bin/python3 python3; do "$p" -c 'import numpy' 2> /dev/null && { echo "$p"; break; }; done)
-
-sr() { # NAME SUITES OPTIONS...
-  local name=$1 suites=$2
-  shift 2
-  "$py" scripts/srbench/run.py --glevo "$g" --suite "$suites" --seeds "${SEEDS:-30}" --seed "${SR_SEED:-200}" --data-seed "${SR_SEED:-200}" \
-    --jobs "${JOBS:-14}" --timeout "${TIMEOUT:-120}" --label "$name" --out "$out/sr/$name" -- \
-    --backend "${BACKEND:-compute}" "$@" > "$out/sr/$name.log" 2>&1
-  rm -rf "$out/sr/$name/data"
-  grep "\*\*all" "$out/sr/$name/summary.md" | sed "s/^/$name /"
-}
-
 # variant (the binary: glevo or glevo_old) grid generations mutation [options] -> a CSV row
 cga_run() {
   local v=$1 grid=$2 n=$3 m=$4 js

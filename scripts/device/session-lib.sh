@@ -9,7 +9,10 @@
 #   constfit VARIANT SEED GENERATIONS VAR=VALUE [OPTIONS]: one whole GP run on
 #     $out/data/sr_1000.csv (10^4 programs, --max-size 64, mse, compute) with VAR=VALUE in its
 #     environment, twice (a seed's first run compiles its builds), the second's JSON appended
-#     to $out/constfit.jsonl and its seconds printed.
+#     to $out/constfit.jsonl and its seconds printed;
+#   sr NAME SUITES [OPTIONS]: the srbench harness (scripts/srbench/run.py) on SUITES, SEEDS
+#     (30) seeds from SR_SEED (200), JOBS (14) processes at once, TIMEOUT (120) s a run, on
+#     BACKEND (compute) -> $out/sr/NAME/{runs.csv,summary.md}, its "all" rows printed.
 dir=$1
 out=${OUT:-out}
 g=$dir/glevo
@@ -40,4 +43,17 @@ constfit() {
   done
   echo "{\"variant\":\"$v\",\"seed\":$s,\"generations\":$n,\"run\":${js:-null}}" >> "$out/constfit.jsonl"
   python3 -c "import json,sys; print('$v', $s, $n, json.loads(sys.argv[1])['seconds'])" "${js:-null}" 2>/dev/null
+}
+
+# The interpreter with numpy (Debian's here, the GPU machine's own there).
+py=$(for p in /usr/bin/python3 python3; do "$p" -c 'import numpy' 2> /dev/null && { echo "$p"; break; }; done)
+
+sr() {
+  local name=$1 suites=$2
+  shift 2
+  "$py" scripts/srbench/run.py --glevo "$g" --suite "$suites" --seeds "${SEEDS:-30}" --seed "${SR_SEED:-200}" --data-seed "${SR_SEED:-200}" \
+    --jobs "${JOBS:-14}" --timeout "${TIMEOUT:-120}" --label "$name" --out "$out/sr/$name" -- \
+    --backend "${BACKEND:-compute}" "$@" > "$out/sr/$name.log" 2>&1
+  rm -rf "$out/sr/$name/data"
+  grep "\*\*all" "$out/sr/$name/summary.md" | sed "s/^/$name /"
 }

@@ -1,6 +1,6 @@
 /* A portfolio of two searches (issue 26, src/gp/portfolio.c): the defaults that turn it on,
  * the refusals, and that a portfolio run is exactly its two searches run alone (the main one
- * with the rest of pop, the second over the variables alone with + - * / neg sin cos, no
+ * with the rest of pop, the second over the variables alone with + - * / neg sin cos log, no
  * constants, scaling or fitting, from its own seed), reporting the one whose printed model
  * has the lower training error; a checkpoint in the middle resumes both bit for bit; GPU
  * backends give the CPU's run. */
@@ -128,7 +128,8 @@ START_TEST(test_portfolio_is_its_two_searches)
         s.pop = 50;
         s.ops = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST | 1u << GLEVO_GP_ADD |
                 1u << GLEVO_GP_SUB | 1u << GLEVO_GP_MUL | 1u << GLEVO_GP_DIV |
-                1u << GLEVO_GP_NEG | 1u << GLEVO_GP_SIN | 1u << GLEVO_GP_COS;
+                1u << GLEVO_GP_NEG | 1u << GLEVO_GP_SIN | 1u << GLEVO_GP_COS |
+                1u << GLEVO_GP_LOG;
         s.const_prob = GLEVO_ZERO, s.linear_scaling = GLEVO_ZERO, s.const_opt_iters = GLEVO_ZERO;
         s.seed = seed * 0x9E3779B9u + 0x6A09E667u;
         glevo_gp *alone = NULL;
