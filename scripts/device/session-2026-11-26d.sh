@@ -10,7 +10,8 @@
 #            each with the default portfolio and with --portfolio 0 -> constfit.jsonl, fr.jsonl
 #   sr       the srbench harness on the CPU backend (one thread a run, 15 at once), 30 seeds:
 #            for each suite in SUITES (nguyen, friedman1, keijzer) and seed base in SR_SEEDS
-#            (default 300), the defaults and --portfolio 0 -> sr.tgz (sr/NAME/)
+#            (default 300), the defaults and --portfolio 0 (VARIANTS: portfolio one_search)
+#            -> sr.tgz (sr/NAME/)
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -71,8 +72,10 @@ sr)
   export BACKEND=cpu JOBS=15 TIMEOUT=600
   for base in ${SR_SEEDS:-300}; do
     for suite in ${SUITES:-nguyen friedman1}; do
-      SR_SEED=$base sr "${suite}_portfolio_s$base" "$suite" --threads 1
-      SR_SEED=$base sr "${suite}_one_search_s$base" "$suite" --threads 1 --portfolio 0
+      for v in ${VARIANTS:-portfolio one_search}; do
+        opt=(); [ "$v" = one_search ] && opt=(--portfolio 0)
+        SR_SEED=$base sr "${suite}_${v}_s$base" "$suite" --threads 1 "${opt[@]}"
+      done
     done
   done
   tar -czf "$out/sr.tgz" -C "$out" sr && rm -rf "$out/sr" # few files come back
