@@ -9,7 +9,9 @@
  * GPU pass's twin, so all make the same children. create/step/destroy like the
  * other families; glevo_gp_run is create, step to the end, result. Its neighbours:
  * engine_params.c (defaults, checks), engine_init.c (the first generation), engine_eval.c
- * (a generation's fitness and best), engine_sync.c (the host's copies), engine_result.c. */
+ * (a generation's fitness and best), engine_sync.c (the host's copies), engine_result.c.
+ * A portfolio (portfolio.c) is a second engine in gp->second, created, bred and evaluated in
+ * step with this one; the run reports the better of the two. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
