@@ -60,7 +60,8 @@ glevo_status ckpt_file_crc(const char *path, uint32_t *out)
 typedef struct entry {
     ckpt_type type;
     char name[MAX_NAME + 1];
-    const void *data;   /* payload (host order for arrays) */
+    const void *data;   /* payload (host order for arrays); NULL for i64 / f64, whose
+                         * payload is scalar: the entries array moves as it grows */
     size_t bytes;
     uint8_t scalar[8];  /* i64 / f64 payload, already little-endian */
     char *text;         /* owned string payload */
@@ -128,7 +129,7 @@ void ckpt_put_i64(ckpt_writer *w, const char *name, long long v)
     entry *e = add(w, name, CKPT_I64);
     if (!e) return;
     le_put(e->scalar, (uint64_t)v, 8);
-    e->data = e->scalar, e->bytes = 8;
+    e->bytes = 8;
 }
 
 void ckpt_put_f64(ckpt_writer *w, const char *name, double v)
@@ -138,7 +139,7 @@ void ckpt_put_f64(ckpt_writer *w, const char *name, double v)
     uint64_t bits;
     memcpy(&bits, &v, 8);
     le_put(e->scalar, bits, 8);
-    e->data = e->scalar, e->bytes = 8;
+    e->bytes = 8;
 }
 
 void ckpt_put_str(ckpt_writer *w, const char *name, const char *v)
@@ -193,7 +194,8 @@ static void emit_payload(sink *s, const entry *e)
         return;
     }
 #endif
-    emit(s, e->data, e->bytes);
+    bool scalar = e->type == CKPT_I64 || e->type == CKPT_F64;
+    emit(s, scalar ? e->scalar : e->data, e->bytes);
 }
 
 static uint64_t file_size(const ckpt_writer *w)

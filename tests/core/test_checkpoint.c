@@ -100,6 +100,38 @@ START_TEST(entries_round_trip_bit_for_bit)
 }
 END_TEST
 
+/* Enough scalar entries that the writer's entry array grows (it starts at 64) more than once:
+ * every value written before a growth is still the one read back (a GP portfolio's checkpoint
+ * has ~70 entries; values pointing into the old array were read after it was freed). */
+START_TEST(scalars_survive_the_entries_growing)
+{
+    ckpt_writer *w = ckpt_writer_create("gp");
+    char name[32];
+    for (int i = 0; i < 300; ++i) {
+        snprintf(name, sizeof name, "state.i%d", i);
+        ckpt_put_i64(w, name, 1000003ll * i - 7);
+        snprintf(name, sizeof name, "state.f%d", i);
+        ckpt_put_f64(w, name, 0.1 * i - 3.0);
+    }
+    uint8_t *b;
+    size_t n;
+    bytes_of(w, &b, &n);
+    ckpt_reader *r;
+    ck_assert_msg(ckpt_parse(b, n, "t.ckpt", "gp", &r) == GLEVO_OK, "%s", glevo_last_error());
+    for (int i = 0; i < 300; ++i) {
+        long long v;
+        double d;
+        snprintf(name, sizeof name, "state.i%d", i);
+        ck_assert(ckpt_get_i64(r, name, &v) == GLEVO_OK && v == 1000003ll * i - 7);
+        snprintf(name, sizeof name, "state.f%d", i);
+        ck_assert(ckpt_get_f64(r, name, &d) == GLEVO_OK && d == 0.1 * i - 3.0);
+    }
+    ckpt_reader_destroy(r);
+    free(b);
+    ckpt_writer_destroy(w);
+}
+END_TEST
+
 START_TEST(bad_files_are_refused_in_one_sentence)
 {
     float genes[5] = {1, 2, 3, 4, 5};
@@ -211,6 +243,7 @@ int main(void)
     Suite *s = suite_create("checkpoint");
     TCase *tc = tcase_create("container");
     tcase_add_test(tc, entries_round_trip_bit_for_bit);
+    tcase_add_test(tc, scalars_survive_the_entries_growing);
     tcase_add_test(tc, bad_files_are_refused_in_one_sentence);
     tcase_add_test(tc, malformed_structure_is_refused);
     tcase_add_test(tc, save_replaces_the_file_atomically);
