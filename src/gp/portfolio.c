@@ -7,7 +7,6 @@
  * split the population and report the lower training error keep both sides' targets. Each
  * search is a whole engine (engine.c) with its own seed; they breed and evaluate in step. */
 #include <math.h>
-#include <stdlib.h>
 
 #include "gp/portfolio.h"
 #include "gp/engine_internal.h"
@@ -19,18 +18,13 @@
 /* The second search's operators: those of ops among + - * / neg sin cos log (all of ops
  * where it has none of them). Measured as the second search of the default portfolio on
  * Nguyen (20 seeds twice, docs/symbolic-regression-bench.md): with log 54.6 / 52.9 % exact,
- * without 48.8 / 48.8 %, with sqrt as well 47.5 / 45.4 %, with exp (Koza's set) 45.0 %.
- * GLEVO_GP_PORTFOLIO_SET=LIST (a function-set list) replaces them, for measuring. */
+ * without 48.8 / 48.8 %, with sqrt as well 47.5 / 45.4 %, with exp (Koza's set) 45.0 %. */
 static uint32_t second_ops(uint32_t ops)
 {
     const uint32_t plain = 1u << GLEVO_GP_ADD | 1u << GLEVO_GP_SUB | 1u << GLEVO_GP_MUL |
                            1u << GLEVO_GP_DIV | 1u << GLEVO_GP_NEG | 1u << GLEVO_GP_SIN |
                            1u << GLEVO_GP_COS | 1u << GLEVO_GP_LOG;
     const uint32_t terminals = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST;
-    const char *probe = getenv("GLEVO_GP_PORTFOLIO_SET");
-    uint32_t probe_ops;
-    if (probe && *probe && glevo_gp_function_set_parse(probe, &probe_ops) == GLEVO_OK)
-        return probe_ops;
     return ops & plain ? (ops & plain) | terminals : ops;
 }
 
