@@ -208,6 +208,10 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
                            literal(c->portfolio));
         if (!st) st = ckpt_get_f64(r, "param.portfolio", &P->portfolio);
         if (!st && P->portfolio == 0) P->portfolio = GLEVO_ZERO;
+    } else if (!st && literal(c->portfolio) > 0) {
+        st = glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.portfolio %g differs from checkpoint "
+                        "'%s', written before the portfolio (one search): it would change the "
+                        "run", c->portfolio, ckpt_reader_source(r));
     }
     if (!st && ckpt_has(r, "param.ops")) { /* absent from files written before issue 26 */
         long long ops = 0;

@@ -115,16 +115,18 @@ static glevo_status model_error(const glevo_gp *gp, double *error)
 glevo_status gp_portfolio_pick(const glevo_gp *gp, const glevo_gp **pick, int *which,
                                double *error)
 {
-    double main_error = 0, second_error = INFINITY;
-    glevo_status st = model_error(gp, &main_error);
-    if (!st && gp->second) st = model_error(gp->second, &second_error);
-    if (st) return st;
-    /* Ties go to the main search. */
-    bool second = second_error < main_error;
-    const glevo_gp *chosen = second ? gp->second : gp;
+    const glevo_gp *chosen = gp;
+    glevo_status st;
+    if (gp->second) { /* both searches' printed models; one search needs none */
+        double main_error, second_error;
+        if ((st = model_error(gp, &main_error)) || (st = model_error(gp->second, &second_error)))
+            return st;
+        if (second_error < main_error) chosen = gp->second; /* ties: the main search */
+    }
     if (pick) *pick = chosen;
-    if (which) *which = second;
-    if (error) st = gp_engine_best_model(chosen, error, NULL);
+    if (which) *which = chosen != gp;
+    st = gp_fitness_sync(chosen); /* the caller reads its best */
+    if (!st && error) st = gp_engine_best_model(chosen, error, NULL);
     return st;
 }
 

@@ -25,8 +25,9 @@ glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data, gle
  * and its end (either search's). Nothing to do without a portfolio. */
 glevo_status gp_portfolio_report(glevo_gp *gp);
 
-/* The engine whose best model the run reports (gp itself without a portfolio); *which: 0 or
- * 1, *error: that model's training error (either may be NULL). */
+/* The engine whose best model the run reports (gp itself without a portfolio), its fitness
+ * on the host; *which: 0 or 1, *error: that model's training error (any may be NULL; a
+ * run of one search builds its model only when *error is asked for). */
 glevo_status gp_portfolio_pick(const glevo_gp *gp, const glevo_gp **pick, int *which,
                                double *error);
 

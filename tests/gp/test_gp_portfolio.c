@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/checkpoint.h"
 #include "gp_engines.h"
 #include "glevo/rng.h"
 #include "testutil.h"
@@ -172,6 +173,20 @@ START_TEST(test_portfolio_is_its_two_searches)
 }
 END_TEST
 
+/* The run of p to its end (generation 8), and the same run saved to path at generation 4. */
+static glevo_gp *run_and_save_half_way(const glevo_gp_params *p, const glevo_gp_data *d,
+                                       const char *path)
+{
+    glevo_gp *straight = NULL, *half = NULL;
+    ck_assert_int_eq(glevo_gp_create(p, d, &straight), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(straight, 8), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_create(p, d, &half), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(half, 4), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_save(half, path, NULL), GLEVO_OK);
+    glevo_gp_destroy(half);
+    return straight;
+}
+
 /* N generations straight against N/2, save, load, N/2 more: both searches resume. */
 START_TEST(test_checkpoint_resumes_both_searches)
 {
@@ -179,13 +194,7 @@ START_TEST(test_checkpoint_resumes_both_searches)
     char path[128];
     snprintf(path, sizeof path, "/tmp/glevo-gp-portfolio-%ld.ckpt", (long)getpid());
     glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
-    glevo_gp *straight = NULL, *half = NULL, *resumed = NULL;
-    ck_assert_int_eq(glevo_gp_create(&p, d, &straight), GLEVO_OK);
-    ck_assert_int_eq(glevo_gp_step(straight, 8), GLEVO_OK);
-    ck_assert_int_eq(glevo_gp_create(&p, d, &half), GLEVO_OK);
-    ck_assert_int_eq(glevo_gp_step(half, 4), GLEVO_OK);
-    ck_assert_int_eq(glevo_gp_save(half, path, NULL), GLEVO_OK);
-    glevo_gp_destroy(half);
+    glevo_gp *straight = run_and_save_half_way(&p, d, path), *resumed = NULL;
     /* The split is the run's: another share is refused by name. */
     ck_assert_int_eq(glevo_gp_load(path, &(glevo_gp_params){.portfolio = 0.5}, d, &resumed),
                      GLEVO_ERR_INVALID);
@@ -202,6 +211,59 @@ START_TEST(test_checkpoint_resumes_both_searches)
     ck_assert_int_eq(a.evaluations, b.evaluations);
     ck_assert_int_eq(a.nodes_evaluated, b.nodes_evaluated);
     glevo_gp_result_free(&a), glevo_gp_result_free(&b);
+    glevo_gp_destroy(straight), glevo_gp_destroy(resumed);
+    unlink(path);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* Renames checkpoint entry `name` (to the same length, last letter X) and seals the file
+ * again (its CRC-32, docs/checkpoint.md): the file a glevo without that entry would write. */
+static void drop_entry(const char *path, const char *name)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    size_t n = (size_t)ftell(f);
+    rewind(f);
+    unsigned char *b = malloc(n);
+    ck_assert(fread(b, 1, n, f) == n);
+    fclose(f);
+    size_t len = strlen(name);
+    unsigned char *at = NULL;
+    for (size_t i = 0; i + len <= n && !at; ++i)
+        if (!memcmp(b + i, name, len)) at = b + i;
+    ck_assert_msg(at != NULL, "no entry %s", name);
+    at[len - 1] = 'X';
+    uint32_t crc = ckpt_crc32(0, b, n - 4);
+    for (int i = 0; i < 4; ++i) b[n - 4 + i] = (unsigned char)(crc >> (8 * i));
+    f = fopen(path, "wb");
+    ck_assert(fwrite(b, 1, n, f) == n);
+    fclose(f);
+    free(b);
+}
+
+/* A checkpoint written before the portfolio (no param.portfolio) resumes as the one search it
+ * ran; asking it for a portfolio is refused by name, not ignored. */
+START_TEST(files_before_the_portfolio_resume_as_one_search)
+{
+    glevo_gp_data *d = nguyen1();
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/glevo-gp-portfolio-old-%ld.ckpt", (long)getpid());
+    glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+    p.portfolio = GLEVO_ZERO;
+    glevo_gp *straight = run_and_save_half_way(&p, d, path), *resumed = NULL;
+    drop_entry(path, "param.portfolio");
+    ck_assert_int_eq(glevo_gp_load(path, &(glevo_gp_params){.portfolio = 0.25}, d, &resumed),
+                     GLEVO_ERR_INVALID);
+    ck_assert_msg(strstr(glevo_last_error(), "glevo_gp_params.portfolio 0.25") &&
+                      strstr(glevo_last_error(), "before the portfolio"), "%s", glevo_last_error());
+    ck_assert_ptr_null(resumed);
+    ck_assert_int_eq(glevo_gp_load(path, NULL, d, &resumed), GLEVO_OK);
+    ck_assert(glevo_gp_params_of(resumed)->portfolio == 0);
+    ck_assert_int_eq(glevo_gp_step(resumed, 8), GLEVO_OK); /* to generation 8, the end */
+    ck_assert_int_eq(glevo_gp_generation(resumed), 8);
+    assert_same_population(straight, resumed, "an old file resumed");
     glevo_gp_destroy(straight), glevo_gp_destroy(resumed);
     unlink(path);
     glevo_gp_data_destroy(d);
@@ -243,6 +305,7 @@ int main(void)
     tcase_add_test(tc, test_defaults_and_refusals);
     tcase_add_test(tc, test_portfolio_is_its_two_searches);
     tcase_add_test(tc, test_checkpoint_resumes_both_searches);
+    tcase_add_test(tc, files_before_the_portfolio_resume_as_one_search);
     tcase_add_test(tc, test_gpu_backends_give_the_cpu_run);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
