@@ -97,9 +97,11 @@ static int gp_main(int argc, char **argv)
         {"parsimony", OPT_DOUBLE, &parsimony, "lexicographic parsimony pressure: tournament "
                                                "errors within this fraction tie, the shorter "
                                                "wins (0: off)"},
-        {"portfolio", OPT_DOUBLE, &portfolio, "share of --pop given to a second search over the "
-                                              "inputs alone (+ - * / neg sin cos log, no constants, "
-                                              "scaling or fitting); the search with the lower "
+        {"portfolio", OPT_DOUBLE, &portfolio, "share of --pop given to up to four more "
+                                              "searches over the inputs alone, each with a "
+                                              "family of operators (+ - * / neg sin cos log; "
+                                              "+ - * sin cos; + - * / log; + - *), no constants, "
+                                              "scaling or fitting; the search with the lowest "
                                               "training error is reported (default: 0.25 with "
                                               "mse or rmse, else 0; 0: one search)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
@@ -316,7 +318,7 @@ static int gp_main(int argc, char **argv)
         json_number(&w, "const_opt_fraction", used.const_opt_fraction);
         json_int(&w, "max_size", used.max_size);
         json_number(&w, "portfolio", used.portfolio);
-        json_string(&w, "best_search", r.best_search ? "second" : "main");
+        json_string(&w, "best_search", glevo_gp_search_name(r.best_search));
         json_number(&w, "best_fitness", r.best_error);
         json_string(&w, "best_program", r.best_sexpr);
         json_string(&w, "best_infix", r.best_infix);

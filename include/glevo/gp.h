@@ -277,17 +277,19 @@ typedef struct glevo_gp_params {
     double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament
                            * contenders whose fitnesses differ by at most this fraction tie and
                            * the shorter wins; 0 = off (the lower fitness wins) */
-    double portfolio;     /* a portfolio of two searches (issue 26): this share of pop runs a
-                           * second search over the variables alone, with the operators of
-                           * ops among + - * / neg sin cos log (all of ops where it has none
-                           * of them), no random constants, no linear
-                           * scaling and no constant fitting, from its own seed; the run
-                           * reports the search whose printed model has the lower training
-                           * error. Exact formulas live there, while the main search with its
-                           * constants settles on close approximations
-                           * (docs/symbolic-regression.md). 0 = the default: 0.25 for mse and
-                           * rmse where both parts hold at least tournament and elitism + 1
-                           * programs, else off; GLEVO_ZERO = off; else in (0, 1). With a
+    double portfolio;     /* a portfolio of searches (issue 26): this share of pop runs up to
+                           * four more searches over the variables alone, each with the
+                           * operators of ops in its family (+ - * / neg sin cos log;
+                           * + - * sin cos; + - * / log; + - *: all of ops where it has none
+                           * of them),
+                           * no random constants, no linear scaling and no constant fitting,
+                           * from its own seed; the run reports the search whose printed
+                           * model has the lowest training error. Exact formulas live there,
+                           * while the main search with its constants settles on close
+                           * approximations (docs/symbolic-regression.md). As many searches
+                           * run as hold tournament and elitism + 1 programs each (at least
+                           * two). 0 = the default: 0.25 for mse and rmse where two searches
+                           * fit, else off; GLEVO_ZERO = off; else in (0, 1). With a
                            * portfolio, glevo_gp_population and glevo_gp_read_errors show
                            * the main search, and migration's program calls are refused. */
     glevo_backend backend;  /* fragment (default), compute, cpu or auto: evaluation and, on
@@ -319,9 +321,13 @@ typedef struct glevo_gp_result {
                                * where the GPU breeds without a wait (compute, below 4096
                                * programs) its GPU time falls in eval_seconds */
     glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
-    int best_search;          /* the search that found it: 0 the main one, 1 a portfolio's
-                               * second (glevo_gp_params.portfolio) */
+    int best_search;          /* the search that found it: 0 the main one, 1.. a portfolio's
+                               * others (glevo_gp_params.portfolio, glevo_gp_search_name) */
 } glevo_gp_result;
+
+/* A portfolio's search by its index, as reports name it: "main", "second", "third",
+ * "fourth", "fifth"; NULL for any other index. */
+GLEVO_API const char *glevo_gp_search_name(int search);
 
 /* The parameters with every default filled in (what a run uses; what --help prints). Zero
  * means default; GLEVO_ZERO asks for 0 (generations, pc, pm, elitism, const_prob). */

@@ -280,7 +280,7 @@ class GP(Engine):
     @property
     def model(self):
         """The best program of the last evaluated generation as a GPModel: the model a run
-        reports (simplified, linear scaling's a and b folded in; a portfolio's better
+        reports (simplified, linear scaling's a and b folded in; a portfolio's best
         search's)."""
         r = ffi.new("glevo_gp_result *")
         self._call(lib.glevo_gp_result_get(self._h, r))
@@ -321,7 +321,7 @@ class GP(Engine):
                     "evaluations": r.evaluations, "nodes_evaluated": r.nodes_evaluated,
                     "generations": r.generations, "seconds": r.seconds,
                     "eval_seconds": r.eval_seconds, "variation_seconds": r.variation_seconds,
-                    "best_search": "second" if r.best_search else "main"}
+                    "best_search": text(lib.glevo_gp_search_name(r.best_search))}
         finally:
             lib.glevo_gp_result_free(r)
 

@@ -72,18 +72,19 @@ def test_progress_history_and_checkpoint(ctx, data_csv, tmp_path):
     assert back.run()["best_program"] == end["best_program"]
 
 
-def test_portfolio_reports_the_better_search(ctx, data_csv):
+def test_portfolio_reports_the_best_search(ctx, data_csv):
     g = glevo.GP(data_csv, pop=80, generations=4, seed=5, context=ctx)
     assert g.params["portfolio"] == 0.25 and g.params["pop"] == 80
     r = g.run()
-    # The main search alone: pop minus the second search's quarter, no portfolio.
+    # The main search alone: pop minus the other searches' quarter, no portfolio.
     main = glevo.GP(data_csv, pop=60, generations=4, seed=5, portfolio=0, context=ctx).run()
     programs, errors = g.programs  # the main search's population
     assert len(programs) == len(errors) == 60
     if r["best_search"] == "main":
         assert r["best_program"] == main["best_program"] and r["best_error"] == main["best_error"]
     else:
-        assert r["best_search"] == "second" and r["best_error"] < main["best_error"]
+        assert r["best_search"] in ("second", "third", "fourth")
+        assert r["best_error"] < main["best_error"]
     assert str(g.model) == r["best_program"]
 
 

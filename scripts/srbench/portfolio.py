@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""A portfolio of two searches emulated from two srbench runs (scripts/srbench/run.py) on the
-same targets and data seeds: for each (target, run) the row whose printed model has the lower
-training MSE, as glevo's portfolio picks (src/gp/portfolio.c; ties to A).
+"""A portfolio of searches emulated from srbench runs (scripts/srbench/run.py) on the same
+targets and data seeds: for each (target, run) the row whose printed model has the lowest
+training MSE, as glevo's portfolio picks (src/gp/portfolio.c; ties to the earlier search).
 
-usage: scripts/srbench/portfolio.py A/runs.csv B/runs.csv
-Prints the exact recoveries, how often B was picked, the median test R^2 and the exact
-recoveries per target."""
+usage: scripts/srbench/portfolio.py A/runs.csv B/runs.csv [C/runs.csv ...]
+Prints the exact recoveries, how often each search after A was picked, the median test R^2
+and the exact recoveries per target."""
 import collections
 import csv
 import statistics
@@ -24,14 +24,15 @@ def train_mse(row):
 
 
 def main():
-    a, b = load(sys.argv[1]), load(sys.argv[2])
-    exact, runs, picked_b, r2 = collections.Counter(), 0, 0, []
-    for key, row_a in a.items():
-        row_b = b.get(key)
-        if row_b is None:
+    searches = [load(path) for path in sys.argv[1:]]
+    exact, runs, picked, r2 = collections.Counter(), 0, collections.Counter(), []
+    for key in searches[0]:
+        rows = [s.get(key) for s in searches]
+        if None in rows:
             continue
-        pick = row_b if train_mse(row_b) < train_mse(row_a) else row_a
-        picked_b += pick is row_b
+        which = min(range(len(rows)), key=lambda i: (train_mse(rows[i]), i))
+        pick = rows[which]
+        picked[which] += 1
         runs += 1
         exact[key[0]] += pick["exact"] == "1"
         try:
@@ -39,7 +40,8 @@ def main():
         except ValueError:
             pass
     total = sum(exact.values())
-    print(f"{total}/{runs} = {100 * total / max(runs, 1):.1f} % exact, B picked {picked_b}, "
+    print(f"{total}/{runs} = {100 * total / max(runs, 1):.1f} % exact, picked "
+          f"{' '.join(str(picked[i]) for i in range(len(searches)))}, "
           f"median test R^2 {statistics.median(r2) if r2 else float('nan'):.3f}")
     print(" ".join(f"{t}:{exact[t]}" for t in sorted(exact, key=lambda s: int(s.split("-")[-1]))))
 

@@ -79,8 +79,11 @@ static glevo_status flatten(const glevo_gp *gp, flat_population *f)
     return GLEVO_OK;
 }
 
-/* Entry names of a search: the main one's as they always were, a portfolio's second's under
- * "second.". */
+/* Entry names of a search: the main one's as they always were, a portfolio's others under
+ * "second.", "third.", ... */
+static const char *const SEARCH_PREFIX[GP_PORTFOLIO_MAX_SEARCHES] = {"", "second.", "third.",
+                                                                     "fourth.", "fifth."};
+
 static const char *entry(char *buf, size_t size, const char *prefix, const char *name)
 {
     snprintf(buf, size, "%s%s", prefix, name);
@@ -118,13 +121,14 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(path);
     const glevo_gp_params *P = &gp->asked; /* the run's: a portfolio's pop is both searches' */
-    flat_population flat[2] = {{0}};
-    glevo_status st = flatten(gp, &flat[0]);
-    if (!st && gp->second) st = flatten(gp->second, &flat[1]);
+    flat_population flat[GP_PORTFOLIO_MAX_SEARCHES] = {{0}};
+    int searches = 0;
+    glevo_status st = GLEVO_OK;
+    for (const glevo_gp *s = gp; s && !st; s = s->next_search) st = flatten(s, &flat[searches++]);
     ckpt_writer *w = st ? NULL : ckpt_writer_create("gp");
     if (!st && !w) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a checkpoint");
     if (st) {
-        flat_free(&flat[0]), flat_free(&flat[1]);
+        for (int k = 0; k < searches; ++k) flat_free(&flat[k]);
         return st;
     }
     glevo_backend backend = glevo_gp_evaluator_backend(gp->ev);
@@ -138,6 +142,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_f64(w, "param.parsimony", P->parsimony);
     ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
     ckpt_put_f64(w, "param.portfolio", P->portfolio);
+    ckpt_put_i64(w, "param.portfolio_searches", searches);
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
     ckpt_put_i64(w, "param.tournament", P->tournament);
@@ -168,11 +173,12 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
      * this mark were bred otherwise and cannot resume the same run. */
     ckpt_put_str(w, "state.breeding", GP_BREEDING);
     ckpt_put_f64(w, "state.seconds", seconds_now() - gp->t0);
-    put_state(w, gp, &flat[0], "");
-    if (gp->second) put_state(w, gp->second, &flat[1], "second.");
+    int k = 0;
+    for (const glevo_gp *s = gp; s; s = s->next_search, ++k)
+        put_state(w, s, &flat[k], SEARCH_PREFIX[k]);
     st = ckpt_writer_save(w, path);
     ckpt_writer_destroy(w);
-    flat_free(&flat[0]), flat_free(&flat[1]);
+    for (k = 0; k < searches; ++k) flat_free(&flat[k]);
     return st;
 }
 
@@ -371,6 +377,22 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char
     return st;
 }
 
+/* How many searches the file's run had: written since portfolios of more than two (issue
+ * 26); a file with a portfolio but without it had two. */
+static glevo_status portfolio_searches(const ckpt_reader *r, const glevo_gp_params *P,
+                                       int *searches)
+{
+    *searches = P->portfolio > 0 ? 2 : 1;
+    if (!ckpt_has(r, "param.portfolio_searches")) return GLEVO_OK;
+    glevo_status st = ckpt_get_int(r, "param.portfolio_searches", 1, GP_PORTFOLIO_MAX_SEARCHES,
+                                   searches);
+    if (!st && (*searches > 1) != (P->portfolio > 0))
+        st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.portfolio_searches %d does "
+                        "not match param.portfolio %g", ckpt_reader_source(r), *searches,
+                        P->portfolio);
+    return st;
+}
+
 glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
                            const glevo_gp_data *data, glevo_gp **out)
 {
@@ -393,9 +415,11 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     }
     glevo_gp_params P, checked;
     glevo_gp *gp = NULL;
+    int searches = 0;
     if (!(st = resume_params(r, changes, &P)) && !(st = check_data(r, data)) &&
-        !(st = gp_resolve_params(&P, data, &checked)))
-        st = gp_run_new(&checked, data, &gp);
+        !(st = gp_resolve_params(&P, data, &checked)) &&
+        !(st = portfolio_searches(r, &checked, &searches)))
+        st = gp_run_new(&checked, data, searches, &gp);
     long long v = 0;
     double seconds = 0;
     if (!st) st = ckpt_get_ll(r, "state.generation", 0, INT32_MAX, &v);
@@ -405,11 +429,14 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     if (!st) st = ckpt_get_f64(r, "state.seconds", &seconds);
     if (!st) gp->t0 = seconds_now() - seconds;
     if (!st) st = restore_state(r, gp, "");
-    if (!st && gp->second) {
-        gp->second->generation = gp->generation;
-        st = ckpt_get_ll(r, "second.state.evaluations", 0, INT64_MAX, &gp->second->evaluations);
-        if (!st) st = restore_state(r, gp->second, "second.");
-        if (!st) gp->done = gp->done || gp->second->done;
+    int k = 1;
+    for (glevo_gp *s = st ? NULL : gp->next_search; s && !st; s = s->next_search, ++k) {
+        char name[64];
+        s->generation = gp->generation;
+        st = ckpt_get_ll(r, entry(name, sizeof name, SEARCH_PREFIX[k], "state.evaluations"), 0,
+                         INT64_MAX, &s->evaluations);
+        if (!st) st = restore_state(r, s, SEARCH_PREFIX[k]);
+        if (!st) gp->done = gp->done || s->done;
     }
     ckpt_reader_destroy(r);
     if (st) {

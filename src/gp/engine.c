@@ -10,8 +10,8 @@
  * other families; glevo_gp_run is create, step to the end, result. Its neighbours:
  * engine_params.c (defaults, checks), engine_init.c (the first generation), engine_eval.c
  * (a generation's fitness and best), engine_sync.c (the host's copies), engine_result.c.
- * A portfolio (portfolio.c) is a second engine in gp->second, created, bred and evaluated in
- * step with this one; the run reports the better of the two. */
+ * A portfolio (portfolio.c) is a chain of engines from gp->next_search, created, bred and
+ * evaluated in step with this one; the run reports the best of them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,10 +261,9 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp_params P;
     glevo_status st = gp_resolve_params(params, data, &P);
     glevo_gp *gp = NULL;
-    if (!st) st = gp_run_new(&P, data, &gp);
+    if (!st) st = gp_run_new(&P, data, 0, &gp);
     if (st) return st;
-    st = first_generation(gp);
-    if (!st && gp->second) st = first_generation(gp->second);
+    for (glevo_gp *s = gp; s && !st; s = s->next_search) st = first_generation(s);
     if (st || (st = gp_portfolio_report(gp))) {
         glevo_gp_destroy(gp);
         return st;
@@ -286,8 +285,7 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
         if (glevo_interrupt_pending())
             return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_step: interrupted after "
                               "generation %d", gp->generation);
-        st = next_generation(gp);
-        if (!st && gp->second) st = next_generation(gp->second);
+        for (glevo_gp *s = gp; s && !st; s = s->next_search) st = next_generation(s);
         if (!st) st = gp_portfolio_report(gp);
     }
     return st;
@@ -326,7 +324,7 @@ const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 void glevo_gp_destroy(glevo_gp *gp)
 {
     if (!gp) return;
-    glevo_gp_destroy(gp->second);
+    glevo_gp_destroy(gp->next_search);
     if (gp->res) gp_resident_destroy(gp->res);
     free(gp->res);
     if (gp->fitter) gp_const_fitter_destroy(gp->fitter);

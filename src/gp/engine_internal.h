@@ -23,7 +23,7 @@ struct glevo_gp {
     glevo_gp_params P;        /* defaults resolved: this search's */
     glevo_gp_params asked;    /* the run's (glevo_gp_params_of): a portfolio's pop is both
                                * searches' and its progress callback the run's */
-    struct glevo_gp *second;  /* a portfolio's second search (src/gp/portfolio.c), or NULL */
+    struct glevo_gp *next_search; /* a portfolio's next search (src/gp/portfolio.c), or NULL */
     const glevo_gp_data *data;
     uint32_t mask;
     gp_rng rng;

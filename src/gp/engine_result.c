@@ -36,14 +36,14 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
     ARG_NOT_NULL(gp);
     ARG_NOT_NULL(out);
     memset(out, 0, sizeof *out);
-    /* A portfolio reports its better search's program and both searches' counts. */
+    /* A portfolio reports its best search's program and every search's counts. */
     const glevo_gp *search;
     glevo_status st = gp_portfolio_pick(gp, &search, &out->best_search, NULL);
     if (st) return st;
     out->best_error = search->err[search->best];
     out->best_nodes = search->lens[search->best];
     out->generations = gp->generation;
-    for (const glevo_gp *s = gp; s; s = s->second) {
+    for (const glevo_gp *s = gp; s; s = s->next_search) {
         out->evaluations += s->evaluations;
         out->nodes_evaluated += s->nodes_evaluated;
         out->eval_seconds += s->eval_seconds;

@@ -103,14 +103,16 @@ const glevo_gp_params *glevo_gp_params_of(const glevo_gp *gp) {
 }
 long long glevo_gp_evaluations(const glevo_gp *gp) {
     ARG_NOT_NULL_OR(gp, -1);
-    return gp->evaluations + (gp->second ? gp->second->evaluations : 0);
+    long long n = 0;
+    for (const glevo_gp *s = gp; s; s = s->next_search) n += s->evaluations;
+    return n;
 }
 
-/* Islands are one search each: a portfolio's second search has no place in migration. */
+/* Islands are one search each: a portfolio's other searches have no place in migration. */
 static glevo_status one_search(const glevo_gp *gp, const char *call)
 {
-    if (!gp->second) return GLEVO_OK;
-    return glevo_fail(GLEVO_ERR_INVALID, "%s: the run has a portfolio of two searches "
+    if (!gp->next_search) return GLEVO_OK;
+    return glevo_fail(GLEVO_ERR_INVALID, "%s: the run has a portfolio of searches "
                       "(glevo_gp_params.portfolio %g); migration needs one (GLEVO_ZERO)", call,
                       gp->asked.portfolio);
 }

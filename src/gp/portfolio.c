@@ -1,11 +1,14 @@
-/* A portfolio of two searches in one GP run (issue 26). Measured on Nguyen's twelve targets
+/* A portfolio of searches in one GP run (issue 26). Measured on Nguyen's twelve targets
  * (docs/symbolic-regression-bench.md): the main search, with random constants, linear
  * scaling and constant fitting, settles on close approximations of polynomials and sums of
- * sines, which a search over the variables alone with + - * / neg sin cos log finds exactly;
- * it cannot write sqrt, x^y or fitted constants, which the main search finds. An exact
- * program's training error (~1e-15) is below any approximation's, so two searches that
- * split the population and report the lower training error keep both sides' targets. Each
- * search is a whole engine (engine.c) with its own seed; they breed and evaluate in step. */
+ * sines, which searches over the variables alone find exactly; these cannot write sqrt, x^y
+ * or fitted constants, which the main search finds. An exact program's training error
+ * (~1e-15) is below any approximation's, so searches that split the population and report
+ * the lowest training error keep every side's targets. The searches beside the main one each
+ * own a family of operators (HELPERS): small populations over few operators find the short
+ * exact formulas of their family that a large one over many operators misses. Each search
+ * is a whole engine (engine.c) with its own seed, chained by gp->next_search; they breed and
+ * evaluate in step. */
 #include <math.h>
 
 #include "gp/portfolio.h"
@@ -15,22 +18,34 @@
  * its median test R^2 above 0.90 (0.910 at pop 1500; 0.865 at an even split). */
 #define PORTFOLIO_SHARE 0.25
 
-/* The second search's operators: those of ops among + - * / neg sin cos log (all of ops
- * where it has none of them). Measured as the second search of the default portfolio on
- * Nguyen (20 seeds twice, docs/symbolic-regression-bench.md): with log 54.6 / 52.9 % exact,
- * without 48.8 / 48.8 %, with sqrt as well 47.5 / 45.4 %, with exp (Koza's set) 45.0 %. */
-static uint32_t second_ops(uint32_t ops)
+#define OP(name) (1u << GLEVO_GP_##name)
+
+/* The searches beside the main one, in order, each with its share of the portfolio's
+ * programs and its family: its operators are those of the run's set in the family (all of
+ * the set's where it has none of them). The first is the two-search portfolio's second
+ * (checkpoints of two searches resume with it alone). Chosen by measurement on Nguyen
+ * (docs/symbolic-regression-bench.md, "Searches by family"). */
+static const struct helper_search {
+    uint32_t family;
+    double share;
+} HELPERS[GP_PORTFOLIO_MAX_SEARCHES - 1] = {
+    {OP(ADD) | OP(SUB) | OP(MUL) | OP(DIV) | OP(NEG) | OP(SIN) | OP(COS) | OP(LOG), 0.3},
+    {OP(ADD) | OP(SUB) | OP(MUL) | OP(SIN) | OP(COS), 0.3}, /* trigonometric polynomials */
+    {OP(ADD) | OP(SUB) | OP(MUL) | OP(DIV) | OP(LOG), 0.2}, /* rational, and their logarithms */
+    {OP(ADD) | OP(SUB) | OP(MUL), 0.2},                     /* polynomials */
+};
+
+const char *glevo_gp_search_name(int search)
 {
-    const uint32_t plain = 1u << GLEVO_GP_ADD | 1u << GLEVO_GP_SUB | 1u << GLEVO_GP_MUL |
-                           1u << GLEVO_GP_DIV | 1u << GLEVO_GP_NEG | 1u << GLEVO_GP_SIN |
-                           1u << GLEVO_GP_COS | 1u << GLEVO_GP_LOG;
-    const uint32_t terminals = 1u << GLEVO_GP_VAR | 1u << GLEVO_GP_CONST;
-    return ops & plain ? (ops & plain) | terminals : ops;
+    static const char *const names[GP_PORTFOLIO_MAX_SEARCHES] = {"main", "second", "third",
+                                                                 "fourth", "fifth"};
+    return search >= 0 && search < GP_PORTFOLIO_MAX_SEARCHES ? names[search] : NULL;
 }
 
-static int second_pop(const glevo_gp_params *P)
+static uint32_t helper_ops(uint32_t ops, int helper)
 {
-    return (int)lround(P->pop * P->portfolio);
+    const uint32_t terminals = OP(VAR) | OP(CONST), family = HELPERS[helper].family;
+    return ops & family ? (ops & family) | terminals : ops;
 }
 
 /* The least a search can run with: a tournament and the elites, and two programs. */
@@ -38,6 +53,36 @@ static int least_pop(const glevo_gp_params *P)
 {
     int least = P->tournament > P->elitism + 1 ? P->tournament : P->elitism + 1;
     return least > 2 ? least : 2;
+}
+
+/* Search k's programs (0 the main one) of a portfolio of `searches`: the helpers split the
+ * portfolio's share by their shares among the first searches - 1, the last the remainder. */
+static int search_pop(const glevo_gp_params *P, int searches, int k)
+{
+    int portfolio = (int)lround(P->pop * P->portfolio);
+    if (k == 0) return P->pop - portfolio;
+    double total = 0, before = 0;
+    for (int h = 0; h < searches - 1; ++h) total += HELPERS[h].share;
+    for (int h = 0; h < k - 1; ++h) before += HELPERS[h].share;
+    int start = (int)lround(portfolio * before / total);
+    int end = k == searches - 1 ? portfolio
+                                : (int)lround(portfolio * (before + HELPERS[k - 1].share) / total);
+    return end - start;
+}
+
+static bool fits(const glevo_gp_params *P, int searches)
+{
+    for (int k = 0; k < searches; ++k)
+        if (search_pop(P, searches, k) < least_pop(P)) return false;
+    return true;
+}
+
+int gp_portfolio_searches(const glevo_gp_params *P)
+{
+    if (!(P->portfolio > 0)) return 1;
+    for (int n = GP_PORTFOLIO_MAX_SEARCHES; n >= 2; --n)
+        if (fits(P, n)) return n;
+    return 0;
 }
 
 void gp_portfolio_default(glevo_gp_params *P)
@@ -49,8 +94,7 @@ void gp_portfolio_default(glevo_gp_params *P)
     if (P->portfolio != 0) return;
     if (P->metric != GLEVO_GP_MSE && P->metric != GLEVO_GP_RMSE) return;
     P->portfolio = PORTFOLIO_SHARE;
-    int k = second_pop(P), least = least_pop(P);
-    if (k < least || P->pop - k < least) P->portfolio = 0;
+    if (!gp_portfolio_searches(P)) P->portfolio = 0;
 }
 
 glevo_status gp_portfolio_check(const glevo_gp_params *P)
@@ -59,42 +103,48 @@ glevo_status gp_portfolio_check(const glevo_gp_params *P)
     if (!(P->portfolio > 0 && P->portfolio < 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.portfolio %g is outside (0, 1)",
                           P->portfolio);
-    int k = second_pop(P), least = least_pop(P);
-    if (k < least || P->pop - k < least)
+    if (!gp_portfolio_searches(P))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.portfolio %g splits pop %d into "
                           "%d and %d programs: each search needs at least %d (the tournament, "
-                          "the elites and one more)", P->portfolio, P->pop, P->pop - k, k, least);
+                          "the elites and one more)", P->portfolio, P->pop,
+                          search_pop(P, 2, 0), search_pop(P, 2, 1), least_pop(P));
     return GLEVO_OK;
 }
 
-void gp_portfolio_split(const glevo_gp_params *P, glevo_gp_params *main_search,
-                        glevo_gp_params *second)
+void gp_portfolio_search(const glevo_gp_params *P, int searches, int k, glevo_gp_params *out)
 {
-    int k = second_pop(P);
-    *main_search = *P;
-    main_search->pop = P->pop - k;
-    main_search->progress = NULL, main_search->progress_user = NULL;
-    *second = *main_search;
-    second->pop = k;
-    second->ops = second_ops(P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set));
-    second->const_prob = 0;
-    second->linear_scaling = 0;
-    second->eval.moments = false;
-    second->const_opt_iters = 0;
-    second->portfolio = 0;
-    /* Its own stream: a seed no other run's main search is likely to share. */
-    second->seed = P->seed * 0x9E3779B9u + 0x6A09E667u;
+    *out = *P;
+    out->pop = search_pop(P, searches, k);
+    out->progress = NULL, out->progress_user = NULL; /* the run reports */
+    out->portfolio = 0;
+    if (k == 0) return;
+    out->ops = helper_ops(P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set), k - 1);
+    out->const_prob = 0;
+    out->linear_scaling = 0;
+    out->eval.moments = false;
+    out->const_opt_iters = 0;
+    /* Its own stream: a seed no other run's main search is likely to share (the second
+     * search's as the two-search portfolio had it). */
+    out->seed = (P->seed * 0x9E3779B9u + 0x6A09E667u) ^ (uint32_t)(k - 1) * 0xBB67AE85u;
 }
 
-glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data, glevo_gp **out)
+glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data, int searches,
+                        glevo_gp **out)
 {
     *out = NULL;
     if (!(P->portfolio > 0)) return gp_engine_new(P, data, out);
-    glevo_gp_params M, S;
-    gp_portfolio_split(P, &M, &S);
-    glevo_gp *gp = NULL;
-    glevo_status st = gp_engine_new(&M, data, &gp);
-    if (!st) st = gp_engine_new(&S, data, &gp->second);
+    if (searches <= 0) searches = gp_portfolio_searches(P);
+    if (searches < 2 || searches > GP_PORTFOLIO_MAX_SEARCHES || !fits(P, searches))
+        return glevo_fail(GLEVO_ERR_INVALID, "a portfolio of %d searches does not fit pop %d "
+                          "at glevo_gp_params.portfolio %g", searches, P->pop, P->portfolio);
+    glevo_gp *gp = NULL, **tail = &gp;
+    glevo_status st = GLEVO_OK;
+    for (int k = 0; k < searches && !st; ++k) {
+        glevo_gp_params S;
+        gp_portfolio_search(P, searches, k, &S);
+        st = gp_engine_new(&S, data, tail);
+        if (!st) tail = &(*tail)->next_search;
+    }
     if (st) {
         glevo_gp_destroy(gp);
         return st;
@@ -116,15 +166,20 @@ glevo_status gp_portfolio_pick(const glevo_gp *gp, const glevo_gp **pick, int *w
                                double *error)
 {
     const glevo_gp *chosen = gp;
-    glevo_status st;
-    if (gp->second) { /* both searches' printed models; one search needs none */
-        double main_error, second_error;
-        if ((st = model_error(gp, &main_error)) || (st = model_error(gp->second, &second_error)))
-            return st;
-        if (second_error < main_error) chosen = gp->second; /* ties: the main search */
+    int chosen_k = 0;
+    glevo_status st = GLEVO_OK;
+    if (gp->next_search) { /* every search's printed model; one search needs none */
+        double best = 0, e;
+        int k = 0;
+        for (const glevo_gp *s = gp; s && !st; s = s->next_search, ++k) {
+            st = model_error(s, &e);
+            if (!st && (k == 0 || e < best)) /* ties: the earlier search */
+                best = e, chosen = s, chosen_k = k;
+        }
+        if (st) return st;
     }
     if (pick) *pick = chosen;
-    if (which) *which = chosen != gp;
+    if (which) *which = chosen_k;
     st = gp_fitness_sync(chosen); /* the caller reads its best */
     if (!st && error) st = gp_engine_best_model(chosen, error, NULL);
     return st;
@@ -132,8 +187,9 @@ glevo_status gp_portfolio_pick(const glevo_gp *gp, const glevo_gp **pick, int *w
 
 glevo_status gp_portfolio_report(glevo_gp *gp)
 {
-    if (!gp->second) return GLEVO_OK;
-    gp->done = gp->done || gp->second->done;
+    if (!gp->next_search) return GLEVO_OK;
+    for (const glevo_gp *s = gp->next_search; s; s = s->next_search)
+        gp->done = gp->done || s->done;
     if (!gp->asked.progress) return GLEVO_OK;
     const glevo_gp *pick;
     double error;
