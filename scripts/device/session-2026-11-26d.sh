@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# The fourth session of 2026-11-26 on the GPU machine (issue 26: the portfolio of two searches).
-# Results: docs/results/h100-2026-11-26d/ and docs/symbolic-regression-bench.md ("Portfolio").
+# The fourth and fifth sessions of 2026-11-26 on the GPU machine (issue 26: the portfolio, of two
+# searches then of five; each run measures the build's default portfolio). Results:
+# docs/results/h100-2026-11-26d/ and -26e/, docs/symbolic-regression-bench.md ("Portfolio",
+# "Searches by family"). The fifth session's calls ran the modes with OUT=$OUT/c1 (suites, cost,
+# and sr with SUITES="nguyen friedman1" VARIANTS=portfolio) and OUT=$OUT/c2 (sr with
+# SUITES=keijzer SR_SEEDS=200 VARIANTS=portfolio; SUITES=nguyen SR_SEEDS=500).
 #   . .gl/env.sh && scripts/device/session-2026-11-26d.sh DIR MODE
 # DIR holds glevo, lib/ and the test binaries; MODE is
 #   suites   every GP suite (DIR/test_gp_*) -> suites_gp.log
