@@ -55,16 +55,6 @@ probes=(
   "par001:--parsimony 0.001"
 )
 
-# variant (the binary: glevo or glevo_old) grid generations mutation [options] -> a CSV row
-cga_run() {
-  local v=$1 grid=$2 n=$3 m=$4 js
-  shift 4
-  js=$("$dir/$v" cga --problem camel --grid "$grid" --generations "$n" --mutation "$m" \
-       --report-every "$n" --backend compute --json --quiet "$@")
-  python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$grid,$n,$m,$*,%.6f,%s' % (d['seconds'], d['best_fitness']))" \
-    "${js:-null}" 2>/dev/null || echo "$v,$grid,$n,$m,$*,failed,"
-}
-
 setting() { # NAME -> its options
   local kv
   for kv in "${settings[@]}" "${probes[@]}"; do [ "${kv%%:*}" = "$1" ] && echo "${kv#*:}"; done

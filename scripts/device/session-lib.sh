@@ -10,6 +10,9 @@
 #     $out/data/sr_1000.csv (10^4 programs, --max-size 64, mse, compute) with VAR=VALUE in its
 #     environment, twice (a seed's first run compiles its builds), the second's JSON appended
 #     to $out/constfit.jsonl and its seconds printed;
+#   cga_run VARIANT GRID GENERATIONS MUTATION [OPTIONS]: one `glevo cga` process (DIR/VARIANT,
+#     camel unless OPTIONS name another problem, compute, --report-every the generations) -> a
+#     CSV row variant,grid,generations,mutation,options,seconds,best;
 #   sr NAME SUITES [OPTIONS]: the srbench harness (scripts/srbench/run.py) on SUITES, SEEDS
 #     (30) seeds from SR_SEED (200), JOBS (14) processes at once, TIMEOUT (120) s a run, on
 #     BACKEND (compute) -> $out/sr/NAME/{runs.csv,summary.md}, its "all" rows printed.
@@ -43,6 +46,15 @@ constfit() {
   done
   echo "{\"variant\":\"$v\",\"seed\":$s,\"generations\":$n,\"run\":${js:-null}}" >> "$out/constfit.jsonl"
   python3 -c "import json,sys; print('$v', $s, $n, json.loads(sys.argv[1])['seconds'])" "${js:-null}" 2>/dev/null
+}
+
+cga_run() {
+  local v=$1 grid=$2 n=$3 m=$4 js
+  shift 4
+  js=$("$dir/$v" cga --problem camel --grid "$grid" --generations "$n" --mutation "$m" \
+       --report-every "$n" --backend compute --json --quiet "$@")
+  python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$grid,$n,$m,$*,%.6f,%s' % (d['seconds'], d['best_fitness']))" \
+    "${js:-null}" 2>/dev/null || echo "$v,$grid,$n,$m,$*,failed,"
 }
 
 # The interpreter with numpy (Debian's here, the GPU machine's own there).

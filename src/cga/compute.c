@@ -164,12 +164,22 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
 }
 
 /* Builds the fused kernel where it fits and no blocked plan runs instead. It scores the
- * children only with per-bit mutation: with skip mutation, 1000 generations at 10^6 cells
- * took 80.5 ms on the H100 that way against 67.8 with the fitness dispatch scoring them, and
- * 78.9 on the plain path (per-bit: 107.0 against 128.4 plain; docs/performance.md,
- * "2026-11-26 (second session)"); smaller grids run blocked there. For measuring and the
- * tests: GLEVO_CGA_FUSED=0 keeps the plain path, =1 has the kernel score the children with
- * skip mutation too, =fitness has the fitness dispatch score them with per-bit mutation too. */
+ * children with per-bit mutation (1000 generations at 10^6 cells on the H100: 107.0 ms against
+ * 128.4 on the plain path; docs/performance.md, "2026-11-26 (second session)"), and with skip
+ * mutation where the genes are one texture of at most 2^20 cells or three textures and more:
+ * camel at 1000x1000 50.5 ms against 59.9 with the fitness dispatch scoring them, rastrigin
+ * 10-D 111 against 141, sphere 24-D 195 against 287 (679 against 982 at 2000x2000); camel
+ * at 1200x1200 and 2000x2000 was faster with the fitness dispatch (78.7 against 92.5 ms, 178
+ * against 244), and two textures past 2^20 cells were not measured ("2026-11-26 (fifth
+ * session)"). Smaller grids run blocked there. For measuring and the tests: GLEVO_CGA_FUSED=0
+ * keeps the plain path, =1 has the kernel score the children, =fitness the fitness dispatch. */
+static bool kernel_scores_children(const glevo_cga *cga)
+{
+    const cga_layout *l = &cga->layout;
+    return cga->mutation.mode == GLEVO_MUTATION_PER_BIT ||
+           (long long)l->width * l->height <= (1LL << 20) || l->textures >= 3;
+}
+
 static glevo_status fused_create(glevo_cga *cga)
 {
     cga_gpu *g = cga->gpu;
@@ -177,10 +187,9 @@ static glevo_status fused_create(glevo_cga *cga)
     const char *knob = getenv("GLEVO_CGA_FUSED");
     if (g->block_plan.on || l->textures > 6 || (knob && strcmp(knob, "0") == 0))
         return GLEVO_OK;
-    bool per_bit = cga->mutation.mode == GLEVO_MUTATION_PER_BIT;
     g->score_children = knob && strcmp(knob, "1") == 0        ? true
                         : knob && strcmp(knob, "fitness") == 0 ? false
-                                                               : per_bit;
+                                                               : kernel_scores_children(cga);
     char defines[600];
     int n = cga_gpu_defines(cga, defines, sizeof defines);
     /* Its groups' bests by subgroup shuffles where the GPU offers subgroups of 32 with them:

@@ -41,6 +41,9 @@ static const fused_case cases[] = {
     {"ackley", 7, 34, 17, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_MUTATION_SKIP, GLEVO_RNG_TEXTURE, true},
     {NULL, 3, 18, 11, GLEVO_NEIGHBOURHOOD_MOORE5, GLEVO_MUTATION_SKIP, GLEVO_RNG_PHILOX, false},
     {"sphere", 24, 6, 9, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_MUTATION_PER_BIT, GLEVO_RNG_PHILOX, false},
+    /* 17 x 17 tiles of 16 x 8 cells: the fold reads their 289 bests four a round (evolve.glsl),
+     * a full round and one of 33. */
+    {"camel", 2, 258, 136, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_MUTATION_SKIP, GLEVO_RNG_PHILOX, false},
 };
 static const int steps[] = {2, 2, 2, 2, 2, 2, 2, 2, 70, 1, 3, 64};
 
@@ -57,9 +60,8 @@ static glevo_cga_params params_of(const fused_case *k, int i)
                               .seed = SEED + (uint32_t)i, .block_depth = GLEVO_ZERO};
 }
 
-/* Loop index: case _i / 3, and who scores the children: the rule (the kernel with per-bit
- * mutation, the fitness dispatch with skip), GLEVO_CGA_FUSED=1 (the kernel) or =fitness (the
- * fitness dispatch). */
+/* Loop index: case _i / 3, and who scores the children: the rule (the kernel, on these grids
+ * of at most 2^20 cells), GLEVO_CGA_FUSED=1 (the kernel) or =fitness (the fitness dispatch). */
 START_TEST(fused_equals_plain_and_fragment)
 {
     static const char *const knobs[] = {NULL, "1", "fitness"};
@@ -72,7 +74,7 @@ START_TEST(fused_equals_plain_and_fragment)
     glevo_status st = glevo_cga_create(&p, &fused);
     ck_assert_msg(st == GLEVO_OK, "case %d: %s", _i, glevo_last_error());
     ck_assert_msg(fused->gpu->fused && !fused->gpu->block_plan.on, "case %d: not fused", _i);
-    bool kernel_scores = knob ? knob[0] == '1' : k->mutation == GLEVO_MUTATION_PER_BIT;
+    bool kernel_scores = knob ? knob[0] == '1' : true;
     ck_assert_int_eq(fused->gpu->score_children, kernel_scores);
     setenv("GLEVO_CGA_FUSED", "0", 1);
     st = glevo_cga_create(&p, &plain);
@@ -111,20 +113,35 @@ START_TEST(fused_equals_plain_and_fragment)
 }
 END_TEST
 
-/* The rule: the fused kernel scores the children with per-bit mutation only (with skip
- * mutation that was slower at 10^6 cells on the H100); both fuse. */
-START_TEST(the_rule_scores_children_with_per_bit_mutation_only)
+/* The rule (src/cga/compute.c, measured on the H100): the fused kernel scores the children
+ * with per-bit mutation, and with skip where the genes are one texture of at most 2^20 cells
+ * or three textures and more; the fitness dispatch scores skip's children of one texture on
+ * larger grids. Every case fuses. */
+START_TEST(the_rule_scores_children_in_the_kernel_but_for_large_skip_grids)
 {
+    static const struct {
+        const char *problem;
+        int dim, width, height;
+        glevo_cga_mutation mutation;
+        bool kernel;
+    } rule[] = {
+        {"camel", 2, 6, 4, GLEVO_MUTATION_PER_BIT, true},
+        {"camel", 2, 6, 4, GLEVO_MUTATION_SKIP, true},
+        {"camel", 2, 1024, 1024, GLEVO_MUTATION_SKIP, true},
+        {"camel", 2, 1026, 1024, GLEVO_MUTATION_SKIP, false},
+        {"camel", 2, 1026, 1024, GLEVO_MUTATION_PER_BIT, true},
+        {"rastrigin", 10, 1026, 1024, GLEVO_MUTATION_SKIP, true},
+    };
     testutil_context();
-    for (int skip = 0; skip < 2; ++skip) {
-        glevo_cga_params p = {.problem = glevo_problem_find("camel"), .width = 6, .height = 4,
-                              .mutation = skip ? GLEVO_MUTATION_SKIP : GLEVO_MUTATION_PER_BIT,
-                              .backend = GLEVO_BACKEND_COMPUTE, .seed = SEED,
-                              .block_depth = GLEVO_ZERO};
+    for (size_t i = 0; i < sizeof rule / sizeof rule[0]; ++i) {
+        glevo_cga_params p = {.problem = glevo_problem_find(rule[i].problem), .dim = rule[i].dim,
+                              .width = rule[i].width, .height = rule[i].height,
+                              .mutation = rule[i].mutation, .backend = GLEVO_BACKEND_COMPUTE,
+                              .seed = SEED, .block_depth = GLEVO_ZERO};
         glevo_cga *cga;
         ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
         ck_assert(cga->gpu->fused);
-        ck_assert_int_eq(cga->gpu->score_children, !skip);
+        ck_assert_msg(cga->gpu->score_children == rule[i].kernel, "rule %zu", i);
         glevo_cga_destroy(cga);
     }
 }
@@ -183,7 +200,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, fused_equals_plain_and_fragment, 0, 3 * (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, seven_textures_keep_the_plain_path);
-    tcase_add_test(tc, the_rule_scores_children_with_per_bit_mutation_only);
+    tcase_add_test(tc, the_rule_scores_children_in_the_kernel_but_for_large_skip_grids);
     tcase_add_test(tc, skip_gaps_equal_the_twin_at_every_pm);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
