@@ -169,9 +169,9 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
  * mutation where the genes are one texture of at most 2^20 cells or three textures and more:
  * camel at 1000x1000 50.5 ms against 59.9 with the fitness dispatch scoring them, rastrigin
  * 10-D 111 against 141, sphere 24-D 195 against 287 (679 against 982 at 2000x2000); camel
- * at 1200x1200 and 2000x2000 was faster with the fitness dispatch (78.7 against 92.5 ms, 178
- * against 244), and two textures past 2^20 cells were not measured ("2026-11-26 (fifth
- * session)"). Smaller grids run blocked there. For measuring and the tests: GLEVO_CGA_FUSED=0
+ * at 1200x1200 to 2000x2000 was faster with the fitness dispatch (1400x1400 98.9 against
+ * 124.9 ms, 2000x2000 177.7 against 244.0), and two textures past 2^20 cells were not
+ * measured (docs/performance.md, "2026-11-26 (fifth session)"). Smaller grids run blocked there. For measuring and the tests: GLEVO_CGA_FUSED=0
  * keeps the plain path, =1 has the kernel score the children, =fitness the fitness dispatch. */
 static bool kernel_scores_children(const glevo_cga *cga)
 {
