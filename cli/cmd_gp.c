@@ -101,9 +101,10 @@ static int gp_main(int argc, char **argv)
                                               "searches over the inputs alone, each with a "
                                               "family of operators (+ - * / neg sin cos log; "
                                               "+ - * sin cos; + - * / log; + - *), no constants, "
-                                              "scaling or fitting; the search with the lowest "
-                                              "training error is reported (default: 0.25 with "
-                                              "mse or rmse, else 0; 0: one search)"},
+                                              "scaling or fitting, tournaments of two; the "
+                                              "search with the lowest training error is "
+                                              "reported (default: 0.25 with mse or rmse, else "
+                                              "0; 0: one search)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},

@@ -143,6 +143,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
     ckpt_put_f64(w, "param.portfolio", P->portfolio);
     ckpt_put_i64(w, "param.portfolio_searches", searches);
+    if (gp->next_search) ckpt_put_i64(w, "param.helper_tournament", gp->next_search->P.tournament);
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
     ckpt_put_i64(w, "param.tournament", P->tournament);
@@ -377,18 +378,22 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char
     return st;
 }
 
-/* How many searches the file's run had: written since portfolios of more than two (issue
- * 26); a file with a portfolio but without it had two. */
-static glevo_status portfolio_searches(const ckpt_reader *r, const glevo_gp_params *P,
-                                       int *searches)
+/* How the file's portfolio was laid out: its searches (written since portfolios of more than
+ * two, issue 26; a file with a portfolio but without them had two) and its helpers'
+ * tournament (written since they have their own; before, the main search's). */
+static glevo_status portfolio_layout(const ckpt_reader *r, const glevo_gp_params *P,
+                                     gp_portfolio_layout *L)
 {
-    *searches = P->portfolio > 0 ? 2 : 1;
-    if (!ckpt_has(r, "param.portfolio_searches")) return GLEVO_OK;
-    glevo_status st = ckpt_get_int(r, "param.portfolio_searches", 1, GP_PORTFOLIO_MAX_SEARCHES,
-                                   searches);
-    if (!st && (*searches > 1) != (P->portfolio > 0))
+    L->searches = P->portfolio > 0 ? 2 : 1;
+    L->helper_tournament = P->tournament;
+    glevo_status st = GLEVO_OK;
+    if (ckpt_has(r, "param.helper_tournament"))
+        st = ckpt_get_int(r, "param.helper_tournament", 1, P->tournament, &L->helper_tournament);
+    if (st || !ckpt_has(r, "param.portfolio_searches")) return st;
+    st = ckpt_get_int(r, "param.portfolio_searches", 1, GP_PORTFOLIO_MAX_SEARCHES, &L->searches);
+    if (!st && (L->searches > 1) != (P->portfolio > 0))
         st = glevo_fail(GLEVO_ERR_INVALID, "checkpoint '%s': param.portfolio_searches %d does "
-                        "not match param.portfolio %g", ckpt_reader_source(r), *searches,
+                        "not match param.portfolio %g", ckpt_reader_source(r), L->searches,
                         P->portfolio);
     return st;
 }
@@ -415,11 +420,11 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     }
     glevo_gp_params P, checked;
     glevo_gp *gp = NULL;
-    int searches = 0;
+    gp_portfolio_layout layout;
     if (!(st = resume_params(r, changes, &P)) && !(st = check_data(r, data)) &&
         !(st = gp_resolve_params(&P, data, &checked)) &&
-        !(st = portfolio_searches(r, &checked, &searches)))
-        st = gp_run_new(&checked, data, searches, &gp);
+        !(st = portfolio_layout(r, &checked, &layout)))
+        st = gp_run_new(&checked, data, &layout, &gp);
     long long v = 0;
     double seconds = 0;
     if (!st) st = ckpt_get_ll(r, "state.generation", 0, INT32_MAX, &v);

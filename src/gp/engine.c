@@ -261,7 +261,7 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp_params P;
     glevo_status st = gp_resolve_params(params, data, &P);
     glevo_gp *gp = NULL;
-    if (!st) st = gp_run_new(&P, data, 0, &gp);
+    if (!st) st = gp_run_new(&P, data, NULL, &gp);
     if (st) return st;
     for (glevo_gp *s = gp; s && !st; s = s->next_search) st = first_generation(s);
     if (st || (st = gp_portfolio_report(gp))) {

@@ -20,17 +20,31 @@ glevo_status gp_portfolio_check(const glevo_gp_params *P);
  * one more; 0 where not even two do. */
 int gp_portfolio_searches(const glevo_gp_params *P);
 
-/* Search k's parameters (0 the main one) in a portfolio of `searches` from the run's
+/* How a run's portfolio is laid out where a checkpoint says so: how many searches, and the
+ * tournament of the searches beside the main one. NULL or 0 in a field: this version's (as
+ * many searches as fit; gp_portfolio_helper_tournament). */
+typedef struct gp_portfolio_layout {
+    int searches;
+    int helper_tournament;
+} gp_portfolio_layout;
+
+/* The tournament this version gives the searches beside the main one (files written before
+ * it record none: theirs ran the main search's). */
+int gp_portfolio_helper_tournament(const glevo_gp_params *P);
+
+/* Search k's parameters (0 the main one) in a portfolio laid out as L from the run's
  * resolved ones: the main search keeps P but for its pop; the others get their share of the
  * portfolio's programs, the operators of their family, no random constants, no linear
- * scaling, no fitting and their own seeds. None has the progress callback: the run reports. */
-void gp_portfolio_search(const glevo_gp_params *P, int searches, int k, glevo_gp_params *out);
+ * scaling, no fitting, the helpers' tournament and their own seeds. None has the progress
+ * callback: the run reports. */
+void gp_portfolio_search(const glevo_gp_params *P, const gp_portfolio_layout *L, int k,
+                         glevo_gp_params *out);
 
 /* A run from resolved parameters: one engine, or the main search's engine heading the chain
- * of the others (gp->next_search) for a portfolio of `searches` (0: as many as fit;
+ * of the others (gp->next_search) for a portfolio laid out as L (NULL: this version's;
  * checkpoints give theirs); gp->asked is P. No population yet. */
-glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data, int searches,
-                        glevo_gp **out);
+glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
+                        const gp_portfolio_layout *L, glevo_gp **out);
 
 /* After every search evaluated a generation: the run's progress line (the best model) and
  * its end (any search's). Nothing to do without a portfolio. */

@@ -108,7 +108,7 @@ static void remember(void *user, int generation, double error, const char *model
 
 /* The searches of the default portfolio at pop 200 run alone: the main one on 150 programs,
  * then 15, 15, 10 and 10 over the variables with their families' operators, no constants,
- * scaling or fitting, from their own seeds. */
+ * scaling or fitting, tournaments of two, from their own seeds. */
 enum { SEARCHES = 5 };
 static glevo_gp_params search_alone(const glevo_gp_params *run, int k)
 {
@@ -122,6 +122,7 @@ static glevo_gp_params search_alone(const glevo_gp_params *run, int k)
     if (k == 0) return s;
     s.ops = OP(VAR) | OP(CONST) | families[k];
     s.const_prob = GLEVO_ZERO, s.linear_scaling = GLEVO_ZERO, s.const_opt_iters = GLEVO_ZERO;
+    s.tournament = 2; /* the run's is the default 4 */
     s.seed = (run->seed * 0x9E3779B9u + 0x6A09E667u) ^ (uint32_t)(k - 1) * 0xBB67AE85u;
     return s;
 }
