@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The fourth and fifth sessions of 2026-11-26 (and the sr check of 2026-11-28) on the GPU machine (issue 26: the portfolio, of two
-# searches then of five; each run measures the build's default portfolio). Results:
+# The fourth and fifth sessions of 2026-11-26 on the GPU machine (issue 26: the portfolio, of two
+# searches then of five; each run measures the build's default portfolio; its sr mode also
+# checked the helpers' tournament of two on 2026-11-28: docs/results/h200-2026-11-28/). Results:
 # docs/results/h100-2026-11-26d/ and -26e/, docs/symbolic-regression-bench.md ("Portfolio",
 # "Searches by family"). The fifth session's calls ran the modes with OUT=$OUT/c1 (suites, cost,
 # and sr with SUITES="nguyen friedman1" VARIANTS=portfolio) and OUT=$OUT/c2 (sr with
