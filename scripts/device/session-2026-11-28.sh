@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The fourteenth session (2026-11-28) on the GPU machine (issue 25): Philox4x32-10's products as
+# 64-bit multiplies (GL_ARB_gpu_shader_int64) instead of umulExtended, a probe through
+# GLEVO_SHADER_DIR. Results: docs/results/h200-2026-11-28b/ and docs/performance.md.
+#   . .gl/env.sh && scripts/device/session-2026-11-28.sh DIR philox
+# DIR holds glevo, lib/, test_cga_fused and sh-int64/ (the shaders with the probe's Philox).
+# Old and new runs' end checkpoints the same run (same.txt); best of three processes each at
+# the issue's grids (philox.csv, one row a process); test_cga_fused with the probe's shaders.
+set -u
+mode=$2
+. scripts/device/session-lib.sh "$1"
+
+variant_env() { if [ "$1" = base ]; then echo "GLEVO_UNUSED=1"; else echo "GLEVO_SHADER_DIR=$PWD/$dir/$1"; fi; }
+
+case $mode in
+philox)
+  for c in "1000x1000 20 per-bit" "1000x1000 30 skip" "316x316 40 per-bit" "100x100 40 per-bit --neighbourhood moore5"; do
+    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
+    set -- $c
+    for v in base sh-int64; do
+      env "$(variant_env $v)" "$g" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
+        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
+    done
+    same_end "$out/base.ckpt" "$out/sh-int64.ckpt" "$c"
+  done | tee "$out/same.txt"
+  rm -f "$out"/*.ckpt
+  GLEVO_SHADER_DIR=$PWD/$dir/sh-int64 timeout 300 "$dir/test_cga_fused" > "$out/fused_int64.log" 2>&1; echo "test_cga_fused int64 rc $?"
+  echo "variant,grid,generations,mutation,seconds" > "$out/philox.csv"
+  for r in 1 2 3; do
+    for v in base sh-int64; do
+      for c in "64x64 200 per-bit" "100x100 1000 per-bit" "316x316 1000 per-bit" "1000x1000 1000 per-bit" "1000x1000 1000 skip"; do
+        # shellcheck disable=SC2086
+        set -- $c
+        js=$(env "$(variant_env $v)" "$g" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" \
+             --report-every "$2" --backend compute --json --quiet)
+        python3 -c "import json,sys; print('$v,$1,$2,$3,%.6f' % json.loads(sys.argv[1])['seconds'])" "${js:-null}" 2>/dev/null || echo "$v,$1,$2,$3,failed"
+      done
+    done
+  done >> "$out/philox.csv"
+  python3 - "$out/philox.csv" <<'PY'
+import csv, sys, collections
+best = collections.defaultdict(lambda: float("inf"))
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["seconds"] != "failed":
+        k = (r["grid"], r["generations"], r["mutation"])
+        best[k + (r["variant"],)] = min(best[k + (r["variant"],)], float(r["seconds"]))
+for k in sorted({k[:3] for k in best}):
+    o, n = best[k + ("base",)], best[k + ("sh-int64",)]
+    print("%s x %s %s: umulExtended %.2f ms, int64 %.2f ms (%.3fx)" % (k[0], k[1], k[2], 1e3 * o, 1e3 * n, o / n))
+PY
+  ;;
+*)
+  echo "$0: unknown mode '$mode' (philox)" >&2
+  exit 2
+  ;;
+esac
