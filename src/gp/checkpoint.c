@@ -112,6 +112,11 @@ static void put_state(ckpt_writer *w, const glevo_gp *gp, const flat_population 
     ckpt_put_array(w, NAME("data.consts"), CKPT_F32, f->consts, (size_t)f->total);
     ckpt_put_array(w, NAME("data.errors"), CKPT_F64S, gp->err, (size_t)gp->P.pop);
     ckpt_put_array(w, NAME("data.fitness"), CKPT_F64S, gp->fit, (size_t)gp->P.pop);
+    if (gp->restart_after > 0) { /* a search that restarts (portfolio.c) */
+        ckpt_put_f64(w, NAME("state.restart_best"), gp->restart_best);
+        ckpt_put_i64(w, NAME("state.restart_since"), gp->restart_since);
+        ckpt_put_i64(w, NAME("state.restarts"), gp->restarts);
+    }
 #undef NAME
 }
 
@@ -143,7 +148,10 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
     ckpt_put_f64(w, "param.portfolio", P->portfolio);
     ckpt_put_i64(w, "param.portfolio_searches", searches);
-    if (gp->next_search) ckpt_put_i64(w, "param.helper_tournament", gp->next_search->P.tournament);
+    if (gp->next_search) {
+        ckpt_put_i64(w, "param.helper_tournament", gp->next_search->P.tournament);
+        ckpt_put_i64(w, "param.helper_restart", gp->next_search->restart_after);
+    }
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
     ckpt_put_i64(w, "param.tournament", P->tournament);
@@ -372,6 +380,11 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char
     if (!st) st = ckpt_get_int(r, NAME("state.best"), 0, (long long)pop - 1, &gp->best);
     if (!st) st = ckpt_get_array(r, NAME("data.errors"), CKPT_F64S, gp->err, pop);
     if (!st) st = ckpt_get_array(r, NAME("data.fitness"), CKPT_F64S, gp->fit, pop);
+    if (!st && gp->restart_after > 0) {
+        st = ckpt_get_f64(r, NAME("state.restart_best"), &gp->restart_best);
+        if (!st) st = ckpt_get_int(r, NAME("state.restart_since"), 0, INT32_MAX, &gp->restart_since);
+        if (!st) st = ckpt_get_int(r, NAME("state.restarts"), 0, INT32_MAX, &gp->restarts);
+    }
 #undef NAME
     if (!st) st = restore_population(r, gp, prefix);
     if (!st) st = gp_engine_resumed(gp);
@@ -379,14 +392,19 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char
 }
 
 /* How the file's portfolio was laid out: its searches (written since portfolios of more than
- * two, issue 26; a file with a portfolio but without them had two) and its helpers'
- * tournament (written since they have their own; before, the main search's). */
+ * two, issue 26; a file with a portfolio but without them had two), its helpers'
+ * tournament (written since they have their own; before, the main search's) and their
+ * restarts (written since they restart; before, never). */
 static glevo_status portfolio_layout(const ckpt_reader *r, const glevo_gp_params *P,
                                      gp_portfolio_layout *L)
 {
     L->searches = P->portfolio > 0 ? 2 : 1;
     L->helper_tournament = P->tournament;
+    L->helper_restart = 0;
     glevo_status st = GLEVO_OK;
+    if (ckpt_has(r, "param.helper_restart"))
+        st = ckpt_get_int(r, "param.helper_restart", 0, INT32_MAX, &L->helper_restart);
+    if (st) return st;
     if (ckpt_has(r, "param.helper_tournament"))
         st = ckpt_get_int(r, "param.helper_tournament", 1, P->tournament, &L->helper_tournament);
     if (st || !ckpt_has(r, "param.portfolio_searches")) return st;

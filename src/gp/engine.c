@@ -187,6 +187,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     glevo_gp *gp = calloc(1, sizeof *gp);
     if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     gp->t0 = gp_seconds_now();
+    gp->restart_best = INFINITY;
     gp->P = *P;
     gp->asked = *P;
     gp->data = data;
@@ -250,6 +251,46 @@ static glevo_status next_generation(glevo_gp *gp)
     return st ? st : gp_engine_evaluate(gp);
 }
 
+/* A search that starts again (portfolio.c, gp_portfolio_restart_due) in place of breeding a
+ * generation: generation 0's way (grown, fitted, evaluated) from its next restart seed, with
+ * its best program in slot 0. */
+static glevo_status restart_search(glevo_gp *gp)
+{
+    glevo_status st = gp_host_sync(gp);
+    if (st) return st;
+    const indiv *best = &gp->pops[gp->cur][gp->best];
+    indiv kept = gp->scratch;
+    kept.len = best->len;
+    memcpy(kept.codes, best->codes, sizeof *kept.codes * (size_t)best->len);
+    memcpy(kept.consts, best->consts, sizeof *kept.consts * (size_t)best->len);
+    uint32_t seed = gp->P.seed;
+    gp->P.seed = gp_portfolio_restart_seed(seed, ++gp->restarts);
+    st = gp_engine_initialise(gp); /* into pops[0] */
+    gp->P.seed = seed;
+    if (st) return st;
+    gp->cur = 0;
+    indiv *slot = &gp->pops[0][0];
+    memcpy(slot->codes, kept.codes, sizeof *kept.codes * (size_t)kept.len);
+    memcpy(slot->consts, kept.consts, sizeof *kept.consts * (size_t)kept.len);
+    slot->len = kept.len;
+    gp->generation++;
+    gp->restart_since = gp->generation;
+    if (!gp->fitter) gp_const_opt_generation(gp);
+    st = host_population_changed(gp);
+    if (!st) st = fit_on_gpu(gp);
+    if (!st) st = gp_engine_evaluate(gp);
+    return st;
+}
+
+/* Search s's next generation: bred, or a restart. */
+static glevo_status step_search(glevo_gp *s)
+{
+    bool restart;
+    glevo_status st = gp_portfolio_restart_due(s, &restart);
+    if (st) return st;
+    return restart ? restart_search(s) : next_generation(s);
+}
+
 glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
                              glevo_gp **out)
 {
@@ -285,7 +326,7 @@ glevo_status glevo_gp_step(glevo_gp *gp, int generations)
         if (glevo_interrupt_pending())
             return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_step: interrupted after "
                               "generation %d", gp->generation);
-        for (glevo_gp *s = gp; s && !st; s = s->next_search) st = next_generation(s);
+        for (glevo_gp *s = gp; s && !st; s = s->next_search) st = step_search(s);
         if (!st) st = gp_portfolio_report(gp);
     }
     return st;

@@ -24,6 +24,11 @@ struct glevo_gp {
     glevo_gp_params asked;    /* the run's (glevo_gp_params_of): a portfolio's pop is both
                                * searches' and its progress callback the run's */
     struct glevo_gp *next_search; /* a portfolio's next search (src/gp/portfolio.c), or NULL */
+    /* A search beside the main one starts again after restart_after generations without a
+     * better best (portfolio.c; 0: never): the best since the start, the generation it was
+     * reached, how many restarts so far. */
+    int restart_after, restart_since, restarts;
+    double restart_best;
     const glevo_gp_data *data;
     uint32_t mask;
     gp_rng rng;

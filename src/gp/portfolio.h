@@ -20,13 +20,20 @@ glevo_status gp_portfolio_check(const glevo_gp_params *P);
  * one more; 0 where not even two do. */
 int gp_portfolio_searches(const glevo_gp_params *P);
 
-/* How a run's portfolio is laid out where a checkpoint says so: how many searches, and the
- * tournament of the searches beside the main one. NULL or 0 in a field: this version's (as
- * many searches as fit; gp_portfolio_helper_tournament). */
+/* How a run's portfolio is laid out where a checkpoint says so: how many searches, the
+ * tournament of the searches beside the main one, and after how many generations without a
+ * better best they start again (0: never). NULL: this version's (as many searches as fit,
+ * gp_portfolio_helper_tournament, GP_PORTFOLIO_RESTART); 0 in searches or helper_tournament:
+ * this version's. */
 typedef struct gp_portfolio_layout {
     int searches;
     int helper_tournament;
+    int helper_restart;
 } gp_portfolio_layout;
+
+/* The generations without a better best after which a search beside the main one starts
+ * again (portfolio.c). */
+#define GP_PORTFOLIO_RESTART 10
 
 /* The tournament this version gives the searches beside the main one (files written before
  * it record none: theirs ran the main search's). */
@@ -49,6 +56,14 @@ glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
 /* After every search evaluated a generation: the run's progress line (the best model) and
  * its end (any search's). Nothing to do without a portfolio. */
 glevo_status gp_portfolio_report(glevo_gp *gp);
+
+/* Whether search s starts again instead of breeding its next generation: it has gone
+ * s->restart_after generations without a better best and as many remain (its fitness comes
+ * to the host for this). Keeps the record of its best (restart_best, restart_since). */
+glevo_status gp_portfolio_restart_due(glevo_gp *s, bool *due);
+
+/* The seed of search s's population after its k-th restart. */
+uint32_t gp_portfolio_restart_seed(uint32_t seed, int k);
 
 /* The engine whose best model the run reports (gp itself without a portfolio), its fitness
  * on the host; *which: its index (0 the main search), *error: that model's training error

@@ -14,6 +14,8 @@
 #include "core/checkpoint.h"
 #include "gp_engines.h"
 #include "glevo/rng.h"
+#include "gp/engine_internal.h"
+#include "gp/portfolio.h"
 #include "testutil.h"
 
 /* y = x1^3 + x1^2 + x1 (Nguyen-1) on 20 points in [-1, 1]. */
@@ -343,6 +345,142 @@ START_TEST(test_gpu_backends_give_the_cpu_run)
 }
 END_TEST
 
+/* Restarts (portfolio.c): a search beside the main one that went GP_PORTFOLIO_RESTART
+ * generations without a better best (or since its last restart), with as many left, starts
+ * again in place of breeding, keeping its best program in slot 0. The rule's twin here watches every helper's best
+ * generation by generation. Nguyen-1 at pop 200 x 40: its helpers settle early. */
+enum { RESTART_GENERATIONS = 40 };
+START_TEST(helpers_restart_when_they_stop_improving)
+{
+    glevo_gp_data *d = nguyen1();
+    glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+    p.generations = RESTART_GENERATIONS;
+    glevo_gp *run = NULL;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &run), GLEVO_OK);
+    ck_assert_int_eq(run->restart_after, 0); /* the main search never restarts */
+    double best[SEARCHES];
+    int since[SEARCHES] = {0}, restarts = 0;
+    for (int k = 0; k < SEARCHES; ++k) best[k] = INFINITY;
+    while (!glevo_gp_done(run)) {
+        int k = 1, due[SEARCHES] = {0}, before[SEARCHES] = {0};
+        uint32_t kept[SEARCHES][100];
+        int kept_len[SEARCHES] = {0};
+        for (glevo_gp *s = run->next_search; s; s = s->next_search, ++k) {
+            ck_assert_int_eq(s->restart_after, GP_PORTFOLIO_RESTART);
+            double f = s->fit[s->best];
+            if (f < best[k]) best[k] = f, since[k] = s->generation;
+            due[k] = s->generation - since[k] >= GP_PORTFOLIO_RESTART &&
+                     s->generation + GP_PORTFOLIO_RESTART < RESTART_GENERATIONS;
+            before[k] = s->restarts;
+            kept_len[k] = s->pops[s->cur][s->best].len;
+            memcpy(kept[k], s->pops[s->cur][s->best].codes, sizeof(uint32_t) * (size_t)kept_len[k]);
+        }
+        ck_assert_int_eq(glevo_gp_step(run, 1), GLEVO_OK);
+        k = 1;
+        for (glevo_gp *s = run->next_search; s; s = s->next_search, ++k) {
+            ck_assert_msg(s->restarts == before[k] + due[k], "search %d at generation %d: %d "
+                          "restarts, want %d", k, s->generation, s->restarts, before[k] + due[k]);
+            ck_assert(s->fit[s->best] <= best[k]); /* the best is never lost */
+            if (!due[k]) continue;
+            restarts++;
+            since[k] = s->generation; /* a restart starts the count again */
+            const indiv *first = &s->pops[s->cur][0];
+            ck_assert(first->len == kept_len[k] &&
+                      !memcmp(first->codes, kept[k], sizeof(uint32_t) * (size_t)kept_len[k]));
+            /* The others: the search's generation 0 as its restart seed (seed ^ golden ratio
+             * x restarts) grows it. */
+            glevo_gp_params fresh_p = search_alone(&p, k);
+            fresh_p.seed ^= 0x9E3779B9u * (uint32_t)s->restarts;
+            glevo_gp *fresh = NULL;
+            ck_assert_int_eq(glevo_gp_create(&fresh_p, d, &fresh), GLEVO_OK);
+            for (int i = 1; i < s->P.pop; ++i) {
+                const indiv *a = &s->pops[s->cur][i], *b = &fresh->pops[fresh->cur][i];
+                ck_assert_msg(a->len == b->len &&
+                                  !memcmp(a->codes, b->codes, sizeof *a->codes * (size_t)a->len),
+                              "search %d, restart %d: program %d", k, s->restarts, i);
+            }
+            glevo_gp_destroy(fresh);
+        }
+    }
+    ck_assert_msg(restarts >= 2, "only %d restarts: the test shows nothing", restarts);
+    glevo_gp_destroy(run);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* Every search of two runs: the same programs, fitness and restarts. */
+static void assert_same_searches(const glevo_gp *a, const glevo_gp *b, const char *what)
+{
+    for (int k = 0; a && b; a = a->next_search, b = b->next_search, ++k) {
+        char name[96];
+        snprintf(name, sizeof name, "%s, search %d", what, k);
+        assert_same_population(a, b, name);
+        ck_assert_msg(a->restarts == b->restarts && a->restart_since == b->restart_since &&
+                          a->restart_best == b->restart_best,
+                      "%s: restarts %d vs %d", name, a->restarts, b->restarts);
+        ck_assert(!memcmp(a->fit, b->fit, sizeof *a->fit * (size_t)a->P.pop));
+    }
+    ck_assert(!a && !b);
+}
+
+/* A run saved between restarts resumes them: straight against saved at half way, loaded. */
+START_TEST(checkpoints_resume_restarts)
+{
+    glevo_gp_data *d = nguyen1();
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/glevo-gp-restarts-%ld.ckpt", (long)getpid());
+    glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+    p.generations = RESTART_GENERATIONS;
+    glevo_gp *straight = NULL, *half = NULL, *resumed = NULL;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &straight), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(straight, RESTART_GENERATIONS), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_create(&p, d, &half), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(half, RESTART_GENERATIONS / 2), GLEVO_OK);
+    int early = 0, late = 0;
+    for (const glevo_gp *s = half->next_search; s; s = s->next_search) early += s->restarts;
+    ck_assert_int_eq(glevo_gp_save(half, path, NULL), GLEVO_OK);
+    glevo_gp_destroy(half);
+    ck_assert_int_eq(glevo_gp_load(path, NULL, d, &resumed), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(resumed, RESTART_GENERATIONS), GLEVO_OK);
+    for (const glevo_gp *s = resumed->next_search; s; s = s->next_search) late += s->restarts;
+    ck_assert_msg(early > 0 && late > early, "restarts %d before the save, %d in all", early, late);
+    assert_same_searches(straight, resumed, "resumed");
+    glevo_gp_destroy(straight), glevo_gp_destroy(resumed);
+    unlink(path);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* The GPU engines restart as the CPU does (pop 100 x 24: a restart is due by generation 10). */
+START_TEST(gpu_backends_restart_as_the_cpu)
+{
+    glevo_gp_data *d = nguyen1();
+    glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
+    p.pop = 100, p.generations = 24, p.const_opt_iters = GLEVO_ZERO;
+    glevo_gp *want = NULL;
+    ck_assert_int_eq(glevo_gp_create(&p, d, &want), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_step(want, p.generations), GLEVO_OK);
+    int restarts = 0;
+    for (const glevo_gp *s = want->next_search; s; s = s->next_search) restarts += s->restarts;
+    ck_assert_msg(restarts > 0, "no restart: the test shows nothing");
+    for (int e = 0; e < GP_ENGINE_COUNT; ++e) {
+        if (gp_engines[e].params.backend == GLEVO_BACKEND_CPU) continue;
+        testutil_context();
+        if (!gp_engine_available(&gp_engines[e].params)) continue;
+        glevo_gp_params g = p;
+        g.backend = gp_engines[e].params.backend, g.eval = gp_engines[e].params;
+        glevo_gp *got = NULL;
+        ck_assert_int_eq(glevo_gp_create(&g, d, &got), GLEVO_OK);
+        ck_assert_int_eq(glevo_gp_step(got, p.generations), GLEVO_OK);
+        for (glevo_gp *s = got; s; s = s->next_search) ck_assert_int_eq(gp_fitness_sync(s), GLEVO_OK);
+        assert_same_searches(want, got, gp_engines[e].name);
+        glevo_gp_destroy(got);
+    }
+    glevo_gp_destroy(want);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_portfolio");
@@ -354,6 +492,9 @@ int main(void)
     tcase_add_test(tc, files_before_the_portfolio_resume_as_one_search);
     tcase_add_test(tc, files_of_two_searches_resume_as_two);
     tcase_add_test(tc, test_gpu_backends_give_the_cpu_run);
+    tcase_add_test(tc, helpers_restart_when_they_stop_improving);
+    tcase_add_test(tc, checkpoints_resume_restarts);
+    tcase_add_test(tc, gpu_backends_restart_as_the_cpu);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
