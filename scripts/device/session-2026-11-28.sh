@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# The fourteenth session (2026-11-28) on the GPU machine (issue 25): Philox4x32-10's products as
-# 64-bit multiplies (GL_ARB_gpu_shader_int64) instead of umulExtended, a probe through
-# GLEVO_SHADER_DIR. Results: docs/results/h200-2026-11-28b/ and docs/performance.md.
-#   . .gl/env.sh && scripts/device/session-2026-11-28.sh DIR philox
-# DIR holds glevo, lib/, test_cga_fused and sh-int64/ (the shaders with the probe's Philox).
-# Old and new runs' end checkpoints the same run (same.txt); best of three processes each at
-# the issue's grids (philox.csv, one row a process); test_cga_fused with the probe's shaders.
+# The fourteenth session (2026-11-28) on the GPU machine. Results: docs/results/h200-2026-11-28b/.
+#   . .gl/env.sh && scripts/device/session-2026-11-28.sh DIR MODE
+# philox (issue 25): Philox4x32-10's products as 64-bit multiplies (GL_ARB_gpu_shader_int64)
+#   instead of umulExtended, a probe through GLEVO_SHADER_DIR. DIR holds glevo, lib/,
+#   test_cga_fused and sh-int64/ (the shaders with the probe's Philox). Old and new runs' end
+#   checkpoints the same run (same.txt); best of three processes each at the issue's grids
+#   (philox.csv, one row a process); test_cga_fused with the probe's shaders.
+# restart (issue 26): the portfolio's restarts. DIR holds glevo, glevo_old (15dc30b: no
+#   restarts), lib/ and the GP test binaries: the GP suites matching SUITES (default test_gp_*;
+#   skip: none) -> suites_gp.log; whole runs at the
+#   defaults on the compute backend, old and new, best of three processes a seed (runs.jsonl):
+#   Friedman-1 and Nguyen-9 (whose helpers restart), 2000 x 100.
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -49,8 +54,54 @@ for k in sorted({k[:3] for k in best}):
     print("%s x %s %s: umulExtended %.2f ms, int64 %.2f ms (%.3fx)" % (k[0], k[1], k[2], 1e3 * o, 1e3 * n, o / n))
 PY
   ;;
+restart)
+  if [ "${SUITES:-}" != skip ]; then
+    suites "${SUITES:-test_gp_*}" suites_gp.log
+    cat "$out/suites_gp.log"
+  fi
+  mkdir -p "$out/data"
+  "$py" - "$out/data" <<'PY'
+import sys
+sys.path.insert(0, "scripts/srbench")
+import suites
+for suite, name in (("friedman1", "friedman-1"), ("nguyen", "nguyen-9")):
+    t = [t for t in suites.SUITES[suite] if t.name == name][0]
+    xtr, ytr, *_ = suites.draw(t, 201)
+    with open("%s/%s.csv" % (sys.argv[1], name), "w") as f:
+        f.write(",".join("x%d" % (i + 1) for i in range(xtr.shape[0])) + ",y\n")
+        for c in range(xtr.shape[1]):
+            f.write(",".join("%.9g" % v for v in xtr[:, c]) + ",%.9g\n" % ytr[c])
+PY
+  for data in friedman-1 nguyen-9; do
+    for s in 1 2 3; do
+      for v in glevo_old glevo; do
+        best=
+        for r in 1 2 3; do
+          js=$("$dir/$v" gp --data "$out/data/$data.csv" --pop 2000 --generations 100 --backend compute \
+               --seed "$s" --quiet --json)
+          echo "{\"variant\":\"$v\",\"data\":\"$data\",\"seed\":$s,\"round\":$r,\"run\":${js:-null}}" >> "$out/runs.jsonl"
+        done
+      done
+    done
+  done
+  rm -rf "$out/data"
+  python3 - "$out/runs.jsonl" <<'PY'
+import json, sys, collections
+best = collections.defaultdict(lambda: float("inf"))
+fit = {}
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    r = j["run"] or {}
+    k = (j["data"], j["seed"], j["variant"])
+    best[k] = min(best[k], r.get("seconds", float("inf")))
+    fit[k] = (r.get("best_fitness"), r.get("best_search"))
+for d, s in sorted({k[:2] for k in best}):
+    o, n = (d, s, "glevo_old"), (d, s, "glevo")
+    print("%s seed %d: old %.3f s %s, new %.3f s %s" % (d, s, best[o], fit[o], best[n], fit[n]))
+PY
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (philox)" >&2
+  echo "$0: unknown mode '$mode' (philox, restart)" >&2
   exit 2
   ;;
 esac

@@ -256,13 +256,21 @@ static glevo_status next_generation(glevo_gp *gp)
  * its best program in slot 0. */
 static glevo_status restart_search(glevo_gp *gp)
 {
-    glevo_status st = gp_host_sync(gp);
-    if (st) return st;
-    const indiv *best = &gp->pops[gp->cur][gp->best];
+    /* The best alone comes back from the GPU (its index, then its slot), not the population. */
+    int best = gp->best;
+    double fit;
     indiv kept = gp->scratch;
-    kept.len = best->len;
-    memcpy(kept.codes, best->codes, sizeof *kept.codes * (size_t)best->len);
-    memcpy(kept.consts, best->consts, sizeof *kept.consts * (size_t)best->len);
+    glevo_status st = gp->fit_stale ? gp_resident_read_best(gp->res, &best, &fit) : GLEVO_OK;
+    if (st) return st;
+    if (gp->res && gp->host_stale) {
+        st = gp_resident_read_slot(gp->res, best, kept.codes, kept.consts, &kept.len);
+        if (st) return st;
+    } else {
+        const indiv *b = &gp->pops[gp->cur][best];
+        kept.len = b->len;
+        memcpy(kept.codes, b->codes, sizeof *kept.codes * (size_t)b->len);
+        memcpy(kept.consts, b->consts, sizeof *kept.consts * (size_t)b->len);
+    }
     uint32_t seed = gp->P.seed;
     gp->P.seed = gp_portfolio_restart_seed(seed, ++gp->restarts);
     st = gp_engine_initialise(gp); /* into pops[0] */

@@ -3,6 +3,7 @@
  * and picks the best and the elites, all into buffers the next breed reads in place; the host
  * reads them only when it reports (src/gp/engine.c). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gp/gpu.h"
@@ -67,6 +68,22 @@ glevo_status gp_resident_read_fitness(gp_resident *r, double *err, double *fit, 
     if (head) st = gpu_buffer_read(&r->in, 0, HEAD_BYTES, head);
     if (!st && fit) st = gpu_buffer_read(&r->in, HEAD_BYTES, n, fit);
     if (!st && err) st = gpu_buffer_read(&r->errs, 0, n, err);
+    return st;
+}
+
+glevo_status gp_resident_read_best(gp_resident *r, int *best, double *fit)
+{
+    size_t bytes = HEAD_BYTES + (size_t)r->pop * 8;
+    unsigned char *b = malloc(bytes);
+    if (!b) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    glevo_status st = gpu_buffer_read(&r->in, 0, bytes, b);
+    if (!st) {
+        gp_fit_head head;
+        memcpy(&head, b, sizeof head);
+        *best = head.best;
+        memcpy(fit, b + HEAD_BYTES + (size_t)head.best * 8, sizeof *fit);
+    }
+    free(b);
     return st;
 }
 

@@ -158,9 +158,12 @@ glevo_status gp_portfolio_restart_due(glevo_gp *s, bool *due)
 {
     *due = false;
     if (s->restart_after <= 0) return GLEVO_OK;
-    glevo_status st = gp_fitness_sync(s);
-    if (st) return st;
+    /* The best's fitness alone where the GPU holds it: one read, not gp_fitness_sync's five
+     * (its errors, lengths and statistics wait for the host's next report). */
     double f = s->fit[s->best];
+    int best;
+    glevo_status st = s->fit_stale ? gp_resident_read_best(s->res, &best, &f) : GLEVO_OK;
+    if (st) return st;
     if (f < s->restart_best) s->restart_best = f, s->restart_since = s->generation;
     *due = s->generation - s->restart_since >= s->restart_after &&
            s->generation + s->restart_after < s->P.generations;

@@ -65,6 +65,9 @@ glevo_status gp_resident_fitness(gp_resident *r, const struct gp_gpu_results *re
                                  glevo_gp_metric metric, int cases, int elites);
 /* What gp_resident_fitness left: errors, fitness, head (any may be NULL). */
 glevo_status gp_resident_read_fitness(gp_resident *r, double *err, double *fit, gp_fit_head *head);
+/* What gp_resident_fitness left of the best alone: its index and fitness, in one read (a
+ * portfolio's restart count reads it every generation: src/gp/portfolio.c). */
+glevo_status gp_resident_read_best(gp_resident *r, int *best, double *fit);
 /* The host's fitness and elites for the next compute breed (after a resume or a migration). */
 glevo_status gp_resident_put_fitness(gp_resident *r, const double *fit, const int32_t *elite,
                                      int elites);

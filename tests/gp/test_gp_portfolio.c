@@ -302,6 +302,8 @@ START_TEST(files_of_two_searches_resume_as_two)
     ck_assert_int_eq(glevo_gp_load(testutil_data_path("gp/portfolio2_gen4.ckpt"), NULL, d, &resumed),
                      GLEVO_OK);
     ck_assert_int_eq(glevo_gp_generation(resumed), 4);
+    /* Its searches never restarted (the file has no param.helper_restart): nor do they now. */
+    ck_assert_int_eq(resumed->next_search->restart_after, 0);
     ck_assert_int_eq(glevo_gp_step(resumed, 4), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_load(testutil_data_path("gp/portfolio2_gen8.ckpt"), NULL, d, &end),
                      GLEVO_OK);
