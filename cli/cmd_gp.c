@@ -101,8 +101,10 @@ static int gp_main(int argc, char **argv)
                                               "searches over the inputs alone, each with a "
                                               "family of operators (+ - * / neg sin cos log; "
                                               "+ - * sin cos; + - * / log; + - *), no constants, "
-                                              "scaling or fitting, tournaments of two; the "
-                                              "search with the lowest training error is "
+                                              "scaling or fitting, tournaments of two, each "
+                                              "starting again after 10 generations without a "
+                                              "better best; the search with the lowest "
+                                              "training error is "
                                               "reported (default: 0.25 with mse or rmse, else "
                                               "0; 0: one search)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
