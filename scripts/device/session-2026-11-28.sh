@@ -11,6 +11,9 @@
 #   skip: none) -> suites_gp.log; whole runs at the
 #   defaults on the compute backend, old and new, best of three processes a seed (runs.jsonl):
 #   Friedman-1 and Nguyen-9 (whose helpers restart), 2000 x 100.
+# cga (issue 25): the issue's table on the H200, JAX in the same call. DIR holds glevo, lib/ and
+#   peers/cga_jax.py: best of three `glevo cga` processes at the issue's grids (cga.csv, one row
+#   a process), the JAX peer (jax.jsonl).
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -100,8 +103,35 @@ for d, s in sorted({k[:2] for k in best}):
     print("%s seed %d: old %.3f s %s, new %.3f s %s" % (d, s, best[o], fit[o], best[n], fit[n]))
 PY
   ;;
+cga)
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/cga.csv"
+  cga_run glevo 64x64 10 per-bit > /dev/null
+  for r in 1 2 3; do
+    cga_run glevo 64x64 200 per-bit
+    for grid in 100x100 316x316 1000x1000; do
+      cga_run glevo $grid 1000 per-bit; cga_run glevo $grid 1000 skip
+    done
+    for o in "--neighbourhood von-neumann" "--neighbourhood moore5" "--fitness data/examples/fitness.glsl --lower -3 --upper 3"; do
+      # shellcheck disable=SC2086 # the options split into words
+      cga_run glevo 316x316 1000 per-bit $o
+      # shellcheck disable=SC2086
+      cga_run glevo 1000x1000 1000 per-bit $o
+    done
+  done >> "$out/cga.csv"
+  python3 - "$out/cga.csv" <<'PY'
+import csv, sys, collections
+best = collections.defaultdict(lambda: float("inf"))
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["seconds"] != "failed":
+        k = (r["grid"], r["generations"], r["mutation"], r["options"])
+        best[k] = min(best[k], float(r["seconds"]))
+for k in sorted(best): print("%s x %s %s %s: %.2f ms" % (k[0], k[1], k[2], k[3], 1e3 * best[k]))
+PY
+  timeout 200 python3 "$dir/peers/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2> "$out/jax_err.txt"
+  cat "$out/jax.jsonl"
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (philox, restart)" >&2
+  echo "$0: unknown mode '$mode' (philox, restart, cga)" >&2
   exit 2
   ;;
 esac
