@@ -45,17 +45,7 @@ philox)
       done
     done
   done >> "$out/philox.csv"
-  python3 - "$out/philox.csv" <<'PY'
-import csv, sys, collections
-best = collections.defaultdict(lambda: float("inf"))
-for r in csv.DictReader(open(sys.argv[1])):
-    if r["seconds"] != "failed":
-        k = (r["grid"], r["generations"], r["mutation"])
-        best[k + (r["variant"],)] = min(best[k + (r["variant"],)], float(r["seconds"]))
-for k in sorted({k[:3] for k in best}):
-    o, n = best[k + ("base",)], best[k + ("sh-int64",)]
-    print("%s x %s %s: umulExtended %.2f ms, int64 %.2f ms (%.3fx)" % (k[0], k[1], k[2], 1e3 * o, 1e3 * n, o / n))
-PY
+  best_ms "$out/philox.csv" grid generations mutation variant
   ;;
 restart)
   if [ "${SUITES:-}" != skip ]; then
@@ -118,15 +108,7 @@ cga)
       cga_run glevo 1000x1000 1000 per-bit $o
     done
   done >> "$out/cga.csv"
-  python3 - "$out/cga.csv" <<'PY'
-import csv, sys, collections
-best = collections.defaultdict(lambda: float("inf"))
-for r in csv.DictReader(open(sys.argv[1])):
-    if r["seconds"] != "failed":
-        k = (r["grid"], r["generations"], r["mutation"], r["options"])
-        best[k] = min(best[k], float(r["seconds"]))
-for k in sorted(best): print("%s x %s %s %s: %.2f ms" % (k[0], k[1], k[2], k[3], 1e3 * best[k]))
-PY
+  best_ms "$out/cga.csv" grid generations mutation options
   timeout 200 python3 "$dir/peers/cga_jax.py" 64 64 200 100 100 1000 316 316 1000 1000 1000 1000 > "$out/jax.jsonl" 2> "$out/jax_err.txt"
   cat "$out/jax.jsonl"
   ;;

@@ -13,6 +13,8 @@
 #   cga_run VARIANT GRID GENERATIONS MUTATION [OPTIONS]: one `glevo cga` process (DIR/VARIANT,
 #     camel unless OPTIONS name another problem, compute, --report-every the generations) -> a
 #     CSV row variant,grid,generations,mutation,options,seconds,best;
+#   best_ms CSV COLUMN...: the least `seconds` of CSV's rows (not "failed") for each value of
+#     the COLUMNs, in ms, a line each;
 #   sr NAME SUITES [OPTIONS]: the srbench harness (scripts/srbench/run.py) on SUITES, SEEDS
 #     (30) seeds from SR_SEED (200), JOBS (14) processes at once, TIMEOUT (120) s a run, on
 #     BACKEND (compute) -> $out/sr/NAME/{runs.csv,summary.md}, its "all" rows printed.
@@ -55,6 +57,18 @@ cga_run() {
        --report-every "$n" --backend compute --json --quiet "$@")
   python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$grid,$n,$m,$*,%.6f,%s' % (d['seconds'], d['best_fitness']))" \
     "${js:-null}" 2>/dev/null || echo "$v,$grid,$n,$m,$*,failed,"
+}
+
+best_ms() {
+  python3 - "$@" <<'PY'
+import csv, sys, collections
+best = collections.defaultdict(lambda: float("inf"))
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["seconds"] != "failed":
+        k = tuple(r[c] for c in sys.argv[2:])
+        best[k] = min(best[k], float(r["seconds"]))
+for k in sorted(best): print("%s: %.2f ms" % (" ".join(k), 1e3 * best[k]))
+PY
 }
 
 # The interpreter with numpy (Debian's here, the GPU machine's own there).

@@ -223,15 +223,22 @@ glevo_status gp_engine_resumed(glevo_gp *gp)
     return st;
 }
 
+/* A grown population in pops[0] (generation 0's or a restart's): fitted, on the GPU where it
+ * lives, evaluated. */
+static glevo_status grown_generation_done(glevo_gp *gp)
+{
+    if (!gp->fitter) gp_const_opt_generation(gp);
+    glevo_status st = host_population_changed(gp);
+    if (!st) st = fit_on_gpu(gp);
+    if (!st) st = gp_engine_evaluate(gp);
+    return st;
+}
+
 /* Generation 0 of one search: grown, fitted, evaluated. */
 static glevo_status first_generation(glevo_gp *gp)
 {
     glevo_status st = gp_engine_initialise(gp);
-    if (!st && !gp->fitter) gp_const_opt_generation(gp);
-    if (!st) st = host_population_changed(gp);
-    if (!st) st = fit_on_gpu(gp);
-    if (!st) st = gp_engine_evaluate(gp);
-    return st;
+    return st ? st : grown_generation_done(gp);
 }
 
 /* The next generation of one search: bred, fitted, evaluated. */
@@ -261,16 +268,8 @@ static glevo_status restart_search(glevo_gp *gp)
     double fit;
     indiv kept = gp->scratch;
     glevo_status st = gp->fit_stale ? gp_resident_read_best(gp->res, &best, &fit) : GLEVO_OK;
+    if (!st) st = gp_engine_program(gp, best, kept.codes, kept.consts, &kept.len);
     if (st) return st;
-    if (gp->res && gp->host_stale) {
-        st = gp_resident_read_slot(gp->res, best, kept.codes, kept.consts, &kept.len);
-        if (st) return st;
-    } else {
-        const indiv *b = &gp->pops[gp->cur][best];
-        kept.len = b->len;
-        memcpy(kept.codes, b->codes, sizeof *kept.codes * (size_t)b->len);
-        memcpy(kept.consts, b->consts, sizeof *kept.consts * (size_t)b->len);
-    }
     uint32_t seed = gp->P.seed;
     gp->P.seed = gp_portfolio_restart_seed(seed, ++gp->restarts);
     st = gp_engine_initialise(gp); /* into pops[0] */
@@ -283,11 +282,7 @@ static glevo_status restart_search(glevo_gp *gp)
     slot->len = kept.len;
     gp->generation++;
     gp->restart_since = gp->generation;
-    if (!gp->fitter) gp_const_opt_generation(gp);
-    st = host_population_changed(gp);
-    if (!st) st = fit_on_gpu(gp);
-    if (!st) st = gp_engine_evaluate(gp);
-    return st;
+    return grown_generation_done(gp);
 }
 
 /* Search s's next generation: bred, or a restart. */

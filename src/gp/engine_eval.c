@@ -29,12 +29,7 @@ static glevo_status slot_codes(void *user, int i, uint32_t *codes, float *consts
         glevo_status st = gp_host_sync(gp);
         if (st) return st;
     }
-    if (gp->host_stale) return gp_resident_read_slot(gp->res, i, codes, consts, len);
-    const indiv *p = &gp->pops[gp->cur][i];
-    *len = p->len;
-    memcpy(codes, p->codes, sizeof *codes * (size_t)p->len);
-    memcpy(consts, p->consts, sizeof *consts * (size_t)p->len);
-    return GLEVO_OK;
+    return gp_engine_program(gp, i, codes, consts, len);
 }
 
 /* Evaluates the current population, finds its best, reports progress and decides whether

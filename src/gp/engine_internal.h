@@ -110,6 +110,10 @@ glevo_status gp_engine_initialise(glevo_gp *gp);
 glevo_status gp_engine_evaluate(glevo_gp *gp);
 /* The best program of the current generation alone in out (from the GPU when resident). */
 glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out);
+/* Program i of the current generation (codes, its constants beside them, length: the engine's
+ * layout), from its GPU slot when the host's copy is behind. */
+glevo_status gp_engine_program(const glevo_gp *gp, int i, uint32_t *codes, float *consts,
+                               int *len);
 /* The best program's reported model (scaled and simplified, glevo_gp_model): its error and
  * S-expression, valid until the next call. */
 glevo_status gp_engine_best_model(const glevo_gp *gp, double *error, const char **sexpr);

@@ -7,18 +7,24 @@
 #include "gp/eval_internal.h"
 #include "gp/gpu.h"
 
+glevo_status gp_engine_program(const glevo_gp *gp, int i, uint32_t *codes, float *consts,
+                               int *len)
+{
+    if (gp->res && gp->host_stale) return gp_resident_read_slot(gp->res, i, codes, consts, len);
+    const indiv *p = &gp->pops[gp->cur][i];
+    *len = p->len;
+    memcpy(codes, p->codes, sizeof *codes * (size_t)p->len);
+    memcpy(consts, p->consts, sizeof *consts * (size_t)p->len);
+    return GLEVO_OK;
+}
+
 /* The best program of the current generation alone in out (from the GPU when resident). */
 glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out)
 {
     glevo_gp_programs_clear(out);
-    if (gp->res && gp->host_stale) {
-        int len = 0;
-        glevo_status st = gp_resident_read_slot(gp->res, gp->best, gp->scratch.codes,
-                                                gp->scratch.consts, &len);
-        return st ? st : glevo_gp_programs_add(out, gp->scratch.codes, len, gp->scratch.consts);
-    }
-    const indiv *b = &gp->pops[gp->cur][gp->best];
-    return glevo_gp_programs_add(out, b->codes, b->len, b->consts);
+    int len = 0;
+    glevo_status st = gp_engine_program(gp, gp->best, gp->scratch.codes, gp->scratch.consts, &len);
+    return st ? st : glevo_gp_programs_add(out, gp->scratch.codes, len, gp->scratch.consts);
 }
 
 /* Whether program 0 of one is the cached model's program (codes, and the constants they use). */

@@ -322,8 +322,9 @@ END_TEST
 
 /* Restarts (portfolio.c): a search beside the main one that went GP_PORTFOLIO_RESTART
  * generations without a better best (or since its last restart), with as many left, starts
- * again in place of breeding, keeping its best program in slot 0. The rule's twin here watches every helper's best
- * generation by generation. Nguyen-1 at pop 200 x 40: its helpers settle early. */
+ * again in place of breeding, keeping its best program in slot 0. The rule's twin here
+ * watches every helper's best generation by generation. Nguyen-1 at pop 200 x 40: its
+ * helpers settle early. */
 enum { RESTART_GENERATIONS = 40 };
 START_TEST(helpers_restart_when_they_stop_improving)
 {
@@ -338,7 +339,7 @@ START_TEST(helpers_restart_when_they_stop_improving)
     for (int k = 0; k < SEARCHES; ++k) best[k] = INFINITY;
     while (!glevo_gp_done(run)) {
         int k = 1, due[SEARCHES] = {0}, before[SEARCHES] = {0};
-        uint32_t kept[SEARCHES][100];
+        uint32_t kept[SEARCHES][100]; /* mse's max_size */
         int kept_len[SEARCHES] = {0};
         for (glevo_gp *s = run->next_search; s; s = s->next_search, ++k) {
             ck_assert_int_eq(s->restart_after, GP_PORTFOLIO_RESTART);
@@ -348,6 +349,7 @@ START_TEST(helpers_restart_when_they_stop_improving)
                      s->generation + GP_PORTFOLIO_RESTART < RESTART_GENERATIONS;
             before[k] = s->restarts;
             kept_len[k] = s->pops[s->cur][s->best].len;
+            ck_assert_int_le(kept_len[k], 100);
             memcpy(kept[k], s->pops[s->cur][s->best].codes, sizeof(uint32_t) * (size_t)kept_len[k]);
         }
         ck_assert_int_eq(glevo_gp_step(run, 1), GLEVO_OK);
