@@ -68,7 +68,6 @@ PY
   for data in friedman-1 nguyen-9; do
     for s in 1 2 3; do
       for v in glevo_old glevo; do
-        best=
         for r in 1 2 3; do
           js=$("$dir/$v" gp --data "$out/data/$data.csv" --pop 2000 --generations 100 --backend compute \
                --seed "$s" --quiet --json)

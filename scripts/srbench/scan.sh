@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Scans of the srbench harness (run.py) on a development machine, for sourcing:
 #   GLEVO=path/to/glevo SCAN_OUT=dir . scripts/srbench/scan.sh
 #   scan NAME SUITE SEED SEEDS [VAR=VALUE ...] [-- OPTIONS]

@@ -27,7 +27,7 @@ scan keijzer_s200 keijzer 200 30
 # tournament (GLEVO_HT), restarts keeping the best aside (GLEVO_HOF), relative improvement
 # (GLEVO_RS_REL). Each ran with its own build copy in its own directory; the rows are in pow/,
 # helper_tournament/, restart_hof_s200/, restart_rel3_s200/.
-FS=+,-,*,/,neg,sin,cos,exp,log,sqrt,pow
+FS='+,-,*,/,neg,sin,cos,exp,log,sqrt,pow'
 GLEVO=/tmp/pw/glevo SCAN_OUT=/tmp/pw
 scan p1_s200 nguyen 200 20 GLEVO_FAMILY_POW=1
 scan q0_s200 nguyen 200 20 -- --function-set "$FS"
