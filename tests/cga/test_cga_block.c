@@ -54,6 +54,9 @@ static const block_case cases[] = {
     {NULL, 3, 18, 11, MO, SK, 12, {2, 2}, {13}, false},
     {"camel", 2, 6, 150, VN, PB, 5, {2, 4}, {12}, false}, /* halos wrap the torus twice */
     {NULL, 3, 18, 11, M5, PB, 2, {6, 4}, {5, 1}, true},
+    /* moore5 on square tiles, partial ones too (the rule's 32x32 needs more shared memory
+     * than llvmpipe's 32 KiB) */
+    {"camel", 2, 70, 36, M5, PB, 2, {24, 24}, {3, 2}, false},
 };
 
 static glevo_problem user_problem;
