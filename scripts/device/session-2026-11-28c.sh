@@ -18,6 +18,21 @@
 #   glevo_old (b8a9a12), lib/ and data/friedman-1.csv. End checkpoints the same run (same.txt);
 #   best of three processes (barrier.csv); whole GP runs at the defaults, compute, three seeds
 #   (gp.csv).
+# base (issue 25): what the fused kernel costs with skip mutation at 1000x1000 once selection,
+#   the cut points, mutation and scoring are out (`parts`' none): DIR's glevo_vVARIANT run
+#   evolve.glsl with more left out (sh-VARIANT: none, nonenored (no group reduction),
+#   nonenofold (no fold), nonenofit (no fitness stores), copy (all four), nored, nofold (the
+#   whole kernel without one)); wrong runs, for time only, best of three (base.csv).
+# reduce (issue 25): the fused kernel's group reduction by a two-word key (sh-key: one uvec2 and
+#   a lane shuffled a level, not a vec4 and better()), against the kernel without the best's
+#   genes stored (sh-nogenes) or without the reduction (sh-nored; both wrong runs, for time).
+#   End checkpoints of glevo and glevo_vkey (same_key.txt); best of three (reduce.csv).
+# last (issue 25): sh-key with the tiles' groups reduced without an end barrier: each subgroup's
+#   best and its genes into shared memory, the last subgroup to finish (a shared counter) writes
+#   the group's entry (sh-last). End checkpoints (same_last.txt), test_cga_fused with sh-last
+#   and sh-key, best of three (last.csv).
+# final (issue 25): the build as committed: the cGA and reduce suites (suites.log), then the
+#   issue's table with JAX in the same call (session-2026-11-28.sh's cga mode, into cga/).
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -149,8 +164,77 @@ barrier)
   done >> "$out/gp.csv"
   best_ms "$out/gp.csv" seed variant
   ;;
+base)
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/base.csv"
+  for r in 1 2 3; do
+    for v in glevo glevo_vnone glevo_vnonenored glevo_vnonenofold glevo_vnonenofit glevo_vcopy glevo_vnored glevo_vnofold; do
+      cga_run $v 1000x1000 1000 skip
+    done
+    cga_run glevo 1000x1000 1000 skip --profile
+  done >> "$out/base.csv"
+  best_ms "$out/base.csv" mutation variant
+  "$g" cga --problem camel --grid 1000x1000 --generations 1000 --mutation skip --report-every 1000 \
+    --backend compute --quiet --profile > "$out/profile_skip.txt" 2>&1
+  "$g" cga --problem camel --grid 8x8 --generations 1000 --block-depth 0 --report-every 1000 \
+    --backend compute --quiet --profile > "$out/profile_8x8.txt" 2>&1
+  cat "$out/profile_skip.txt" "$out/profile_8x8.txt"
+  ;;
+reduce)
+  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 skip --neighbourhood moore5" \
+           "100x100 40 per-bit --block-depth 0" "130x66 40 skip --block-depth 0" \
+           "200x200 30 per-bit --block-depth 0 --problem rastrigin --dim 6"; do
+    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
+    set -- $c
+    for v in glevo glevo_vkey; do
+      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
+        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
+    done
+    same_end "$out/glevo.ckpt" "$out/glevo_vkey.ckpt" "$c"
+  done | tee "$out/same_key.txt"
+  rm -f "$out"/*.ckpt
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/reduce.csv"
+  for r in 1 2 3; do
+    for v in glevo glevo_vkey glevo_vnogenes glevo_vnored; do
+      cga_run $v 1000x1000 1000 skip
+      cga_run $v 1000x1000 1000 per-bit
+    done
+  done >> "$out/reduce.csv"
+  best_ms "$out/reduce.csv" mutation variant
+  ;;
+last)
+  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 skip --neighbourhood moore5" \
+           "100x100 40 per-bit --block-depth 0" "130x66 40 skip --block-depth 0" \
+           "200x200 30 per-bit --block-depth 0 --problem rastrigin --dim 6"; do
+    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
+    set -- $c
+    for v in glevo glevo_vlast; do
+      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
+        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
+    done
+    same_end "$out/glevo.ckpt" "$out/glevo_vlast.ckpt" "$c"
+  done | tee "$out/same_last.txt"
+  rm -f "$out"/*.ckpt
+  for v in last key; do
+    GLEVO_SHADER_DIR=$PWD/$dir/sh-$v timeout 200 "$dir/test_cga_fused" > "$out/fused_$v.log" 2>&1
+    echo "test_cga_fused sh-$v rc $?"
+  done
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/last.csv"
+  for r in 1 2 3; do
+    for v in glevo glevo_vkey glevo_vlast; do
+      cga_run $v 1000x1000 1000 skip
+      cga_run $v 1000x1000 1000 per-bit
+      cga_run $v 1000x1000 1000 per-bit --neighbourhood moore5
+    done
+  done >> "$out/last.csv"
+  best_ms "$out/last.csv" mutation options variant
+  ;;
+final)
+  suites "test_[cr][ge]*" suites.log
+  cat "$out/suites.log"
+  OUT=$out/cga scripts/device/session-2026-11-28.sh "$dir" cga
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier)" >&2
+  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final)" >&2
   exit 2
   ;;
 esac

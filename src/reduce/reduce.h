@@ -49,5 +49,7 @@ void cpu_reduce(reduce_op op, const float *data, int width, int height, int chan
                 int channel, float out[4]);
 void cpu_reduce_keep_best(reduce_op op, const float current[4], const float history_in[4],
                           float history_out[4]);
+/* Whether texel a comes before b in the order min/max keep (shaders/reduce/better.glsl). */
+int cpu_better(reduce_op op, const float a[4], const float b[4]);
 
 #endif

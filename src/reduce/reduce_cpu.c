@@ -8,7 +8,7 @@
 
 static int is_nan(float x) { return isnan(x); }
 
-static int better(reduce_op op, const float *a, const float *b)
+int cpu_better(reduce_op op, const float a[4], const float b[4])
 {
     if (a[3] == 0.0f) return 0;
     if (b[3] == 0.0f) return 1;
@@ -66,7 +66,7 @@ void cpu_reduce(reduce_op op, const float *data, int width, int height, int chan
                 } else {
                     const float *best = q[0];
                     for (int k = 1; k < 4; ++k)
-                        if (better(op, q[k], best)) best = q[k];
+                        if (cpu_better(op, q[k], best)) best = q[k];
                     memcpy(o, best, 4 * sizeof(float));
                 }
             }

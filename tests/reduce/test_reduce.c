@@ -2,7 +2,10 @@
  * policy, and sums against a double-precision sum. */
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "glevo/rng.h"
 #include "reduce/reduce.h"
@@ -163,6 +166,75 @@ START_TEST(keep_best_merges_history)
 }
 END_TEST
 
+/* The two-word keys that the subgroup reductions compare (better_key, shaders/reduce/
+ * better.glsl) order texels as the C twin does, on this GPU, for min and max: every pair of
+ * edge values (infinities, zeros of both signs, denormals, NaN, absent texels) at tied and
+ * different positions. A GPU without subgroups never reduces by keys, but the keys are the
+ * same GLSL everywhere. */
+START_TEST(subgroup_keys_order_as_the_c_twin)
+{
+    testutil_context();
+    const float values[] = {-INFINITY, -1e30f, -1.0f, -1e-40f, -0.0f, 0.0f, 1e-40f, 1.5f, 1e30f,
+                            INFINITY, NAN, -NAN};
+    const float positions[][2] = {{0, 0}, {3, 1}, {1, 3}, {2, 1}};
+    enum { V = sizeof values / sizeof *values, P = sizeof positions / sizeof *positions, N = V * P + 2 };
+    float texels[N][4];
+    for (int i = 0; i < V * P; ++i) {
+        texels[i][0] = values[i / P];
+        texels[i][1] = positions[i % P][0], texels[i][2] = positions[i % P][1], texels[i][3] = 1;
+    }
+    memset(texels[V * P], 0, 2 * sizeof texels[0]); /* absent: (0, 0, 0, 0) and (1.5, 2, 1, 0) */
+    texels[N - 1][0] = 1.5f, texels[N - 1][1] = 2, texels[N - 1][2] = 1;
+    char dir[] = "/tmp/glevo-keys-XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/keys.glsl", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "#include \"reduce/better.glsl\"\n"
+               "layout(local_size_x = 1) in;\n"
+               "layout(std430) buffer texels { vec4 t[]; };\n"
+               "layout(std430) buffer verdicts { uint v[]; };\n"
+               "void main()\n{\n"
+               "    for (int i = 0; i < %d; ++i)\n"
+               "        for (int j = 0; j < %d; ++j) {\n"
+               "            uvec2 a = better_key(t[i]), b = better_key(t[j]);\n"
+               "            v[i * %d + j] = uint(a.x < b.x || (a.x == b.x && a.y < b.y));\n"
+               "        }\n}\n", N, N, N);
+    fclose(f);
+    /* Both builds before any check, so that a failing check leaves no file behind. */
+    gpu_program progs[2];
+    glevo_status built[2];
+    const gpu_slot buffers[] = {{"texels", 0}, {"verdicts", 0}, {0}};
+    for (int op = REDUCE_MIN; op <= REDUCE_MAX; ++op)
+        built[op] = gpu_program_build(&progs[op], &(gpu_program_desc){
+                        .name = "test.keys", .compute = path, .buffers = buffers,
+                        .defines = op == REDUCE_MAX ? "#define REDUCE_MAX 1\n" : ""});
+    unlink(path);
+    rmdir(dir);
+    for (int op = REDUCE_MIN; op <= REDUCE_MAX; ++op) {
+        ck_assert_msg(built[op] == GLEVO_OK, "%s", glevo_last_error());
+        gpu_buffer in, out;
+        ck_assert(gpu_buffer_create(&in, sizeof texels, texels) == GLEVO_OK);
+        ck_assert(gpu_buffer_create(&out, sizeof(uint32_t) * N * N, NULL) == GLEVO_OK);
+        gpu_pass pass = {.name = "test.keys", .program = &progs[op], .groups = {1, 1, 1}};
+        gpu_pass_buffer(&pass, 0, &in);
+        gpu_pass_buffer(&pass, 1, &out);
+        ck_assert_msg(gpu_pass_dispatch(&pass) == GLEVO_OK, "%s", glevo_last_error());
+        static uint32_t verdicts[N * N];
+        ck_assert(gpu_buffer_read(&out, 0, sizeof verdicts, verdicts) == GLEVO_OK);
+        for (int i = 0; i < N; ++i)
+            for (int j = 0; j < N; ++j)
+                ck_assert_msg((int)verdicts[i * N + j] == cpu_better((reduce_op)op, texels[i], texels[j]),
+                              "op %d: (%g, %g, %g, %g) before (%g, %g, %g, %g): GPU keys %u, C twin %d",
+                              op, texels[i][0], texels[i][1], texels[i][2], texels[i][3],
+                              texels[j][0], texels[j][1], texels[j][2], texels[j][3],
+                              verdicts[i * N + j], cpu_better((reduce_op)op, texels[i], texels[j]));
+        gpu_buffer_destroy(&in), gpu_buffer_destroy(&out);
+        gpu_program_destroy(&progs[op]);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reduce");
@@ -173,6 +245,7 @@ int main(void)
     tcase_add_test(tc, single_channel_texture_sums_and_counts);
     tcase_add_loop_test(tc, ties_go_to_lowest_index_and_nan_never_wins, 0, 2);
     tcase_add_test(tc, keep_best_merges_history);
+    tcase_add_test(tc, subgroup_keys_order_as_the_c_twin);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
