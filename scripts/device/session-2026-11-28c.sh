@@ -33,6 +33,8 @@
 #   and sh-key, best of three (last.csv).
 # final (issue 25): the build as committed: the cGA and reduce suites (suites.log), then the
 #   issue's table with JAX in the same call (session-2026-11-28.sh's cga mode, into cga/).
+# rows (issue 25): the fused kernel's work-groups of 8 x R pairs (GLEVO_CGA_ROWS=R: 4, 8, 16, 32).
+#   End checkpoints against R = 8 (same_rows.txt); best of three at 1000x1000 (rows.csv).
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -233,8 +235,29 @@ final)
   cat "$out/suites.log"
   OUT=$out/cga scripts/device/session-2026-11-28.sh "$dir" cga
   ;;
+rows)
+  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "130x66 40 skip --block-depth 0 --neighbourhood moore5"; do
+    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
+    set -- $c
+    for r in 8 4 16 32; do
+      GLEVO_CGA_ROWS=$r "$g" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
+        --checkpoint "$out/r$r.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
+      [ $r = 8 ] || same_end "$out/r8.ckpt" "$out/r$r.ckpt" "rows $r: $c"
+    done
+  done | tee "$out/same_rows.txt"
+  rm -f "$out"/*.ckpt
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/rows.csv"
+  for k in 1 2 3; do
+    for r in 4 8 16 32; do
+      for m in skip per-bit; do
+        GLEVO_CGA_ROWS=$r cga_run glevo 1000x1000 1000 $m --seed $((100 + r))
+      done
+    done
+  done >> "$out/rows.csv"
+  best_ms "$out/rows.csv" mutation options
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final)" >&2
+  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final, rows)" >&2
   exit 2
   ;;
 esac
