@@ -35,6 +35,10 @@
 #   issue's table with JAX in the same call (session-2026-11-28.sh's cga mode, into cga/).
 # rows (issue 25): the fused kernel's work-groups of 8 x R pairs (GLEVO_CGA_ROWS=R: 4, 8, 16, 32).
 #   End checkpoints against R = 8 (same_rows.txt); best of three at 1000x1000 (rows.csv).
+# tile (issue 25): the compute evolve kernel's selection from a fitness tile in shared memory
+#   (its cells and a halo of R, read once a group) instead of texel fetches a neighbour.
+#   glevo_old: 60383fe. Same runs (same_tile.txt), the cGA suites (suites_cga.log), best of
+#   three (tile.csv).
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -256,8 +260,38 @@ rows)
   done >> "$out/rows.csv"
   best_ms "$out/rows.csv" mutation options
   ;;
+tile)
+  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 per-bit --neighbourhood moore5" \
+           "1000x1000 20 skip --neighbourhood von-neumann" "316x316 40 per-bit --block-depth 0" \
+           "100x100 40 skip --neighbourhood moore5 --block-depth 0" "8x5 30 per-bit --neighbourhood moore5 --block-depth 0" \
+           "2x1 30 per-bit --neighbourhood moore5 --block-depth 0"; do
+    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
+    set -- $c
+    for v in glevo_old glevo; do
+      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
+        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
+    done
+    same_end "$out/glevo_old.ckpt" "$out/glevo.ckpt" "$c"
+  done | tee "$out/same_tile.txt"
+  rm -f "$out"/*.ckpt
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/tile.csv"
+  for r in 1 2 3; do
+    for v in glevo_old glevo; do
+      cga_run $v 1000x1000 1000 per-bit
+      cga_run $v 1000x1000 1000 skip
+      cga_run $v 1000x1000 1000 per-bit --neighbourhood moore5
+      cga_run $v 1000x1000 1000 per-bit --neighbourhood von-neumann
+      cga_run $v 1000x1000 1000 skip --neighbourhood moore5
+      cga_run $v 2000x2000 200 skip
+      cga_run $v 316x316 1000 per-bit --block-depth 0
+    done
+  done >> "$out/tile.csv"
+  best_ms "$out/tile.csv" grid mutation options variant
+  suites "test_cga_*" suites_cga.log
+  cat "$out/suites_cga.log"
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final, rows)" >&2
+  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final, rows, tile)" >&2
   exit 2
   ;;
 esac
