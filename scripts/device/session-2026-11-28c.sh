@@ -251,7 +251,7 @@ rows)
   done | tee "$out/same_rows.txt"
   rm -f "$out"/*.ckpt
   echo "variant,grid,generations,mutation,options,seconds,best" > "$out/rows.csv"
-  for k in 1 2 3; do
+  for _ in 1 2 3; do
     for r in 4 8 16 32; do
       for m in skip per-bit; do
         GLEVO_CGA_ROWS=$r cga_run glevo 1000x1000 1000 $m --seed $((100 + r))
