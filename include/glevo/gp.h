@@ -259,7 +259,7 @@ typedef struct glevo_gp_params {
     int max_size;         /* nodes per program, default 100 for mse and rmse, else 50 */
     int init_min_depth;   /* ramped half-and-half depths, default 2..6 */
     int init_max_depth;
-    double const_min, const_max; /* random constants, default [-1, 1] */
+    double const_min, const_max; /* random constants, default [-1, 1]; equal: that value */
     double const_prob;    /* terminal is a constant with this probability, default 0.25 */
     glevo_gp_metric metric;
     int linear_scaling;   /* score a + b f with the least-squares a, b (Keijzer 2003; the best
@@ -278,11 +278,13 @@ typedef struct glevo_gp_params {
                            * contenders whose fitnesses differ by at most this fraction tie and
                            * the shorter wins; 0 = off (the lower fitness wins) */
     double portfolio;     /* a portfolio of searches (issue 26): this share of pop runs up to
-                           * four more searches over the variables alone, each with the
+                           * four more searches over the variables, each with the
                            * operators of ops in its family (+ - * / neg sin cos log;
                            * + - * sin cos; + - * / log; + - *: all of ops where it has none
                            * of them),
-                           * no random constants, no linear scaling and no constant fitting,
+                           * no random constants and no constant fitting (the
+                           * trigonometric one scales linearly where the run does, the
+                           * others draw the constant 1 for a quarter of their terminals),
                            * from its own seed; the run reports the search whose printed
                            * model has the lowest training error. Exact formulas live there,
                            * while the main search with its constants settles on close

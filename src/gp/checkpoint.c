@@ -151,6 +151,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     if (gp->next_search) {
         ckpt_put_i64(w, "param.helper_tournament", gp->next_search->P.tournament);
         ckpt_put_i64(w, "param.helper_restart", gp->next_search->restart_after);
+        ckpt_put_i64(w, "param.helper_terms", gp->helper_terms);
     }
     ckpt_put_i64(w, "param.pop", P->pop);
     ckpt_put_i64(w, "param.generations", P->generations);
@@ -393,15 +394,20 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char
 
 /* How the file's portfolio was laid out: its searches (written since portfolios of more than
  * two, issue 26; a file with a portfolio but without them had two), its helpers'
- * tournament (written since they have their own; before, the main search's) and their
- * restarts (written since they restart; before, never). */
+ * tournament (written since they have their own; before, the main search's), their
+ * restarts (written since they restart; before, never) and their terms (written since the
+ * trigonometric one scales and the others have the constant 1; before, neither). */
 static glevo_status portfolio_layout(const ckpt_reader *r, const glevo_gp_params *P,
                                      gp_portfolio_layout *L)
 {
     L->searches = P->portfolio > 0 ? 2 : 1;
     L->helper_tournament = P->tournament;
     L->helper_restart = 0;
+    L->helper_terms = 0;
     glevo_status st = GLEVO_OK;
+    if (ckpt_has(r, "param.helper_terms"))
+        st = ckpt_get_int(r, "param.helper_terms", 0, GP_PORTFOLIO_TERMS, &L->helper_terms);
+    if (st) return st;
     if (ckpt_has(r, "param.helper_restart"))
         st = ckpt_get_int(r, "param.helper_restart", 0, INT32_MAX, &L->helper_restart);
     if (st) return st;

@@ -29,6 +29,7 @@ struct glevo_gp {
      * reached, how many restarts so far. */
     int restart_after, restart_since, restarts;
     double restart_best;
+    int helper_terms; /* a portfolio's head: its helpers' terms (gp_portfolio_layout) */
     const glevo_gp_data *data;
     uint32_t mask;
     gp_rng rng;

@@ -21,15 +21,22 @@ glevo_status gp_portfolio_check(const glevo_gp_params *P);
 int gp_portfolio_searches(const glevo_gp_params *P);
 
 /* How a run's portfolio is laid out where a checkpoint says so: how many searches, the
- * tournament of the searches beside the main one, and after how many generations without a
- * better best they start again (0: never). NULL: this version's (as many searches as fit,
- * gp_portfolio_helper_tournament, GP_PORTFOLIO_RESTART); 0 in searches or helper_tournament:
- * this version's. */
+ * tournament of the searches beside the main one, after how many generations without a
+ * better best they start again (0: never), and which definition of their terms they have
+ * (helper_terms: 0, the first: the variables alone, no scaling; GP_PORTFOLIO_TERMS: this
+ * version's, portfolio.c's HELPERS). NULL: this version's (as many searches as fit,
+ * gp_portfolio_helper_tournament, GP_PORTFOLIO_RESTART, GP_PORTFOLIO_TERMS); 0 in searches or
+ * helper_tournament: this version's. */
 typedef struct gp_portfolio_layout {
     int searches;
     int helper_tournament;
     int helper_restart;
+    int helper_terms;
 } gp_portfolio_layout;
+
+/* This version's terms of the searches beside the main one (portfolio.c's HELPERS: the
+ * trigonometric one scales linearly, the others have the constant 1 among their terminals). */
+#define GP_PORTFOLIO_TERMS 1
 
 /* The generations without a better best after which a search beside the main one starts
  * again (portfolio.c). */
@@ -41,8 +48,9 @@ int gp_portfolio_helper_tournament(const glevo_gp_params *P);
 
 /* Search k's parameters (0 the main one) in a portfolio laid out as L from the run's
  * resolved ones: the main search keeps P but for its pop; the others get their share of the
- * portfolio's programs, the operators of their family, no random constants, no linear
- * scaling, no fitting, the helpers' tournament and their own seeds. None has the progress
+ * portfolio's programs, the operators of their family, no random constants (the constant 1
+ * where their terms have it), linear scaling where their terms have it and the run does, no
+ * fitting, the helpers' tournament and their own seeds. None has the progress
  * callback: the run reports. */
 void gp_portfolio_search(const glevo_gp_params *P, const gp_portfolio_layout *L, int k,
                          glevo_gp_params *out);

@@ -44,7 +44,8 @@ glevo_status gp_sr_params_check(const glevo_gp_params *P)
     if (!(P->const_opt_fraction > 0 && P->const_opt_fraction <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_opt_fraction %g is outside "
                           "(0, 1]", P->const_opt_fraction);
-    if (!(P->const_min < P->const_max))
+    /* Equal bounds: every random constant is that value (the portfolio's constant 1). */
+    if (!(P->const_min <= P->const_max))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "
                           "a range", P->const_min, P->const_max);
     return GLEVO_OK;

@@ -1,7 +1,8 @@
 /* A portfolio of searches (issue 26, src/gp/portfolio.c): the defaults that turn it on, the
  * refusals, and that a portfolio run is exactly its searches run alone (the main one with the
- * rest of pop; the others over the variables alone, each with its family of operators, no
- * constants, scaling or fitting, from its own seed), reporting the one whose printed model
+ * rest of pop; the others over the variables, each with its family of operators and its
+ * terms (linear scaling or the constant 1), no fitting, from its own seed), reporting the one
+ * whose printed model
  * has the lowest training error; a checkpoint in the middle resumes every search bit for bit,
  * and one written by the two-search portfolio resumes as two; GPU backends give the CPU's
  * run. */
@@ -109,8 +110,9 @@ static void remember(void *user, int generation, double error, const char *model
 #define OP(name) (1u << GLEVO_GP_##name)
 
 /* The searches of the default portfolio at pop 200 run alone: the main one on 150 programs,
- * then 15, 15, 10 and 10 over the variables with their families' operators, no constants,
- * scaling or fitting, tournaments of two, from their own seeds. */
+ * then 15, 15, 10 and 10 over the variables with their families' operators, no random
+ * constants, no fitting, tournaments of two, from their own seeds: the third (trigonometric)
+ * with linear scaling, the others with the constant 1. */
 enum { SEARCHES = 5 };
 static glevo_gp_params search_alone(const glevo_gp_params *run, int k)
 {
@@ -123,7 +125,11 @@ static glevo_gp_params search_alone(const glevo_gp_params *run, int k)
     s.pop = pops[k], s.portfolio = GLEVO_ZERO, s.progress = NULL;
     if (k == 0) return s;
     s.ops = OP(VAR) | OP(CONST) | families[k];
-    s.const_prob = GLEVO_ZERO, s.linear_scaling = GLEVO_ZERO, s.const_opt_iters = GLEVO_ZERO;
+    s.const_opt_iters = GLEVO_ZERO;
+    /* Their terms: the trigonometric search scales as the run does, the others draw the
+     * constant 1 for a quarter of their terminals. */
+    if (k == 2) s.const_prob = GLEVO_ZERO;
+    else s.const_prob = 0.25, s.const_min = s.const_max = 1.0, s.linear_scaling = GLEVO_ZERO;
     s.tournament = 2; /* the run's is the default 4 */
     s.seed = (run->seed * 0x9E3779B9u + 0x6A09E667u) ^ (uint32_t)(k - 1) * 0xBB67AE85u;
     return s;
@@ -299,8 +305,8 @@ START_TEST(files_of_two_searches_resume_as_two)
 {
     glevo_gp_data *d = nguyen1();
     glevo_gp *resumed = NULL, *end = NULL;
-    ck_assert_int_eq(glevo_gp_load(testutil_data_path("gp/portfolio2_gen4.ckpt"), NULL, d, &resumed),
-                     GLEVO_OK);
+    ck_assert_msg(glevo_gp_load(testutil_data_path("gp/portfolio2_gen4.ckpt"), NULL, d, &resumed) ==
+                      GLEVO_OK, "%s", glevo_last_error());
     ck_assert_int_eq(glevo_gp_generation(resumed), 4);
     /* Its searches never restarted (the file has no param.helper_restart): nor do they now. */
     ck_assert_int_eq(resumed->next_search->restart_after, 0);
