@@ -282,9 +282,9 @@ typedef struct glevo_gp_params {
                            * operators of ops in its family (+ - * / neg sin cos log;
                            * + - * sin cos; + - * / log; + - *: all of ops where it has none
                            * of them),
-                           * no random constants and no constant fitting (the
-                           * trigonometric one scales linearly where the run does, the
-                           * others draw the constant 1 for a quarter of their terminals),
+                           * no random constants and no constant fitting (the first
+                           * scales linearly where the run does, the last two draw the
+                           * constant 1 for a quarter of their terminals),
                            * from its own seed; the run reports the search whose printed
                            * model has the lowest training error. Exact formulas live there,
                            * while the main search with its constants settles on close

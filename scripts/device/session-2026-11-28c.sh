@@ -39,6 +39,10 @@
 #   (its cells and a halo of R, read once a group) instead of texel fetches a neighbour.
 #   glevo_old: 60383fe. Same runs (same_tile.txt), the cGA suites (suites_cga.log), best of
 #   three (tile.csv).
+# gp (issue 26): the portfolio's helper terms (linear scaling, the constant 1). DIR holds glevo,
+#   glevo_old (f17d564: without them), lib/, data/friedman-1.csv and the GP test binaries
+#   matching SUITES (default test_gp_portfolio): suites_gp.log; whole Friedman-1 runs at the
+#   defaults, compute, three seeds, best of three processes each (gp.csv).
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -290,8 +294,23 @@ tile)
   suites "test_cga_*" suites_cga.log
   cat "$out/suites_cga.log"
   ;;
+gp)
+  suites "${SUITES:-test_gp_portfolio}" suites_gp.log
+  cat "$out/suites_gp.log"
+  echo "variant,seed,seconds,best_fitness" > "$out/gp.csv"
+  for s in 1 2 3; do
+    for _ in 1 2 3; do
+      for v in glevo_old glevo; do
+        js=$("$dir/$v" gp --data "$dir/data/friedman-1.csv" --pop 2000 --generations 100 --backend compute \
+             --seed "$s" --quiet --json)
+        python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$s,%.6f,%s' % (d['seconds'], d['best_fitness']))" "${js:-null}" 2>/dev/null || echo "$v,$s,failed,"
+      done
+    done
+  done >> "$out/gp.csv"
+  best_ms "$out/gp.csv" seed variant
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final, rows, tile)" >&2
+  echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final, rows, tile, gp)" >&2
   exit 2
   ;;
 esac

@@ -34,8 +34,8 @@ typedef struct gp_portfolio_layout {
     int helper_terms;
 } gp_portfolio_layout;
 
-/* This version's terms of the searches beside the main one (portfolio.c's HELPERS: the
- * trigonometric one scales linearly, the others have the constant 1 among their terminals). */
+/* This version's terms of the searches beside the main one (portfolio.c's HELPERS: the second
+ * scales linearly, the fourth and fifth have the constant 1 among their terminals). */
 #define GP_PORTFOLIO_TERMS 1
 
 /* The generations without a better best after which a search beside the main one starts

@@ -111,8 +111,8 @@ static void remember(void *user, int generation, double error, const char *model
 
 /* The searches of the default portfolio at pop 200 run alone: the main one on 150 programs,
  * then 15, 15, 10 and 10 over the variables with their families' operators, no random
- * constants, no fitting, tournaments of two, from their own seeds: the third (trigonometric)
- * with linear scaling, the others with the constant 1. */
+ * constants, no fitting, tournaments of two, from their own seeds: the second with linear
+ * scaling, the fourth and fifth with the constant 1. */
 enum { SEARCHES = 5 };
 static glevo_gp_params search_alone(const glevo_gp_params *run, int k)
 {
@@ -126,10 +126,11 @@ static glevo_gp_params search_alone(const glevo_gp_params *run, int k)
     if (k == 0) return s;
     s.ops = OP(VAR) | OP(CONST) | families[k];
     s.const_opt_iters = GLEVO_ZERO;
-    /* Their terms: the trigonometric search scales as the run does, the others draw the
-     * constant 1 for a quarter of their terminals. */
-    if (k == 2) s.const_prob = GLEVO_ZERO;
-    else s.const_prob = 0.25, s.const_min = s.const_max = 1.0, s.linear_scaling = GLEVO_ZERO;
+    /* Their terms: the second scales as the run does, the third has the variables alone, the
+     * fourth and fifth draw the constant 1 for a quarter of their terminals. */
+    s.const_prob = GLEVO_ZERO;
+    if (k > 1) s.linear_scaling = GLEVO_ZERO;
+    if (k > 2) s.const_prob = 0.25, s.const_min = s.const_max = 1.0;
     s.tournament = 2; /* the run's is the default 4 */
     s.seed = (run->seed * 0x9E3779B9u + 0x6A09E667u) ^ (uint32_t)(k - 1) * 0xBB67AE85u;
     return s;
