@@ -47,20 +47,43 @@ set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
 
+# Whole Friedman-1 runs at the defaults on compute, DIR's glevo_old and glevo, seeds 1-3, three
+# processes each (gp.csv), and their best.
+friedman_runs() {
+  local s v js
+  echo "variant,seed,seconds,best_fitness" > "$out/gp.csv"
+  for s in 1 2 3; do
+    for _ in 1 2 3; do
+      for v in glevo_old glevo; do
+        js=$("$dir/$v" gp --data "$dir/data/friedman-1.csv" --pop 2000 --generations 100 --backend compute \
+             --seed "$s" --quiet --json)
+        python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$s,%.6f,%s' % (d['seconds'], d['best_fitness']))" "${js:-null}" 2>/dev/null || echo "$v,$s,failed,"
+      done
+    done
+  done >> "$out/gp.csv"
+  best_ms "$out/gp.csv" seed variant
+}
+
+# 1000x1000 x 1000 with skip and per-bit mutation for each of DIR's VARIANTs, three rounds
+# (FILE), and their best.
+at_million() {
+  local file=$1 v
+  shift
+  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/$file"
+  for _ in 1 2 3; do
+    for v in "$@"; do
+      cga_run "$v" 1000x1000 1000 skip
+      cga_run "$v" 1000x1000 1000 per-bit
+    done
+  done >> "$out/$file"
+  best_ms "$out/$file" mutation variant
+}
+
 case $mode in
 torus)
-  for c in "1000x1000 20 per-bit" "1000x1000 30 skip" "1000x1000 20 per-bit --neighbourhood moore5" \
+  same_cga glevo_oldsh glevo same.txt "1000x1000 20 per-bit" "1000x1000 30 skip" "1000x1000 20 per-bit --neighbourhood moore5" \
            "1000x1000 20 skip --neighbourhood von-neumann" "316x316 40 per-bit --block-depth 0" \
-           "100x100 40 skip --neighbourhood moore5 --block-depth 0" "8x5 30 per-bit --neighbourhood moore5 --block-depth 0"; do
-    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
-    set -- $c
-    for v in glevo_oldsh glevo; do
-      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
-        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
-    done
-    same_end "$out/glevo_oldsh.ckpt" "$out/glevo.ckpt" "$c"
-  done | tee "$out/same.txt"
-  rm -f "$out"/*.ckpt
+           "100x100 40 skip --neighbourhood moore5 --block-depth 0" "8x5 30 per-bit --neighbourhood moore5 --block-depth 0"
   echo "variant,grid,generations,mutation,options,seconds,best" > "$out/torus.csv"
   for r in 1 2 3; do
     for v in glevo_oldsh glevo; do
@@ -125,27 +148,11 @@ plans2)
   best_ms "$out/plans2.csv" grid mutation options
   ;;
 parts)
-  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/parts.csv"
-  for r in 1 2 3; do
-    for v in glevo glevo_nosel glevo_nomut glevo_nocut glevo_noscore glevo_none; do
-      cga_run $v 1000x1000 1000 skip
-      cga_run $v 1000x1000 1000 per-bit
-    done
-  done >> "$out/parts.csv"
-  best_ms "$out/parts.csv" mutation variant
+  at_million parts.csv glevo glevo_nosel glevo_nomut glevo_nocut glevo_noscore glevo_none
   ;;
 barrier)
-  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "316x316 40 per-bit --neighbourhood moore5" \
-           "100x100 40 per-bit" "8x8 40 per-bit --block-depth 0"; do
-    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
-    set -- $c
-    for v in glevo_old glevo; do
-      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
-        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
-    done
-    same_end "$out/glevo_old.ckpt" "$out/glevo.ckpt" "$c"
-  done | tee "$out/same.txt"
-  rm -f "$out"/*.ckpt
+  same_cga glevo_old glevo same.txt "1000x1000 30 skip" "1000x1000 20 per-bit" "316x316 40 per-bit --neighbourhood moore5" \
+           "100x100 40 per-bit" "8x8 40 per-bit --block-depth 0"
   echo "variant,grid,generations,mutation,options,seconds,best" > "$out/barrier.csv"
   for r in 1 2 3; do
     for v in glevo_old glevo; do
@@ -162,17 +169,7 @@ barrier)
     done
   done >> "$out/barrier.csv"
   best_ms "$out/barrier.csv" grid generations mutation options variant
-  echo "variant,seed,seconds,best_fitness" > "$out/gp.csv"
-  for s in 1 2 3; do
-    for r in 1 2 3; do
-      for v in glevo_old glevo; do
-        js=$("$dir/$v" gp --data "$dir/data/friedman-1.csv" --pop 2000 --generations 100 --backend compute \
-             --seed "$s" --quiet --json)
-        python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$s,%.6f,%s' % (d['seconds'], d['best_fitness']))" "${js:-null}" 2>/dev/null || echo "$v,$s,failed,"
-      done
-    done
-  done >> "$out/gp.csv"
-  best_ms "$out/gp.csv" seed variant
+  friedman_runs
   ;;
 base)
   echo "variant,grid,generations,mutation,options,seconds,best" > "$out/base.csv"
@@ -190,40 +187,15 @@ base)
   cat "$out/profile_skip.txt" "$out/profile_8x8.txt"
   ;;
 reduce)
-  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 skip --neighbourhood moore5" \
+  same_cga glevo glevo_vkey same_key.txt "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 skip --neighbourhood moore5" \
            "100x100 40 per-bit --block-depth 0" "130x66 40 skip --block-depth 0" \
-           "200x200 30 per-bit --block-depth 0 --problem rastrigin --dim 6"; do
-    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
-    set -- $c
-    for v in glevo glevo_vkey; do
-      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
-        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
-    done
-    same_end "$out/glevo.ckpt" "$out/glevo_vkey.ckpt" "$c"
-  done | tee "$out/same_key.txt"
-  rm -f "$out"/*.ckpt
-  echo "variant,grid,generations,mutation,options,seconds,best" > "$out/reduce.csv"
-  for r in 1 2 3; do
-    for v in glevo glevo_vkey glevo_vnogenes glevo_vnored; do
-      cga_run $v 1000x1000 1000 skip
-      cga_run $v 1000x1000 1000 per-bit
-    done
-  done >> "$out/reduce.csv"
-  best_ms "$out/reduce.csv" mutation variant
+           "200x200 30 per-bit --block-depth 0 --problem rastrigin --dim 6"
+  at_million reduce.csv glevo glevo_vkey glevo_vnogenes glevo_vnored
   ;;
 last)
-  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 skip --neighbourhood moore5" \
+  same_cga glevo glevo_vlast same_last.txt "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 skip --neighbourhood moore5" \
            "100x100 40 per-bit --block-depth 0" "130x66 40 skip --block-depth 0" \
-           "200x200 30 per-bit --block-depth 0 --problem rastrigin --dim 6"; do
-    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
-    set -- $c
-    for v in glevo glevo_vlast; do
-      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
-        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
-    done
-    same_end "$out/glevo.ckpt" "$out/glevo_vlast.ckpt" "$c"
-  done | tee "$out/same_last.txt"
-  rm -f "$out"/*.ckpt
+           "200x200 30 per-bit --block-depth 0 --problem rastrigin --dim 6"
   for v in last key; do
     GLEVO_SHADER_DIR=$PWD/$dir/sh-$v timeout 200 "$dir/test_cga_fused" > "$out/fused_$v.log" 2>&1
     echo "test_cga_fused sh-$v rc $?"
@@ -265,19 +237,10 @@ rows)
   best_ms "$out/rows.csv" mutation options
   ;;
 tile)
-  for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 per-bit --neighbourhood moore5" \
+  same_cga glevo_old glevo same_tile.txt "1000x1000 30 skip" "1000x1000 20 per-bit" "1000x1000 20 per-bit --neighbourhood moore5" \
            "1000x1000 20 skip --neighbourhood von-neumann" "316x316 40 per-bit --block-depth 0" \
            "100x100 40 skip --neighbourhood moore5 --block-depth 0" "8x5 30 per-bit --neighbourhood moore5 --block-depth 0" \
-           "2x1 30 per-bit --neighbourhood moore5 --block-depth 0"; do
-    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
-    set -- $c
-    for v in glevo_old glevo; do
-      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
-        --checkpoint "$out/$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
-    done
-    same_end "$out/glevo_old.ckpt" "$out/glevo.ckpt" "$c"
-  done | tee "$out/same_tile.txt"
-  rm -f "$out"/*.ckpt
+           "2x1 30 per-bit --neighbourhood moore5 --block-depth 0"
   echo "variant,grid,generations,mutation,options,seconds,best" > "$out/tile.csv"
   for r in 1 2 3; do
     for v in glevo_old glevo; do
@@ -297,17 +260,7 @@ tile)
 gp)
   suites "${SUITES:-test_gp_portfolio}" suites_gp.log
   cat "$out/suites_gp.log"
-  echo "variant,seed,seconds,best_fitness" > "$out/gp.csv"
-  for s in 1 2 3; do
-    for _ in 1 2 3; do
-      for v in glevo_old glevo; do
-        js=$("$dir/$v" gp --data "$dir/data/friedman-1.csv" --pop 2000 --generations 100 --backend compute \
-             --seed "$s" --quiet --json)
-        python3 -c "import json,sys; d=json.loads(sys.argv[1]); print('$v,$s,%.6f,%s' % (d['seconds'], d['best_fitness']))" "${js:-null}" 2>/dev/null || echo "$v,$s,failed,"
-      done
-    done
-  done >> "$out/gp.csv"
-  best_ms "$out/gp.csv" seed variant
+  friedman_runs
   ;;
 *)
   echo "$0: unknown mode '$mode' (torus, plans, plans2, parts, barrier, base, reduce, last, final, rows, tile, gp)" >&2

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What the session scripts of the GPU machine share (sourced after `set -u`):
 #   . scripts/device/session-lib.sh DIR
 # sets g (DIR/glevo) and out ($OUT, else out), the library path (DIR/lib: libsubunit), the
@@ -6,6 +7,9 @@
 #     (timeout 300 s each: a cold NVIDIA shader cache compiles every build a suite needs);
 #   same_end A B LABEL: "SAME: LABEL" where checkpoints A and B hold the same run (their bytes
 #     past the header's creation time, short of the checksum that covers it), else "DIFFERS";
+#   same_cga A B FILE CONFIG...: for each CONFIG ("GRID GENERATIONS MUTATION [OPTIONS]"), one
+#     `glevo cga` run (camel unless OPTIONS name another problem, compute) of DIR/A and of DIR/B
+#     to an end checkpoint, and same_end of the two, a line each, also into $out/FILE;
 #   constfit VARIANT SEED GENERATIONS VAR=VALUE [OPTIONS]: one whole GP run on
 #     $out/data/sr_1000.csv (10^4 programs, --max-size 64, mse, compute) with VAR=VALUE in its
 #     environment, twice (a seed's first run compiles its builds), the second's JSON appended
@@ -39,10 +43,25 @@ same_end() {
   else echo "DIFFERS: $3"; fi
 }
 
+same_cga() {
+  local a=$1 b=$2 file=$3 c v
+  shift 3
+  for c in "$@"; do
+    # shellcheck disable=SC2086 # c splits into grid, generations, mutation and options
+    set -- $c
+    for v in "$a" "$b"; do
+      "$dir/$v" cga --problem camel --grid "$1" --generations "$2" --mutation "$3" --quiet \
+        --checkpoint "$out/same_$v.ckpt" --overwrite --backend compute "${@:4}" > /dev/null
+    done
+    same_end "$out/same_$a.ckpt" "$out/same_$b.ckpt" "$c"
+  done | tee "$out/$file"
+  rm -f "$out/same_$a.ckpt" "$out/same_$b.ckpt"
+}
+
 constfit() {
-  local v=$1 s=$2 n=$3 e=$4 js r
+  local v=$1 s=$2 n=$3 e=$4 js
   shift 4
-  for r in 1 2; do
+  for _ in 1 2; do
     js=$(env "$e" "$g" gp --data "$out/data/sr_1000.csv" --pop 10000 --generations "$n" --max-size 64 \
          --metric mse --backend compute --seed "$s" --quiet --json "$@")
   done

@@ -396,7 +396,7 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char
  * two, issue 26; a file with a portfolio but without them had two), its helpers'
  * tournament (written since they have their own; before, the main search's), their
  * restarts (written since they restart; before, never) and their terms (written since the
- * trigonometric one scales and the others have the constant 1; before, neither). */
+ * second scales and the fourth and fifth have the constant 1; before, neither). */
 static glevo_status portfolio_layout(const ckpt_reader *r, const glevo_gp_params *P,
                                      gp_portfolio_layout *L)
 {

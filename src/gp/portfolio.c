@@ -161,8 +161,8 @@ void gp_portfolio_search(const glevo_gp_params *P, const gp_portfolio_layout *L,
     out->ops = helper_ops(P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set), k - 1);
     const struct helper_search *h = &HELPERS[k - 1];
     bool terms = (L ? L->helper_terms : GP_PORTFOLIO_TERMS) >= 1;
-    out->const_prob = terms ? h->ones : 0;
-    out->const_min = out->const_max = 1.0; /* the constant 1 (none where const_prob is 0) */
+    out->const_prob = 0;
+    if (terms && h->ones > 0) out->const_prob = h->ones, out->const_min = out->const_max = 1.0;
     if (!(terms && h->scaling)) {
         out->linear_scaling = 0;
         out->eval.moments = false;
