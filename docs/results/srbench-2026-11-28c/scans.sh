@@ -18,3 +18,4 @@ scan ls0_one23_s400 nguyen 400 20 GLEVO_PROTO_HELPER_LS=1 GLEVO_PROTO_HELPER_ONE
 scan final_nguyen_s300 nguyen 300 30
 scan final_nguyen_s500 nguyen 500 30
 scan final_friedman1_s300 friedman1 300 30
+scan final_keijzer_s200 keijzer 200 30
