@@ -205,12 +205,12 @@ glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
     if (searches < 2 || searches > GP_PORTFOLIO_MAX_SEARCHES || !fits(P, searches))
         return glevo_fail(GLEVO_ERR_INVALID, "a portfolio of %d searches does not fit pop %d "
                           "at glevo_gp_params.portfolio %g", searches, P->pop, P->portfolio);
+    int terms = L ? L->helper_terms : GP_PORTFOLIO_TERMS;
     glevo_gp *gp = NULL, **tail = &gp;
     glevo_status st = GLEVO_OK;
     for (int k = 0; k < searches && !st; ++k) {
         glevo_gp_params S;
-        gp_portfolio_search(P, &(gp_portfolio_layout){searches, L ? L->helper_tournament : 0, 0,
-                                                       L ? L->helper_terms : GP_PORTFOLIO_TERMS},
+        gp_portfolio_search(P, &(gp_portfolio_layout){searches, L ? L->helper_tournament : 0, 0, terms},
                             k, &S);
         st = gp_engine_new(&S, data, tail);
         if (st) break;
@@ -222,7 +222,7 @@ glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
         return st;
     }
     gp->asked = *P;
-    gp->helper_terms = L ? L->helper_terms : GP_PORTFOLIO_TERMS;
+    gp->helper_terms = terms;
     *out = gp;
     return GLEVO_OK;
 }
