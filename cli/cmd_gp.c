@@ -59,7 +59,7 @@ static int gp_main(int argc, char **argv)
                          .elitism = 1, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0, const_prob = 0.25;
     double portfolio = 0.25;
-    int const_iters = 0;
+    int const_iters = 0, enumeration = 0;
     const char *const_range = NULL;
     int threads = 0;
     bool help = false, no_scaling = false;
@@ -109,6 +109,11 @@ static int gp_main(int argc, char **argv)
                                               "training error is "
                                               "reported (default: 0.25 with mse or rmse, else "
                                               "0; 0: one search)"},
+        {"enumerate", OPT_INT, &enumeration, "candidates of an enumeration of short programs "
+                                             "over the inputs and operators (smallest first, "
+                                             "duplicates by value dropped), whose best 16 join "
+                                             "the first generation (default: 300000 with mse "
+                                             "or rmse, else 0; 0: off)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
@@ -196,6 +201,9 @@ static int gp_main(int argc, char **argv)
         return cli_bad_input(cmd, "--const-opt %d is negative", const_iters);
     if (const_iters > 1000) return cli_bad_input(cmd, "--const-opt %d is above 1000", const_iters);
     p.const_opt_iters = opt_given(argc, argv, 1, "const-opt") ? GLEVO_LITERAL(const_iters) : 0;
+    if (enumeration < 0 || enumeration > 10000000)
+        return cli_bad_input(cmd, "--enumerate %d is outside 0..10000000", enumeration);
+    p.enumeration = opt_given(argc, argv, 1, "enumerate") ? GLEVO_LITERAL(enumeration) : 0;
     if (!(const_fraction > 0 && const_fraction <= 1))
         return cli_bad_input(cmd, "--const-opt-fraction %g is outside (0, 1]", const_fraction);
     p.const_opt_fraction = const_fraction;
@@ -323,6 +331,7 @@ static int gp_main(int argc, char **argv)
         json_number(&w, "const_opt_fraction", used.const_opt_fraction);
         json_int(&w, "max_size", used.max_size);
         json_number(&w, "portfolio", used.portfolio);
+        json_int(&w, "enumerate", used.enumeration);
         json_string(&w, "best_search", glevo_gp_search_name(r.best_search));
         json_number(&w, "best_fitness", r.best_error);
         json_string(&w, "best_program", r.best_sexpr);

@@ -294,6 +294,14 @@ typedef struct glevo_gp_params {
                            * fit, else off; GLEVO_ZERO = off; else in (0, 1). With a
                            * portfolio, glevo_gp_population and glevo_gp_read_errors show
                            * the main search, and migration's program calls are refused. */
+    int enumeration;      /* candidates of an enumeration of short programs (issue 26): every
+                           * program over the variables and the operators, the smallest first,
+                           * one whose values equal an earlier one's dropped, scored on up to
+                           * 32 cases; the best 16 replace random programs of the main search's
+                           * first generation, where exact short formulas (x^y as exp(y log x))
+                           * are found for certain (docs/symbolic-regression.md). 0 = the
+                           * default: 300000 for mse and rmse, else off; GLEVO_ZERO = off; at
+                           * most 10^7 */
     glevo_backend backend;  /* fragment (default), compute, cpu or auto: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
                              * (the same children as the cpu backend's, seed for seed; with

@@ -52,6 +52,7 @@ FIELDS = {
     "const_opt_fraction": Field("float", "default"),
     "parsimony": Field("float"),
     "portfolio": Field("float", "literal"),
+    "enumeration": Field("int", "literal"),
     "backend": backend_field(),
     "strategy": Field(STRATEGY, c="eval.strategy"),
     "threads": Field("int", c="eval.threads"),
@@ -193,7 +194,7 @@ class GP(Engine):
     linear scaling) for the regression set, as `glevo gp`: function_set, pop,
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
     const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
-    const_opt_fraction, parsimony, portfolio, backend, strategy, threads, seed,
+    const_opt_fraction, parsimony, portfolio, enumeration, backend, strategy, threads, seed,
     target_error, stop_on_target. progress: callable(generation, best_error, program)."""
 
 

@@ -13,6 +13,7 @@
 #include "glevo/context.h"
 #include "gp/engine_internal.h"
 #include "gp/portfolio.h"
+#include "gp/sr_params.h"
 #include "core/args.h"
 
 static const char *set_name(int s) { return s == GLEVO_GP_CLASSIFICATION ? "classification" : "regression"; }
@@ -146,6 +147,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_i64(w, "param.const_opt_iters", P->const_opt_iters);
     ckpt_put_f64(w, "param.parsimony", P->parsimony);
     ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
+    ckpt_put_i64(w, "param.enumeration", gp->P.enumeration); /* the resolved count */
     ckpt_put_f64(w, "param.portfolio", P->portfolio);
     ckpt_put_i64(w, "param.portfolio_searches", searches);
     if (gp->next_search) {
@@ -216,6 +218,14 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
         P->const_opt_iters = it ? (int)it : GLEVO_ZERO;
         if (!st) st = ckpt_get_f64(r, "param.const_opt_fraction", &P->const_opt_fraction);
         if (!st) st = ckpt_get_f64(r, "param.parsimony", &P->parsimony);
+    }
+    /* The enumeration seeds the first generation alone: a resume keeps the file's count
+     * (files written before it had none) and ignores a change. */
+    P->enumeration = GLEVO_ZERO;
+    if (!st && ckpt_has(r, "param.enumeration")) {
+        long long n = 0;
+        st = ckpt_get_ll(r, "param.enumeration", 0, GP_ENUMERATION_MAX, &n);
+        if (n) P->enumeration = (int)n;
     }
     /* Files written before the portfolio (issue 26) ran one search. */
     P->portfolio = GLEVO_ZERO;

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "gp/engine_internal.h"
+#include "gp/enumerate.h"
 #include "core/args.h"
 #include "gl/gpgpu.h"
 #include "gp/eval_internal.h"
@@ -234,10 +235,12 @@ static glevo_status grown_generation_done(glevo_gp *gp)
     return st;
 }
 
-/* Generation 0 of one search: grown, fitted, evaluated. */
+/* Generation 0 of one search: grown (with the enumeration's short programs where it has
+ * them), fitted, evaluated. */
 static glevo_status first_generation(glevo_gp *gp)
 {
     glevo_status st = gp_engine_initialise(gp);
+    if (!st) st = gp_enumerate_seed(gp);
     return st ? st : grown_generation_done(gp);
 }
 

@@ -10,49 +10,11 @@
 #include <string.h>
 
 #include "gp/eval_internal.h"
-#include "gp/gp_math.h"
+#include "gp/apply.h"
 #include "core/args.h"
 
 /* One block is GP_SUM_LANES quads: quad i of a block goes to lane i of its segment. */
 #define GP_BLOCK (4 * GP_SUM_LANES)
-
-/* One operator on floats, exactly as include/glevo/gp.h defines it (sin, cos and protected division as
- * gp_math.h defines them); shaders/gp/eval.glsl is the twin. */
-static inline float apply2(glevo_gp_op op, float a, float b)
-{
-    switch (op) {
-    case GLEVO_GP_ADD: return a + b;
-    case GLEVO_GP_SUB: return a - b;
-    case GLEVO_GP_MUL: return a * b;
-    case GLEVO_GP_DIV: return gp_div(a, b);
-    case GLEVO_GP_LT: return a < b ? 1.0f : 0.0f;
-    case GLEVO_GP_GT: return a > b ? 1.0f : 0.0f;
-    case GLEVO_GP_EQ: return a == b ? 1.0f : 0.0f;
-    case GLEVO_GP_AND: return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f;
-    case GLEVO_GP_OR: return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f;
-    case GLEVO_GP_POW: return gp_pow(a, b);
-    case GLEVO_GP_AQ: return gp_aq(a, b);
-    default: return 0.0f;
-    }
-}
-
-static inline float apply1(glevo_gp_op op, float a)
-{
-    switch (op) {
-    case GLEVO_GP_NEG: return -a;
-    case GLEVO_GP_SIN: return gp_sin(a);
-    case GLEVO_GP_COS: return gp_cos(a);
-    case GLEVO_GP_NOT: return a == 0.0f ? 1.0f : 0.0f;
-    case GLEVO_GP_EXP: return gp_exp(a);
-    case GLEVO_GP_LOG: return gp_log(a);
-    case GLEVO_GP_SQRT: return gp_sqrt(a);
-    case GLEVO_GP_SQUARE: return a * a;
-    case GLEVO_GP_CUBE: return (a * a) * a;
-    case GLEVO_GP_TANH: return gp_tanh(a);
-    case GLEVO_GP_ABS: return fabsf(a);
-    default: return 0.0f;
-    }
-}
 
 float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
                          const glevo_gp_data *d, int c)
@@ -82,7 +44,7 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
         case GLEVO_GP_SQUARE:
         case GLEVO_GP_CUBE:
         case GLEVO_GP_TANH:
-        case GLEVO_GP_ABS: stack[sp - 1] = apply1(op, stack[sp - 1]); break;
+        case GLEVO_GP_ABS: stack[sp - 1] = gp_apply1(op, stack[sp - 1]); break;
         case GLEVO_GP_IF: {
             float cond = stack[sp - 1], a = stack[sp - 2], b = stack[sp - 3];
             sp -= 2;
@@ -92,7 +54,7 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
         default: {
             float a = stack[sp - 1], b = stack[sp - 2];
             sp -= 1;
-            stack[sp - 1] = apply2(op, a, b);
+            stack[sp - 1] = gp_apply2(op, a, b);
             break;
         }
         }
@@ -158,7 +120,7 @@ static void block_predict(const uint32_t *codes, int length, const float *consts
             sp--;
             break;
         default:
-            for (int k = 0; k < n; ++k) b[k] = apply2(op, a[k], b[k]);
+            for (int k = 0; k < n; ++k) b[k] = gp_apply2(op, a[k], b[k]);
             sp--;
             break;
         }

@@ -168,6 +168,7 @@ void gp_portfolio_search(const glevo_gp_params *P, const gp_portfolio_layout *L,
         out->eval.moments = false;
     }
     out->const_opt_iters = 0;
+    out->enumeration = 0; /* the main search's seeds are enough */
     out->tournament = L && L->helper_tournament ? L->helper_tournament
                                                 : gp_portfolio_helper_tournament(P);
     /* Its own stream: a seed no other run's main search is likely to share (the second

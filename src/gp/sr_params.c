@@ -21,6 +21,12 @@ void gp_sr_params_defaults(glevo_gp_params *P)
                          : P->const_opt_iters             ? P->const_opt_iters
                                                           : squared;
     if (P->const_opt_fraction == 0) P->const_opt_fraction = 0.14;
+    /* Squared errors enumerate 3 x 10^5 short programs: every program of up to 7 nodes over
+     * two variables and the regression set (docs/symbolic-regression-bench.md, "Enumerated
+     * short programs"). */
+    P->enumeration = P->enumeration == GLEVO_ZERO ? 0
+                     : P->enumeration             ? P->enumeration
+                                                  : (squared ? GP_ENUMERATION_DEFAULT : 0);
     if (!P->max_size) P->max_size = squared ? 100 : 50;
 }
 
@@ -44,6 +50,9 @@ glevo_status gp_sr_params_check(const glevo_gp_params *P)
     if (!(P->const_opt_fraction > 0 && P->const_opt_fraction <= 1))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_opt_fraction %g is outside "
                           "(0, 1]", P->const_opt_fraction);
+    if (P->enumeration < 0 || P->enumeration > GP_ENUMERATION_MAX)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.enumeration %d is outside 0..%d",
+                          P->enumeration, GP_ENUMERATION_MAX);
     /* Equal bounds: every random constant is that value (the portfolio's constant 1). */
     if (!(P->const_min <= P->const_max))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "

@@ -167,12 +167,13 @@ START_TEST(test_gp_run)
     /* The settings the metric's defaults chose, as the run used them (src/gp/sr_params.c). */
     ck_assert_msg(strstr(out, "\"metric\":\"mse\",\"linear_scaling\":true,\"const_opt\":1,"
                               "\"const_opt_fraction\":0.14,\"max_size\":100,\"portfolio\":0.25,"
-                              "\"best_search\":\""), "json: %s", out);
+                              "\"enumerate\":300000,\"best_search\":\""), "json: %s", out);
     snprintf(args, sizeof args, "gp --data %s --pop 50 --generations 1 --json --quiet --backend "
              "cpu --metric sae --max-size 30", data);
     ck_assert_int_eq(run(args, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "\"linear_scaling\":false,\"const_opt\":0,") &&
-                      strstr(out, "\"max_size\":30,\"portfolio\":0,\"best_search\":\"main\""),
+                      strstr(out, "\"max_size\":30,\"portfolio\":0,\"enumerate\":0,"
+                             "\"best_search\":\"main\""),
                   "json: %s", out);
     /* A list of operators: the printed program uses only those. */
     snprintf(args, sizeof args,

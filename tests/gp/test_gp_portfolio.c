@@ -123,7 +123,8 @@ static glevo_gp_params search_alone(const glevo_gp_params *run, int k)
         OP(ADD) | OP(SUB) | OP(MUL) | OP(DIV) | OP(LOG), OP(ADD) | OP(SUB) | OP(MUL)};
     glevo_gp_params s = *run;
     s.pop = pops[k], s.portfolio = GLEVO_ZERO, s.progress = NULL;
-    if (k == 0) return s;
+    if (k == 0) return s; /* the main search enumerates short programs as the run does */
+    s.enumeration = GLEVO_ZERO;
     s.ops = OP(VAR) | OP(CONST) | families[k];
     s.const_opt_iters = GLEVO_ZERO;
     /* Their terms: the second scales as the run does, the third has the variables alone, the
