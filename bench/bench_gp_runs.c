@@ -54,10 +54,12 @@ static glevo_status one_run(const glevo_gp_data *d, glevo_backend backend, int p
 {
     /* EvoGP's pipeline (evogp_fullrun.py): + - * / sin cos (and glevo's neg, the set these
      * cells were first measured with), no linear scaling, no constant fitting, one search (no
-     * portfolio): the same algorithm, so the times compare machinery, not methods. */
+     * portfolio), no enumerated programs: the same algorithm, so the times compare machinery,
+     * not methods. */
     glevo_gp_params p = {.pop = pop, .generations = 50, .max_size = 64,
                          .metric = GLEVO_GP_MSE, .linear_scaling = GLEVO_ZERO,
                          .const_opt_iters = GLEVO_ZERO, .portfolio = GLEVO_ZERO,
+                         .enumeration = GLEVO_ZERO,
                          .backend = backend, .seed = seed};
     glevo_status pst = glevo_gp_function_set_parse(EVOGP_FUNCTION_SET, &p.ops);
     if (pst) return pst;

@@ -5,8 +5,8 @@
 # ENV is one NAME=VALUE for the run's environment (X=1 for none).
 
 # EvoGP's pipeline's algorithm (../shared/peers/evogp_fullrun.py): squared error without
-# scaling or fitting, its operator set.
-EVOGP_ALGORITHM="--metric mse --function-set +,-,*,/,neg,sin,cos --no-linear-scaling --const-opt 0 --portfolio 0"
+# scaling, fitting, portfolio or enumerated programs, its operator set.
+EVOGP_ALGORITHM="--metric mse --function-set +,-,*,/,neg,sin,cos --no-linear-scaling --const-opt 0 --portfolio 0 --enumerate 0"
 
 gp_whole_run() {
   local jsonl=$1 g=$2 dir=$3 v=$4 pop=$5 cases=$6 seed=$7 env=$8 t0 t1 js
