@@ -112,7 +112,7 @@ static int gp_main(int argc, char **argv)
         {"enumerate", OPT_INT, &enumeration, "candidates of an enumeration of short programs "
                                              "over the inputs and operators (smallest first, "
                                              "duplicates by value dropped), whose best 16 join "
-                                             "the first generation (default: 300000 with mse "
+                                             "the first generation (default: 100000 with mse "
                                              "or rmse, else 0; 0: off)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},

@@ -300,7 +300,7 @@ typedef struct glevo_gp_params {
                            * 32 cases; the best 16 replace random programs of the main search's
                            * first generation, where exact short formulas (x^y as exp(y log x))
                            * are found for certain (docs/symbolic-regression.md). 0 = the
-                           * default: 300000 for mse and rmse, else off; GLEVO_ZERO = off; at
+                           * default: 100000 for mse and rmse, else off; GLEVO_ZERO = off; at
                            * most 10^7 */
     glevo_backend backend;  /* fragment (default), compute, cpu or auto: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU

@@ -4,15 +4,16 @@
  * candidate whose values on the cases equal an earlier one's is dropped (observational
  * equivalence: Udupa et al. 2013, "TRANSIT", PLDI; Albarghouthi, Gulwani, Kincaid 2013, CAV),
  * so sin(-x) and -sin(x) cost one slot and the table holds distinct functions only. This is
- * exhaustive symbolic regression's idea (Bartlett, Desmond, Ferreira 2023, IEEE TEVC 28(4))
- * at a small budget: a short formula (x^y as exp(y log x), 2 sin(x) cos(y) as a scaled
- * sin(x) cos(y), sin(x) + sin(y^2)) is a needle that random trees and crossover draw rarely
- * and that enumeration cannot miss. A candidate costs one operator on the cases (its operands'
- * values are kept), so 3 x 10^5 candidates on 20 cases are ~6 x 10^6 operations: a few
- * percent of a generation of GP at pop 2000 (docs/symbolic-regression.md has the numbers).
+ * exhaustive symbolic regression's idea (Bartlett, Desmond, Ferreira, "Exhaustive symbolic
+ * regression", IEEE Trans. Evol. Comput., 2023) at a small budget: a short formula (x^y as
+ * exp(y log x), 2 sin(x) cos(y) as a scaled sin(x) cos(y), sin(x) + sin(y^2)) is a needle that
+ * random trees and crossover draw rarely and that enumeration cannot miss. A candidate costs
+ * one operator on the cases (its operands' values are kept), so 10^5 candidates on 20 cases
+ * are ~2 x 10^6 operations: about one generation's node evaluations at pop 2000, 1 % of a run
+ * of 100 (docs/symbolic-regression.md has the measured cost).
  *
- * The candidates are scored on at most GP_ENUM_CASES cases, a stride sample of the data (a large
- * data set costs no more), by the squared error of the run's model (a + b f under linear
+ * The candidates are scored on at most GP_ENUM_CASES cases, a stride sample of the data (a
+ * large data set costs no more), by the squared error of the run's model (a + b f under linear
  * scaling); the best GP_ENUM_SEEDS replace the last programs of the first generation, where
  * the engine evaluates them on every case like any other program. The arithmetic is the CPU
  * interpreter's (apply.h), so a program's values here are the ones its evaluation gives. */
@@ -185,12 +186,15 @@ static bool flush(enumeration *E)
     return true;
 }
 
-/* One candidate into the batch (flushed when full). false: out of memory. */
+/* One candidate into the batch (flushed when full). false: out of memory. A large budget
+ * takes seconds: an interrupt (SIGINT, SIGTERM) ends the enumeration with what it has. */
 static bool make(enumeration *E, entry c)
 {
     E->tried++;
     E->b->cand[E->b->count++] = c;
-    return E->b->count < BATCH || flush(E);
+    if (E->b->count < BATCH) return true;
+    if (glevo_interrupt_pending()) E->budget = E->tried;
+    return flush(E);
 }
 
 static bool commutes(int op) { return op == GLEVO_GP_ADD || op == GLEVO_GP_MUL; }

@@ -6,7 +6,7 @@
 #include "glevo/gp.h"
 
 /* The enumeration's default candidates (mse, rmse) and the most it takes (gp/enumerate.c). */
-#define GP_ENUMERATION_DEFAULT 300000
+#define GP_ENUMERATION_DEFAULT 100000
 #define GP_ENUMERATION_MAX 10000000
 
 /* linear_scaling, const_opt_iters and enumeration on for mse and rmse, const_opt_fraction
