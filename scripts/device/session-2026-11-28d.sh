@@ -7,6 +7,8 @@
 #   suites_gp.log; whole runs at the defaults (2000 x 100, compute) with and without the
 #   enumeration (--enumerate 0), seeds 1-3, best of three processes each (gp.csv); the first
 #   generation alone (--generations 0) with and without it, best of three (first.csv).
+# final (issue 26): enum's measurements with the build as committed, and the Nguyen suite on the
+#   compute backend through the srbench harness, 30 seeds from 301 (sr/nguyen_compute).
 set -u
 mode=$2
 . scripts/device/session-lib.sh "$1"
@@ -39,8 +41,16 @@ enum)
   runs gp.csv 100
   runs first.csv 0
   ;;
+final)
+  suites "${SUITES:-test_gp_*}" suites_gp.log
+  cat "$out/suites_gp.log"
+  runs gp.csv 100
+  runs first.csv 0
+  mkdir -p "$out/sr"
+  SR_SEED=301 sr nguyen_compute nguyen
+  ;;
 *)
-  echo "$0: unknown mode '$mode' (enum)" >&2
+  echo "$0: unknown mode '$mode' (enum, final)" >&2
   exit 2
   ;;
 esac
