@@ -7,6 +7,9 @@
 #define GP_ENUM_CASES 32    /* cases it scores on: a stride sample of the data's */
 #define GP_ENUM_SEEDS 16    /* the best it keeps */
 #define GP_ENUM_MAX_SIZE 15 /* far beyond any budget's reach: 10^7 candidates end near 9 */
+/* A program fits the cases to rounding where its squared error is at most this share of the
+ * target's centred sum of squares (1 - R^2 <= 1e-10; float rounding leaves ~1e-14). */
+#define GP_ENUM_EXACT 1e-10
 
 /* The best programs found, best first (ties: the one met first, the smaller), with their
  * squared errors summed over the sampled cases; what the budget covered. */
@@ -18,6 +21,7 @@ typedef struct gp_enumerated {
     long long tried;   /* candidates made (the budget's unit) */
     long long distinct;/* of them kept: finite and unlike every earlier one on the cases */
     int complete_size; /* every program of up to this many nodes was made */
+    double target_ss;  /* the sampled targets' centred sum of squares */
 } gp_enumerated;
 
 /* Every program over d's variables and mask's operators of arity 1 and 2, smallest first,
@@ -29,9 +33,9 @@ glevo_status gp_enumerate(const glevo_gp_data *d, uint32_t mask, bool scaling,
 
 struct glevo_gp;
 /* gp_enumerate with gp's data, operators, scaling and max_size and gp->P.enumeration
- * candidates; the best (at most an eighth of the population) replace the last programs of
- * gp's first generation (pops[cur]), on the run's CPU threads (eval.threads). enumeration 0:
- * nothing. */
+ * candidates, on the run's CPU threads (eval.threads); the best that fit the sampled cases to
+ * rounding (GP_ENUM_EXACT; at most an eighth of the population) replace the last programs of
+ * gp's first generation (pops[cur]). enumeration 0: nothing. */
 glevo_status gp_enumerate_seed(struct glevo_gp *gp);
 
 #endif

@@ -244,7 +244,7 @@ START_TEST(test_run_same_on_every_backend)
     testutil_context();
     glevo_gp_data *d = planted(53);
     glevo_gp_params P = {.pop = 120, .generations = 6, .metric = GLEVO_GP_MSE, .seed = 3,
-                         .portfolio = GLEVO_ZERO, .enumeration = GLEVO_ZERO,
+                         .portfolio = GLEVO_ZERO,
                          .max_size = 25, .const_opt_iters = 4, .const_opt_fraction = 0.3};
     glevo_gp_result want, got;
     P.backend = GLEVO_BACKEND_CPU;
@@ -311,7 +311,7 @@ START_TEST(test_fits_a_spread_of_large_data)
     ck_assert_int_ge((int)((long long)(GP_FIT_CASES - 1) * 1000 / GP_FIT_CASES), 995);
     glevo_gp_data_destroy(owned);
     glevo_gp_params P = {.pop = 120, .generations = 6, .metric = GLEVO_GP_MSE, .seed = 3,
-                         .portfolio = GLEVO_ZERO, .enumeration = GLEVO_ZERO,
+                         .portfolio = GLEVO_ZERO,
                          .max_size = 25, .const_opt_iters = 4, .const_opt_fraction = 0.3};
     for (int s = 0; s < GP_ENGINE_COUNT; ++s) {
         glevo_gp_eval_params ep = gp_engines[s].params;

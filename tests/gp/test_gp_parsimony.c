@@ -29,7 +29,7 @@ static double mean_size(double parsimony, const glevo_gp_data *d)
 {
     glevo_gp_params P = {.pop = 200, .generations = 15, .metric = GLEVO_GP_MSE, .seed = 11,
                          .backend = GLEVO_BACKEND_CPU, .parsimony = parsimony,
-                         .const_opt_iters = GLEVO_ZERO, .enumeration = GLEVO_ZERO};
+                         .const_opt_iters = GLEVO_ZERO};
     glevo_gp *gp = NULL;
     ck_assert_int_eq(glevo_gp_create(&P, d, &gp), GLEVO_OK);
     while (!glevo_gp_done(gp)) ck_assert_int_eq(glevo_gp_step(gp, 1), GLEVO_OK);
