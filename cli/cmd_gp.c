@@ -111,9 +111,9 @@ static int gp_main(int argc, char **argv)
                                               "0; 0: one search)"},
         {"enumerate", OPT_INT, &enumeration, "candidates of an enumeration of short programs "
                                              "over the inputs and operators (smallest first, "
-                                             "duplicates by value dropped), whose best 16 join "
-                                             "the first generation (default: 100000 with mse "
-                                             "or rmse, else 0; 0: off)"},
+                                             "duplicates by value dropped), whose best that fit "
+                                             "the data to rounding join the first generation "
+                                             "(default: 100000 with mse or rmse, else 0; 0: off)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},

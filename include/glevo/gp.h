@@ -297,8 +297,9 @@ typedef struct glevo_gp_params {
     int enumeration;      /* candidates of an enumeration of short programs (issue 26): every
                            * program over the variables and the operators, the smallest first,
                            * one whose values equal an earlier one's dropped, scored on up to
-                           * 32 cases; the best 16 replace random programs of the main search's
-                           * first generation, where exact short formulas (x^y as exp(y log x))
+                           * 32 cases; those of the best 16 that fit the cases to rounding
+                           * (1 - R^2 <= 1e-10) replace random programs of the main search's
+                           * first generation, so exact short formulas (x^y as exp(y log x))
                            * are found for certain (docs/symbolic-regression.md). 0 = the
                            * default: 100000 for mse and rmse, else off; GLEVO_ZERO = off; at
                            * most 10^7 */

@@ -88,6 +88,22 @@ def test_portfolio_reports_the_best_search(ctx, data_csv):
     assert str(g.model) == r["best_program"]
 
 
+def test_enumeration_seeds_an_exact_formula():
+    # y = 2 sin(x1) cos(x2) + 1 exactly: the enumeration's sin(x1) cos(x2), scaled, is
+    # generation 0's best; without it (enumeration=0) generation 0 has no such program.
+    rng = np.random.default_rng(3)
+    x = rng.uniform(0, 1, (30, 2)).astype(np.float32)
+    y = (2 * np.sin(x[:, 0]) * np.cos(x[:, 1]) + 1).astype(np.float32)
+    assert glevo.GP.defaults()["enumeration"] == 100000
+    on = glevo.GP((x, y), pop=64, generations=1, seed=2, portfolio=0, backend="cpu")
+    off = glevo.GP((x, y), pop=64, generations=1, seed=2, portfolio=0, enumeration=0,
+                   backend="cpu")
+    assert on.params["enumeration"] == 100000 and off.params["enumeration"] == 0
+    assert on.best_error < 1e-10 < 1e-6 < off.best_error
+    with pytest.raises(ValueError, match="enumeration -3 is outside"):
+        glevo.GP((x, y), enumeration=-3, backend="cpu")
+
+
 def test_data_errors():
     with pytest.raises(ValueError, match="data holds NaN"):
         glevo.GP(np.array([[1.0, 2.0], [np.nan, 1.0]]), backend="cpu")
