@@ -16,8 +16,9 @@
  * large data set costs no more), by the squared error of the run's model (a + b f under linear
  * scaling); those of the best GP_ENUM_SEEDS that fit the cases to rounding replace the last
  * programs of the first generation, where the engine evaluates them on every case like any
- * other program (a run where none fits, noisy data, is the run without the enumeration). The arithmetic is the CPU
- * interpreter's (apply.h), so a program's values here are the ones its evaluation gives. */
+ * other program (a run where none fits, noisy data, is the run without the enumeration). The
+ * arithmetic is the CPU interpreter's (apply.h), so a program's values here are the ones its
+ * evaluation gives. */
 #include <float.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -30,7 +31,7 @@
 
 typedef struct entry {
     uint32_t a, b; /* operands' entries (a: the variable, for a terminal) */
-    uint8_t op, size;
+    uint8_t op;
 } entry;
 
 /* Candidates are made in order into a batch, their values, hashes and errors computed on
@@ -172,10 +173,9 @@ static bool flush(enumeration *E)
         if (B->sse[c] == INFINITY) continue;
         const float *v = B->vals + (size_t)c * (size_t)E->m;
         size_t i = (size_t)B->hash[c] & mask;
-        bool seen = false;
-        for (; E->slots[i] && !seen; i = seen ? i : (i + 1) & mask)
-            seen = !memcmp(E->vals + (size_t)(E->slots[i] - 1) * (size_t)E->m, v, bytes);
-        if (seen) continue;
+        while (E->slots[i] && memcmp(E->vals + (size_t)(E->slots[i] - 1) * (size_t)E->m, v, bytes))
+            i = (i + 1) & mask;
+        if (E->slots[i]) continue; /* an earlier entry has these values */
         if (!grow(E)) return false;
         int id = E->n++;
         E->e[id] = B->cand[c];
@@ -210,7 +210,7 @@ static bool enumerate_size(enumeration *E, uint32_t mask, int s)
         int arity = gp_op_table[op].arity;
         if (arity == 1) {
             for (int j = E->start[s - 1]; ok && j < E->start[s] && E->tried < E->budget; ++j)
-                ok = make(E, (entry){(uint32_t)j, 0, (uint8_t)op, (uint8_t)s});
+                ok = make(E, (entry){(uint32_t)j, 0, (uint8_t)op});
         } else if (arity == 2) {
             for (int ls = 1; ok && ls <= s - 2; ++ls) {
                 int rs = s - 1 - ls;
@@ -218,7 +218,7 @@ static bool enumerate_size(enumeration *E, uint32_t mask, int s)
                 for (int i = E->start[ls]; ok && i < E->start[ls + 1]; ++i)
                     for (int j = commutes(op) && ls == rs ? i : E->start[rs];
                          ok && j < E->start[rs + 1] && E->tried < E->budget; ++j)
-                        ok = make(E, (entry){(uint32_t)i, (uint32_t)j, (uint8_t)op, (uint8_t)s});
+                        ok = make(E, (entry){(uint32_t)i, (uint32_t)j, (uint8_t)op});
             }
         }
     }
@@ -264,7 +264,7 @@ glevo_status gp_enumerate(const glevo_gp_data *d, uint32_t mask, bool scaling,
         float *vals = E.b->vals + (size_t)E.b->count * (size_t)E.m;
         for (int k = 0; k < E.m; ++k)
             vals[k] = d->x[(size_t)v * d->cases + (size_t)((long long)k * d->cases / E.m)];
-        ok = make(&E, (entry){(uint32_t)v, 0, GLEVO_GP_VAR, 1});
+        ok = make(&E, (entry){(uint32_t)v, 0, GLEVO_GP_VAR});
     }
     ok = ok && flush(&E);
     int most = max_size < GP_ENUM_MAX_SIZE ? max_size : GP_ENUM_MAX_SIZE;
