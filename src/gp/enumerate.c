@@ -24,6 +24,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "gp/apply.h"
 #include "gp/engine_internal.h"
@@ -41,7 +42,7 @@ enum { BATCH = 8192, CHUNK = 256 };
 typedef struct batch {
     int count;
     entry cand[BATCH];
-    uint64_t hash[BATCH];
+    uint32_t hash[BATCH];
     double sse[BATCH]; /* INFINITY: a value is not finite (dropped) */
     float *vals;       /* BATCH x m */
     atomic_int next;   /* the next chunk a thread takes */
@@ -64,20 +65,18 @@ typedef struct enumeration {
     batch *b;
 } enumeration;
 
-static uint64_t hash_values(const float *v, int m)
+/* The hash set's key of a candidate's values: zlib's CRC-32 of their bytes (the checksum the
+ * project links for checkpoints; a full comparison decides equality). */
+static uint32_t hash_values(const float *v, int m)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    for (int k = 0; k < m; ++k) {
-        uint32_t w;
-        memcpy(&w, &v[k], sizeof w);
-        h = (h ^ w) * 0x100000001b3u;
-        h ^= h >> 29;
-    }
-    return h;
+    return (uint32_t)crc32(0L, (const Bytef *)v, (uInt)((size_t)m * sizeof *v));
 }
 
 /* The squared error of the run's model of values v: a + b v with least squares' a and b
- * under linear scaling (a constant v gets b = 0), else v itself. */
+ * under linear scaling (a constant v gets b = 0), else v itself. Centred in two passes and
+ * summed from the residuals, not scaling.c's closed form from raw sums: an exact fit must
+ * show an error near 1e-16 of the target's spread (GP_ENUM_EXACT), which raw sums lose to
+ * cancellation when the target's mean is large beside its spread. */
 static double model_sse(const enumeration *E, const float *v)
 {
     double a = 0, b = 1;

@@ -211,8 +211,8 @@ glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
     glevo_status st = GLEVO_OK;
     for (int k = 0; k < searches && !st; ++k) {
         glevo_gp_params S;
-        gp_portfolio_search(P, &(gp_portfolio_layout){searches, L ? L->helper_tournament : 0, 0, terms},
-                            k, &S);
+        gp_portfolio_layout layout = {searches, L ? L->helper_tournament : 0, 0, terms};
+        gp_portfolio_search(P, &layout, k, &S);
         st = gp_engine_new(&S, data, tail);
         if (st) break;
         if (k > 0) (*tail)->restart_after = L ? L->helper_restart : GP_PORTFOLIO_RESTART;

@@ -12,7 +12,8 @@
 /* linear_scaling, const_opt_iters and enumeration on for mse and rmse, const_opt_fraction
  * 0.14. */
 void gp_sr_params_defaults(glevo_gp_params *P);
-/* ops, linear_scaling, parsimony, const_opt_*, enumeration, the constant range; errors name the field. */
+/* ops, linear_scaling, parsimony, const_opt_*, enumeration, the constant range; errors name
+ * the field. */
 glevo_status gp_sr_params_check(const glevo_gp_params *P);
 
 #endif
