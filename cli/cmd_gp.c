@@ -347,6 +347,7 @@ static int gp_main(int argc, char **argv)
         json_number(&w, "seconds", r.seconds);
         json_number(&w, "eval_seconds", r.eval_seconds);
         json_number(&w, "variation_seconds", r.variation_seconds);
+        common_json_builds(&w, ctx);
         json_number(&w, "gpops", gpops);
         run_control_json(&ctl, &w);
         json_end_object(&w);

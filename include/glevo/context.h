@@ -93,6 +93,17 @@ GLEVO_API void glevo_context_finish(glevo_context *ctx);
 GLEVO_API void *glevo_context_window(glevo_context *ctx); /* the GLFWwindow*, NULL when headless */
 GLEVO_API void glevo_context_swap(glevo_context *ctx);
 
+/* One GL program compiled and linked on a context (glevo bench compile): its pass name and the
+ * wall time of the compile and link, waited for (a program shared from the context's cache
+ * is built once and listed once). */
+typedef struct glevo_program_build {
+    char name[96];
+    double seconds;
+} glevo_program_build;
+/* The programs built on ctx so far, in order: up to capacity written to out (may be NULL),
+ * the count returned. */
+GLEVO_API int glevo_context_builds(const glevo_context *ctx, glevo_program_build *out, int capacity);
+
 /* Per-pass GPU time table (profile = true): one line per pass name on `stdio_file` (a FILE *),
  * or to the log callback when it is NULL. */
 GLEVO_API void glevo_context_print_profile(glevo_context *ctx, void *stdio_file);

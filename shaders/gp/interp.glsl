@@ -15,6 +15,11 @@ uniform sampler2D t_target;    // RGBA32F: quad q at (q % w, q / w)
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 
+// NVIDIA's compiler (driver 580) inlines every call of glevo's exact math, four copies a vec4
+// operator, and spent 2.5-3 s on this interpreter cold; with calls kept as calls it takes
+// 0.3 s (H200, 2026-11-28; docs/performance.md, "Shader compile time"). Other drivers ignore
+// the pragma.
+#pragma optionNV(inline none)
 #include "gp/math.glsl"
 
 // The top of the stack lives in a register (top[l]); only the values below it go through
@@ -168,21 +173,22 @@ int gp_walk(int length, ivec2 qc[GP_LANES], out vec4 top[GP_LANES])
 
 // acc + quad q's partials (|e|, e*e, hits), each (c0 + c1) + (c2 + c3); missing cases add 0.
 // Every step precise: no fused multiply-add, no reordering (the CPU twin rounds the same).
-// GP_MOMENTS (linear scaling, Keijzer 2003): the partials are (f*y, f*f, f) instead, the sums
-// the closed-form a + b f needs (src/gp/scaling.c), in the same order.
+// u_moments (linear scaling, Keijzer 2003): the partials are (f*y, f*f, f) instead, the sums
+// the closed-form a + b f needs (src/gp/scaling.c), in the same order. A uniform, not a build
+// define: one build serves a run's evaluations and linear scaling's second look.
 vec3 gp_quad_add(vec3 acc, vec4 pred, ivec2 qc, int q)
 {
     vec4 y = texelFetch(t_target, qc, 0);
     bvec4 valid = lessThan(ivec4(q * 4) + ivec4(0, 1, 2, 3), ivec4(u_cases));
-#ifdef GP_MOMENTS
-    precise vec4 f = mix(vec4(0.0), pred, valid);
-    precise vec4 fy = f * mix(vec4(0.0), y, valid);
-    precise vec4 ff = f * f;
-    precise vec3 m = vec3((fy.x + fy.y) + (fy.z + fy.w), (ff.x + ff.y) + (ff.z + ff.w),
-                          (f.x + f.y) + (f.z + f.w));
-    precise vec3 rm = acc + m;
-    return rm;
-#endif
+    if (u_moments != 0) {
+        precise vec4 f = mix(vec4(0.0), pred, valid);
+        precise vec4 fy = f * mix(vec4(0.0), y, valid);
+        precise vec4 ff = f * f;
+        precise vec3 m = vec3((fy.x + fy.y) + (fy.z + fy.w), (ff.x + ff.y) + (ff.z + ff.w),
+                              (f.x + f.y) + (f.z + f.w));
+        precise vec3 rm = acc + m;
+        return rm;
+    }
     precise vec4 e = mix(vec4(0.0), abs(pred - y), valid);
     precise vec4 s = e * e;
     vec4 h = mix(vec4(0.0), vec4(lessThan(e, vec4(0.5))), valid);

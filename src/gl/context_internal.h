@@ -33,6 +33,14 @@ typedef struct fbo_entry {
     unsigned long long last_use;
 } fbo_entry;
 
+/* A linked program shared by every pass program built from the same composed text on this
+ * context (src/gl/program_cache.c): the searches of a GP portfolio, say, build one. */
+typedef struct program_cache_entry {
+    char *key;    /* name, then the composed texts */
+    gpu_program program;
+    int refs;
+} program_cache_entry;
+
 struct glevo_context;
 /* What differs between a headless EGL context and a GLFW window (GLFW's _GLFWcontext). */
 typedef struct gl_platform {
@@ -74,7 +82,23 @@ struct glevo_context {
     bool query_open;
     fbo_entry fbos[FBO_CACHE_SIZE];
     unsigned long long fbo_clock;
+    program_cache_entry *programs;
+    int program_count, program_cap;
+    /* Every compile and link on this context, in order (glevo_context_builds). */
+    glevo_program_build *builds;
+    int build_count, build_cap;
 };
+
+/* The program built from key on ctx, shared (*p filled, its count of users raised); false if
+ * there is none. */
+bool program_cache_find(struct glevo_context *ctx, const char *key, gpu_program *p);
+/* Keeps a newly linked program under key (best effort: out of memory only stops sharing). */
+void program_cache_add(struct glevo_context *ctx, const char *key, const gpu_program *p,
+                       double seconds);
+/* One user fewer of the program with this id; true when it was shared and others remain
+ * (the caller must not delete it). */
+bool program_cache_release(struct glevo_context *ctx, GLuint id);
+void program_cache_free(struct glevo_context *ctx);
 
 /* The context current on this thread (NULL if none): the one hidden global of glevo. */
 extern _Thread_local struct glevo_context *gl_current;

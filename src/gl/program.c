@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gl/context_internal.h"
 #include "gl/shader_compose.h"
@@ -206,6 +207,27 @@ static void dump_if_asked(const gpu_program *p)
     gpu_program_dump_binary(p, path);
 }
 
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What two builds must share to be one program: the name, the uniform block's C size and
+ * every composed text (defines included). NULL when out of memory: then it is not shared. */
+static char *cache_key(const char *name, size_t uniform_size, const shader_text *texts,
+                       int stages)
+{
+    size_t n = strlen(name) + 32;
+    for (int i = 0; i < stages; ++i) n += strlen(texts[i].text) + 1;
+    char *key = malloc(n);
+    if (!key) return NULL;
+    int at = snprintf(key, n, "%s\n%zu\n", name, uniform_size);
+    for (int i = 0; i < stages; ++i) at += snprintf(key + at, n - (size_t)at, "%s\n", texts[i].text);
+    return key;
+}
+
 static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_loose)
 {
     memset(p, 0, sizeof *p);
@@ -236,6 +258,15 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
         }
     }
     if (st) return st;
+    /* Pass programs are shared on the context by composed text (program_cache.c); the front
+     * ends' own programs (allow_loose) are theirs to delete. */
+    char *key = allow_loose ? NULL : cache_key(p->name, d->uniform_size, texts, stages);
+    if (key && program_cache_find(gl_current, key, p)) {
+        for (int i = 0; i < stages; ++i) shader_text_free(&texts[i]);
+        free(key);
+        return GLEVO_OK;
+    }
+    double t0 = seconds_now();
     GLuint shaders[2] = {0, 0};
     for (int i = 0; i < stages && !st; ++i) shaders[i] = compile(types[i], &texts[i], p->name, &st);
     if (!st) p->id = link(p->name, shaders, stages, &st);
@@ -255,8 +286,14 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
     p->uniform_size = d->uniform_size;
     for (int i = 0; i < stages; ++i) shader_text_free(&texts[i]);
     if (!st) st = gpu_check(p->name);
-    if (st) gpu_program_destroy(p);
-    else dump_if_asked(p);
+    if (st) {
+        gpu_program_destroy(p);
+    } else {
+        dump_if_asked(p);
+        program_cache_add(gl_current, key ? key : "", p, seconds_now() - t0);
+        if (!key) program_cache_release(gl_current, p->id); /* recorded, not shared */
+    }
+    free(key);
     return st;
 }
 
@@ -267,7 +304,8 @@ glevo_status gpu_program_build(gpu_program *p, const gpu_program_desc *desc)
 
 void gpu_program_destroy(gpu_program *p)
 {
-    if (p->id) glDeleteProgram(p->id);
+    struct glevo_context *ctx = (struct glevo_context *)p->context;
+    if (p->id && !(ctx && program_cache_release(ctx, p->id))) glDeleteProgram(p->id);
     p->id = 0;
 }
 

@@ -89,10 +89,10 @@ static long long small_shared_bytes(const gp_plan *plan)
 static glevo_status get_build(gp_compute *c, const glevo_gp_evaluator *e,
                               const glevo_gp_programs *p, const gp_plan *plan, gpu_program **out)
 {
-    gp_build_key key = {.compute = 1, .mask = p->ops_used | (e->params.moments ? GP_MASK_MOMENTS : 0), .stack = gp_stack_slots(p),
+    gp_build_key key = {.compute = 1, .mask = gp_build_ops(e, p), .stack = gp_build_stack(e, p),
                         .lanes = e->params.lanes, .fused = plan->nseg == 1};
     int cap = 64;
-    while (cap < p->max_length + 1) cap *= 2;
+    while (cap < gp_build_max_length(e, p) + 1) cap *= 2;
     if (plan->prog_lanes < GP_SUM_LANES) {
         /* Small-data kernel: each of a work-group's tiles keeps its codes (where they fit
          * beside the rest, up to 32 KiB) and, with several invocations a tile, its lanes'
@@ -136,6 +136,7 @@ static glevo_status prepare(glevo_gp_evaluator *e, const glevo_gp_programs *p, g
                               plan->prog_lanes, small_shared_bytes(plan), limit);
         plan->prog_lanes *= 2;
     }
+    e->last_prog_lanes = plan->prog_lanes;
     if ((st = get_build(c, e, p, plan, prog))) return st;
     size_t result_bytes = (size_t)p->count * 32;
     if ((st = ensure_buffer(&c->seg_sums, (size_t)plan->tiles * 16)) ||
@@ -164,6 +165,7 @@ static glevo_status dispatch(glevo_gp_evaluator *e, int pop, const gp_plan *plan
      * program's run marks must come back). */
     c->stamp = c->stamp % (1 << 20) + 1;
     gp_uniforms u = gp_gpu_uniforms(&c->gpu, plan, pop, e->data->cases);
+    u.moments = e->params.moments;
     u.stamp = c->stamp;
     bool fused = plan->nseg == 1;
     bool wait = plan->tile_chunks > 1 || plan->walk_chunks > 1;

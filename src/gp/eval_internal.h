@@ -29,10 +29,6 @@
 /* What a cut-short fragment or invocation adds to its run marks (good ones add 1). */
 #define GP_CUT_MARK (-1048576.0)
 
-/* Build-key bit beside the operators' (1 << op, op < 32): the lanes sum the moments
- * (f*y, f*f, f) for linear scaling (glevo_gp_eval_params.moments) instead of the errors. */
-#define GP_MASK_MOMENTS (1u << 31)
-
 typedef struct gp_eval_ops {
     glevo_status (*create)(glevo_gp_evaluator *e);
     glevo_status (*evaluate)(glevo_gp_evaluator *e, const glevo_gp_programs *p,
@@ -56,7 +52,24 @@ struct glevo_gp_evaluator {
     int sums_cap;
     double sum_y, sum_yy; /* of the target, in double (linear scaling) */
     unsigned long long context; /* GPU backends: the GL context it was created on */
+    /* What a run's interpreter builds are specialised to (gp_evaluator_specialise): every
+     * operator it can breed and the longest program it can hold, so that one build serves
+     * all its generations (a build a population's operators and depth compiled new variants
+     * mid-run, 0.3-2 s each cold on the H200). 0: the programs evaluated alone decide. */
+    uint32_t build_ops;
+    int build_max_length;
+    /* The compute layout's invocations a tile at the last evaluation of a whole population,
+     * kept by linear scaling's second look so that its few programs run the same build. */
+    int last_prog_lanes;
 };
+
+/* Specialises e's interpreter builds to a run: programs of at most max_length codes over
+ * the operators of ops (which must include every operator evaluated later). */
+void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length);
+/* The build key's operators, stack slots and longest program for evaluating p on e. */
+uint32_t gp_build_ops(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
+int gp_build_stack(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
+int gp_build_max_length(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
 
 /* Where linear scaling's second look (evaluator.c) reads program i: its codes with constant
  * k at consts[k], and its length (at most the programs' max_length). */

@@ -176,7 +176,17 @@ static glevo_status refine_scaled(glevo_gp_evaluator *e, int pop, int max_length
         bool swap = g && g->resident;
         if (swap) gp_gpu_swap_own(g);
         e->params.moments = false;
+        /* The layout of the population's evaluation, so that its build serves (a few
+         * programs would otherwise pick the 64-lane kernel where the population ran the
+         * small-data one); a driver's loop limit may refuse it for these longer programs. */
+        int asked = e->params.prog_lanes;
+        if (!asked) e->params.prog_lanes = e->last_prog_lanes;
         st = e->ops->evaluate(e, q, s);
+        if (st == GLEVO_ERR_UNSUPPORTED && !asked && e->last_prog_lanes) {
+            e->params.prog_lanes = 0;
+            st = e->ops->evaluate(e, q, s);
+        }
+        e->params.prog_lanes = asked;
         e->params.moments = true;
         if (swap) gp_gpu_swap_own(g);
     }

@@ -208,7 +208,7 @@ static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_prog
     if (st) return st;
     e->used = plan.strategy;
     if ((st = gp_gpu_upload_programs(&f->gpu, p))) return st;
-    gp_build_key key = {.mask = p->ops_used | (e->params.moments ? GP_MASK_MOMENTS : 0), .stack = gp_stack_slots(p),
+    gp_build_key key = {.mask = gp_build_ops(e, p), .stack = gp_build_stack(e, p),
                         .lanes = e->params.lanes, .long_programs = f->gpu.packed.long_programs};
     gpu_program *prog;
     if ((st = gp_gpu_build(&f->gpu, &key, &prog))) return st;
@@ -220,6 +220,7 @@ static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_prog
     /* No stale result survives: every program's run marks must come back. */
     if ((st = gpu_texture_clear(&f->counts_tex))) return st;
     gp_uniforms u = gp_gpu_uniforms(&f->gpu, &plan, pop, e->data->cases);
+    u.moments = e->params.moments;
     gpu_texture *seg = &f->seg[0];
     double marks;
     if (plan.strategy == GLEVO_GP_PPPE) {

@@ -14,7 +14,7 @@
 typedef struct gp_uniforms {
     int32_t tile[2], walk_range[2], lane_range[2];
     int32_t tiles, nseg, pop, group, prog_rows, cases, quads, data_width, data_rows;
-    int32_t continue_, tile_base, stamp, pad[2];
+    int32_t continue_, tile_base, stamp, moments, pad;
 } gp_uniforms;
 
 /* Sampler slots of the evaluation programs (both drivers). */

@@ -98,9 +98,35 @@ int gp_op_defines(uint32_t mask, char *out, size_t size)
         "POW", "TANH", "ABS", "AQ"};
     int n = 0;
     out[0] = '\0';
-    if (mask & GP_MASK_MOMENTS) n += snprintf(out, size, "#define GP_MOMENTS\n");
     for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT; ++op)
         if (mask >> op & 1u && (size_t)n < size)
             n += snprintf(out + n, size - (size_t)n, "#define GP_USE_%s\n", names[op]);
     return n;
+}
+
+/* A run's builds (gp_evaluator_specialise): the operators it breeds, the stack and codes of
+ * its longest program; programs evaluated alone decide for themselves. */
+void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length)
+{
+    e->build_ops = ops;
+    e->build_max_length = max_length;
+}
+
+uint32_t gp_build_ops(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
+{
+    return p->ops_used | e->build_ops;
+}
+
+int gp_build_max_length(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
+{
+    return p->max_length > e->build_max_length ? p->max_length : e->build_max_length;
+}
+
+int gp_build_stack(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
+{
+    int need = gp_stack_slots(p);
+    if (e->build_max_length <= 0) return need;
+    int tau = (e->build_max_length + 15) / 16 * 16;
+    int bound = glevo_gp_stack_size(tau, gp_mask_max_arity(gp_build_ops(e, p)));
+    return need > bound ? need : bound;
 }

@@ -13,6 +13,7 @@
 
 #include "gp/portfolio.h"
 #include "gp/engine_internal.h"
+#include "gp/eval_internal.h"
 
 /* 0.25: the main search keeps 3/4 of the evaluations, where the noisy Friedman-1 set keeps
  * its median test R^2 above 0.90 (0.910 at pop 1500; 0.865 at an even split). */
@@ -197,11 +198,29 @@ uint32_t gp_portfolio_restart_seed(uint32_t seed, int k)
     return seed ^ 0x9E3779B9u * (uint32_t)k;
 }
 
+/* Every search's evaluator builds one interpreter for the whole run: over the operators of
+ * all the searches (and linear scaling's second look, (+ a (* b f))), for their longest
+ * program plus that look's four codes; the searches then share it on the context. */
+static void specialise_builds(glevo_gp *gp)
+{
+    uint32_t ops = 1u << GLEVO_GP_ADD | 1u << GLEVO_GP_MUL;
+    int longest = 0;
+    for (const glevo_gp *s = gp; s; s = s->next_search) {
+        ops |= s->mask;
+        if (s->P.max_size > longest) longest = s->P.max_size;
+    }
+    for (glevo_gp *s = gp; s; s = s->next_search) gp_evaluator_specialise(s->ev, ops, longest + 4);
+}
+
 glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
                         const gp_portfolio_layout *L, glevo_gp **out)
 {
     *out = NULL;
-    if (!(P->portfolio > 0)) return gp_engine_new(P, data, out);
+    if (!(P->portfolio > 0)) {
+        glevo_status st = gp_engine_new(P, data, out);
+        if (!st) specialise_builds(*out);
+        return st;
+    }
     int searches = L && L->searches > 0 ? L->searches : gp_portfolio_searches(P);
     if (searches < 2 || searches > GP_PORTFOLIO_MAX_SEARCHES || !fits(P, searches))
         return glevo_fail(GLEVO_ERR_INVALID, "a portfolio of %d searches does not fit pop %d "
@@ -224,6 +243,7 @@ glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
     }
     gp->asked = *P;
     gp->helper_terms = terms;
+    specialise_builds(gp);
     *out = gp;
     return GLEVO_OK;
 }
