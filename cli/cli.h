@@ -200,6 +200,9 @@ void json_number(json_writer *w, const char *key, double value);
 void json_int(json_writer *w, const char *key, long long value);
 void json_bool(json_writer *w, const char *key, bool value);
 void json_null(json_writer *w, const char *key);
+/* programs_built and compile_seconds: the GL programs this run compiled and linked on ctx
+ * (none written without a context). */
+void common_json_builds(json_writer *w, const glevo_context *ctx);
 /* checkpoint_file, checkpoint_writes, checkpoint_seconds, resumed_from, interrupted. */
 void run_control_json(const run_control *k, json_writer *w);
 

@@ -102,3 +102,16 @@ void json_null(json_writer *w, const char *key)
     separator(w, key);
     fputs("null", w->out);
 }
+
+void common_json_builds(json_writer *w, const glevo_context *ctx)
+{
+    if (!ctx) return;
+    int n = glevo_context_builds(ctx, NULL, 0);
+    glevo_program_build *b = n > 0 ? malloc((size_t)n * sizeof *b) : NULL;
+    double seconds = 0;
+    if (b) n = glevo_context_builds(ctx, b, n);
+    for (int i = 0; b && i < n; ++i) seconds += b[i].seconds;
+    free(b);
+    json_int(w, "programs_built", n);
+    json_number(w, "compile_seconds", seconds);
+}
