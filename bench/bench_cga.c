@@ -179,7 +179,7 @@ static int table2(const bench_opts *o, glevo_context *ctx, const char *renderer)
 int bench_cga(int argc, char **argv)
 {
     bench_opts o = {.table = "all", .runs = 100, .generations_t1 = 200, .pop_t1 = {32, 32},
-                    .cpu_budget = 60, .common = COMMON_OPTS_DEFAULT};
+                    .cpu_budget = 60, .common = BENCH_OPTS_DEFAULT};
     opt_spec specs[] = {
         {"quick", OPT_FLAG, &o.quick, "small run: 10 runs for table 1, populations up to 10000"},
         {"out", OPT_STRING, &o.out, "also write the tables as Markdown files into this directory"},

@@ -180,7 +180,7 @@ static const char *backend_title(glevo_backend b)
 
 int bench_de(int argc, char **argv)
 {
-    common_opts c = COMMON_OPTS_DEFAULT;
+    common_opts c = BENCH_OPTS_DEFAULT;
     c.backend = "both";
     bool quick = false, help = false;
     int runs = 0, only_dim = 0, jobs = 1;

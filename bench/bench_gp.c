@@ -160,7 +160,7 @@ static glevo_status measure(int engine, const glevo_gp_data *d, const glevo_gp_p
 int bench_gp(int argc, char **argv)
 {
     const char *cmd = "bench gp";
-    common_opts c = COMMON_OPTS_DEFAULT;
+    common_opts c = BENCH_OPTS_DEFAULT;
     bool quick = false, no_cpu = false, whole = false, no_eval = false;
     const char *whole_cells = "1000x100,10000x1000,10000x10000,100000x1000";
     const char *whole_data = NULL, *evogp_path = NULL;
@@ -218,7 +218,7 @@ int bench_gp(int argc, char **argv)
         if (!out_dir) return cli_bad_input(cmd, "--redraw needs --out DIR for the pictures");
         return gp_plot_redraw(redraw, out_dir, size, vars, caption, evogp_path ? &evogp : NULL);
     }
-    if ((rc = common_check_backend(cmd, &c))) return rc;
+    if ((rc = common_check_gp_backend(cmd, &c))) return rc;
     glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
     if (!engines_arg)
         engines_arg = backend == GLEVO_BACKEND_CPU       ? "cpu-1,cpu-all"

@@ -32,7 +32,7 @@ static int parse_list(const char *s, int *v, int max, int lo, int hi)
 int bench_gp_layouts(int argc, char **argv)
 {
     const char *cmd = "bench gp-layouts";
-    common_opts c = COMMON_OPTS_DEFAULT;
+    common_opts c = BENCH_OPTS_DEFAULT;
     const char *programs_path = NULL, *data_path = NULL, *tag = "";
     const char *w_arg = "0,1,2,4,8,16,32,64", *q_arg = "1,2,4";
     int runs = 5;

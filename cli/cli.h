@@ -50,11 +50,16 @@ typedef struct common_opts {
     bool gl_debug;
 } common_opts;
 
-#define COMMON_OPTS_DEFAULT {.backend = "fragment", .seed = 1, .device = -1}
+/* The run commands start from the fast engine (common_check_backend resolves "auto"); the
+ * benches from the 2008 way, whose tables they reproduce. */
+#define COMMON_OPTS_DEFAULT {.backend = "auto", .seed = 1, .device = -1}
+#define BENCH_OPTS_DEFAULT {.backend = "fragment", .seed = 1, .device = -1}
 /* The common options as specs, to append to a command's table (ends with a {0} entry). */
 #define COMMON_OPT_SPECS(c)                                                                   \
     {"backend", OPT_STRING, &(c).backend,                                                     \
-     "engine: fragment (GPU render passes), compute (GPU compute dispatches), cpu, or auto"}, \
+     "engine: auto (compute dispatches on a GPU that has them, render passes on one that "     \
+     "does not, the CPU on a software rasterizer or without GL), fragment (GPU render "        \
+     "passes, the 2008 way), compute or cpu"},                                                 \
         {"seed", OPT_UINT, &(c).seed, "random seed"},                                         \
         {"device", OPT_INT, &(c).device, "EGL device index (-1: prefer hardware)"},           \
         {"json", OPT_FLAG, &(c).json, "print one JSON object on stdout"},                     \
@@ -62,8 +67,12 @@ typedef struct common_opts {
         {"quiet", OPT_FLAG, &(c).quiet, "no progress on stderr"},                             \
         {"gl-debug", OPT_FLAG, &(c).gl_debug, "debug GL context: report every driver message"}
 
-/* 0 when backend names a backend, else prints an error and returns 2. */
-int common_check_backend(const char *command, const common_opts *c);
+/* 0 when backend names a backend, else prints an error and returns 2; "auto" becomes the
+ * backend it picks on the device asked for (a context opened for it is kept for
+ * common_context_create). */
+int common_check_backend(const char *command, common_opts *c);
+/* The same for GP, whose "auto" is glevo_gp_backend_resolve's. */
+int common_check_gp_backend(const char *command, common_opts *c);
 bool common_is_gpu(const common_opts *c);
 /* The backend the options name (AUTO resolved once a context is current). */
 glevo_backend common_backend(const common_opts *c);

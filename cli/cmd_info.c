@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "glevo/gp.h"
 
 static void print_device_text(const glevo_device_info *d)
 {
@@ -111,8 +112,14 @@ int cmd_info(int argc, char **argv)
     glevo_device_info chosen;
     bool have_default = glevo_context_create(&params, &ctx) == GLEVO_OK;
     char default_error[512] = "";
+    /* What --backend auto (every command's default) runs on that device; without GL, the
+     * CPU engines. */
+    const char *auto_pick = glevo_backend_name(glevo_backend_resolve(GLEVO_BACKEND_AUTO));
+    const char *auto_gp = glevo_backend_name(glevo_gp_backend_resolve(GLEVO_BACKEND_AUTO));
     if (have_default) {
         glevo_context_describe(ctx, &chosen);
+        auto_pick = glevo_backend_name(glevo_backend_resolve(GLEVO_BACKEND_AUTO));
+        auto_gp = glevo_backend_name(glevo_gp_backend_resolve(GLEVO_BACKEND_AUTO));
         glevo_context_destroy(ctx);
     } else {
         snprintf(default_error, sizeof default_error, "%s", glevo_last_error());
@@ -125,6 +132,8 @@ int cmd_info(int argc, char **argv)
         if (have_default) {
             json_int(&w, "default_device", chosen.index);
             json_string(&w, "renderer", chosen.renderer);
+            json_string(&w, "auto_backend", auto_pick);
+            json_string(&w, "auto_backend_gp", auto_gp);
         } else {
             json_null(&w, "default_device");
             json_string(&w, "error", default_error);
@@ -133,7 +142,8 @@ int cmd_info(int argc, char **argv)
     } else {
         printf("glevo %s, %d EGL device(s)\n", glevo_version_string(), count);
         if (have_default)
-            printf("default: device %d (%s)\n\n", chosen.index, chosen.renderer);
+            printf("default: device %d (%s); --backend auto runs %s (gp: %s)\n\n",
+                   chosen.index, chosen.renderer, auto_pick, auto_gp);
         else
             printf("default: none (%s)\n\n", default_error);
     }

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "glevo/gp.h"
 
 /* Under mpirun with --islands, every rank parses the same command line: only rank 0 says what
  * is wrong with it (cli_errors_from_rank_zero). */
@@ -104,7 +105,38 @@ int cli_fail_fitness(const char *command, glevo_status status, const char *fitne
     return cli_fail(command, status);
 }
 
-int common_check_backend(const char *command, const common_opts *c)
+/* The context "auto" opened to look at the device, handed to the command's
+ * common_context_create rather than opened twice. */
+static glevo_context *probed;
+
+static glevo_context_params context_params(const common_opts *c)
+{
+    return (glevo_context_params){.device_plus_one = c->device >= 0 ? c->device + 1 : 0,
+                                  .profile = c->profile,
+                                  .debug = c->gl_debug,
+                                  .log = cli_log};
+}
+
+/* "auto": the engine glevo_backend_resolve picks on the device asked for; the CPU where no
+ * context can be had at all (said once on stderr, as the run is then not on a GPU). */
+static void pick_backend(common_opts *c, glevo_backend (*resolve)(glevo_backend))
+{
+    glevo_context_params params = context_params(c);
+    glevo_context *ctx = NULL;
+    if (glevo_context_create(&params, &ctx) != GLEVO_OK) {
+        if (!c->quiet)
+            fprintf(stderr, "glevo: no GL context (%s): running on the CPU engine\n",
+                    glevo_last_error());
+        c->backend = "cpu";
+        return;
+    }
+    c->backend = glevo_backend_name(resolve(GLEVO_BACKEND_AUTO));
+    if (!strcmp(c->backend, "cpu")) glevo_context_destroy(ctx);
+    else probed = ctx;
+}
+
+static int check_backend(const char *command, common_opts *c,
+                         glevo_backend (*resolve)(glevo_backend))
 {
     if (glevo_backend_parse(c->backend) < 0)
         return cli_bad_input(command, "--backend '%s' is unknown (fragment, compute, cpu or auto)",
@@ -112,7 +144,18 @@ int common_check_backend(const char *command, const common_opts *c)
     /* The context takes device + 1: bound it well below INT_MAX (no machine has 65536). */
     if (c->device < -1 || c->device > 65535)
         return cli_bad_input(command, "--device %d is out of range (-1 for automatic, 0..65535)", c->device);
+    if (!strcmp(c->backend, "auto")) pick_backend(c, resolve);
     return 0;
+}
+
+int common_check_backend(const char *command, common_opts *c)
+{
+    return check_backend(command, c, glevo_backend_resolve);
+}
+
+int common_check_gp_backend(const char *command, common_opts *c)
+{
+    return check_backend(command, c, glevo_gp_backend_resolve);
 }
 
 bool common_is_gpu(const common_opts *c) { return strcmp(c->backend, "cpu") != 0; }
@@ -125,12 +168,14 @@ glevo_backend common_backend(const common_opts *c)
 
 int common_context_create(const char *command, const common_opts *c, glevo_context **out)
 {
-    glevo_context_params params = {.device_plus_one = c->device >= 0 ? c->device + 1 : 0,
-                                   .profile = c->profile,
-                                   .debug = c->gl_debug,
-                                   .log = cli_log};
-    glevo_status st = glevo_context_create(&params, out);
-    if (st != GLEVO_OK) return cli_fail(command, st);
+    glevo_context_params params = context_params(c);
+    glevo_status st = GLEVO_OK;
+    if (probed) {
+        *out = probed;
+        probed = NULL;
+    } else if ((st = glevo_context_create(&params, out)) != GLEVO_OK) {
+        return cli_fail(command, st);
+    }
     /* --backend compute on a context without compute shaders is the user's choice, not a
      * runtime failure: one line naming the GL version, exit 2. */
     int b = glevo_backend_parse(c->backend);

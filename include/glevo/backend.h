@@ -16,13 +16,15 @@ typedef enum glevo_backend {
     GLEVO_BACKEND_FRAGMENT = 0, /* default: render passes on the current GL context */
     GLEVO_BACKEND_CPU = 1,      /* the C twins, no GL context needed */
     GLEVO_BACKEND_COMPUTE = 2,  /* compute dispatches: needs GL 4.3 (glevo_context_features) */
-    GLEVO_BACKEND_AUTO = 3      /* compute where the current context has it, else fragment */
+    GLEVO_BACKEND_AUTO = 3      /* the fast engine (the CLI's default): compute where the
+                                 * current context has it, else fragment, the CPU without a
+                                 * context (GP: also on a software rasterizer) */
 } glevo_backend;
 
 /* "fragment", "cpu", "compute", "auto"; parse returns -1 for an unknown name. */
 GLEVO_API const char *glevo_backend_name(glevo_backend b);
 GLEVO_API int glevo_backend_parse(const char *name);
-/* AUTO resolved against the context current on this thread (fragment when none is current);
+/* AUTO resolved against the context current on this thread (the CPU when none is current);
  * other values unchanged. */
 GLEVO_API glevo_backend glevo_backend_resolve(glevo_backend b);
 /* GLEVO_OK when b can run on the current context; otherwise GLEVO_ERR_INVALID naming the

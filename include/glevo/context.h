@@ -50,6 +50,7 @@ typedef struct glevo_features {
     int max_draw_buffers;
     long long max_ssbo_bytes;        /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE (0 without compute) */
     int subgroup_size;               /* GL_KHR_shader_subgroup's, for compute (0: not offered) */
+    bool software;                   /* a software rasterizer (llvmpipe) */
 } glevo_features;
 
 typedef struct glevo_device_info {

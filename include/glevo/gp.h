@@ -177,6 +177,11 @@ typedef enum glevo_gp_strategy {
 /* "auto", "pppe", "fp", "ppcu"; errors name the text. */
 GLEVO_API glevo_status glevo_gp_strategy_parse(const char *text, glevo_gp_strategy *out);
 GLEVO_API const char *glevo_gp_strategy_name(glevo_gp_strategy s);
+/* GLEVO_BACKEND_AUTO for GP: glevo_backend_resolve's choice, except the CPU engine on a
+ * software rasterizer (llvmpipe runs GP's exact float math and double-precision constant
+ * fitting emulated: a default run 7x slower on fragment, 25x on compute than the CPU engine
+ * on the same cores, 2026-11-28); other values unchanged. */
+GLEVO_API glevo_backend glevo_gp_backend_resolve(glevo_backend b);
 
 typedef struct glevo_gp_eval_params {
     glevo_backend backend;      /* fragment (default), compute, cpu or auto */

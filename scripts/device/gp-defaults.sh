@@ -6,6 +6,7 @@
 # algorithm on compute ("evogp-algorithm"); cold = __GL_SHADER_DISK_CACHE=0.
 # Usage (repository root on the GPU machine, $OUT set, EvoGP in .peers/evogp):
 #   scripts/device/gp-defaults.sh GLEVO [SEEDS] [FRAGMENT_SEEDS]
+# FRAGMENT_MAX_POP=N: fragment runs only at cells of at most N programs.
 # Writes $OUT/glevo.jsonl (gp_whole_run.sh's rows), $OUT/evogp.jsonl, $OUT/log.txt.
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}; fseeds=${3:-1,2,3}
@@ -28,13 +29,17 @@ done
 log cold-done
 for c in $cells; do
     pop=${c%:*}; cases=${c#*:}
-    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" warmup "$pop" "$cases" 1 X=1
+    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" warmup "$pop" "$cases" 1 X=1 --backend compute
+    # shellcheck disable=SC2086
+    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" warmup "$pop" "$cases" 1 X=1 --backend compute \
+        $EVOGP_ALGORITHM
     for s in ${seeds//,/ }; do
         gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" defaults "$pop" "$cases" "$s" X=1 --backend compute
         # shellcheck disable=SC2086
         gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" evogp-algorithm "$pop" "$cases" "$s" X=1 \
             --backend compute $EVOGP_ALGORITHM
     done
+    [ "$pop" -le "${FRAGMENT_MAX_POP:-100000}" ] || fseeds=""
     for s in ${fseeds//,/ }; do
         gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" fragment "$pop" "$cases" "$s" X=1 --backend fragment
     done

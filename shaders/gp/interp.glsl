@@ -15,11 +15,6 @@ uniform sampler2D t_target;    // RGBA32F: quad q at (q % w, q / w)
 
 ivec2 at4096(uint i) { return ivec2(int(i & 4095u), int(i >> 12u)); }
 
-// NVIDIA's compiler (driver 580) inlines every call of glevo's exact math, four copies a vec4
-// operator, and spent 2.5-3 s on this interpreter cold; with calls kept as calls it takes
-// 0.3 s (H200, 2026-11-28; docs/performance.md, "Shader compile time"). Other drivers ignore
-// the pragma.
-#pragma optionNV(inline none)
 #include "gp/math.glsl"
 
 // The top of the stack lives in a register (top[l]); only the values below it go through

@@ -16,8 +16,11 @@ int glevo_backend_parse(const char *name) {
 glevo_backend glevo_backend_resolve(glevo_backend b)
 {
     if (b != GLEVO_BACKEND_AUTO) return b;
+    /* The fast engine of what is there: compute dispatches, or render passes where the
+     * context has no compute shaders; the CPU engines without GL. */
     glevo_features f;
     glevo_context_features(NULL, &f);
+    if (f.gl_major == 0) return GLEVO_BACKEND_CPU;
     return f.compute ? GLEVO_BACKEND_COMPUTE : GLEVO_BACKEND_FRAGMENT;
 }
 

@@ -219,6 +219,7 @@ void glevo_context_features(const glevo_context *ctx, glevo_features *out)
     out->gl_major = ctx->gl_major;
     out->gl_minor = ctx->gl_minor;
     out->compute = l->compute;
+    out->software = l->software;
     out->max_texture_size = l->max_texture_size;
     glGetIntegerv(GL_MAX_DRAW_BUFFERS, &out->max_draw_buffers);
     if (!l->compute) return;

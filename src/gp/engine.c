@@ -178,7 +178,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
 {
     *out = NULL;
     /* A GPU run whose population the GPU cannot hold is refused before any allocation. */
-    glevo_backend b = glevo_backend_resolve(P->eval.backend);
+    glevo_backend b = glevo_gp_backend_resolve(P->eval.backend);
     if (b != GLEVO_BACKEND_CPU) {
         glevo_status st = glevo_backend_check(b, "glevo_gp_params.backend");
         if (!st) st = gp_resident_check(P->pop, P->max_size,

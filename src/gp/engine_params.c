@@ -6,6 +6,7 @@
 
 #include "gp/engine_internal.h"
 #include "core/args.h"
+#include "glevo/context.h"
 #include "core/memory.h"
 #include "gp/gpu.h"
 #include "gp/portfolio.h"
@@ -40,7 +41,7 @@ static glevo_status check_memory(const glevo_gp_params *P)
 {
     double pop = P->pop, codes = pop * (P->max_size + 1.0);
     double host = 2.0 * codes * 8.0 + pop * (2.0 * sizeof(indiv) + 48.0), device = 0;
-    glevo_backend backend = glevo_backend_resolve(P->backend);
+    glevo_backend backend = glevo_gp_backend_resolve(P->backend);
     char request[128];
     snprintf(request, sizeof request, "glevo_gp_params.pop %d (max_size %d, %s backend)", P->pop,
              P->max_size, glevo_backend_name(backend));
@@ -113,4 +114,12 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
     glevo_status split = gp_portfolio_check(&P);
     return split ? split : check_memory(&P);
+}
+
+glevo_backend glevo_gp_backend_resolve(glevo_backend b)
+{
+    if (b != GLEVO_BACKEND_AUTO) return b;
+    glevo_features f;
+    glevo_context_features(NULL, &f);
+    return f.software ? GLEVO_BACKEND_CPU : glevo_backend_resolve(b);
 }

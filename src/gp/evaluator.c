@@ -83,7 +83,7 @@ glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
     if ((unsigned)p.strategy > GLEVO_GP_PPCU)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_eval_params.strategy %d is unknown",
                           (int)p.strategy);
-    glevo_backend backend = glevo_backend_resolve(p.backend);
+    glevo_backend backend = glevo_gp_backend_resolve(p.backend);
     glevo_status st = glevo_backend_check(backend, "glevo_gp_eval_params.backend");
     if (st) return st;
     glevo_gp_evaluator *e = calloc(1, sizeof *e);

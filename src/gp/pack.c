@@ -125,7 +125,9 @@ int gp_build_max_length(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
 int gp_build_stack(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
 {
     int need = gp_stack_slots(p);
-    if (e->build_max_length <= 0) return need;
+    /* GLEVO_GP_STACK_BOUND=0: the population's own depth, as before (for measuring). */
+    const char *env = getenv("GLEVO_GP_STACK_BOUND");
+    if (e->build_max_length <= 0 || (env && *env == '0')) return need;
     int tau = (e->build_max_length + 15) / 16 * 16;
     int bound = glevo_gp_stack_size(tau, gp_mask_max_arity(gp_build_ops(e, p)));
     return need > bound ? need : bound;
