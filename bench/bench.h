@@ -7,6 +7,7 @@ int bench_de(int argc, char **argv);
 int bench_gp(int argc, char **argv);
 /* The compute evaluator's layouts on given programs, timed as EvoGP times its own. */
 int bench_gp_layouts(int argc, char **argv);
+int bench_compile(int argc, char **argv);
 int bench_dsmga(int argc, char **argv);
 /* Not a paper: a line chart from a long-format CSV (the scaling pictures). */
 int bench_plot(int argc, char **argv);

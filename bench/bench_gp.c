@@ -218,7 +218,7 @@ int bench_gp(int argc, char **argv)
         if (!out_dir) return cli_bad_input(cmd, "--redraw needs --out DIR for the pictures");
         return gp_plot_redraw(redraw, out_dir, size, vars, caption, evogp_path ? &evogp : NULL);
     }
-    if ((rc = common_check_gp_backend(cmd, &c))) return rc;
+    if ((rc = common_check_gp_backend(cmd, &c, "auto"))) return rc;
     glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
     if (!engines_arg)
         engines_arg = backend == GLEVO_BACKEND_CPU       ? "cpu-1,cpu-all"

@@ -71,8 +71,9 @@ typedef struct common_opts {
  * backend it picks on the device asked for (a context opened for it is kept for
  * common_context_create). */
 int common_check_backend(const char *command, common_opts *c);
-/* The same for GP, whose "auto" is glevo_gp_backend_resolve's. */
-int common_check_gp_backend(const char *command, common_opts *c);
+/* The same for GP, whose "auto" is glevo_gp_backend_resolve's, and fragment where strategy
+ * (--strategy) names a fragment layout. */
+int common_check_gp_backend(const char *command, common_opts *c, const char *strategy);
 bool common_is_gpu(const common_opts *c);
 /* The backend the options name (AUTO resolved once a context is current). */
 glevo_backend common_backend(const common_opts *c);

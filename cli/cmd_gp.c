@@ -153,7 +153,7 @@ static int gp_main(int argc, char **argv)
     if ((v = run_control_param(&ctl, argc, argv, "pop", "param.pop", text[2], 256))) p.pop = atoi(v);
     if ((v = run_control_param(&ctl, argc, argv, "seed", "param.seed", text[3], 256))) c.seed = (uint32_t)strtoul(v, NULL, 10);
     if ((v = run_control_param(&ctl, argc, argv, "generations", "param.generations", text[4], 256))) p.generations = atoi(v);
-    if ((rc = common_check_gp_backend(cmd, &c))) return rc;
+    if ((rc = common_check_gp_backend(cmd, &c, strategy_text))) return rc;
     if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
     if (opt_given(argc, argv, 1, "split") && !(split > 0 && split < 1))
         return cli_bad_input(cmd, "--split %g is not a fraction in (0, 1)", split);

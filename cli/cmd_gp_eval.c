@@ -49,7 +49,7 @@ int cmd_gp_eval(int argc, char **argv)
                        "best_fitness, evaluations or generations (nothing evolves).", specs);
         return 0;
     }
-    if ((rc = common_check_gp_backend(cmd, &c))) return rc;
+    if ((rc = common_check_gp_backend(cmd, &c, strategy_text))) return rc;
     if (!programs_path) return cli_bad_input(cmd, "--programs FILE is required");
     if (!data_path) return cli_bad_input(cmd, "--data FILE.csv is required");
     glevo_gp_strategy strategy;

@@ -153,8 +153,11 @@ int common_check_backend(const char *command, common_opts *c)
     return check_backend(command, c, glevo_backend_resolve);
 }
 
-int common_check_gp_backend(const char *command, common_opts *c)
+int common_check_gp_backend(const char *command, common_opts *c, const char *strategy)
 {
+    /* A fragment layout asked for (--strategy pppe, fp or ppcu) is a fragment run. */
+    if (!strcmp(c->backend, "auto") && strcmp(strategy, "auto") && strcmp(strategy, "cpu"))
+        c->backend = "fragment";
     return check_backend(command, c, glevo_gp_backend_resolve);
 }
 

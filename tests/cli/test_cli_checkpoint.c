@@ -127,15 +127,15 @@ typedef struct family_case {
 } family_case;
 
 static const family_case families[] = {
-    {"cga fragment", "cga --grid 16x6 --problem camel --pm 0.03 --report-every 3", "--generations %d", 12},
+    {"cga fragment", "cga --grid 16x6 --problem camel --pm 0.03 --report-every 3 --backend fragment", "--generations %d", 12},
     {"cga compute", "cga --grid 16x6 --problem rastrigin --dim 5 --backend compute --report-every 3", "--generations %d", 12},
     {"cga cpu", "cga --grid 16x6 --problem schwefel --dim 3 --backend cpu --rng texture", "--generations %d", 12},
-    {"de fragment", "de --dim 6 --pop 13 --problem rastrigin", "--max-evals %d", 13 * 21},
+    {"de fragment", "de --dim 6 --pop 13 --problem rastrigin --backend fragment", "--max-evals %d", 13 * 21},
     {"de compute", "de --dim 6 --pop 13 --strategy best1bin --backend compute", "--max-evals %d", 13 * 21},
     {"de cpu", "de --dim 6 --pop 13 --backend cpu --strategy rand1exp", "--max-evals %d", 13 * 21},
-    {"gp fragment", "gp --data gp.csv --pop 40 --max-size 20", "--generations %d", 8},
+    {"gp fragment", "gp --data gp.csv --pop 40 --max-size 20 --backend fragment", "--generations %d", 8},
     {"gp cpu", "gp --data gp.csv --pop 40 --max-size 20 --backend cpu --threads 1", "--generations %d", 8},
-    {"dsmga fragment", "dsmga --problem trap --ell 40 --pop 30 --stall 4", "--max-gens %d", 6},
+    {"dsmga fragment", "dsmga --problem trap --ell 40 --pop 30 --stall 4 --backend fragment", "--max-gens %d", 6},
     {"dsmga compute", "dsmga --problem spin --ell 36 --pop 30 --model lossy --stall 4 --backend compute", "--max-gens %d", 6},
     {"dsmga cpu", "dsmga --problem ftrap --ell 42 --pop 30 --stall 4 --backend cpu", "--max-gens %d", 6},
 };
@@ -186,11 +186,11 @@ START_TEST(checkpoint_moves_between_backends)
 {
     const char *args = "cga --grid 12x4 --problem camel --pm 0.04 --report-every 2";
     ck_assert_int_eq(glevo("%s --generations 8 --backend cpu --quiet --checkpoint cpu_all.ckpt", args), 0);
-    ck_assert_int_eq(glevo("%s --generations 4 --quiet --checkpoint frag_half.ckpt", args), 0);
+    ck_assert_int_eq(glevo("%s --generations 4 --backend fragment --quiet --checkpoint frag_half.ckpt", args), 0);
     ck_assert_msg(glevo("cga --resume frag_half.ckpt --backend cpu --generations 8 --quiet "
                         "--checkpoint moved.ckpt") == 0, "%s", out);
     assert_same_state("cpu_all.ckpt", "moved.ckpt", "fragment -> cpu");
-    ck_assert_int_eq(glevo("%s --generations 8 --quiet --checkpoint frag_all.ckpt", args), 0);
+    ck_assert_int_eq(glevo("%s --generations 8 --backend fragment --quiet --checkpoint frag_all.ckpt", args), 0);
     ck_assert_int_eq(glevo("%s --generations 4 --backend cpu --quiet --checkpoint cpu_half.ckpt", args), 0);
     ck_assert_int_eq(glevo("cga --resume cpu_half.ckpt --backend fragment --generations 8 --quiet "
                            "--checkpoint moved2.ckpt"), 0);

@@ -66,11 +66,20 @@ START_TEST(test_json_fragment)
 {
     char cmd[1024], out[8192];
     snprintf(cmd, sizeof cmd,
-             "%s de --problem sphere --dim 4 --pop 12 --max-evals 600 --json", testutil_cli());
+             "%s de --problem sphere --dim 4 --pop 12 --max-evals 600 --backend fragment --json",
+             testutil_cli());
     int rc = testutil_run(cmd, out, sizeof out);
     ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
     ck_assert_msg(strstr(out, "\"backend\":\"fragment\"") && !strstr(out, "\"renderer\":\"cpu\"") &&
                       strstr(out, "\"evaluations\":600"),
+                  "%s", out);
+    /* The default, --backend auto, names the engine it ran: compute on a context that has
+     * compute shaders (llvmpipe and the H200 both do), on the GPU. */
+    snprintf(cmd, sizeof cmd, "%s de --problem sphere --dim 4 --pop 12 --max-evals 600 --json",
+             testutil_cli());
+    rc = testutil_run(cmd, out, sizeof out);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, out);
+    ck_assert_msg(strstr(out, "\"backend\":\"compute\"") && !strstr(out, "\"renderer\":\"cpu\""),
                   "%s", out);
 }
 END_TEST

@@ -97,6 +97,45 @@ START_TEST(pass_errors_name_the_pass)
 }
 END_TEST
 
+/* Two builds of one composed text share a program (built, and recorded, once); another
+ * define makes another program; the shared one lives until its last user lets it go. */
+START_TEST(same_text_builds_once)
+{
+    testutil_context();
+    char dir[] = "/tmp/glevo-share-XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    write_file(dir, "share.glsl", "layout(location = 0) out vec4 o;\n"
+                                  "void main() { o = vec4(1.0); }\n");
+    snprintf(path, sizeof path, "%s/share.glsl", dir);
+    int before = glevo_context_builds(NULL, NULL, 0);
+    gpu_program a, b, c;
+    gpu_program_desc d = {.name = "test.share", .fragment = path};
+    glevo_status st = gpu_program_build(&a, &d);
+    ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert_int_eq(gpu_program_build(&b, &d), GLEVO_OK);
+    ck_assert_uint_eq(a.id, b.id);
+    ck_assert_int_eq(glevo_context_builds(NULL, NULL, 0), before + 1);
+    d.defines = "#define TEST_SHARE_OTHER 1\n";
+    ck_assert_int_eq(gpu_program_build(&c, &d), GLEVO_OK);
+    ck_assert_uint_ne(a.id, c.id);
+    ck_assert_int_eq(glevo_context_builds(NULL, NULL, 0), before + 2);
+    glevo_program_build rec[64];
+    int n = glevo_context_builds(NULL, rec, 64);
+    ck_assert_str_eq(rec[n - 1].name, "test.share");
+    ck_assert(rec[n - 1].seconds >= 0);
+    GLuint id = a.id;
+    gpu_program_destroy(&a);
+    ck_assert(glIsProgram(id)); /* b still uses it */
+    gpu_program_destroy(&b);
+    gpu_program_destroy(&c);
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    ck_assert(!glIsProgram(id));
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gl");
@@ -106,6 +145,7 @@ int main(void)
     tcase_add_test(tc, log_rewrite_understands_mesa_and_nvidia);
     tcase_add_test(tc, shader_dir_overrides_embedded_files);
     tcase_add_test(tc, pass_errors_name_the_pass);
+    tcase_add_test(tc, same_text_builds_once);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

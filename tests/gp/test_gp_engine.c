@@ -161,6 +161,51 @@ START_TEST(test_steps_equal_the_run)
 }
 END_TEST
 
+/* A run builds its GL programs when it is created (generation 0) and none after: one
+ * interpreter serves every generation, whatever depth and operators the population reaches,
+ * and the portfolio's searches share theirs (a build mid-run cost the H200 0.3-2 s cold). */
+START_TEST(test_programs_built_at_create)
+{
+    testutil_context();
+    glevo_gp_data *d = square_plus(37);
+    for (int k = 0; k < 2; ++k) {
+        glevo_backend b = k ? GLEVO_BACKEND_COMPUTE : GLEVO_BACKEND_FRAGMENT;
+        /* The defaults (portfolio, linear scaling, fitting, enumeration): the run finds
+         * x1^2 + x2 early, so linear scaling's second look evaluates nearly exact programs
+         * in most generations, through the same build. */
+        glevo_gp_params p = {.pop = 120, .generations = 20, .seed = 3, .backend = b,
+                             .metric = GLEVO_GP_MSE, .init_max_depth = 2};
+        glevo_gp *gp = NULL;
+        ck_assert_int_eq(glevo_gp_create(&p, d, &gp), GLEVO_OK);
+        int built = glevo_context_builds(NULL, NULL, 0);
+        ck_assert_int_eq(glevo_gp_step(gp, 20), GLEVO_OK);
+        ck_assert(glevo_gp_done(gp));
+        ck_assert_msg(glevo_gp_best_error(gp) < 1e-6, "%s: best error %g",
+                      glevo_backend_name(b), glevo_gp_best_error(gp));
+        ck_assert_msg(glevo_context_builds(NULL, NULL, 0) == built,
+                      "%s: %d programs built after create", glevo_backend_name(b),
+                      glevo_context_builds(NULL, NULL, 0) - built);
+        glevo_gp_destroy(gp);
+    }
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* --backend auto, every command's default: compute where the context has compute shaders;
+ * for GP the CPU engine on a software rasterizer. */
+START_TEST(test_auto_backend)
+{
+    testutil_context();
+    glevo_features f;
+    glevo_context_features(NULL, &f);
+    glevo_backend any = glevo_backend_resolve(GLEVO_BACKEND_AUTO);
+    ck_assert_int_eq(any, f.compute ? GLEVO_BACKEND_COMPUTE : GLEVO_BACKEND_FRAGMENT);
+    glevo_backend gp = glevo_gp_backend_resolve(GLEVO_BACKEND_AUTO);
+    ck_assert_int_eq(gp, f.software ? GLEVO_BACKEND_CPU : any);
+    ck_assert_int_eq(glevo_gp_backend_resolve(GLEVO_BACKEND_FRAGMENT), GLEVO_BACKEND_FRAGMENT);
+}
+END_TEST
+
 /* glevo_gp_population on the GPU backends: the resident population comes back whole, right
  * after create (the demo's first frame read program 110 of an empty container) and after a
  * step, and *best is its best program's index, the one the result prints. */
@@ -205,6 +250,8 @@ int main(void)
     tcase_add_test(tc, test_classification_run);
     tcase_add_test(tc, test_steps_equal_the_run);
     tcase_add_test(tc, test_population_of_gpu_runs);
+    tcase_add_test(tc, test_programs_built_at_create);
+    tcase_add_test(tc, test_auto_backend);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
