@@ -40,7 +40,7 @@ def _make_params(problem, kwargs, owner, ctx):
     p = new("glevo_cga_params")
     p.problem = problem._ptr
     if "backend" not in kwargs or kwargs["backend"] is None:
-        kwargs = dict(kwargs, backend=ctx.backend if ctx is not None else "fragment")
+        kwargs = dict(kwargs, backend=ctx.backend if ctx is not None else "auto")
     fill(p, FIELDS, kwargs, owner)
     return p
 

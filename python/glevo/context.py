@@ -24,14 +24,16 @@ def backend_value(backend, where):
 
 
 class Context:
-    """Context(backend='fragment', device=None, debug=False, profile=False)
+    """Context(backend='auto', device=None, debug=False, profile=False)
 
-    backend: the default backend of engines made with this context ('fragment', 'compute',
-    'cpu' or 'auto'). device: the EGL device index (None: prefer hardware). With backend
+    backend: the default backend of engines made with this context: 'auto' (as the CLI's
+    default: compute where the device has compute shaders, else fragment; GP's the CPU engine
+    on a software rasterizer), 'fragment' (render passes, the 2008 way), 'compute' or 'cpu'.
+    device: the EGL device index (None: prefer hardware). With backend
     'cpu' no GL context is made at all."""
 
-    def __init__(self, backend="fragment", device=None, debug=False, profile=False):
-        self.backend = backend if backend is not None else "fragment"
+    def __init__(self, backend="auto", device=None, debug=False, profile=False):
+        self.backend = backend if backend is not None else "auto"
         backend_value(self.backend, "Context")
         if device is not None and (isinstance(device, bool) or not isinstance(device, int)):
             raise TypeError(f"Context: device must be an int, not {type(device).__name__}")

@@ -74,7 +74,7 @@ class DE(Engine):
         p.problem = self.problem._ptr if self.problem else ffi.NULL
         ctx = context if context is not None else _context.current(False)
         if path is None and params.get("backend") is None:
-            params = dict(params, backend=ctx.backend if ctx is not None else "fragment")
+            params = dict(params, backend=ctx.backend if ctx is not None else "auto")
         fill(p, FIELDS, params, owner)
         if shift is not None:
             self._shift = _shift_array(shift, params.get("dim") or (self.problem.dim if self.problem else 0), owner)

@@ -52,7 +52,7 @@ class DSMGA(Engine):
         p = new("glevo_dsmga_params")
         ctx = context if context is not None else _context.current(False)
         if path is None and params.get("backend") is None:
-            params = dict(params, backend=ctx.backend if ctx is not None else "fragment")
+            params = dict(params, backend=ctx.backend if ctx is not None else "auto")
         fill(p, FIELDS, params, owner)
         backend = p.backend
         if path is not None:

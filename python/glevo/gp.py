@@ -210,7 +210,7 @@ class GP(Engine):
         p = new("glevo_gp_params")
         ctx = context if context is not None else _context.current(False)
         if path is None and params.get("backend") is None:
-            params = dict(params, backend=ctx.backend if ctx is not None else "fragment")
+            params = dict(params, backend=ctx.backend if ctx is not None else "auto")
         if params.get("target_error") is not None and params.get("stop_on_target") is None:
             params = dict(params, stop_on_target=True)
         if path is None:
@@ -355,7 +355,7 @@ def gp_eval(programs, X, y=None, *, metric="sae", backend=None, strategy="auto",
     m = convert(Field(METRIC), metric, owner, "metric")
     ctx = context if context is not None else _context.current(False)
     b = convert(backend_field(), backend if backend is not None else
-                (ctx.backend if ctx is not None else "fragment"), owner, "backend")
+                (ctx.backend if ctx is not None else "auto"), owner, "backend")
     engine = Engine()
     engine._setup(b, context, None, owner)
     ev_params = ffi.new("glevo_gp_eval_params *")

@@ -99,7 +99,8 @@ def test_checkpoint_resumes_bit_for_bit(ctx, tmp_path):
 def test_defaults_are_the_c_librarys():
     d = glevo.CellularGA.defaults("camel")
     assert d["width"] == 64 and d["height"] == 64 and d["pc"] == 0.8 and d["pm"] == 0.005
-    assert d["dim"] == 2 and d["report_every"] == 25 and d["backend"] == "fragment"
+    # The backend is the package's default, as the CLI's: auto (the C params' zero is fragment).
+    assert d["dim"] == 2 and d["report_every"] == 25 and d["backend"] == "auto"
     assert glevo.CellularGA.defaults("camel", pc=0)["pc"] == 0.0  # an explicit 0 is 0
 
 
