@@ -49,7 +49,7 @@ static glevo_status run_dsmga(glevo_backend b)
     return st;
 }
 
-/* y = x1 x2 + sin x3 on 40 cases: a GP run at its defaults, generations 2. */
+/* y = x1 x2 + sin x3 on 40 cases: a GP run at the CLI's defaults, generations 2. */
 static glevo_status run_gp(glevo_backend b)
 {
     enum { CASES = 40, VARS = 3 };
@@ -60,7 +60,9 @@ static glevo_status run_gp(glevo_backend b)
     }
     glevo_gp_data *data = NULL;
     glevo_status st = glevo_gp_data_create(VARS, CASES, x, y, &data);
-    glevo_gp_params p = {.pop = 200, .generations = 2, .backend = b, .seed = 1};
+    /* The CLI's defaults for this data: mse with linear scaling and constant fitting. */
+    glevo_gp_params p = {.pop = 200, .generations = 2, .metric = GLEVO_GP_MSE, .backend = b,
+                         .seed = 1};
     glevo_gp_result r;
     if (!st) st = glevo_gp_run(&p, data, &r);
     if (!st) glevo_gp_result_free(&r);

@@ -86,7 +86,7 @@ static long long small_shared_bytes(const gp_plan *plan)
 /* The interpreter for this population and layout: codes in shared memory when they fit
  * (rounded up to a power of two so a run rebuilds rarely), the stack where GLEVO_GP_STACK says,
  * if it fits (64-lane kernel). */
-static glevo_status get_build(gp_compute *c, const glevo_gp_evaluator *e,
+static glevo_status get_build(gp_compute *c, glevo_gp_evaluator *e,
                               const glevo_gp_programs *p, const gp_plan *plan, gpu_program **out)
 {
     gp_build_key key = {.compute = 1, .mask = gp_build_ops(e, p), .stack = gp_build_stack(e, p),

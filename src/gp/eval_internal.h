@@ -58,6 +58,7 @@ struct glevo_gp_evaluator {
      * mid-run, 0.3-2 s each cold on the H200). 0: the programs evaluated alone decide. */
     uint32_t build_ops;
     int build_max_length;
+    int stack_built; /* the deepest stack built so far (gp_build_stack) */
     /* The compute layout's invocations a tile at the last evaluation of a whole population,
      * kept by linear scaling's second look so that its few programs run the same build. */
     int last_prog_lanes;
@@ -68,7 +69,7 @@ struct glevo_gp_evaluator {
 void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length);
 /* The build key's operators, stack slots and longest program for evaluating p on e. */
 uint32_t gp_build_ops(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
-int gp_build_stack(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
+int gp_build_stack(glevo_gp_evaluator *e, const glevo_gp_programs *p);
 int gp_build_max_length(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
 
 /* Where linear scaling's second look (evaluator.c) reads program i: its codes with constant

@@ -122,7 +122,7 @@ int gp_build_max_length(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
     return p->max_length > e->build_max_length ? p->max_length : e->build_max_length;
 }
 
-int gp_build_stack(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
+int gp_build_stack(glevo_gp_evaluator *e, const glevo_gp_programs *p)
 {
     /* A run's stack: 16 slots, or the power of two its deepest walk needs (a GP population's
      * walks rarely need more than 16, so a run builds once; a deeper one at most a few times).
@@ -138,5 +138,9 @@ int gp_build_stack(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
     int slots = 16;
     while (slots < need) slots *= 2;
     if (slots > bound) slots = need > bound ? need : bound;
+    /* Never below a stack this run has built: a resident population's bound (56 slots at
+     * max size 100) then also serves linear scaling's few programs, whose own depth is 16. */
+    if (slots < e->stack_built) slots = e->stack_built;
+    e->stack_built = slots;
     return slots;
 }
