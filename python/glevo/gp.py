@@ -8,6 +8,7 @@ from . import context as _context
 from ._lib import ffi, lib, check, text
 from ._params import Field, backend_field, convert, fill, read, new
 from ._engine import Engine
+from .errors import GlevoIOError
 
 _SETS = ("regression", "classification")
 
@@ -68,9 +69,13 @@ class Data:
 
     def __init__(self, data, target=None, owner="GP", arg="data"):
         out = ffi.new("glevo_gp_data **")
-        if isinstance(data, (str, os.PathLike)):
+        if isinstance(data, (str, bytes, os.PathLike)):
             if target is not None and not isinstance(target, str):
                 raise TypeError(f"{owner}: target must be a column name (str)")
+            if not os.path.isfile(data):
+                # What docs/python.md promises for a file that cannot be read: an OSError.
+                raise GlevoIOError(f"{owner}: cannot open data file "
+                                   f"'{os.fsdecode(data)}': no such file")
             check(lib.glevo_gp_data_load_csv(os.fsencode(data),
                                              target.encode() if target else ffi.NULL, out))
         else:
@@ -88,8 +93,11 @@ class Data:
                 X, y = a[:, :-1], a[:, -1]
             if X.shape[0] != y.shape[0]:
                 raise ValueError(f"{owner}: {arg} has {X.shape[0]} rows in X and {y.shape[0]} in y")
-            xt = np.ascontiguousarray(X.T, dtype=np.float32)
-            y32 = np.ascontiguousarray(y, dtype=np.float32)
+            # A float64 beyond float32's range becomes inf here; glevo_gp_data_create refuses
+            # it naming the case (the one check at the float32 boundary).
+            with np.errstate(over="ignore"):
+                xt = np.ascontiguousarray(X.T, dtype=np.float32)
+                y32 = np.ascontiguousarray(y, dtype=np.float32)
             check(lib.glevo_gp_data_create(X.shape[1], X.shape[0], ffi.from_buffer("float[]", xt),
                                            ffi.from_buffer("float[]", y32), out))
         self._ptr = ffi.gc(out[0], lib.glevo_gp_data_destroy)

@@ -113,5 +113,25 @@ def test_data_errors():
         glevo.GP(np.zeros(5), backend="cpu")
     with pytest.raises(ValueError, match=r"\(X, y\) has 3 rows in X and 2 in y"):
         glevo.gp_eval(["x1"], np.zeros((3, 1)), np.zeros(2), backend="cpu")
-    with pytest.raises(ValueError, match="cannot open data file '/nonexistent/data.csv'"):
+    with pytest.raises(glevo.GlevoIOError, match="cannot open data file '/nonexistent/data.csv'"):
         glevo.GP("/nonexistent/data.csv", backend="cpu")
+    with pytest.raises(glevo.GlevoIOError, match="cannot open data file '/nonexistent/b.csv'"):
+        glevo.GP(b"/nonexistent/b.csv", backend="cpu")  # a path as bytes is a path
+
+
+def test_data_at_float32s_edge():
+    """Finite float64 that is not a finite float32, and a target whose squared errors would
+    overflow float sums, are refused naming the case, not run to an infinite model."""
+    x = np.array([[1.0], [2.0], [3.0]])
+    with pytest.raises(ValueError, match=r"x1 at case 1 \(counting from 0\) is inf"):
+        glevo.GP((np.array([[1.0], [1e39], [3.0]]), np.array([1.0, 2.0, 3.0])), backend="cpu")
+    with pytest.raises(ValueError, match=r"target at case 2 .* beyond \+-1e15"):
+        glevo.GP((x, np.array([1.0, 2.0, 1e38])), backend="cpu")
+    with pytest.raises(ValueError, match="target at case 0"):
+        glevo.gp_eval(["x1"], x, np.array([1e39, 1.0, 2.0]), backend="cpu")
+
+
+def test_negative_target_error_refused():
+    data = (np.array([[1.0], [2.0], [3.0]]), np.array([1.0, 2.0, 3.0]))
+    with pytest.raises(ValueError, match="target_error -5 is negative"):
+        glevo.GP(data, target_error=-5, backend="cpu")

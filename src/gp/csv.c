@@ -40,8 +40,31 @@ void glevo_gp_data_destroy(glevo_gp_data *d)
     free(d);
 }
 
+/* The one rule for a data value at the float32 boundary, for the CSV reader and
+ * glevo_gp_data_create (so for Python, whose float64 arrays are cast first): finite as a
+ * float, and a target within +-GP_TARGET_MAX, so that the squared errors of programs near it,
+ * summed in float by the GPU's lanes over up to 10^7 cases, stay finite (a target near 1e38
+ * gave every program an infinite error and printed an infinite constant as the model).
+ * NULL, or what is wrong with v. */
+#define GP_TARGET_MAX 1e15
+static const char *value_problem(double v, bool target)
+{
+    if (!isfinite(v) || !isfinite((float)v))
+        return "is not a finite number in float32's range (+-3.4e38)";
+    if (target && fabs(v) > GP_TARGET_MAX)
+        return "is beyond +-1e15 for a target: squared errors near it overflow the float sums "
+               "(rescale the column)";
+    return NULL;
+}
+
 glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const float *y,
                                   glevo_gp_data **out)
+{
+    return gp_data_create(vars, cases, x, y, true, out);
+}
+
+glevo_status gp_data_create(int vars, int cases, const float *x, const float *y, bool checked,
+                            glevo_gp_data **out)
 {
     glevo_clear_error();
     ARG_NOT_NULL(x);
@@ -55,6 +78,17 @@ glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const flo
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_data_create: %d variables and a target "
                           "over %d cases are %lld numbers, above the limit of %lld", vars, cases,
                           (vars + 1LL) * cases, GP_MAX_DATA_VALUES);
+    for (int v = 0; v <= vars && checked; ++v)
+        for (int c = 0; c < cases; ++c) {
+            double value = v < vars ? x[(size_t)v * cases + c] : y[c];
+            const char *why = value_problem(value, v == vars);
+            if (why) {
+                char what[32];
+                snprintf(what, sizeof what, v < vars ? "x%d" : "the target", v + 1);
+                return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_data_create: %s at case %d "
+                                  "(counting from 0) is %g: it %s", what, c, value, why);
+            }
+        }
     glevo_gp_data *d = data_alloc(vars, cases);
     if (!d) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a %dx%d dataset", vars, cases);
     memcpy(d->x, x, (size_t)vars * (size_t)cases * sizeof *x);
@@ -264,9 +298,15 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
             errno = 0;
             double v = strtod(f, &end);
             /* strtod also reads C's hexadecimal floats: 0x10 is 16 to it, a typo to a reader */
-            if (!*f || *end || !isfinite(v) || fabs(v) > 3.4e38 || strpbrk(f, "xX")) {
+            if (!*f || *end || strpbrk(f, "xX")) {
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: '%s' is not a finite number", src,
                                 line_no, cols[i] + shift, f);
+                goto done;
+            }
+            const char *why = value_problem(v, i == tcol);
+            if (why) {
+                st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: '%s' %s (column '%s')", src,
+                                line_no, cols[i] + shift, f, why, names[i]);
                 goto done;
             }
             values[(size_t)rows * ncols + i] = (float)v;

@@ -99,6 +99,12 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (P.stop_on_target && isnan(P.target_error))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.target_error is NaN with "
                           "stop_on_target");
+    /* Errors are never negative: such a target would never stop the run, which the CLI's
+     * --target-error refuses too (-1 there means "never"). */
+    if (P.stop_on_target && P.target_error < 0)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.target_error %g is negative: no "
+                          "error reaches it (leave stop_on_target off never to stop early)",
+                          P.target_error);
     if (P.eval.threads < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.eval.threads %d is negative",
                           P.eval.threads);

@@ -50,6 +50,11 @@ int gp_walk_depth(const uint32_t *codes, int len);
 int gp_cpu_threads(int requested, int most);
 void gp_run_on_threads(int threads, void *(*work)(void *), void *job);
 
+/* glevo_gp_data_create, with checked false also holding values the data rule refuses
+ * (csv.c's value_problem): for the tests that feed operators infinities and NaNs. */
+glevo_status gp_data_create(int vars, int cases, const float *x, const float *y, bool checked,
+                            glevo_gp_data **out);
+
 /* Text appended to buf (size bytes) as snprintf would, len counting what did not fit too:
  * the printers' shared sink (print_program.c, simplify.c's SymPy strings). */
 typedef struct gp_out_buf { char *buf; size_t size, len; } gp_out_buf;
