@@ -266,9 +266,21 @@ static int gp_main(int argc, char **argv)
     glevo_context *ctx = NULL;
     glevo_gp_result r = {0};
     if ((st = glevo_gp_data_load_csv(data_path, target, &data))) return cli_fail(cmd, st);
-    if (test_path && (st = glevo_gp_data_load_csv(test_path, target, &test))) {
-        rc = cli_fail(cmd, st);
-        goto done;
+    /* The held-out file's columns by name: its target the training target's name, its inputs
+     * in the training order (another order, or other names, are the user's to know). */
+    if (test_path) {
+        glevo_gp_data *loaded = NULL;
+        const char *tname = target ? target : glevo_gp_data_target_name(data);
+        st = glevo_gp_data_load_csv(test_path, tname, &loaded);
+        if (!st) st = glevo_gp_data_align(data, loaded, &test);
+        glevo_gp_data_destroy(loaded);
+        if (st) {
+            char why[512];
+            snprintf(why, sizeof why, "%s", glevo_last_error());
+            rc = st == GLEVO_ERR_INVALID ? cli_bad_input(cmd, "--test '%s': %s", test_path, why)
+                                         : cli_fail(cmd, st);
+            goto done;
+        }
     }
     if (split > 0) {
         glevo_gp_data *all = data;

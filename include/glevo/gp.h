@@ -119,6 +119,11 @@ GLEVO_API glevo_status glevo_gp_data_parse_csv(const char *text, const char *sou
 /* From arrays: x holds vars rows of cases floats (transposed), y cases floats. */
 GLEVO_API glevo_status glevo_gp_data_create(int vars, int cases, const float *x, const float *y,
                                   glevo_gp_data **out);
+/* d with its input columns in like's order, matched by name (a held-out file whose columns
+ * stand in another order): a new data set; refused, naming the column, where d lacks one of
+ * like's inputs or has one like lacks, or where the targets' names differ. */
+GLEVO_API glevo_status glevo_gp_data_align(const glevo_gp_data *like, const glevo_gp_data *d,
+                                 glevo_gp_data **out);
 GLEVO_API void glevo_gp_data_destroy(glevo_gp_data *d);
 GLEVO_API int glevo_gp_data_vars(const glevo_gp_data *d);
 GLEVO_API int glevo_gp_data_cases(const glevo_gp_data *d);

@@ -199,6 +199,37 @@ START_TEST(test_gp_run)
 }
 END_TEST
 
+/* --test is matched to --data by column name: the same rows with the columns in another
+ * order score the model exactly as in the training order; a column the data lacks, or a
+ * missing target, is refused (exit 2) naming it. */
+START_TEST(test_columns_by_name)
+{
+    setup();
+    const char *data = write_file("tr.csv", "a,b,y\n1,2,5\n2,1,4\n3,3,9\n0.5,2,4.5\n2,2,6\n");
+    const char *same = write_file("te1.csv", "a,b,y\n1,3,7\n2,0.5,3\n4,1,6\n");
+    const char *swapped = write_file("te2.csv", "b,y,a\n3,7,1\n0.5,3,2\n1,6,4\n");
+    const char *other = write_file("te3.csv", "a,c,y\n1,3,7\n");
+    const char *no_target = write_file("te4.csv", "a,b,z\n1,3,7\n");
+    char args[1024], out[8192], first[64];
+    const char *tests[] = {same, swapped};
+    for (int k = 0; k < 2; ++k) {
+        snprintf(args, sizeof args, "gp --data %s --test %s --pop 60 --generations 3 --backend cpu "
+                 "--threads 1 --quiet --json", data, tests[k]);
+        ck_assert_int_eq(run(args, out, sizeof out), 0);
+        const char *r2 = strstr(out, "\"test_r2\":");
+        ck_assert_msg(r2, "%s", out);
+        if (k == 0) snprintf(first, sizeof first, "%.40s", r2);
+        else ck_assert_msg(!strncmp(first, r2, strlen(first)), "%s vs %.40s", first, r2);
+    }
+    snprintf(args, sizeof args, "gp --data %s --test %s --backend cpu --quiet", data, other);
+    ck_assert_int_eq(run(args, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "column 'c'") && strstr(out, "te3.csv"), "%s", out);
+    snprintf(args, sizeof args, "gp --data %s --test %s --backend cpu --quiet", data, no_target);
+    ck_assert_int_eq(run(args, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "'y'") && strstr(out, "te4.csv"), "%s", out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_cli");
@@ -207,6 +238,7 @@ int main(void)
     tcase_add_test(tc, test_eval_lines);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_gp_run);
+    tcase_add_test(tc, test_columns_by_name);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
