@@ -258,6 +258,12 @@ static int gp_main(int argc, char **argv)
     if (GIVEN("init-depth-min")) changes.init_min_depth = p.init_min_depth;
     if (GIVEN("init-depth-max")) changes.init_max_depth = p.init_max_depth;
     if (GIVEN("seed")) changes.seed = c.seed ? c.seed : (uint32_t)GLEVO_ZERO;
+    /* The search's own settings: a resume compares them with the file's and refuses a change. */
+    if (GIVEN("parsimony")) changes.parsimony = GLEVO_LITERAL(p.parsimony);
+    if (GIVEN("const-opt")) changes.const_opt_iters = p.const_opt_iters;
+    if (GIVEN("const-opt-fraction")) changes.const_opt_fraction = GLEVO_LITERAL(p.const_opt_fraction);
+    if (GIVEN("no-linear-scaling")) changes.linear_scaling = GLEVO_ZERO;
+    if (GIVEN("const-range")) changes.const_min = p.const_min, changes.const_max = p.const_max;
     if (GIVEN("target-error")) changes.stop_on_target = p.stop_on_target, changes.target_error = p.target_error;
     if (GIVEN("strategy") || GIVEN("threads")) changes.eval = p.eval;
 #undef GIVEN

@@ -39,6 +39,11 @@ static const struct { const char *field, *flag; } field_flags[] = {
     {"max_generations", "--max-gens"},
     {"stall_generations", "--stall"},
     {"device_plus_one", "--device (plus one)"},
+    {"ops", "--function-set"},
+    {"const_opt_iters", "--const-opt"},
+    {"linear_scaling", "--no-linear-scaling"},
+    {"const_min", "--const-range (low)"},
+    {"const_max", "--const-range (high)"},
 };
 
 static void field_to_flag(const char *field, size_t n, char *out, size_t size)

@@ -6,7 +6,7 @@ import numpy as np
 
 from . import context as _context
 from ._lib import ffi, lib, check, text
-from ._params import Field, backend_field, convert, fill, read, new
+from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
 from ._engine import Engine
 from .errors import GlevoIOError
 
@@ -226,6 +226,12 @@ class GP(Engine):
         fill(p, FIELDS, params, owner)
         backend = p.backend
         if path is not None:
+            # In a resume's changes 0 means "not asked": an enum typed as its first value
+            # (metric "sae", function_set "regression") goes in as GLEVO_ZERO, as the CLI's, so
+            # that the library compares it with the file's.
+            for name in ("metric", "function_set"):
+                if params.get(name) is not None and getattr(p, name) == 0:
+                    setattr(p, name, ZERO_ENUM)
             backend, p.backend = self._load_backend(path, params, owner)
         self._setup(backend, context, progress, owner)
         p.progress = self._callback(ffi, "glevo_gp_progress_fn",

@@ -131,6 +131,22 @@ def test_data_at_float32s_edge():
         glevo.gp_eval(["x1"], x, np.array([1e39, 1.0, 2.0]), backend="cpu")
 
 
+def test_load_refuses_what_would_change_the_run(tmp_path):
+    X = np.random.default_rng(1).random((30, 2))
+    data = (X, X[:, 0] * X[:, 1])
+    g = glevo.GP(data, pop=40, generations=3, backend="cpu")
+    g.run()
+    path = str(tmp_path / "p.ckpt")
+    g.save(path)
+    for kw, words in [(dict(metric="sae"), "metric sae differs from the checkpoint's mse"),
+                      (dict(parsimony=0.1), "parsimony 0.1 differs"),
+                      (dict(const_opt_iters=3), "const_opt_iters 3 differs"),
+                      (dict(const_min=-2, const_max=2), "const_min -2 differs")]:
+        with pytest.raises(ValueError, match=words):
+            glevo.GP.load(path, data, **kw)
+    assert glevo.GP.load(path, data, generations=5, metric="mse").generation == 3
+
+
 def test_negative_target_error_refused():
     data = (np.array([[1.0], [2.0], [3.0]]), np.array([1.0, 2.0, 3.0]))
     with pytest.raises(ValueError, match="target_error -5 is negative"):

@@ -207,16 +207,30 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
     glevo_status st = ckpt_same_enum(r, "param.function_set", "glevo_gp_params.function_set",
                                 (int)c->function_set, set_name, set_parse, &e);
     P->function_set = (glevo_gp_function_set)e;
+    /* The search's settings written since the symbolic-regression features: a change asked
+     * for is refused, naming both values (files without them ran without the features). */
     if (!st && ckpt_has(r, "param.linear_scaling")) {
         long long ls = 0;
         st = ckpt_get_ll(r, "param.linear_scaling", 0, 1, &ls);
+        if (!st && c->linear_scaling != 0 && (c->linear_scaling == 1) != (ls != 0))
+            st = glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_scaling %s differs from "
+                            "the checkpoint's %s: it would change the run",
+                            ls ? "off" : "on", ls ? "on" : "off");
         P->linear_scaling = ls ? 1 : GLEVO_ZERO;
     }
     if (!st && ckpt_has(r, "param.const_opt_iters")) { /* both written since issue 26 */
         long long it = 0;
-        st = ckpt_get_ll(r, "param.const_opt_iters", 0, 1000, &it);
+        st = ckpt_same_i64(r, "param.const_opt_iters", "glevo_gp_params.const_opt_iters",
+                           c->const_opt_iters != 0,
+                           c->const_opt_iters == GLEVO_ZERO ? 0 : c->const_opt_iters);
+        if (!st) st = ckpt_get_ll(r, "param.const_opt_iters", 0, 1000, &it);
         P->const_opt_iters = it ? (int)it : GLEVO_ZERO;
+        if (!st) st = ckpt_same_f64(r, "param.const_opt_fraction",
+                                    "glevo_gp_params.const_opt_fraction",
+                                    c->const_opt_fraction != 0, literal(c->const_opt_fraction));
         if (!st) st = ckpt_get_f64(r, "param.const_opt_fraction", &P->const_opt_fraction);
+        if (!st) st = ckpt_same_f64(r, "param.parsimony", "glevo_gp_params.parsimony",
+                                    c->parsimony != 0, literal(c->parsimony));
         if (!st) st = ckpt_get_f64(r, "param.parsimony", &P->parsimony);
     }
     /* The enumeration seeds the first generation alone: a resume keeps the file's count
@@ -241,8 +255,14 @@ static glevo_status resume_params(const ckpt_reader *r, const glevo_gp_params *c
     }
     if (!st && ckpt_has(r, "param.ops")) { /* absent from files written before issue 26 */
         long long ops = 0;
-        st = ckpt_same_i64(r, "param.ops", "glevo_gp_params.ops", c->ops != 0, c->ops);
-        if (!st) st = ckpt_get_ll(r, "param.ops", 0, UINT32_MAX, &ops);
+        st = ckpt_get_ll(r, "param.ops", 0, UINT32_MAX, &ops);
+        if (!st && c->ops != 0 && c->ops != (uint32_t)ops) { /* named as lists, not masks */
+            char asked[256], have[256];
+            glevo_gp_function_set_text(c->ops, asked, sizeof asked);
+            glevo_gp_function_set_text((uint32_t)ops, have, sizeof have);
+            st = glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.ops %s differs from the "
+                            "checkpoint's %s: it would change the run", asked, have);
+        }
         P->ops = (uint32_t)ops;
     }
 #define SAME_INT(field, lo, hi)                                                                  \

@@ -142,6 +142,11 @@ START_TEST(other_data_and_changed_parameters_are_refused)
         {{.const_min = -2, .const_max = 2}, "glevo_gp_params.const_min -2"},
         {{.function_set = GLEVO_GP_CLASSIFICATION}, "glevo_gp_params.function_set classification"},
         {{.metric = GLEVO_GP_MSE}, "glevo_gp_params.metric mse differs from the checkpoint's sae"},
+        /* The search's own settings (a resume once ignored them silently). */
+        {{.parsimony = 0.1}, "glevo_gp_params.parsimony 0.1 differs from the checkpoint's 0"},
+        {{.const_opt_iters = 2}, "glevo_gp_params.const_opt_iters 2 differs from the checkpoint's 0"},
+        {{.const_opt_fraction = 0.5}, "glevo_gp_params.const_opt_fraction 0.5 differs"},
+        {{.linear_scaling = 1}, "glevo_gp_params.linear_scaling on differs from the checkpoint's off"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         gp = (glevo_gp *)1;
@@ -150,6 +155,12 @@ START_TEST(other_data_and_changed_parameters_are_refused)
         ck_assert_msg(strstr(glevo_last_error(), bad[i].words), "case %zu: '%s' lacks '%s'", i,
                       glevo_last_error(), bad[i].words);
     }
+    /* Another operator list is named as lists, not bit masks. */
+    glevo_gp_params ops = {0};
+    ck_assert_int_eq(glevo_gp_function_set_parse("+,-,pow", &ops.ops), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_load(path, &ops, d, &gp), GLEVO_ERR_INVALID);
+    ck_assert_msg(strstr(glevo_last_error(), "glevo_gp_params.ops +,-,pow differs from the "
+                         "checkpoint's +,-,*,/,neg,sin,cos"), "%s", glevo_last_error());
     /* Safe: more generations, another evaluator. */
     glevo_gp_params more = {.generations = 9, .pop = 20, .eval = {.threads = 2}};
     ck_assert_msg(glevo_gp_load(path, &more, d, &gp) == GLEVO_OK, "%s", glevo_last_error());

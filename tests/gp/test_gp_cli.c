@@ -230,6 +230,38 @@ START_TEST(test_columns_by_name)
 }
 END_TEST
 
+/* A resume refuses every option that would change the run, naming the option and both
+ * values in the user's terms (--function-set as lists); --generations may change. */
+START_TEST(test_resume_refuses_changes)
+{
+    setup();
+    const char *data = write_file("r.csv", "a,b,y\n1,2,5\n2,1,4\n3,3,9\n0.5,2,4.5\n2,2,6\n");
+    char args[1024], out[8192];
+    snprintf(args, sizeof args, "gp --data %s --pop 30 --generations 2 --backend cpu --quiet "
+             "--checkpoint %s/r.ckpt", data, dir);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    static const struct { const char *option, *words; } bad[] = {
+        {"--parsimony 0.1", "--parsimony 0.1 differs from the checkpoint's 0"},
+        {"--const-opt 3", "--const-opt 3 differs from the checkpoint's 1"},
+        {"--const-opt-fraction 0.5", "--const-opt-fraction 0.5 differs from the checkpoint's 0.14"},
+        {"--no-linear-scaling", "off differs from the checkpoint's on"},
+        {"--const-range -2,2", "--const-range (low) -2 differs from the checkpoint's -1"},
+        {"--function-set +,-,pow", "--function-set +,-,pow differs from the checkpoint's +,-,*,/"},
+        {"--metric sae", "--metric sae differs from the checkpoint's mse"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        snprintf(args, sizeof args, "gp --data %s --resume %s/r.ckpt %s --backend cpu --quiet",
+                 data, dir, bad[i].option);
+        ck_assert_int_eq(run(args, out, sizeof out), 2);
+        ck_assert_msg(strstr(out, bad[i].words), "%s: '%s' lacks '%s'", bad[i].option, out,
+                      bad[i].words);
+    }
+    snprintf(args, sizeof args, "gp --data %s --resume %s/r.ckpt --generations 3 --const-opt 1 "
+             "--backend cpu --quiet", data, dir);
+    ck_assert_msg(run(args, out, sizeof out) == 0, "%s", out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_cli");
@@ -239,6 +271,7 @@ int main(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_gp_run);
     tcase_add_test(tc, test_columns_by_name);
+    tcase_add_test(tc, test_resume_refuses_changes);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
