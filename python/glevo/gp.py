@@ -186,10 +186,24 @@ class GPModel:
         return f"GPModel({str(self)!r})"
 
 
-def _cli_metric(params):
-    """`glevo gp`'s default metric (cli/cmd_gp.c): mse, with linear scaling, for the
-    regression set; the classification set keeps the library's sae."""
-    if params.get("metric") is None and params.get("function_set", "regression") != "classification":
+def _operator_list(params):
+    """function_set as `glevo gp --function-set` takes it: a set's name, or a list of
+    operators ("+,-,*,pow"), which goes into glevo_gp_params.ops. Returns the params without
+    a list and the mask (0: none)."""
+    fs = params.get("function_set")
+    if not isinstance(fs, str) or fs in _SETS:
+        return params, 0
+    ops = ffi.new("uint32_t *")
+    check(lib.glevo_gp_function_set_parse(fs.encode(), ops))
+    return {k: v for k, v in params.items() if k != "function_set"}, int(ops[0])
+
+
+def _cli_metric(params, ops=0):
+    """`glevo gp`'s default metric (cli/cmd_gp.c): mse, with linear scaling, for arithmetic
+    operators; sets with if, comparisons or logic keep the library's sae."""
+    boolean = lib.glevo_gp_function_set_ops(1) & ~(1 << lib.GLEVO_GP_VAR | 1 << lib.GLEVO_GP_CONST)
+    if params.get("metric") is None and params.get("function_set", "regression") != "classification" \
+            and not ops & boolean:
         return dict(params, metric="mse")
     return params
 
@@ -221,9 +235,12 @@ class GP(Engine):
             params = dict(params, backend=ctx.backend if ctx is not None else "auto")
         if params.get("target_error") is not None and params.get("stop_on_target") is None:
             params = dict(params, stop_on_target=True)
+        params, ops = _operator_list(params)
         if path is None:
-            params = _cli_metric(params)
+            params = _cli_metric(params, ops)
         fill(p, FIELDS, params, owner)
+        if ops:
+            p.ops = ops
         backend = p.backend
         if path is not None:
             # In a resume's changes 0 means "not asked": an enum typed as its first value
@@ -247,7 +264,10 @@ class GP(Engine):
     @staticmethod
     def defaults(**params):
         p = new("glevo_gp_params")
-        fill(p, FIELDS, _cli_metric(params), "GP.defaults")
+        params, ops = _operator_list(params)
+        fill(p, FIELDS, _cli_metric(params, ops), "GP.defaults")
+        if ops:
+            p.ops = ops
         return read(lib.glevo_gp_params_defaults(p), FIELDS)
 
     @classmethod

@@ -147,6 +147,20 @@ def test_load_refuses_what_would_change_the_run(tmp_path):
     assert glevo.GP.load(path, data, generations=5, metric="mse").generation == 3
 
 
+def test_operator_lists_as_the_cli():
+    X = np.random.default_rng(2).random((25, 2)) + 0.5
+    data = (X, X[:, 0] ** X[:, 1])
+    g = glevo.GP(data, function_set="+,-,*,pow", pop=60, generations=3, backend="cpu")
+    assert g.params["metric"] == "mse"  # arithmetic: the CLI's default
+    r = g.run()
+    # Only the listed operators (the default set would offer sin, exp, log, division, ...).
+    tokens = set(r["best_program"].replace("(", " ").replace(")", " ").split())
+    assert not tokens & {"sin", "cos", "exp", "log", "sqrt", "/", "neg"}, r["best_program"]
+    with pytest.raises(ValueError, match="nosuch"):
+        glevo.GP(data, function_set="+,nosuch", backend="cpu")
+    assert glevo.GP.defaults(function_set="if,<,+")["metric"] == "sae"
+
+
 def test_negative_target_error_refused():
     data = (np.array([[1.0], [2.0], [3.0]]), np.array([1.0, 2.0, 3.0]))
     with pytest.raises(ValueError, match="target_error -5 is negative"):
