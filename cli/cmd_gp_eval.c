@@ -1,5 +1,7 @@
 /* glevo gp-eval: errors of given programs on a CSV dataset, one line per program, evaluated
  * by a GPU strategy (PPPE, FP, PPCU; Augusto & Barbosa 2012 §3.4) or the CPU interpreter. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,7 +169,9 @@ int cmd_gp_eval(int argc, char **argv)
         }
         json_end_object(&w);
     } else {
-        for (int i = 0; i < count; ++i) printf("%.9g\n", errors[i]);
+        /* NaN's sign is not an error's: "nan" from every engine (the CPU's was "-nan"). */
+        for (int i = 0; i < count; ++i)
+            isnan(errors[i]) ? printf("nan\n") : printf("%.9g\n", errors[i]);
     }
     rc = run_control_exit(0);
 done:

@@ -50,7 +50,7 @@ void glevo_gp_data_destroy(glevo_gp_data *d)
 static const char *value_problem(double v, bool target)
 {
     if (!isfinite(v) || !isfinite((float)v))
-        return "is not a finite number in float32's range (+-3.4e38)";
+        return "is not a finite number in float32's range (+-3.4e38)"; /* arrays: NaN, inf */
     if (target && fabs(v) > GP_TARGET_MAX)
         return "is beyond +-1e15 for a target: squared errors near it overflow the float sums "
                "(rescale the column)";
@@ -294,16 +294,9 @@ glevo_status glevo_gp_data_parse_csv(const char *text, const char *source, const
         for (int i = 0; i < ncols; ++i) {
             int shift;
             char *f = trim(fields[i], &shift);
-            char *end = NULL;
-            errno = 0;
-            double v = strtod(f, &end);
-            /* strtod also reads C's hexadecimal floats: 0x10 is 16 to it, a typo to a reader */
-            if (!*f || *end || strpbrk(f, "xX")) {
-                st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: '%s' is not a finite number", src,
-                                line_no, cols[i] + shift, f);
-                goto done;
-            }
-            const char *why = value_problem(v, i == tcol);
+            double v = 0;
+            const char *why = gp_number_parse(f, &v);
+            if (!why) why = value_problem(v, i == tcol);
             if (why) {
                 st = glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: '%s' %s (column '%s')", src,
                                 line_no, cols[i] + shift, f, why, names[i]);

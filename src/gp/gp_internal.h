@@ -50,6 +50,11 @@ int gp_walk_depth(const uint32_t *codes, int len);
 int gp_cpu_threads(int requested, int most);
 void gp_run_on_threads(int threads, void *(*work)(void *), void *job);
 
+/* GP's number grammar (number.c): NULL and *out set, or what is wrong with text ("is not a
+ * finite number", "is out of float32's range ..."). */
+const char *gp_number_parse(const char *text, double *out);
+#define GP_NUMBER_RANGE "is out of float32's range (+-3.4e38)"
+
 /* glevo_gp_data_create, with checked false also holding values the data rule refuses
  * (csv.c's value_problem): for the tests that feed operators infinities and NaNs. */
 glevo_status gp_data_create(int vars, int cases, const float *x, const float *y, bool checked,

@@ -89,17 +89,18 @@ static glevo_status parse_atom(parser *ps)
         return emit(ps, GLEVO_GP_CODE(GLEVO_GP_VAR, v - 1)) ? GLEVO_OK : ps->st;
     }
     char buf[64];
-    char *end = NULL;
     if (len < (int)sizeof buf) {
         memcpy(buf, tok, (size_t)len);
         buf[len] = '\0';
-        errno = 0;
-        double v = strtod(buf, &end);
-        if (len > 0 && *end == '\0' && isfinite(v) && fabs(v) <= 3.4e38) {
+        double v = 0;
+        const char *why = gp_number_parse(buf, &v);
+        if (!why) {
             if (!emit(ps, GLEVO_GP_CODE(GLEVO_GP_CONST, ps->nconst))) return ps->st;
             ps->consts[ps->nconst++] = (float)v;
             return GLEVO_OK;
         }
+        /* A number beyond float's range is a number, not an unknown token. */
+        if (!strcmp(why, GP_NUMBER_RANGE)) return perr(ps, start, "number '%.*s' %s", len, tok, why);
     }
     for (int op = GLEVO_GP_ADD; op < GLEVO_GP_OP_COUNT; ++op)
         if ((int)strlen(gp_op_table[op].name) == len && !strncmp(gp_op_table[op].name, tok, (size_t)len))

@@ -230,6 +230,23 @@ START_TEST(test_columns_by_name)
 }
 END_TEST
 
+/* A program whose error is NaN prints "nan" on every engine (the CPU printed "-nan"). */
+START_TEST(test_nan_is_nan)
+{
+    setup();
+    const char *data = write_file("n.csv", "a,y\n100,1\n2,3\n");
+    const char *progs = write_file("n.txt", "(- (exp x1) (exp x1))\n");
+    static const char *backends[] = {"cpu", "fragment", "compute"};
+    for (int b = 0; b < 3; ++b) {
+        char args[1024], out[4096];
+        snprintf(args, sizeof args, "gp-eval --programs %s --data %s --backend %s", progs, data,
+                 backends[b]);
+        ck_assert_int_eq(run(args, out, sizeof out), 0);
+        ck_assert_msg(!strcmp(out, "nan\n"), "%s: '%s'", backends[b], out);
+    }
+}
+END_TEST
+
 /* A resume refuses every option that would change the run, naming the option and both
  * values in the user's terms (--function-set as lists); --generations may change. */
 START_TEST(test_resume_refuses_changes)
@@ -272,6 +289,7 @@ int main(void)
     tcase_add_test(tc, test_gp_run);
     tcase_add_test(tc, test_columns_by_name);
     tcase_add_test(tc, test_resume_refuses_changes);
+    tcase_add_test(tc, test_nan_is_nan);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

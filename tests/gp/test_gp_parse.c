@@ -112,6 +112,12 @@ START_TEST(test_parse_errors)
     parse_fails("x1\n  (* x4 x1)", "t:2:6:", "'x4' is out of range x1..x3");
     parse_fails("(+ x0 x1)", "t:1:4:", "out of range");
     parse_fails("(+ x1 2.5.1)", "t:1:7:", "unknown token '2.5.1'");
+    /* The data files' number grammar (src/gp/number.c): no hexadecimal, nothing beyond
+     * float32's range; 3e38 is a number. */
+    parse_fails("(+ x1 0x10)", "t:1:7:", "unknown token '0x10'");
+    parse_fails("(+ x1 1e39)", "t:1:7:", "number '1e39' is out of float32's range");
+    parse_fails("(- -4e38 x2)", "t:1:4:", "number '-4e38' is out of float32's range");
+    glevo_gp_programs_destroy(parse_ok("(+ x1 3e38)", 3));
     parse_fails("(+ x1 x2) x3", "t:1:11:", "one program per line");
     parse_fails("()", "t:1:2:", "expected an operator");
 }
