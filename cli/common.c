@@ -103,9 +103,11 @@ int cli_fail_fitness(const char *command, glevo_status status, const char *fitne
     /* The program build's one-line error names the file and line first; an error in the
      * user's own --fitness file is bad input (exit 2), one in a library shader is ours. */
     if (status == GLEVO_ERR_GL && fitness) {
-        char head[4200];
+        char head[4200], from[4200];
         snprintf(head, sizeof head, "compile: %s:", fitness);
-        if (strstr(glevo_last_error(), head)) status = GLEVO_ERR_INVALID;
+        snprintf(from, sizeof from, "(included from %s:", fitness);
+        if (strstr(glevo_last_error(), head) || strstr(glevo_last_error(), from))
+            status = GLEVO_ERR_INVALID;
     }
     return cli_fail(command, status);
 }

@@ -17,6 +17,9 @@ typedef struct shader_text {
     char *text;
     size_t length, capacity;
     char files[SHADER_MAX_FILES][256]; /* source-string number -> file name */
+    /* Who included file i, and on which of its lines (-1: the main file or the preamble):
+     * an error in a library file a user's file included is the user's line. */
+    int parent[SHADER_MAX_FILES], parent_line[SHADER_MAX_FILES];
     int file_count;
     bool out_of_memory;
 } shader_text;

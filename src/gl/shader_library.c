@@ -2,6 +2,7 @@
  * GLEVO_SHADER_DIR for live editing, composed with #include lines. Each composed file gets a
  * source-string number in #line directives, so driver messages can be mapped back to the
  * .glsl file and line (the driver only knows numbers). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,28 +105,76 @@ static const char *resolve_alias(const char *name, const char *const *aliases)
     return NULL;
 }
 
-static int file_id(shader_text *out, const char *name)
+static int file_id(shader_text *out, const char *name, int parent, int parent_line)
 {
     for (int i = 0; i < out->file_count; ++i)
         if (!strcmp(out->files[i], name)) return -1 - i; /* already included */
     if (out->file_count == SHADER_MAX_FILES) return SHADER_MAX_FILES;
     snprintf(out->files[out->file_count], sizeof out->files[0], "%s", name);
+    out->parent[out->file_count] = parent;
+    out->parent_line[out->file_count] = parent_line;
     return out->file_count++;
+}
+
+/* A user's file (not the library's), as the driver would misreport it: an unterminated
+ * comment (Mesa places it past the end of the composed text), and, where the file is
+ * included into a pass, a main() of its own (blamed on the pass's main). */
+static glevo_status lint_user_file(const char *name, const char *body, bool included)
+{
+    int line = 1, col = 1, open_line = 0, open_col = 0;
+    enum { CODE, LINE_COMMENT, BLOCK_COMMENT } state = CODE;
+    for (const char *p = body; *p; ++p, ++col) {
+        if (*p == '\n') {
+            line++, col = 0;
+            if (state == LINE_COMMENT) state = CODE;
+            continue;
+        }
+        if (state == BLOCK_COMMENT) {
+            if (p[0] == '*' && p[1] == '/') state = CODE, ++p, ++col;
+            continue;
+        }
+        if (state == LINE_COMMENT) continue;
+        if (p[0] == '/' && p[1] == '/') {
+            state = LINE_COMMENT;
+        } else if (p[0] == '/' && p[1] == '*') {
+            state = BLOCK_COMMENT, open_line = line, open_col = col, ++p, ++col;
+        } else if (included && !strncmp(p, "main", 4) &&
+                   (p == body || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+                   !(isalnum((unsigned char)p[4]) || p[4] == '_')) {
+            const char *q = p + 4;
+            while (*q == ' ' || *q == '\t') ++q;
+            if (*q == '(')
+                return glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: defines main(): the pass it "
+                                  "goes into has its own (define only the functions it calls)",
+                                  name, line, col);
+        }
+    }
+    if (state == BLOCK_COMMENT)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: unterminated comment: this /* has no "
+                          "*/", name, open_line, open_col);
+    return GLEVO_OK;
 }
 
 /* Appends file `name` (its text read here, or given as `loaded`) with its includes expanded. */
 static glevo_status expand(shader_text *out, const char *name, const char *loaded,
-                           const char *const *aliases, int depth)
+                           const char *const *aliases, int depth, int parent, int parent_line)
 {
     if (depth > 16) return glevo_fail(GLEVO_ERR_INVALID, "shader '%s': #include nested too "
                                       "deeply (a cycle?)", name);
-    int id = file_id(out, name);
+    int id = file_id(out, name, parent, parent_line);
     if (id < 0) return GLEVO_OK; /* include once */
     if (id == SHADER_MAX_FILES)
         return glevo_fail(GLEVO_ERR_INVALID, "shader '%s': too many included files", name);
     char *text = loaded ? NULL : load(name);
     if (!loaded && !text) return GLEVO_ERR_INVALID;
     const char *body = loaded ? loaded : text;
+    if (gpu_shader_source_is_not_embedded(name)) {
+        glevo_status lint = lint_user_file(name, body, depth > 0);
+        if (lint) {
+            free(text);
+            return lint;
+        }
+    }
     append_line_directive(out, 1, id);
     int line_no = 0;
     glevo_status st = GLEVO_OK;
@@ -178,7 +227,7 @@ static glevo_status expand(shader_text *out, const char *name, const char *loade
                     break;
                 }
             }
-            st = expand(out, file, NULL, aliases, depth + 1);
+            st = expand(out, file, NULL, aliases, depth + 1, id, line_no);
             append_line_directive(out, line_no + 1, id);
         } else {
             append(out, line, len);
@@ -206,7 +255,8 @@ glevo_status shader_compose_text(shader_text *out, const char *preamble, const c
     out->file_count = 1;
     append(out, preamble, strlen(preamble));
     if (defines) append(out, defines, strlen(defines));
-    glevo_status st = expand(out, main_file, main_text, aliases, 0);
+    out->parent[0] = -1;
+    glevo_status st = expand(out, main_file, main_text, aliases, 0, -1, -1);
     if (st == GLEVO_OK && out->out_of_memory)
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory composing shader '%s'", main_file);
     if (st != GLEVO_OK) shader_text_free(out);

@@ -50,6 +50,20 @@ static int parse_location(const char *s, int *string_no, int *line_no, int *colu
     return (int)(p - s);
 }
 
+/* Where a user's file included library file s (directly or through other library files):
+ * " (included from FILE:LINE)", or "" when s is the user's or no user's file led to it. The
+ * error is then the user's line, whatever file the driver blames. */
+static void included_from(const shader_text *t, int s, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (s <= 0 || s >= t->file_count || gpu_shader_source_is_not_embedded(t->files[s])) return;
+    for (int child = s, p = t->parent[s]; p > 0 && p < t->file_count; child = p, p = t->parent[p])
+        if (gpu_shader_source_is_not_embedded(t->files[p])) {
+            snprintf(out, size, " (included from %s:%d)", t->files[p], t->parent_line[child]);
+            return;
+        }
+}
+
 char *shader_log_rewrite(const shader_text *t, const char *log)
 {
     size_t cap = strlen(log) * 2 + 1024, used = 0;
@@ -67,8 +81,9 @@ char *shader_log_rewrite(const shader_text *t, const char *log)
             string_no = line_no / SHADER_LINE_STRIDE;
             line_no %= SHADER_LINE_STRIDE;
         }
-        char head[320] = "";
+        char head[320] = "", from[320] = "";
         if (skip && string_no >= 0 && string_no < t->file_count) {
+            included_from(t, string_no, from, sizeof from);
             if (column >= 0)
                 snprintf(head, sizeof head, "%s:%d:%d:", t->files[string_no], line_no, column);
             else
@@ -76,8 +91,8 @@ char *shader_log_rewrite(const shader_text *t, const char *log)
         } else {
             skip = 0;
         }
-        if (used + strlen(head) + len + 2 >= cap) {
-            cap = (used + strlen(head) + len + 2) * 2;
+        if (used + strlen(head) + strlen(from) + len + 2 >= cap) {
+            cap = (used + strlen(head) + strlen(from) + len + 2) * 2;
             char *grown = realloc(out, cap);
             if (!grown) {
                 free(out);
@@ -85,8 +100,8 @@ char *shader_log_rewrite(const shader_text *t, const char *log)
             }
             out = grown;
         }
-        used += (size_t)sprintf(out + used, "%s%.*s\n", head, (int)(len - (size_t)skip),
-                                line + skip);
+        used += (size_t)sprintf(out + used, "%s%.*s%s\n", head, (int)(len - (size_t)skip),
+                                line + skip, from);
         line = end ? end + 1 : line + len;
     }
     return out;

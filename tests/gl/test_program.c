@@ -62,6 +62,55 @@ START_TEST(log_rewrite_understands_mesa_and_nvidia)
     char *other = shader_log_rewrite(&t, "warning without location\n");
     ck_assert_str_eq(other, "warning without location\n");
     free(mesa), free(nv), free(other);
+    /* A library file a user's file included: the user's #include line is named too. */
+    shader_text u = {.file_count = 3, .parent = {-1, 0, 1}, .parent_line = {-1, -1, 7}};
+    strcpy(u.files[0], "<defines>");
+    strcpy(u.files[1], "/home/me/fit.glsl");
+    strcpy(u.files[2], "rng/philox.glsl");
+    char *inc = shader_log_rewrite(&u, "2:5(1): error: x\n");
+    ck_assert_str_eq(inc, "rng/philox.glsl:5:1: error: x (included from /home/me/fit.glsl:7)\n");
+    free(inc);
+}
+END_TEST
+
+/* Faults of a user's text are named at the user's line: an unterminated comment (Mesa put
+ * it past the end of the composed text), a main() in a file included into a pass (blamed on
+ * the pass's main), and an error in a library file the user's file included. */
+START_TEST(user_faults_name_the_users_line)
+{
+    testutil_context();
+    char dir[] = "/tmp/glevo-user-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    write_file(dir, "open.glsl", "float f(float x)\n{\n    return x; /* half\n}\n");
+    write_file(dir, "mains.glsl", "float f(float x) { return x; }\nvoid main () {}\n");
+    write_file(dir, "lib.glsl", "// uses the library\n#include \"gp/interp.glsl\"\n"
+                                "float f(float x) { return x; }\n");
+    const char *cases[][2] = {{"open.glsl", "open.glsl:3:15: unterminated comment"},
+                              {"mains.glsl", "mains.glsl:2:6: defines main()"},
+                              {"lib.glsl", "(included from "}};
+    for (int k = 0; k < 3; ++k) {
+        char main_text[512];
+        snprintf(main_text, sizeof main_text, "layout(location = 0) out vec4 o;\n#include "
+                 "\"%s/%s\"\nvoid main() { o = vec4(f(1.0)); }\n", dir, cases[k][0]);
+        write_file(dir, "main.glsl", main_text);
+        snprintf(path, sizeof path, "%s/main.glsl", dir);
+        gpu_program p;
+        glevo_status st = gpu_program_build(&p, &(gpu_program_desc){.fragment = path});
+        ck_assert_int_eq(st, k < 2 ? GLEVO_ERR_INVALID : GLEVO_ERR_GL);
+        ck_assert_msg(strstr(glevo_last_error(), cases[k][1]), "'%s' lacks '%s'",
+                      glevo_last_error(), cases[k][1]);
+        if (k == 2) {
+            char want[160];
+            snprintf(want, sizeof want, "(included from %s/lib.glsl:2)", dir);
+            ck_assert_msg(strstr(glevo_last_error(), want), "'%s' lacks '%s'",
+                          glevo_last_error(), want);
+        }
+        snprintf(path, sizeof path, "%s/%s", dir, cases[k][0]);
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/main.glsl", dir);
+    unlink(path);
+    rmdir(dir);
 }
 END_TEST
 
@@ -146,6 +195,7 @@ int main(void)
     tcase_add_test(tc, shader_dir_overrides_embedded_files);
     tcase_add_test(tc, pass_errors_name_the_pass);
     tcase_add_test(tc, same_text_builds_once);
+    tcase_add_test(tc, user_faults_name_the_users_line);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
