@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "glevo/output.h"
@@ -44,19 +45,42 @@ static void on_signal(int sig)
     }
     first_ms = monotonic_ms();
     stop_signal = sig;
-    if (in_library) glevo_interrupt();
+    if (in_library) {
+        glevo_interrupt();
+        alarm(1); /* a call that cannot look (a driver's compile) is cut off: on_alarm */
+    }
+}
+
+/* The library call did not return within a second of the signal: it sits in a driver call
+ * that no flag reaches (a shader compile; a hostile --fitness file's macros made one run until
+ * memory ran out). Nothing of the run is written before its first generation, so it ends. */
+static void on_alarm(int sig)
+{
+    (void)sig;
+    if (!in_library) return;
+    static const char msg[] = "glevo: stopped by a signal before the first generation; nothing "
+                              "was written\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    glevo_output_remove_temps();
+    _exit(128 + stop_signal);
 }
 
 void run_control_library_begin(void)
 {
     run_control_signals_install();
+    signal(SIGALRM, on_alarm);
     in_library = 1;
-    if (stop_signal) glevo_interrupt(); /* one that came before */
+    if (stop_signal) {
+        glevo_interrupt(); /* one that came before */
+        alarm(1);
+    }
 }
 
 void run_control_library_end(void)
 {
     in_library = 0;
+    alarm(0);
     /* The call returned (interrupted or whole): the request must not stop later steps, which
      * see stop_signal at their own boundary instead. */
     glevo_interrupt_clear();

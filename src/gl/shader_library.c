@@ -116,6 +116,55 @@ static int file_id(shader_text *out, const char *name, int parent, int parent_li
     return out->file_count++;
 }
 
+/* The text a user's macros expand to, bounded: a file of 30 #defines, each naming the one
+ * before twice, is 2^30 copies to a driver's preprocessor, which ran out of memory on it. Each
+ * macro's expansion is its body plus, for every earlier macro its body names, that macro's
+ * expansion (saturating); one past SHADER_MACRO_TEXT_MAX is refused, naming its line. */
+#define SHADER_MACRO_TEXT_MAX (1 << 20)
+#define SHADER_MACROS_MAX 512
+static glevo_status macro_bound(const char *name, const char *body)
+{
+    struct { const char *name; size_t len; long long expands; } m[SHADER_MACROS_MAX];
+    int count = 0, line_no = 0;
+    for (const char *line = body; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        line_no++;
+        const char *p = line, *stop = line + len;
+        while (p < stop && (*p == ' ' || *p == '\t')) ++p;
+        if (stop - p > 7 && !strncmp(p, "#define", 7) && (p[7] == ' ' || p[7] == '\t')) {
+            p += 7;
+            while (p < stop && (*p == ' ' || *p == '\t')) ++p;
+            const char *id = p;
+            while (p < stop && (isalnum((unsigned char)*p) || *p == '_')) ++p;
+            long long expands = stop - p;
+            for (const char *q = p; q < stop;) {
+                if (!(isalpha((unsigned char)*q) || *q == '_')) {
+                    ++q;
+                    continue;
+                }
+                const char *t = q;
+                while (q < stop && (isalnum((unsigned char)*q) || *q == '_')) ++q;
+                for (int k = 0; k < count; ++k)
+                    if (m[k].len == (size_t)(q - t) && !strncmp(m[k].name, t, m[k].len)) {
+                        expands += m[k].expands;
+                        break;
+                    }
+                if (expands > SHADER_MACRO_TEXT_MAX)
+                    return glevo_fail(GLEVO_ERR_INVALID, "%s:%d: #define %.*s expands to more "
+                                      "than %d bytes of text (macros nested in macros): a "
+                                      "driver's preprocessor would exhaust memory on it", name,
+                                      line_no, (int)(p - id) > 64 ? 64 : (int)(p - id), id,
+                                      SHADER_MACRO_TEXT_MAX);
+            }
+            if (count < SHADER_MACROS_MAX && p > id)
+                m[count].name = id, m[count].len = (size_t)(p - id), m[count++].expands = expands;
+        }
+        line = end ? end + 1 : stop;
+    }
+    return GLEVO_OK;
+}
+
 /* A user's file (not the library's), as the driver would misreport it: an unterminated
  * comment (Mesa places it past the end of the composed text), and, where the file is
  * included into a pass, a main() of its own (blamed on the pass's main). */
@@ -152,7 +201,7 @@ static glevo_status lint_user_file(const char *name, const char *body, bool incl
     if (state == BLOCK_COMMENT)
         return glevo_fail(GLEVO_ERR_INVALID, "%s:%d:%d: unterminated comment: this /* has no "
                           "*/", name, open_line, open_col);
-    return GLEVO_OK;
+    return macro_bound(name, body);
 }
 
 /* Appends file `name` (its text read here, or given as `loaded`) with its includes expanded. */

@@ -83,12 +83,20 @@ START_TEST(user_faults_name_the_users_line)
     ck_assert_ptr_nonnull(mkdtemp(dir));
     write_file(dir, "open.glsl", "float f(float x)\n{\n    return x; /* half\n}\n");
     write_file(dir, "mains.glsl", "float f(float x) { return x; }\nvoid main () {}\n");
+    /* 24 macros, each naming the one before twice: 2^24 copies for the preprocessor. */
+    char bomb[4096] = "#define A0 x\n";
+    for (int i = 1; i < 24; ++i)
+        snprintf(bomb + strlen(bomb), sizeof bomb - strlen(bomb), "#define A%d (A%d+A%d)\n", i,
+                 i - 1, i - 1);
+    strcat(bomb, "float f(float x) { return A23; }\n");
+    write_file(dir, "bomb.glsl", bomb);
     write_file(dir, "lib.glsl", "// uses the library\n#include \"gp/interp.glsl\"\n"
                                 "float f(float x) { return x; }\n");
     const char *cases[][2] = {{"open.glsl", "open.glsl:3:15: unterminated comment"},
                               {"mains.glsl", "mains.glsl:2:6: defines main()"},
+                              {"bomb.glsl", "bomb.glsl:18: #define A17 expands to more than"},
                               {"lib.glsl", "(included from "}};
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 4; ++k) {
         char main_text[512];
         snprintf(main_text, sizeof main_text, "layout(location = 0) out vec4 o;\n#include "
                  "\"%s/%s\"\nvoid main() { o = vec4(f(1.0)); }\n", dir, cases[k][0]);
@@ -96,10 +104,10 @@ START_TEST(user_faults_name_the_users_line)
         snprintf(path, sizeof path, "%s/main.glsl", dir);
         gpu_program p;
         glevo_status st = gpu_program_build(&p, &(gpu_program_desc){.fragment = path});
-        ck_assert_int_eq(st, k < 2 ? GLEVO_ERR_INVALID : GLEVO_ERR_GL);
+        ck_assert_int_eq(st, k < 3 ? GLEVO_ERR_INVALID : GLEVO_ERR_GL);
         ck_assert_msg(strstr(glevo_last_error(), cases[k][1]), "'%s' lacks '%s'",
                       glevo_last_error(), cases[k][1]);
-        if (k == 2) {
+        if (k == 3) {
             char want[160];
             snprintf(want, sizeof want, "(included from %s/lib.glsl:2)", dir);
             ck_assert_msg(strstr(glevo_last_error(), want), "'%s' lacks '%s'",
