@@ -181,5 +181,28 @@ class _SigintNoted:
         self.raise_if_noted()
 
 
+class interruptible:
+    """Around one long C call on the main thread (a GP run's creation: its enumeration): Ctrl-C
+    also asks the library to stop (glevo_interrupt_on_sigint, from C, since Python's own
+    handler runs only once the call returns), and the call's GLEVO_ERR_INTERRUPTED becomes
+    KeyboardInterrupt. Elsewhere (another thread, a host's own handler) it does nothing."""
+
+    def __enter__(self):
+        self.on = (threading.current_thread() is threading.main_thread()
+                   and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+                   and lib.glevo_interrupt_on_sigint(1) == 0)
+        return self
+
+    def __exit__(self, *exc):
+        if not self.on:
+            return False
+        lib.glevo_interrupt_on_sigint(0)
+        stopped = lib.glevo_interrupt_pending()
+        lib.glevo_interrupt_clear()
+        if stopped and exc[0] is None:
+            raise KeyboardInterrupt
+        return False
+
+
 def engines_set():
     return weakref.WeakSet()

@@ -7,7 +7,7 @@ import numpy as np
 from . import context as _context
 from ._lib import ffi, lib, check, text
 from ._params import Field, backend_field, convert, fill, read, new, ZERO_ENUM
-from ._engine import Engine
+from ._engine import Engine, interruptible
 from .errors import GlevoIOError
 
 _SETS = ("regression", "classification")
@@ -254,10 +254,12 @@ class GP(Engine):
         p.progress = self._callback(ffi, "glevo_gp_progress_fn",
                                     lambda g, b, s: (int(g), float(b), ffi.string(s).decode()))
         out = ffi.new("glevo_gp **")
-        if path is None:
-            self._call(lib.glevo_gp_create(p, self.data._ptr, out))
-        else:
-            self._call(lib.glevo_gp_load(str(path).encode(), p, self.data._ptr, out))
+        with interruptible():  # the enumeration of generation 0 can take seconds
+            if path is None:
+                status = lib.glevo_gp_create(p, self.data._ptr, out)
+            else:
+                status = lib.glevo_gp_load(str(path).encode(), p, self.data._ptr, out)
+        self._call(status)
         self._own(out[0], lib.glevo_gp_destroy)
         self._params_ptr = lib.glevo_gp_params_of(self._h)
 

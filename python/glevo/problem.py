@@ -26,6 +26,12 @@ class Problem:
             raise TypeError(f"Problem.from_glsl: source must be a str, not {type(source).__name__}")
         if not isinstance(name, str):
             raise TypeError(f"Problem.from_glsl: name must be a str, not {type(name).__name__}")
+        if "\0" in source:
+            # C reads the text up to its first NUL: the rest would vanish without a word (the
+            # CLI refuses binary --fitness files likewise).
+            line = source.count("\n", 0, source.index("\0")) + 1
+            raise ValueError(f"Problem.from_glsl: source holds a NUL character on line {line}; "
+                             "GLSL text has none")
         if isinstance(dim, bool) or not isinstance(dim, int):
             raise TypeError(f"Problem.from_glsl: dim must be an int, not {type(dim).__name__}")
         for arg, v in (("lower", lower), ("upper", upper)):

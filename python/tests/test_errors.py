@@ -121,3 +121,8 @@ def test_compute_backend_same_as_cli(ctx, cli):
     j = cli("cga", "--problem", "camel", "--grid", "18x11", "--generations", 25, "--seed", 3,
             "--backend", "compute")
     assert ga.best.fitness == j["best_fitness"] and ga.best.x.tolist() == j["best_x"]
+
+
+def test_glsl_with_a_nul_is_refused():
+    with pytest.raises(ValueError, match="NUL character on line 2"):
+        glevo.Problem.from_glsl(FITNESS.replace("\n", "\n\0", 1), dim=3)

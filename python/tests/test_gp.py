@@ -165,3 +165,23 @@ def test_negative_target_error_refused():
     data = (np.array([[1.0], [2.0], [3.0]]), np.array([1.0, 2.0, 3.0]))
     with pytest.raises(ValueError, match="target_error -5 is negative"):
         glevo.GP(data, target_error=-5, backend="cpu")
+
+
+def test_ctrl_c_during_creation_stops_the_enumeration():
+    """Ctrl-C while glevo.GP(...) enumerates (a C call of seconds) raises KeyboardInterrupt at
+    once, not when the call returns; the next run is unaffected."""
+    import os
+    import signal
+    import threading
+    import time
+    X = np.random.default_rng(1).random((1000, 5))
+    y = X[:, 0] * np.sin(X[:, 1]) + X[:, 2] ** 3
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        # 10^7 candidates on 1000 cases: many seconds on a CPU when not stopped.
+        glevo.GP((X, y), enumeration=10**7, backend="cpu", pop=100, generations=1)
+    assert time.perf_counter() - t0 < 2.0
+    timer.join()
+    assert glevo.GP((X, y), pop=50, generations=2, backend="cpu", enumeration=1000).run()["generations"] == 2

@@ -32,6 +32,40 @@ void glevo_interrupt(void) { interrupt_pending = 1; }
 int glevo_interrupt_pending(void) { return interrupt_pending != 0; }
 void glevo_interrupt_clear(void) { interrupt_pending = 0; }
 
+static struct sigaction host_sigint;
+static volatile sig_atomic_t sigint_hooked;
+
+static void on_sigint(int sig)
+{
+    interrupt_pending = 1;
+    if (host_sigint.sa_flags & SA_SIGINFO) {
+        if (host_sigint.sa_sigaction) host_sigint.sa_sigaction(sig, NULL, NULL);
+    } else if (host_sigint.sa_handler != SIG_DFL && host_sigint.sa_handler != SIG_IGN) {
+        host_sigint.sa_handler(sig);
+    }
+}
+
+glevo_status glevo_interrupt_on_sigint(int on)
+{
+    if (on) {
+        if (sigint_hooked)
+            return glevo_fail(GLEVO_ERR_INVALID, "glevo_interrupt_on_sigint: already on");
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGINT, &sa, &host_sigint) != 0)
+            return glevo_fail(GLEVO_ERR_INVALID, "glevo_interrupt_on_sigint: sigaction failed");
+        sigint_hooked = 1;
+        return GLEVO_OK;
+    }
+    if (sigint_hooked) {
+        sigaction(SIGINT, &host_sigint, NULL);
+        sigint_hooked = 0;
+    }
+    return GLEVO_OK;
+}
+
 int glevo_status_exit_code(glevo_status status)
 {
     if (status == GLEVO_OK) return 0;
