@@ -196,6 +196,9 @@ int bench_dsmga(int argc, char **argv)
     }
 
     FILE *md = NULL, *csv = NULL;
+    /* From the moment the tables exist a signal is answered (one line, the temporary tables
+     * removed), not left to its default action. */
+    bench_signals_start();
     if ((rc = bench_open_tables("bench dsmga", out_dir, name, &md, &csv))) {
         glevo_context_destroy(ctx);
         return rc;
@@ -220,7 +223,6 @@ int bench_dsmga(int argc, char **argv)
     int rows = 0;
     char *save = NULL;
     int rows_done = 0;
-    bench_signals_start();
     for (char *pname = strtok_r(problems_buf, ",", &save); pname && !bench_stopped();
          pname = strtok_r(NULL, ",", &save)) {
         for (int k = 0; k < nells && !bench_stopped(); ++k) {

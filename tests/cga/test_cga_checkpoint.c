@@ -4,6 +4,8 @@
  * reverse) where the engines agree exactly; changed parameters refused naming the field;
  * a writer killed mid-write leaves the previous checkpoint loadable. */
 #include <math.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,18 +259,34 @@ START_TEST(killed_writer_leaves_previous_checkpoint)
     snprintf(target, sizeof target, "%s/run.ckpt", dir);
     int mid_write = 0;
     for (int attempt = 0; attempt < 6; ++attempt) {
+        int ready[2];
+        ck_assert_int_eq(pipe(ready), 0);
         pid_t child = fork();
         ck_assert(child >= 0);
         if (child == 0) {
+            close(ready[0]);
             glevo_cga *cga;
             if (glevo_cga_create(&p, &cga) != GLEVO_OK) _exit(3);
             if (glevo_cga_step(cga, 1) != GLEVO_OK) _exit(4);
+            if (glevo_cga_save(cga, target, NULL) != GLEVO_OK) _exit(5);
+            /* The first checkpoint is complete: say so (an event, not a guess at how long a
+             * busy machine takes to get here), then save on until killed. */
+            if (write(ready[1], "1", 1) != 1) _exit(6);
             for (;;)
                 if (glevo_cga_save(cga, target, NULL) != GLEVO_OK) _exit(5);
         }
-        /* Wait for a first complete checkpoint, then kill at a varying moment. */
-        for (int t = 0; t < 2000 && access(target, F_OK) != 0; ++t) pause_ms(5);
-        ck_assert_msg(access(target, F_OK) == 0, "the child wrote no checkpoint");
+        close(ready[1]);
+        /* Wait for the child's word (or its end, which reads 0 bytes), up to two minutes;
+         * on a failure the child is killed first, so that no writer outlives the test. */
+        struct pollfd pfd = {ready[0], POLLIN, 0};
+        char byte = 0;
+        bool said = poll(&pfd, 1, 120000) == 1 && read(ready[0], &byte, 1) == 1;
+        close(ready[0]);
+        if (!said) {
+            kill(child, SIGKILL);
+            waitpid(child, NULL, 0);
+        }
+        ck_assert_msg(said, "the child wrote no checkpoint within two minutes");
         pause_ms(3 + 7 * attempt);
         kill(child, SIGKILL);
         int status;

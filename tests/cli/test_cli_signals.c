@@ -130,7 +130,13 @@ START_TEST(bench_sweep_answers_a_signal)
     char args[512], err[1 << 14];
     snprintf(args, sizeof args, "bench dsmga --backend cpu --problems trap --ells 200 --sweep "
              "--runs 10 --out %s", dir);
-    int rc = interrupted(args, "1", err, sizeof err);
+    /* Signalled once the sweep's tables exist (an event, not a delay: a busy machine took
+     * longer than a fixed second to get there). */
+    char after[512];
+    snprintf(after, sizeof after, "i=0; while [ $i -lt 3000 ] && kill -0 $pid 2>/dev/null && "
+             "! ls %s/.dsmga.csv.tmp* >/dev/null 2>&1; do sleep 0.02; i=$((i+1)); done; "
+             "kill -TERM $pid; wait $pid", dir);
+    int rc = run_job("timeout --foreground -s KILL 120 ", args, after, err, sizeof err);
     ck_assert_msg(rc == 143, "exit %d, want 143: %.500s", rc, err);
     ck_assert_msg(lines(err) == 1 && strstr(err, "stopped by SIGTERM: 0 table rows completed"),
                   "%.500s", err);
