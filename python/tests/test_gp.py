@@ -185,3 +185,26 @@ def test_ctrl_c_during_creation_stops_the_enumeration():
     assert time.perf_counter() - t0 < 2.0
     timer.join()
     assert glevo.GP((X, y), pop=50, generations=2, backend="cpu", enumeration=1000).run()["generations"] == 2
+
+
+def test_every_cli_option_has_its_python_row():
+    """docs/python.md's table lists each option of `glevo gp --help`, and each keyword it
+    names is one glevo.GP (or glevo.Context) takes."""
+    import inspect
+    import os
+    import re
+    import subprocess
+    path = os.environ.get("GLEVO_CLI") or os.path.join(os.path.dirname(__file__), "..", "..",
+                                                       "build", "glevo")
+    help_text = subprocess.run([path, "gp", "--help"], capture_output=True, text=True).stdout
+    options = set(re.findall(r"^  --([a-z-]+)", help_text, re.M))
+    assert len(options) > 30, help_text
+    doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")).read()
+    rows = dict(re.findall(r"^\| `--([a-z-]+)` \| (.*) \|$", doc, re.M))
+    assert options == set(rows), (options - set(rows), set(rows) - options)
+    accepted = set(glevo.gp.FIELDS) | {"data", "target", "context", "progress"} | \
+        set(inspect.signature(glevo.Context).parameters)
+    for option, python in rows.items():
+        first = re.match(r"`([a-z_]+)", python)
+        if first and "(" not in first.group(1) and not python.startswith(("`gp.", "`GP", "`GPM", "`help", "`glevo")):
+            assert first.group(1) in accepted, (option, python)
