@@ -315,6 +315,14 @@ static int gp_main(int argc, char **argv)
         rc = cli_fail(cmd, st);
         goto done;
     }
+    /* A model no number describes is no result: said, exit 1, rather than "mse inf" and a
+     * program that cannot be read back. */
+    if (!isfinite(r.best_error)) {
+        fprintf(stderr, "glevo %s: no program has a finite error on '%s' (best: %g); nothing "
+                "was printed\n", cmd, data_path, r.best_error);
+        rc = 1;
+        goto done;
+    }
     double test_error = NAN, test_r2 = NAN;
     if (test && (st = glevo_gp_r2(r.best, 0, test, &test_r2))) {
         rc = cli_fail(cmd, st);
