@@ -22,15 +22,24 @@ bool program_cache_find(struct glevo_context *ctx, const char *key, gpu_program 
     return false;
 }
 
+/* Room for one more element in *items (count used of *cap, doubling); false when out of
+ * memory, *items unchanged. */
+static bool room_for_one(void **items, int count, int *cap, size_t size)
+{
+    if (count < *cap) return true;
+    int grown = *cap ? 2 * *cap : 16;
+    void *p = realloc(*items, (size_t)grown * size);
+    if (!p) return false;
+    *items = p;
+    *cap = grown;
+    return true;
+}
+
 static void record_build(struct glevo_context *ctx, const char *name, double seconds)
 {
-    if (ctx->build_count == ctx->build_cap) {
-        int cap = ctx->build_cap ? 2 * ctx->build_cap : 32;
-        glevo_program_build *b = realloc(ctx->builds, (size_t)cap * sizeof *b);
-        if (!b) return;
-        ctx->builds = b;
-        ctx->build_cap = cap;
-    }
+    if (!room_for_one((void **)&ctx->builds, ctx->build_count, &ctx->build_cap,
+                      sizeof *ctx->builds))
+        return;
     glevo_program_build *r = &ctx->builds[ctx->build_count++];
     snprintf(r->name, sizeof r->name, "%s", name);
     r->seconds = seconds;
@@ -40,13 +49,9 @@ void program_cache_add(struct glevo_context *ctx, const char *key, const gpu_pro
                        double seconds)
 {
     record_build(ctx, p->name, seconds);
-    if (ctx->program_count == ctx->program_cap) {
-        int cap = ctx->program_cap ? 2 * ctx->program_cap : 16;
-        program_cache_entry *e = realloc(ctx->programs, (size_t)cap * sizeof *e);
-        if (!e) return;
-        ctx->programs = e;
-        ctx->program_cap = cap;
-    }
+    if (!room_for_one((void **)&ctx->programs, ctx->program_count, &ctx->program_cap,
+                      sizeof *ctx->programs))
+        return;
     char *k = strdup(key);
     if (!k) return;
     ctx->programs[ctx->program_count++] = (program_cache_entry){k, *p, 1};
