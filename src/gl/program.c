@@ -304,8 +304,11 @@ glevo_status gpu_program_build(gpu_program *p, const gpu_program_desc *desc)
 
 void gpu_program_destroy(gpu_program *p)
 {
+    /* Only on its own context, current: an engine destroyed after its context (the API
+     * allows it) holds a program that died with the context, whose memory is gone too. */
     struct glevo_context *ctx = (struct glevo_context *)p->context;
-    if (p->id && !(ctx && program_cache_release(ctx, p->id))) glDeleteProgram(p->id);
+    if (p->id && ctx && ctx == gl_current && !program_cache_release(ctx, p->id))
+        glDeleteProgram(p->id);
     p->id = 0;
 }
 
