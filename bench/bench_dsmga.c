@@ -30,7 +30,7 @@ typedef struct sweep_entry {
     int ell, pop;
     double sweep_nfe;
 } sweep_entry;
-/* SWEEP_TABLE_BEGIN: H100 session of 2026-11-23, docs/results/h100-2026-11-23/dsmga/run_sweeps.sh
+/* SWEEP_TABLE_BEGIN: H100 device calls of 2026-11-23, docs/results/h100-2026-11-23/dsmga/run_sweeps.sh
  * (one sweep per cell in parallel, 190 s limit each). ftrap 600 did not finish in 190 s; it
  * and the l = 1000 cells come from the grid of run_grid_sweeps.sh (every population of a ~10%
  * grid at once, 260 s): the smallest grid population solving 10 in a row. ftrap 600: 224

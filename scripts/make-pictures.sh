@@ -37,7 +37,7 @@ done
 # recipe).
 small=docs/results/h100-2026-11-25-gp-small
 "$glevo" bench gp --redraw "$small/gp_resident.csv" --evogp "$small/evogp.csv" --out "$work/small" \
-    --caption "$h100, 2026-11-25: one session; EvoGP's four tree sets, programs resident" \
+    --caption "$h100, 2026-11-25: one set of device calls; EvoGP's four tree sets, programs resident" \
     >/dev/null
 cp "$work/small/gp_scaling_evogp-trees.png" "$out/scaling-gp-evogp.png"
 
@@ -49,12 +49,12 @@ scaling() { # FAMILY TITLE X_LABEL Y_LABEL CAPTION
         --title "$2" --x-label "$3" --y-label "$4" --caption "$5" >/dev/null
 }
 scaling cga "Cellular GA (camel), 1000 generations" "individuals" "seconds for 1000 generations" \
-    "$h100, 2026-11-23: fragment and CPU in the first session, compute in the second"
+    "$h100, 2026-11-23: fragment and CPU in the first calls, compute in the later ones"
 scaling de "DE/rand/1/bin, shifted sphere, 10^4 D evaluations (solid D=100, dashed D=10)" \
     "population NP" "seconds a run" \
-    "$h100, 2026-11-23: compute, fragment and evosax in one session; CPU from the first"
+    "$h100, 2026-11-23: compute, fragment and evosax in one set of calls; CPU from the first"
 scaling gp "GP evaluation: 10 000 programs of size 50, regression, exact math" "fitness cases" \
-    "GPop/s" "$h100, 2026-11-23: compute and EvoGP in one session; fragment and CPU from the first"
+    "GPop/s" "$h100, 2026-11-23: compute and EvoGP in one set of calls; fragment and CPU from the first"
 scaling dsmga "DSMGA-II model building, folded trap (BuildDSM solid, lossy FindClique dashed)" \
     "problem size ell (bits)" "ms a generation" "$h100, 2026-11-23"
 scaling islands "MPI islands on one machine: speedup at equal total population" "islands (MPI ranks)" \

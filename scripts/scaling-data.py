@@ -38,7 +38,7 @@ def write(name, series):
 
 
 def cga():
-    """Seconds for 1000 generations (camel) against the population: the first session's
+    """Seconds for 1000 generations (camel) against the population: the first calls'
     Table 2 (fragment, CPU cGA, CPU SGA) and the compute sweep of the second."""
     table, in_camel = [], False
     for line in open(os.path.join(FIRST, "cga_table2.md")):

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The merged build's user-facing runs on the GPU machine, in one call (2026-11-25 session):
+# The merged build's user-facing runs on the GPU machine, in one call (2026-11-25):
 #   1. whole GP runs beside EvoGP's pipeline (gp-finish.sh: four cells, seeds 1-5, compute and
 #      fragment, EvoGP's algorithm pinned),
 #   2. the cGA's blocked compute path beside the JAX cGA (cga-block.sh final: rule, one

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The session's combined device call (every result into one tarball under $OUT, since a call
+# A combined device call (every result into one tarball under $OUT, since a call
 # brings back 8 files at most): the whole test suite on this driver, DSMGA-II's goals at ell 600
 # and its compute column at ell 120 and 300 (the scaling picture), the cGA compute sweep over
 # population sizes, and the checkpoint costs.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The session's last device call: the whole suite again (islands tests included), DSMGA-II's
+# A last device call of the day: the whole suite again (islands tests included), DSMGA-II's
 # BuildDSM after the pixel-unpack uploads and the fence wait (one lossy and one lossless run
 # at ell 600), and the islands measurements. One tarball under $OUT.
 #   . .gl/env.sh && scripts/device/suite-dsmga600-islands.sh

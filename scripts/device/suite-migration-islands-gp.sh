@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The last device call of the day's third session, after GP islands and the GPU emigrant
+# The last device call of the day, after GP islands and the GPU emigrant
 # selection were merged: the whole suite, the cGA migration cost (migration.sh) and GP islands
 # (islands-gp.sh). One tarball under $OUT (the device returns few files). About 5 minutes.
 #   . .gl/env.sh && scripts/device/suite-migration-islands-gp.sh

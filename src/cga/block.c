@@ -193,7 +193,7 @@ static void plan_auto(const cga_layout *l, cga_block_plan *b)
     } else if (cells <= 512 * 512 && l->neighbourhood == GLEVO_NEIGHBOURHOOD_MOORE5) {
         /* The halo of radius 2 is the larger part of a 32x16 tile's region (40x24 cells);
          * 32x32 (40x40) halves it. 316x316 x 1000 on the H200: 17.7 ms, 21.1 at 32x16
-         * (docs/performance.md, fifteenth session). Moore and von Neumann: no gain (16.1,
+         * (docs/performance.md, "2026-11-28: moore5's tiles, the group reduction by keys"). Moore and von Neumann: no gain (16.1,
          * 15.7 ms at 32x32 depth 3 against 16.0, 15.8). */
         b->tile[0] = 32, b->tile[1] = 32, b->depth = 2;
     } else if (cells <= 512 * 512) {

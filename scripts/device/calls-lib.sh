@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# What the session scripts of the GPU machine share (sourced after `set -u`):
-#   . scripts/device/session-lib.sh DIR
+# What the scripts of one set of device calls share (the dated ones live with their results,
+# docs/results/<device>-<date>/run.sh; sourced after `set -u`):
+#   . scripts/device/calls-lib.sh DIR
 # sets g (DIR/glevo) and out ($OUT, else out), the library path (DIR/lib: libsubunit), the
 # test suites' data and CLI, records the GPU and its clocks in $out/gpu.txt, and defines
 #   suites PATTERN LOG: each test binary of DIR matching PATTERN, pass or its failure's tail

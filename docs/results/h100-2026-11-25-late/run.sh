@@ -2,7 +2,7 @@
 # The late session of 2026-11-25 on the GPU machine (issues 25 and 26), what of it runs on this
 # tree. Results and what each call measured: docs/results/h100-2026-11-25-late/ and
 # docs/performance.md ("2026-11-25 (late)").
-#   . .gl/env.sh && scripts/device/session-2026-11-25-late.sh DIR MODE
+#   . .gl/env.sh && docs/results/h100-2026-11-25-late/run.sh DIR MODE
 # DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
 #   gp-cost   every GP suite, then constant fitting's cost: 10 000 programs x 1000 cases
 #             (gp_sr_data.py), 20 generations, compute, mse, fitting off and at 1, 2, 4, 8
@@ -19,7 +19,7 @@
 # temporary builds that are not in the tree.
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 cga_best3() { # GRID GENERATIONS MUTATION TILE DEPTH: three runs' seconds, a CSV row each
   local args=(cga --problem camel --grid "$1" --generations "$2" --report-every "$2" --mutation "$3"

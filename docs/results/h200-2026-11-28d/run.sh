@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The sixteenth session (2026-11-28) on the GPU machine. Results: docs/results/h200-2026-11-28d/.
-#   . .gl/env.sh && scripts/device/session-2026-11-28d.sh DIR MODE
+#   . .gl/env.sh && docs/results/h200-2026-11-28d/run.sh DIR MODE
 # enum (issue 26): the enumeration of short programs that seeds the main search. DIR holds
 #   glevo, lib/, data/ (friedman-1.csv, nguyen-9.csv) and the GP test binaries matching SUITES
 #   (default test_gp_enumerate, test_gp_portfolio, test_gp_same, test_gp_const_opt):
@@ -11,7 +11,7 @@
 #   compute backend through the srbench harness, 30 seeds from 301 (sr/nguyen_compute).
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 # DATA's runs at the defaults on compute, with and without the enumeration, seeds 1-3, three
 # processes each, --generations N, into FILE; their best.

@@ -6,11 +6,11 @@
 # "Searches by family"). The fifth session's calls ran the modes with OUT=$OUT/c1 (suites, cost,
 # and sr with SUITES="nguyen friedman1" VARIANTS=portfolio) and OUT=$OUT/c2 (sr with
 # SUITES=keijzer SR_SEEDS=200 VARIANTS=portfolio; SUITES=nguyen SR_SEEDS=500).
-#   . .gl/env.sh && scripts/device/session-2026-11-26d.sh DIR MODE
+#   . .gl/env.sh && docs/results/h100-2026-11-26d/run.sh DIR MODE
 # DIR holds glevo, lib/ and the test binaries; MODE is
 #   suites   every GP suite (DIR/test_gp_*) -> suites_gp.log
 #   cost     what the portfolio costs a GPU run (compute): a generation of 10^4 programs x 1000
-#            cases (session-lib.sh's constfit: (T(120) - T(20)) / 100, seeds 2-4) and whole
+#            cases (calls-lib.sh's constfit: (T(120) - T(20)) / 100, seeds 2-4) and whole
 #            Friedman-1 runs at the defaults (2000 x 100, three seeds, second of two processes),
 #            each with the default portfolio and with --portfolio 0 -> constfit.jsonl, fr.jsonl
 #   sr       the srbench harness on the CPU backend (one thread a run, 15 at once), 30 seeds:
@@ -19,7 +19,7 @@
 #            -> sr.tgz (sr/NAME/)
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 case $mode in
 suites)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fourteenth session (2026-11-28) on the GPU machine. Results: docs/results/h200-2026-11-28b/.
-#   . .gl/env.sh && scripts/device/session-2026-11-28.sh DIR MODE
+#   . .gl/env.sh && docs/results/h200-2026-11-28/run.sh DIR MODE
 # philox (issue 25): Philox4x32-10's products as 64-bit multiplies (GL_ARB_gpu_shader_int64)
 #   instead of umulExtended, a probe through GLEVO_SHADER_DIR. DIR holds glevo, lib/,
 #   test_cga_fused and sh-int64/ (the shaders with the probe's Philox). Old and new runs' end
@@ -16,7 +16,7 @@
 #   a process), the JAX peer (jax.jsonl).
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 variant_env() { if [ "$1" = base ]; then echo "GLEVO_UNUSED=1"; else echo "GLEVO_SHADER_DIR=$PWD/$dir/$1"; fi; }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The session of 2026-11-26 on the GPU machine (issues 25 and 26). Results and what each call
 # measured: docs/results/h100-2026-11-26/ and docs/performance.md ("2026-11-26").
-#   . .gl/env.sh && scripts/device/session-2026-11-26.sh DIR MODE
+#   . .gl/env.sh && docs/results/h100-2026-11-26/run.sh DIR MODE
 # DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
 #   gp-fit   the GPU's limits (glevo info), every GP suite, then constant fitting's cost on
 #            10 000 programs x 1000 cases (gp_sr_data.py), compute, mse, --max-size 64: a
@@ -12,7 +12,7 @@
 #            (GLEVO_DUMP_PROGRAMS) -> programs.txt.
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 case $mode in
 gp-fit)

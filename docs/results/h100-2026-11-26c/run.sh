@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The third session of 2026-11-26 on the GPU machine (issue 26: constant fitting on by default?).
 # Results: docs/results/h100-2026-11-26c/ and docs/symbolic-regression-bench.md.
-#   . .gl/env.sh && scripts/device/session-2026-11-26c.sh DIR MODE
+#   . .gl/env.sh && docs/results/h100-2026-11-26c/run.sh DIR MODE
 # DIR holds glevo and lib/; MODE is
-#   sr-fit   constant fitting's cost on 10 000 programs x 1000 cases (as session-2026-11-26.sh's
+#   sr-fit   constant fitting's cost on 10 000 programs x 1000 cases (as docs/results/h100-2026-11-26/run.sh's
 #            gp-fit: a generation = (T(120) - T(20)) / 100, seeds 2-4, the second of two runs)
 #            for each candidate setting, alone on the GPU -> constfit.jsonl; then the srbench
 #            harness (scripts/srbench/run.py) on the compute backend, 30 seeds (glevo and data
@@ -20,7 +20,7 @@
 #            (camel, compute) -> narrow.csv; the JAX peer (DIR/peers/cga_jax.py) -> jax.jsonl.
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 # name: options (the candidates for issue 26's default, and references)
 settings=(

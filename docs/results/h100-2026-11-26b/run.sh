@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The second session of 2026-11-26 on the GPU machine (issue 25, the cGA's local memory).
 # Results: docs/results/h100-2026-11-26b/ and docs/performance.md ("2026-11-26, evening").
-#   . .gl/env.sh && scripts/device/session-2026-11-26b.sh DIR MODE [OLD_SHADERS]
+#   . .gl/env.sh && docs/results/h100-2026-11-26b/run.sh DIR MODE [OLD_SHADERS]
 # DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
 #   cga-lmem  the cGA kernels' shared and local memory (GLEVO_DUMP_PROGRAMS) -> programs_*.txt,
 #             then best of three runs (camel, compute, --report-every = the generations) of
@@ -31,7 +31,7 @@
 #             suites -> suites_cga.log; the JAX peer -> jax.jsonl.
 set -u
 mode=$2 old=${3:-}
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 # the environment of a variant: old -> the shader tree OLD_SHADERS, new -> the embedded shaders
 shaders() { if [ "$1" = old ]; then echo "GLEVO_SHADER_DIR=$old"; else echo "X=1"; fi; }

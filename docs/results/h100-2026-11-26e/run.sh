@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The fifth session of 2026-11-26 on the GPU machine, the cGA part (issue 25): skip mutation's
 # children scored in the fused kernel, its fold's loads four a round. (The session's GP
-# measurements ran session-2026-11-26d.sh.) Results: docs/results/h100-2026-11-26e/cga/ and
+# measurements ran docs/results/h100-2026-11-26d/run.sh.) Results: docs/results/h100-2026-11-26e/cga/ and
 # docs/performance.md ("2026-11-26 (fifth session)").
-#   . .gl/env.sh && scripts/device/session-2026-11-26e.sh DIR cga-skip
+#   . .gl/env.sh && docs/results/h100-2026-11-26e/run.sh DIR cga-skip
 # DIR holds glevo, glevo_old (the landed build before: c5e85ef), lib/, the cGA test binaries
 # and peers/cga_jax.py. It runs every cGA suite (DIR/test_cga_*) -> suites_cga.log; old and new
 # runs' end checkpoints the same run (same.txt); best of three processes each, old and new, at
 # the issue's grids, other problems and larger grids -> skip.csv; the JAX peer -> jax.jsonl.
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 case $mode in
 cga-skip)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fifteenth session (2026-11-28) on the GPU machine. Results: docs/results/h200-2026-11-28c/.
-#   . .gl/env.sh && scripts/device/session-2026-11-28c.sh DIR MODE
+#   . .gl/env.sh && docs/results/h200-2026-11-28c/run.sh DIR MODE
 # torus (issue 25): the cGA's torus wrap by one add or subtract instead of `%`. DIR holds glevo
 #   (the new shaders, embedded), glevo_oldsh (the same binary with the shaders of b8a9a12
 #   through GLEVO_SHADER_DIR), lib/ and the cGA test binaries. Old and new end checkpoints the
@@ -32,7 +32,7 @@
 #   the group's entry (sh-last). End checkpoints (same_last.txt), test_cga_fused with sh-last
 #   and sh-key, best of three (last.csv).
 # final (issue 25): the build as committed: the cGA and reduce suites (suites.log), then the
-#   issue's table with JAX in the same call (session-2026-11-28.sh's cga mode, into cga/).
+#   issue's table with JAX in the same call (docs/results/h200-2026-11-28/run.sh's cga mode, into cga/).
 # rows (issue 25): the fused kernel's work-groups of 8 x R pairs (GLEVO_CGA_ROWS=R: 4, 8, 16, 32).
 #   End checkpoints against R = 8 (same_rows.txt); best of three at 1000x1000 (rows.csv).
 # tile (issue 25): the compute evolve kernel's selection from a fitness tile in shared memory
@@ -45,7 +45,7 @@
 #   defaults, compute, three seeds, best of three processes each (gp.csv).
 set -u
 mode=$2
-. scripts/device/session-lib.sh "$1"
+. scripts/device/calls-lib.sh "$1"
 
 # Whole Friedman-1 runs at the defaults on compute, DIR's glevo_old and glevo, seeds 1-3, three
 # processes each (gp.csv), and their best.
@@ -213,7 +213,7 @@ last)
 final)
   suites "test_[cr][ge]*" suites.log
   cat "$out/suites.log"
-  OUT=$out/cga scripts/device/session-2026-11-28.sh "$dir" cga
+  OUT=$out/cga docs/results/h200-2026-11-28/run.sh "$dir" cga
   ;;
 rows)
   for c in "1000x1000 30 skip" "1000x1000 20 per-bit" "130x66 40 skip --block-depth 0 --neighbourhood moore5"; do
