@@ -71,6 +71,9 @@ typedef struct common_opts {
  * backend it picks on the device asked for (a context opened for it is kept for
  * common_context_create). */
 int common_check_backend(const char *command, common_opts *c);
+/* Closes the context "auto" opened, for a command that opens its own elsewhere (an island
+ * on its rank's device). */
+void common_forget_probe(void);
 /* The same for GP, whose "auto" is glevo_gp_backend_resolve's, and fragment where strategy
  * (--strategy) names a fragment layout. */
 int common_check_gp_backend(const char *command, common_opts *c, const char *strategy);

@@ -125,21 +125,26 @@ static glevo_context_params context_params(const common_opts *c)
 }
 
 /* "auto": the engine glevo_backend_resolve picks on the device asked for; the CPU where no
- * context can be had at all (said once on stderr, as the run is then not on a GPU). */
-static void pick_backend(common_opts *c, glevo_backend (*resolve)(glevo_backend))
+ * context can be had at all (said once on stderr, as the run is then not on a GPU), unless a
+ * --device was named: that one failing is the user's to hear about. */
+static int pick_backend(const char *command, common_opts *c,
+                        glevo_backend (*resolve)(glevo_backend))
 {
     glevo_context_params params = context_params(c);
     glevo_context *ctx = NULL;
-    if (glevo_context_create(&params, &ctx) != GLEVO_OK) {
+    glevo_status st = glevo_context_create(&params, &ctx);
+    if (st && c->device >= 0) return cli_fail(command, st);
+    if (st) {
         if (!c->quiet)
             fprintf(stderr, "glevo: no GL context (%s): running on the CPU engine\n",
                     glevo_last_error());
         c->backend = "cpu";
-        return;
+        return 0;
     }
     c->backend = glevo_backend_name(resolve(GLEVO_BACKEND_AUTO));
     if (!strcmp(c->backend, "cpu")) glevo_context_destroy(ctx);
     else probed = ctx;
+    return 0;
 }
 
 static int check_backend(const char *command, common_opts *c,
@@ -151,13 +156,18 @@ static int check_backend(const char *command, common_opts *c,
     /* The context takes device + 1: bound it well below INT_MAX (no machine has 65536). */
     if (c->device < -1 || c->device > 65535)
         return cli_bad_input(command, "--device %d is out of range (-1 for automatic, 0..65535)", c->device);
-    if (!strcmp(c->backend, "auto")) pick_backend(c, resolve);
-    return 0;
+    return strcmp(c->backend, "auto") ? 0 : pick_backend(command, c, resolve);
 }
 
 int common_check_backend(const char *command, common_opts *c)
 {
     return check_backend(command, c, glevo_backend_resolve);
+}
+
+void common_forget_probe(void)
+{
+    glevo_context_destroy(probed);
+    probed = NULL;
 }
 
 int common_check_gp_backend(const char *command, common_opts *c, const char *strategy)

@@ -235,6 +235,7 @@ static glevo_status start(glevo_islands *is, const island_family *f, const commo
 {
     glevo_status st = GLEVO_OK;
     snprintf(renderer, renderer_size, "cpu");
+    common_forget_probe(); /* the rank opens its own device's context */
     if (common_is_gpu(c)) {
         /* --device: every island there; --island-devices: that list; otherwise the hardware
          * devices (an NVIDIA host also lists Mesa's software device, which no rank should
