@@ -49,6 +49,25 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
     return st;
 }
 
+/* Columns that hold one value, said once: the target's model is then that constant, and an
+ * input that never changes carries nothing a program could use. */
+static void note_constant_columns(const char *cmd, const glevo_gp_data *d)
+{
+    int cases = glevo_gp_data_cases(d), vars = glevo_gp_data_vars(d);
+    for (int v = 0; v <= vars; ++v) {
+        const float *x = v < vars ? glevo_gp_data_row(d, v) : glevo_gp_data_target(d);
+        int c = 1;
+        while (c < cases && x[c] == x[0]) ++c;
+        if (c < cases || cases < 2) continue;
+        if (v == vars)
+            fprintf(stderr, "glevo %s: the target '%s' is %g in every row: its model is that "
+                    "constant\n", cmd, glevo_gp_data_target_name(d), (double)x[0]);
+        else
+            fprintf(stderr, "glevo %s: column '%s' is %g in every row: no program can use it\n",
+                    cmd, glevo_gp_data_var_name(d, v), (double)x[0]);
+    }
+}
+
 static int gp_main(int argc, char **argv)
 {
     const char *cmd = "gp";
@@ -272,6 +291,7 @@ static int gp_main(int argc, char **argv)
     glevo_context *ctx = NULL;
     glevo_gp_result r = {0};
     if ((st = glevo_gp_data_load_csv(data_path, target, &data))) return cli_fail(cmd, st);
+    if (!c.quiet) note_constant_columns(cmd, data);
     /* The held-out file's columns by name: its target the training target's name, its inputs
      * in the training order (another order, or other names, are the user's to know). */
     if (test_path) {

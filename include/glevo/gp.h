@@ -431,7 +431,7 @@ GLEVO_API glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_g
                           glevo_gp_result *out);
 GLEVO_API void glevo_gp_result_free(glevo_gp_result *r);
 /* R^2 = 1 - sum (y - f)^2 / sum (y - mean y)^2 of program i of p on d (the CPU interpreter's
- * values, the GPU's bits); NaN when y is constant. The reported model (glevo_gp_result.best) is
+ * values, the GPU's bits); where y is constant, 1 for an exact model and 0 otherwise. The reported model (glevo_gp_result.best) is
  * simplified first (constant folding, x - x, x / x, nested negations: src/gp/simplify.c), with
  * linear scaling's a and b folded in: its errors are those of the printed program. */
 GLEVO_API glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data *d, double *r2);

@@ -50,7 +50,9 @@ glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data 
     for (int c = 0; c < d->cases; ++c) sy += d->y[c];
     double my = sy / d->cases;
     for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - my) * (d->y[c] - my);
-    *r2 = syy > 0 ? 1.0 - s.sq_sum / syy : NAN;
+    /* A constant target has no variance to explain: R^2 is 1 for a model that is exact on
+     * it and 0 otherwise (scikit-learn's r2_score), never a NaN printed beside a model. */
+    *r2 = syy > 0 ? 1.0 - s.sq_sum / syy : s.sq_sum == 0 ? 1.0 : 0.0;
     return GLEVO_OK;
 }
 

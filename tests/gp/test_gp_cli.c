@@ -230,6 +230,22 @@ START_TEST(test_columns_by_name)
 }
 END_TEST
 
+/* A constant target: said once, its model the constant, R^2 1 (not NaN); a constant input
+ * column said too. */
+START_TEST(test_constant_columns)
+{
+    setup();
+    const char *data = write_file("c.csv", "a,b,y\n1,2,3\n2,2,3\n3,2,3\n4,2,3\n");
+    char args[1024], out[8192];
+    snprintf(args, sizeof args, "gp --data %s --pop 40 --generations 2 --backend cpu --json", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "the target 'y' is 3 in every row") &&
+                      strstr(out, "column 'b' is 2 in every row") &&
+                      strstr(out, "\"best_program\":\"3\"") && strstr(out, "\"train_r2\":1"),
+                  "%s", out);
+}
+END_TEST
+
 /* A program whose error is NaN prints "nan" on every engine (the CPU printed "-nan"). */
 START_TEST(test_nan_is_nan)
 {
@@ -290,6 +306,7 @@ int main(void)
     tcase_add_test(tc, test_columns_by_name);
     tcase_add_test(tc, test_resume_refuses_changes);
     tcase_add_test(tc, test_nan_is_nan);
+    tcase_add_test(tc, test_constant_columns);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
