@@ -405,6 +405,9 @@ static int gp_main(int argc, char **argv)
                          test_error, test_r2);
         printf("generations  %d\nevaluations  %lld\nseconds      %.3f\n", r.generations,
                r.evaluations, r.seconds);
+        /* The engine that ran (--backend auto picks one): the 2008 way is --backend fragment. */
+        printf("engine       %s on %s\n", glevo_backend_name(p.backend),
+               ctx ? glevo_context_renderer(ctx) : "the CPU");
     }
     if (ctx && c.profile) glevo_context_print_profile(ctx, stderr);
     rc = 0;
