@@ -7,20 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "de/de_internal.h"
+#include "core/clock.h"
 #include "core/names.h"
 #include "core/args.h"
 #include "core/memory.h"
 #include "gl/gpgpu.h"
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* The memory a run asks for, checked before anything is allocated (in double: no product
  * wraps): the population and its next generation in floats with their fitness, on the host
@@ -90,7 +83,7 @@ glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
         glevo_de_destroy(de);
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d x %d genes", c->np, c->dim);
     }
-    double t0 = now_seconds();
+    double t0 = core_seconds_now();
     for (uint32_t i = 0; i < (uint32_t)c->np; ++i) {
         for (uint32_t j = 0; j < (uint32_t)c->dim; ++j) {
             float u = de_stream_u01(c->seed, i, 0, DE_PASS_INIT, j);
@@ -99,7 +92,7 @@ glevo_status glevo_de_create(const glevo_de_params *params, glevo_de **out)
     }
     st = de->ops->init(de, y);
     free(y);
-    de->seconds += now_seconds() - t0;
+    de->seconds += core_seconds_now() - t0;
     if (st != GLEVO_OK) {
         glevo_de_destroy(de);
         return st;
@@ -158,7 +151,7 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
         return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %lld is negative", __func__,
                           generations);
     DE_GL_READY(de);
-    double t0 = now_seconds();
+    double t0 = core_seconds_now();
     glevo_status st = GLEVO_OK;
     float *ybest = NULL;
     for (long long k = 0; k < generations && !glevo_de_done(de);) {
@@ -191,7 +184,7 @@ glevo_status glevo_de_step(glevo_de *de, long long generations)
         }
     }
     free(ybest);
-    de->seconds += now_seconds() - t0;
+    de->seconds += core_seconds_now() - t0;
     return st;
 }
 
@@ -211,10 +204,10 @@ glevo_status glevo_de_result_get(glevo_de *de, glevo_de_result *out)
         out->best_x = NULL;
         return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     }
-    double t0 = now_seconds();
+    double t0 = core_seconds_now();
     float fb;
     glevo_status st = best_error(de, ybest, &fb, &out->best_fitness, &out->efv);
-    de->seconds += now_seconds() - t0;
+    de->seconds += core_seconds_now() - t0;
     if (st != GLEVO_OK) {
         free(ybest);
         glevo_de_result_free(out);

@@ -93,8 +93,9 @@ struct glevo_context {
  * there is none. */
 bool program_cache_find(struct glevo_context *ctx, const char *key, gpu_program *p);
 /* Keeps a newly linked program under key (best effort: out of memory only stops sharing). */
-void program_cache_add(struct glevo_context *ctx, const char *key, const gpu_program *p,
-                       double seconds);
+void program_cache_add(struct glevo_context *ctx, const char *key, const gpu_program *p);
+/* Notes a compile and link of `seconds` (glevo_context_builds; best effort). */
+void program_build_record(struct glevo_context *ctx, const char *name, double seconds);
 /* One user fewer of the program with this id; true when it was shared and others remain
  * (the caller must not delete it). */
 bool program_cache_release(struct glevo_context *ctx, GLuint id);

@@ -8,12 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gl/context_internal.h"
 #include "gl/shader_compose.h"
 #include "glevo/shader.h"
 #include "core/args.h"
+#include "core/clock.h"
 
 #define VERTEX_FILE "common/fullscreen_vertex.glsl"
 #define FRAGMENT_PREAMBLE "#version 410 core\n#define GLEVO_FRAGMENT 1\n"
@@ -207,13 +207,6 @@ static void dump_if_asked(const gpu_program *p)
     gpu_program_dump_binary(p, path);
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* What two builds must share to be one program: the name, the uniform block's C size and
  * every composed text (defines included). NULL when out of memory: then it is not shared. */
 static char *cache_key(const char *name, size_t uniform_size, const shader_text *texts,
@@ -266,7 +259,7 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
         free(key);
         return GLEVO_OK;
     }
-    double t0 = seconds_now();
+    double t0 = core_seconds_now();
     GLuint shaders[2] = {0, 0};
     for (int i = 0; i < stages && !st; ++i) shaders[i] = compile(types[i], &texts[i], p->name, &st);
     if (!st) p->id = link(p->name, shaders, stages, &st);
@@ -290,8 +283,8 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
         gpu_program_destroy(p);
     } else {
         dump_if_asked(p);
-        program_cache_add(gl_current, key ? key : "", p, seconds_now() - t0);
-        if (!key) program_cache_release(gl_current, p->id); /* recorded, not shared */
+        program_build_record(gl_current, p->name, core_seconds_now() - t0);
+        if (key) program_cache_add(gl_current, key, p);
     }
     free(key);
     return st;

@@ -35,7 +35,7 @@ static bool room_for_one(void **items, int count, int *cap, size_t size)
     return true;
 }
 
-static void record_build(struct glevo_context *ctx, const char *name, double seconds)
+void program_build_record(struct glevo_context *ctx, const char *name, double seconds)
 {
     if (!room_for_one((void **)&ctx->builds, ctx->build_count, &ctx->build_cap,
                       sizeof *ctx->builds))
@@ -45,10 +45,8 @@ static void record_build(struct glevo_context *ctx, const char *name, double sec
     r->seconds = seconds;
 }
 
-void program_cache_add(struct glevo_context *ctx, const char *key, const gpu_program *p,
-                       double seconds)
+void program_cache_add(struct glevo_context *ctx, const char *key, const gpu_program *p)
 {
-    record_build(ctx, p->name, seconds);
     if (!room_for_one((void **)&ctx->programs, ctx->program_count, &ctx->program_cap,
                       sizeof *ctx->programs))
         return;

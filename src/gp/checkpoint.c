@@ -7,22 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/checkpoint.h"
 #include "glevo/context.h"
 #include "gp/engine_internal.h"
+#include "core/clock.h"
 #include "gp/portfolio.h"
 #include "gp/sr_params.h"
 #include "gp/checkpoint_params.h"
 #include "core/args.h"
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* The data's shape and a CRC-32 of its numbers: a resume on other data is refused. */
 static uint32_t data_crc(const glevo_gp_data *d)
@@ -173,7 +166,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     /* Children bred from (seed, generation, child) words (src/gp/breed.c): files without
      * this mark were bred otherwise and cannot resume the same run. */
     ckpt_put_str(w, "state.breeding", GP_BREEDING);
-    ckpt_put_f64(w, "state.seconds", seconds_now() - gp->t0);
+    ckpt_put_f64(w, "state.seconds", core_seconds_now() - gp->t0);
     int k = 0;
     for (const glevo_gp *s = gp; s; s = s->next_search, ++k)
         put_state(w, s, &flat[k], SEARCH_PREFIX[k]);
@@ -345,7 +338,7 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     if (!st) st = ckpt_get_ll(r, "state.evaluations", 0, INT64_MAX, &gp->evaluations);
     /* Times add up over the pieces of a run. */
     if (!st) st = ckpt_get_f64(r, "state.seconds", &seconds);
-    if (!st) gp->t0 = seconds_now() - seconds;
+    if (!st) gp->t0 = core_seconds_now() - seconds;
     if (!st) st = restore_state(r, gp, "");
     int k = 1;
     for (glevo_gp *s = st ? NULL : gp->next_search; s && !st; s = s->next_search, ++k) {

@@ -7,9 +7,9 @@
  * loop iterations, into walk ranges continued from a state buffer. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gp/gpu.h"
+#include "core/clock.h"
 
 /* Codes kept in shared memory up to this many (16 KiB); longer programs are read from the
  * texture in the walk. */
@@ -248,13 +248,6 @@ glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_pr
     return GLEVO_OK;
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* EvoGP's timing (scripts/device/gp_evogp_trees.py): the programs uploaded (timed to a finish,
  * with the build and buffers made beforehand), then reps evaluations of the resident programs
  * back to back and one finish, then the errors read back (timed). */
@@ -267,15 +260,15 @@ static glevo_status compute_timed(glevo_gp_evaluator *e, const glevo_gp_programs
     glevo_status st = prepare(e, p, &plan, &prog);
     if (st) return st;
     gpu_finish();
-    double t0 = seconds_now();
+    double t0 = core_seconds_now();
     if ((st = gp_gpu_upload_programs(&c->gpu, p))) return st;
     gpu_finish();
-    double t1 = seconds_now();
+    double t1 = core_seconds_now();
     for (int r = 0; r < reps && !st; ++r) st = dispatch(e, p->count, &plan, prog);
     gpu_finish();
-    double t2 = seconds_now();
+    double t2 = core_seconds_now();
     if (!st) st = read_back(e, p->count, &plan, sums);
-    double t3 = seconds_now();
+    double t3 = core_seconds_now();
     t->upload = t1 - t0;
     t->evaluate = (t2 - t1) / reps;
     t->readback = t3 - t2;

@@ -15,7 +15,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gp/engine_internal.h"
 #include "gp/enumerate.h"
@@ -26,13 +25,6 @@
 #include "gp/gpu.h"
 #include "gp/parsimony.h"
 #include "gp/portfolio.h"
-
-double gp_seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static glevo_status allocate(glevo_gp *gp)
 {
@@ -74,7 +66,7 @@ static glevo_status breed(glevo_gp *gp)
     const glevo_gp_params *P = &gp->P;
     gp_breed_params bp;
     gp_breed_params_init(&bp, P, gp->mask, gp->data->vars, gp->generation);
-    double t0 = gp_seconds_now();
+    double t0 = core_seconds_now();
     glevo_status st = GLEVO_OK;
     if (gp->gpu_fit && !gp->fit_to_gpu) { /* gp/fitness.glsl's fitness and elites, in place */
         st = gp_resident_breed(gp->res, &bp, NULL, NULL);
@@ -105,7 +97,7 @@ static glevo_status breed(glevo_gp *gp)
         for (int c = 0; c < P->pop; ++c) gp->lens[c] = nxt[c].len;
         gp->cur = 1 - gp->cur;
     }
-    gp->variation_seconds += gp_seconds_now() - t0;
+    gp->variation_seconds += core_seconds_now() - t0;
     return st;
 }
 
@@ -167,10 +159,10 @@ static glevo_status make_resident(glevo_gp *gp)
 static glevo_status fit_on_gpu(glevo_gp *gp)
 {
     if (!gp->fitter) return GLEVO_OK;
-    double t0 = gp_seconds_now();
+    double t0 = core_seconds_now();
     glevo_status st = gp_const_fitter_run(gp->fitter, gp->res, &gp->P, gp->generation);
     gp->host_stale = true;
-    gp->variation_seconds += gp_seconds_now() - t0;
+    gp->variation_seconds += core_seconds_now() - t0;
     return st;
 }
 
@@ -187,7 +179,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     }
     glevo_gp *gp = calloc(1, sizeof *gp);
     if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    gp->t0 = gp_seconds_now();
+    gp->t0 = core_seconds_now();
     gp->restart_best = INFINITY;
     gp->P = *P;
     gp->asked = *P;

@@ -41,13 +41,13 @@ glevo_status gp_engine_evaluate(glevo_gp *gp)
     glevo_status st = GLEVO_OK;
     long long nodes;
     if (gp->gpu_fit) {
-        double te = gp_seconds_now();
+        double te = core_seconds_now();
         gp_resident_lend(gp->res, gp->ev);
         gp_gpu_results res;
         st = gp_compute_evaluate_on_gpu(gp->ev, &gp->res->shape, &res);
         int elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX;
         if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites);
-        gp->eval_seconds += gp_seconds_now() - te;
+        gp->eval_seconds += core_seconds_now() - te;
         if (st) return st;
         gp->evaluations += P->pop;
         gp->fit_stale = true;
@@ -58,20 +58,20 @@ glevo_status gp_engine_evaluate(glevo_gp *gp)
         return report(gp);
     }
     if (gp->res) {
-        double te = gp_seconds_now();
+        double te = core_seconds_now();
         gp_resident_lend(gp->res, gp->ev);
         slot_reader reader = {gp, 0};
         gp_program_source src = {slot_codes, &reader};
         st = gp_evaluate_unchecked(gp->ev, &gp->res->shape, P->metric, gp->err, &src);
-        gp->eval_seconds += gp_seconds_now() - te;
+        gp->eval_seconds += core_seconds_now() - te;
         if (!st) st = gp_resident_read_stats(gp->res);
         if (!st) memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);
         nodes = gp->res->total;
     } else {
         if ((st = gp_engine_pack_host(gp))) return st;
-        double te = gp_seconds_now();
+        double te = core_seconds_now();
         st = glevo_gp_evaluate(gp->ev, gp->progs, P->metric, gp->err);
-        gp->eval_seconds += gp_seconds_now() - te;
+        gp->eval_seconds += core_seconds_now() - te;
         nodes = glevo_gp_programs_nodes(gp->progs);
     }
     if (st) return st;

@@ -5,6 +5,7 @@
 #define GLEVO_GP_ENGINE_INTERNAL_H
 
 #include "gp/gp_internal.h"
+#include "core/clock.h"
 #include "gp/const_fit_gpu.h"
 #include "gp/resident.h"
 #include "gp/tree.h"
@@ -106,7 +107,6 @@ int gp_find_best(const glevo_gp *gp);
 /* The split of the engine (issue 23's "house"): engine.c drives create/step/destroy;
  * engine_init.c fills the first generation, engine_eval.c evaluates one, engine_sync.c keeps
  * the host's copies of a resident run, engine_result.c prints the result. */
-double gp_seconds_now(void);
 glevo_status gp_engine_initialise(glevo_gp *gp);
 glevo_status gp_engine_evaluate(glevo_gp *gp);
 /* The best program of the current generation alone in out (from the GPU when resident). */

@@ -58,7 +58,7 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
     if (!st) st = gp_model_finish(&search->P, search->data, out); /* issue 26: the printed model */
     if (!st && (!out->best_sexpr || !out->best_infix))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    out->seconds = gp_seconds_now() - gp->t0;
+    out->seconds = core_seconds_now() - gp->t0;
     if (st) glevo_gp_result_free(out);
     return st;
 }
