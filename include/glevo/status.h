@@ -49,8 +49,8 @@ GLEVO_API int glevo_interrupt_pending(void);
 GLEVO_API void glevo_interrupt_clear(void);
 /* For hosts whose own SIGINT handler runs only once a call has returned (Python's): on = 1
  * installs a C handler that requests glevo_interrupt and then calls the handler installed
- * before it; on = 0 puts that one back. Process-wide, not nested: 1 while on is refused
- * (GLEVO_ERR_INVALID), as is a handler other than the default or ignored being the host's. */
+ * before it; on = 0 puts that one back. Process-wide, not nested: 1 while on changes
+ * nothing. GLEVO_ERR_INVALID only where sigaction fails. */
 GLEVO_API glevo_status glevo_interrupt_on_sigint(int on);
 
 /* Exit status the CLI uses for a status: 0 ok, 2 bad input, 1 anything else. */

@@ -48,8 +48,9 @@ static void on_sigint(int sig)
 glevo_status glevo_interrupt_on_sigint(int on)
 {
     if (on) {
-        if (sigint_hooked)
-            return glevo_fail(GLEVO_ERR_INVALID, "glevo_interrupt_on_sigint: already on");
+        /* Already on: the host's handler saved the first time stays the one to chain to (a
+         * host whose own exception came between "on" and "off" turns it on again). */
+        if (sigint_hooked) return GLEVO_OK;
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_sigint;

@@ -54,8 +54,9 @@ struct glevo_gp_evaluator {
     unsigned long long context; /* GPU backends: the GL context it was created on */
     /* What a run's interpreter builds are specialised to (gp_evaluator_specialise): every
      * operator it can breed and the longest program it can hold, so that one build serves
-     * all its generations (a build a population's operators and depth compiled new variants
-     * mid-run, 0.3-2 s each cold on the H200). 0: the programs evaluated alone decide. */
+     * all its generations (builds keyed by each population's operators and depth compiled
+     * new variants mid-run, 0.3-2 s each cold on the H200). 0: the programs evaluated alone
+     * decide. */
     uint32_t build_ops;
     int build_max_length;
     int stack_built; /* the deepest stack built so far (gp_build_stack) */
