@@ -14,6 +14,7 @@
 #include "glevo/output.h"
 
 #define CHECKPOINT_SECONDS 60.0
+#define CUT_OFF_SECONDS 3 /* on_alarm's messages say it too */
 
 static volatile sig_atomic_t stop_signal;
 /* Set around one long library call without a step boundary (creating a population): a signal
@@ -47,20 +48,26 @@ static void on_signal(int sig)
     stop_signal = sig;
     if (in_library) {
         glevo_interrupt();
-        alarm(1); /* a call that cannot look (a driver's compile) is cut off: on_alarm */
+        alarm(CUT_OFF_SECONDS); /* a call that cannot look (a driver's compile): on_alarm */
     }
 }
 
-/* The library call did not return within a second of the signal: it sits in a driver call
- * that no flag reaches (a shader compile; a hostile --fitness file's macros made one run until
- * memory ran out). Nothing of the run is written before its first generation, so it ends. */
+/* The library call did not return within CUT_OFF_SECONDS of the signal: it sits in a driver
+ * call that no flag reaches (a shader compile; a hostile --fitness file's macros made one run
+ * until memory ran out). Its output is not written yet, so the process ends, its temporary
+ * files removed. Calls that look at glevo_interrupt return well inside it, with their own line
+ * (a busy machine's slower answer is not cut short). */
 static void on_alarm(int sig)
 {
     (void)sig;
     if (!in_library) return;
-    static const char msg[] = "glevo: stopped by a signal before the first generation; nothing "
-                              "was written\n";
-    ssize_t w = write(2, msg, sizeof msg - 1);
+    static const char term[] = "glevo: stopped by SIGTERM: a library call did not return "
+                               "within 3 s of it (a driver's compile); nothing more was written\n";
+    static const char other[] = "glevo: stopped by SIGINT: a library call did not return "
+                                "within 3 s of it (a driver's compile); nothing more was written\n";
+    const char *msg = stop_signal == SIGTERM ? term : other;
+    size_t len = stop_signal == SIGTERM ? sizeof term - 1 : sizeof other - 1;
+    ssize_t w = write(2, msg, len);
     (void)w;
     glevo_output_remove_temps();
     _exit(128 + stop_signal);
@@ -73,7 +80,7 @@ void run_control_library_begin(void)
     in_library = 1;
     if (stop_signal) {
         glevo_interrupt(); /* one that came before */
-        alarm(1);
+        alarm(CUT_OFF_SECONDS);
     }
 }
 
