@@ -183,7 +183,7 @@ int bench_cga(int argc, char **argv)
     opt_spec specs[] = {
         {"quick", OPT_FLAG, &o.quick, "small run: 10 runs for table 1, populations up to 10000"},
         {"out", OPT_STRING, &o.out, "also write the tables as Markdown files into this directory"},
-        {"table", OPT_STRING, &o.table, "1, 2 or all"},
+        {"table", OPT_CHOICE, OPT_CHOICES(o.table, "1 2 all"), "1, 2 or all"},
         {"runs", OPT_INT, &o.runs, "runs per function for table 1"},
         {"generations", OPT_INT, &o.generations_t1, "generations per run for table 1"},
         {"grid", OPT_GRID, o.pop_t1, "population grid for table 1"},

@@ -76,7 +76,8 @@ int bench_compile(int argc, char **argv)
     common_opts c = BENCH_OPTS_DEFAULT;
     bool warm = false, help = false;
     opt_spec specs[] = {{"warm", OPT_FLAG, &warm, "keep the driver's shader disk cache (a second run)"},
-                        COMMON_OPT_SPECS(c)};
+                        COMMON_OPT_SPECS(c),
+                        {0}};
     int rc = opt_parse(cmd, specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;
     if (help) {

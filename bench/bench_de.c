@@ -192,7 +192,7 @@ int bench_de(int argc, char **argv)
         {"out", OPT_STRING, &out_dir, "also write de.md and de.csv (de_cells.*) into this folder"},
         {"backend", OPT_STRING, &c.backend,
          "fragment, compute, cpu, both (fragment and cpu) or a comma list, e.g. compute,fragment"},
-        {"kernel", OPT_STRING, &kernel_name, "compute backend: auto, generation or resident"},
+        {"kernel", OPT_CHOICE, OPT_CHOICES(kernel_name, "auto generation resident"), "compute backend: auto, generation or resident"},
         {"cells", OPT_STRING, &cells,
          "timing cells D:NP,... on shifted sphere at 10^4 D evaluations (median of --runs) "
          "instead of the tables"},

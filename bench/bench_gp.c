@@ -178,7 +178,7 @@ int bench_gp(int argc, char **argv)
         {"out", OPT_STRING, &out_dir, "write gp.csv, gp.md and gp_<set>.svg/.png here"},
         {"pops", OPT_STRING, &pops_arg, "population sizes (default 100,1000,5000,10000,25000,50000)"},
         {"cases", OPT_STRING, &cases_arg, "dataset sizes (default as --pops)"},
-        {"sets", OPT_STRING, &sets_arg, "regression, classification or both"},
+        {"sets", OPT_CHOICE, OPT_CHOICES(sets_arg, "regression classification both"), "regression, classification or both"},
         {"engines", OPT_STRING, &engines_arg, "subset of pppe,fp,ppcu,compute,compute-resident,"
                                               "cpu-1,cpu-all (default: the fragment strategies, "
                                               "compute and compute-resident with --backend "

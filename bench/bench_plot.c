@@ -102,8 +102,8 @@ int bench_plot(int argc, char **argv)
         {"caption", OPT_STRING, &caption, "caption: the renderer and date of the numbers"},
         {"x-label", OPT_STRING, &x_label, "x axis label, with its unit"},
         {"y-label", OPT_STRING, &y_label, "y axis label, with its unit"},
-        {"x-scale", OPT_STRING, &x_scale, "log or linear"},
-        {"y-scale", OPT_STRING, &y_scale, "log or linear"},
+        {"x-scale", OPT_CHOICE, OPT_CHOICES(x_scale, "log linear"), "log or linear"},
+        {"y-scale", OPT_CHOICE, OPT_CHOICES(y_scale, "log linear"), "log or linear"},
         {0}};
     int rc = opt_parse(COMMAND, specs, argc, argv, 1, &help, NULL, 0, NULL);
     if (rc) return rc;

@@ -15,6 +15,33 @@ static const opt_spec *find(const opt_spec *specs, const char *name, size_t len)
     return NULL;
 }
 
+/* Whether `word` is one of the space-separated `names`. */
+static bool choice_listed(const char *names, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = names; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len == n && n && !strncmp(p, word, n)) return true;
+        p += len + (p[len] == ' ');
+    }
+    return false;
+}
+
+/* "a b c" as "a, b or c" into out. */
+static void choice_sentence(const char *names, char *out, size_t size)
+{
+    size_t used = 0, words = 0;
+    for (const char *p = names; *p; p += strspn(p, " ")) {
+        size_t len = strcspn(p, " ");
+        const char *sep = !words ? "" : p[len + strspn(p + len, " ")] ? ", " : " or ";
+        int k = snprintf(out + used, size - used, "%s%.*s", sep, (int)len, p);
+        if (k < 0 || (size_t)k >= size - used) break;
+        used += (size_t)k;
+        ++words;
+        p += len;
+    }
+}
+
 static int parse_value(const char *command, const opt_spec *s, const char *v)
 {
     char *end = NULL;
@@ -58,6 +85,16 @@ static int parse_value(const char *command, const opt_spec *s, const char *v)
         break;
     }
     case OPT_STRING: *(const char **)s->target = v; break;
+    case OPT_CHOICE: {
+        const opt_choice *c = s->target;
+        if (!choice_listed(c->names, v)) {
+            char names[256];
+            choice_sentence(c->names, names, sizeof names);
+            return cli_bad_input(command, "--%s '%s' is not one of %s", s->name, v, names);
+        }
+        *c->value = v;
+        break;
+    }
     case OPT_GRID: {
         int *wh = s->target;
         long w = strtol(v, &end, 10);
@@ -125,13 +162,48 @@ bool opt_given(int argc, char **argv, int first, const char *name)
     return false;
 }
 
+/* Completion mode (opt_complete_begin): active, and the word before the one completed. */
+static bool completing;
+static const char *complete_previous;
+
+void opt_complete_begin(const char *previous)
+{
+    completing = true;
+    complete_previous = previous;
+}
+
+/* The candidates for `glevo __complete`, then exit: what follows a command's options is
+ * printed nowhere else, so no other output can mix with the list. */
+static void print_completion(FILE *out, const opt_spec *specs)
+{
+    const opt_spec *prev = NULL;
+    if (complete_previous && !strncmp(complete_previous, "--", 2))
+        prev = find(specs, complete_previous + 2, strlen(complete_previous + 2));
+    if (prev && prev->kind == OPT_CHOICE) {
+        const char *names = ((const opt_choice *)prev->target)->names;
+        for (const char *p = names; *p; p += strspn(p, " ")) {
+            size_t len = strcspn(p, " ");
+            fprintf(out, "%.*s\n", (int)len, p);
+            p += len;
+        }
+    } else if (prev && prev->kind == OPT_STRING) {
+        fputs("__file__\n", out);
+    } else if (!prev || prev->kind == OPT_FLAG) {
+        for (const opt_spec *s = specs; s->name; ++s) fprintf(out, "--%s\n", s->name);
+        fputs("--help\n", out);
+    }
+    fflush(out);
+    exit(ferror(out) ? 1 : 0);
+}
+
 void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs)
 {
+    if (completing) print_completion(out, specs);
     fprintf(out, "usage: %s\n%s\n\noptions:\n", usage, summary);
     for (const opt_spec *s = specs; s->name; ++s) {
-        char left[64], def[160] = "";
+        char left[64], def[160] = "", names[256] = "";
         const char *arg = s->kind == OPT_FLAG ? "" : s->kind == OPT_GRID ? " WxH"
-                          : s->kind == OPT_STRING ? " TEXT" : " N";
+                          : s->kind == OPT_STRING ? " TEXT" : s->kind == OPT_CHOICE ? " WORD" : " N";
         snprintf(left, sizeof left, "--%s%s", s->name, arg);
         if (!strstr(s->help, "(default")) switch (s->kind) {
         case OPT_INT: snprintf(def, sizeof def, " (default %d)", *(int *)s->target); break;
@@ -141,6 +213,10 @@ void opt_print_help(FILE *out, const char *usage, const char *summary, const opt
             if (*(const char **)s->target)
                 snprintf(def, sizeof def, " (default %s)", *(const char **)s->target);
             break;
+        case OPT_CHOICE:
+            if (*((const opt_choice *)s->target)->value)
+                snprintf(def, sizeof def, " (default %s)", *((const opt_choice *)s->target)->value);
+            break;
         case OPT_GRID:
             snprintf(def, sizeof def, " (default %dx%d)", ((int *)s->target)[0],
                      ((int *)s->target)[1]);
@@ -148,7 +224,14 @@ void opt_print_help(FILE *out, const char *usage, const char *summary, const opt
         case OPT_COUNT: snprintf(def, sizeof def, " (default %lld)", *(long long *)s->target); break;
         case OPT_FLAG: break;
         }
-        fprintf(out, "  %-22s %s%s\n", left, s->help, def);
+        /* A help ending in ':' is followed by the choice's words; other helps name them in
+         * sentences of their own ("philox (counter-based) or texture (the 2008 scheme)"). */
+        size_t help_len = strlen(s->help);
+        if (s->kind == OPT_CHOICE && help_len && s->help[help_len - 1] == ':') {
+            names[0] = ' ';
+            choice_sentence(((const opt_choice *)s->target)->names, names + 1, sizeof names - 1);
+        }
+        fprintf(out, "  %-22s %s%s%s\n", left, s->help, names, def);
     }
     fprintf(out, "  %-22s %s\n", "--help", "this text");
 }

@@ -15,12 +15,24 @@
 /* ---- option tables ---- */
 /* OPT_COUNT: a whole number of things (evaluations), written as 250000 or 2.5e5, into a
  * long long; at most 2^53 so that it converts to and from double exactly. */
-typedef enum opt_kind { OPT_FLAG, OPT_INT, OPT_UINT, OPT_DOUBLE, OPT_STRING, OPT_GRID, OPT_COUNT } opt_kind;
+/* OPT_CHOICE: one word of a fixed list; target is an opt_choice (OPT_CHOICES below), whose list
+ * the parser checks values against and the shell completion and man pages offer. */
+typedef enum opt_kind {
+    OPT_FLAG, OPT_INT, OPT_UINT, OPT_DOUBLE, OPT_STRING, OPT_GRID, OPT_COUNT, OPT_CHOICE
+} opt_kind;
+
+typedef struct opt_choice {
+    const char **value;
+    const char *names; /* the accepted words, separated by spaces */
+} opt_choice;
+/* The target of an OPT_CHOICE entry: OPT_CHOICES(o.rng, "philox texture"). */
+#define OPT_CHOICES(var, list) (&(opt_choice){&(var), (list)})
 
 typedef struct opt_spec {
     const char *name;   /* without the leading "--" */
     opt_kind kind;
-    void *target;       /* bool*, int*, uint32_t*, double*, const char**, int[2], long long* */
+    void *target;       /* bool*, int*, uint32_t*, double*, const char**, int[2], long long*,
+                           opt_choice* */
     const char *help;   /* one line; the default is printed from the target's value, unless
                            the help says "(default: ...)" itself: where the target holds a
                            "not given" mark rather than a value */
@@ -34,7 +46,14 @@ typedef struct opt_spec {
  * collected into positional[] (at most max_positional). */
 int opt_parse(const char *command, const opt_spec *specs, int argc, char **argv, int first,
               bool *help, const char **positional, int max_positional, int *positional_count);
+/* Prints the usage, the summary and a line per option with its default (in completion mode:
+ * the candidates for the word being completed, then exits; see opt_complete_begin). */
 void opt_print_help(FILE *out, const char *usage, const char *summary, const opt_spec *specs);
+/* Completion mode for `glevo __complete` (main.c): the next opt_print_help prints, one a line,
+ * the candidates after the word `previous` (NULL: at a command's first option): an option's
+ * choices, "__file__" where a file name or other text goes, nothing where a number goes,
+ * else every option of the table. The bash completion (cli/glevo.bash-completion) reads them. */
+void opt_complete_begin(const char *previous);
 /* Whether argv[first..argc) gives --name (as "--name", "--name=value"): a resumed run takes
  * every parameter from its checkpoint except those the user typed. */
 bool opt_given(int argc, char **argv, int first, const char *name);
@@ -54,9 +73,9 @@ typedef struct common_opts {
  * benches from the 2008 way, whose tables they reproduce. */
 #define COMMON_OPTS_DEFAULT {.backend = "auto", .seed = 1, .device = -1}
 #define BENCH_OPTS_DEFAULT {.backend = "fragment", .seed = 1, .device = -1}
-/* The common options as specs, to append to a command's table (ends with a {0} entry). */
+/* The common options as specs, to append to a command's table (which then ends with {0}). */
 #define COMMON_OPT_SPECS(c)                                                                   \
-    {"backend", OPT_STRING, &(c).backend,                                                     \
+    {"backend", OPT_CHOICE, OPT_CHOICES((c).backend, "auto fragment compute cpu"),             \
      "engine: auto (compute dispatches on a GPU that has them, render passes on one that "     \
      "does not, the CPU on a software rasterizer or without GL), fragment (GPU render "        \
      "passes, the 2008 way), compute or cpu"},                                                 \
@@ -102,6 +121,8 @@ int cli_bad_input(const char *command, const char *fmt, ...)
 #endif
     ;
 double cli_seconds_now(void);
+/* The built-in problems' names, space-separated: the --problem choices of cga and de. */
+const char *cli_problem_choices(void);
 
 /* ---- the files a command names (paths.c) ---- */
 typedef struct cli_path {

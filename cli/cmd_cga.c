@@ -94,7 +94,7 @@ static int cga_main(int argc, char **argv)
                  .islands = ISLAND_OPTS_DEFAULT};
     run_control ctl = {0};
     opt_spec specs[] = {
-        {"problem", OPT_STRING, &o.problem, "schwefel, schaffer, camel, rastrigin, ackley, griewank, rosenbrock, sphere"},
+        {"problem", OPT_CHOICE, OPT_CHOICES(o.problem, cli_problem_choices()), "benchmark function:"},
         {"dim", OPT_INT, &o.dim, "number of genes (default: the problem's; 2 with --fitness)"},
         {"grid", OPT_GRID, o.grid, "population grid, one individual per texel (width even)"},
         {"generations", OPT_INT, &o.generations, "stop after this many generations"},
@@ -104,10 +104,10 @@ static int cga_main(int argc, char **argv)
         {"pc", OPT_DOUBLE, &o.pc, "crossover probability per pair and gene"},
         {"pm", OPT_DOUBLE, &o.pm, "mutation probability per bit"},
         {"bits", OPT_INT, &o.bits, "gene length L, 1..24"},
-        {"neighbourhood", OPT_STRING, &o.neighbourhood, "selection neighbourhood: moore (3x3), von-neumann, moore5 (5x5)"},
-        {"rng", OPT_STRING, &o.rng, "random source: philox (counter-based) or texture (the 2008 scheme)"},
-        {"mutation", OPT_STRING, &o.mutation, "per-bit (the paper's, one random word per bit) or skip (same distribution, one word per flip)"},
-        {"algorithm", OPT_STRING, &o.algorithm, "cellular, or sga (the paper's standard GA baseline, CPU)"},
+        {"neighbourhood", OPT_CHOICE, OPT_CHOICES(o.neighbourhood, "moore von-neumann moore5"), "selection neighbourhood: moore (3x3), von-neumann, moore5 (5x5)"},
+        {"rng", OPT_CHOICE, OPT_CHOICES(o.rng, "philox texture"), "random source: philox (counter-based) or texture (the 2008 scheme)"},
+        {"mutation", OPT_CHOICE, OPT_CHOICES(o.mutation, "per-bit skip"), "per-bit (the paper's, one random word per bit) or skip (same distribution, one word per flip)"},
+        {"algorithm", OPT_CHOICE, OPT_CHOICES(o.algorithm, "cellular sga"), "cellular, or sga (the paper's standard GA baseline, CPU)"},
         {"report-every", OPT_INT, &o.report_every, "generations between reports: the best read back for progress, --target and --trace"},
         {"trace", OPT_STRING, &o.trace, "write generation, best, mean, diversity, seconds to a CSV file"},
         {"fitness", OPT_STRING, &o.fitness_file, "user fitness: a GLSL file defining problem_init/step/finish"},

@@ -78,8 +78,7 @@ static int de_main(int argc, char **argv)
     const char *trace = NULL;
     run_control ctl = {0};
     opt_spec specs[] = {
-        {"problem", OPT_STRING, &problem_name,
-         "sphere, rosenbrock, griewank, rastrigin, ackley, schwefel, schaffer, camel"},
+        {"problem", OPT_CHOICE, OPT_CHOICES(problem_name, cli_problem_choices()), "benchmark function:"},
         {"fitness", OPT_STRING, &fitness,
          "user GLSL file defining problem_init/step/finish (GPU only; with --lower/--upper)"},
         {"lower", OPT_DOUBLE, &lower, "domain lower bound per gene for --fitness"},
@@ -90,12 +89,15 @@ static int de_main(int argc, char **argv)
         {"max-evals", OPT_COUNT, &max_evals, "evaluation budget (default: 10^4 * D)"},
         {"F", OPT_DOUBLE, &F, "differential weight"},
         {"CR", OPT_DOUBLE, &CR, "crossover rate in [0, 1]"},
-        {"strategy", OPT_STRING, &strategy, "rand1bin, best1bin, current-to-best1bin, rand1exp"},
-        {"shift", OPT_STRING, &shift, "cec (CEC 2005 shift vectors where defined) or none"},
+        {"strategy", OPT_CHOICE,
+         OPT_CHOICES(strategy, "rand1bin best1bin current-to-best1bin rand1exp rand/1/bin best/1/bin "
+                               "current-to-best/1/bin rand/1/exp"),
+         "rand1bin, best1bin, current-to-best1bin or rand1exp (also written rand/1/bin, ...)"},
+        {"shift", OPT_CHOICE, OPT_CHOICES(shift, "cec none"), "cec (CEC 2005 shift vectors where defined) or none"},
         {"runs", OPT_INT, &runs, "independent runs (seeds seed, seed+1, ...) with statistics"},
         {"target-efv", OPT_DOUBLE, &target_efv, "stop a run once its error value is below this (0: never, run the full budget)"},
         {"check-every", OPT_INT, &check_every, "generations between best-so-far readbacks"},
-        {"kernel", OPT_STRING, &kernel,
+        {"kernel", OPT_CHOICE, OPT_CHOICES(kernel, "auto generation resident"),
          "compute backend: auto, generation (a dispatch a generation) or resident (the "
          "population in one work-group, many generations a dispatch)"},
         RUN_CONTROL_OPT_SPECS(ctl),

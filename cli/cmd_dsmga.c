@@ -25,10 +25,10 @@ int cmd_dsmga(int argc, char **argv)
     bool sweep = false, help = false, skip_dup = false;
     run_control ctl = {0};
     opt_spec specs[] = {
-        {"problem", OPT_STRING, &problem_name, "onemax, trap (k=5), ftrap (folded, k=6), cyctrap, spin"},
+        {"problem", OPT_CHOICE, OPT_CHOICES(problem_name, "onemax trap ftrap cyctrap spin"), "onemax, trap (k=5), ftrap (folded, k=6), cyctrap, spin"},
         {"ell", OPT_INT, &ell, "problem size in bits (spin: L*L)"},
         {"pop", OPT_INT, &pop, "population size"},
-        {"model", OPT_STRING, &model, "FindClique: lossless or lossy (stop a set without a donor)"},
+        {"model", OPT_CHOICE, OPT_CHOICES(model, "lossless lossy"), "FindClique: lossless or lossy (stop a set without a donor)"},
         {"selection", OPT_INT, &selection, "tournament size (selection pressure s)"},
         {"max-gens", OPT_INT, &max_gens, "generation limit"},
         {"stall", OPT_INT, &stall, "end after this many generations without any change (-1: never)"},

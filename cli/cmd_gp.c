@@ -104,7 +104,7 @@ static int gp_main(int argc, char **argv)
                                            "or rmse, else 50)"},
         {"init-depth-min", OPT_INT, &p.init_min_depth, "ramped half-and-half: least depth"},
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
-        {"metric", OPT_STRING, &metric_text, "sae, mse, rmse or accuracy (default: mse, with linear scaling, for a set of arithmetic operators; sae with if, comparisons or logic)"},
+        {"metric", OPT_CHOICE, OPT_CHOICES(metric_text, "sae mse rmse accuracy"), "sae, mse, rmse or accuracy (default: mse, with linear scaling, for a set of arithmetic operators; sae with if, comparisons or logic)"},
         {"const-opt", OPT_INT, &const_iters, "Levenberg-Marquardt steps on the constants of the "
                                              "programs fitted each generation: on the GPU with --backend "
                                              "compute, else on the host (0: off; 8: PySR's) "
@@ -136,7 +136,7 @@ static int gp_main(int argc, char **argv)
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
-        {"strategy", OPT_STRING, &strategy_text, "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
+        {"strategy", OPT_CHOICE, OPT_CHOICES(strategy_text, "auto pppe fp ppcu cpu"), "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
         RUN_CONTROL_OPT_SPECS(ctl),
         COMMON_OPT_SPECS(c),

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "glevo/gp.h"
+#include "glevo/problem.h"
 
 /* Under mpirun with --islands, every rank parses the same command line: only rank 0 says what
  * is wrong with it (cli_errors_from_rank_zero). */
@@ -212,4 +213,17 @@ double cli_seconds_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+const char *cli_problem_choices(void)
+{
+    static char names[512];
+    if (names[0]) return names;
+    size_t used = 0;
+    for (const glevo_problem *p = glevo_problems(); p->name; ++p) {
+        int k = snprintf(names + used, sizeof names - used, "%s%s", used ? " " : "", p->name);
+        if (k < 0 || (size_t)k >= sizeof names - used) break;
+        used += (size_t)k;
+    }
+    return names;
 }

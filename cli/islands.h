@@ -26,7 +26,7 @@ typedef struct island_opts {
 #define ISLAND_OPT_SPECS(o)                                                                    \
     {"islands", OPT_FLAG, &(o).enabled,                                                        \
      "one island per MPI rank: mpirun -np N glevo ... --islands (island i: seed + i)"},       \
-        {"topology", OPT_STRING, &(o).topology,                                                \
+        {"topology", OPT_CHOICE, OPT_CHOICES((o).topology, "ring fully-connected unconnected torus"),                                                \
          "with --islands: ring, fully-connected, unconnected or torus"},                       \
         {"migrants", OPT_INT, &(o).migrants,                                                   \
          "with --islands: the best M of an island emigrate, replacing the worst when better"}, \

@@ -21,13 +21,51 @@ static const struct {
     {"bench", cmd_bench, "reproduce a paper's tables: cga, de, gp, dsmga"},
 };
 
+/* `glevo __complete WORD... CURRENT`: the candidates for the word being typed, one a line, for
+ * the bash completion (cli/glevo.bash-completion). Each command's own option table answers
+ * (opt_complete_begin), so completion cannot drift from what the parser accepts. */
+static int complete(int argc, char **argv)
+{
+    static const char *const bench_suites[] = {"cga", "de", "gp", "dsmga", "plot", "gp-layouts",
+                                               "compile"};
+    int words = argc - 1; /* typed after `glevo`, the word being completed last */
+    if (words <= 1) {
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+            printf("%s\n", commands[i].name);
+        printf("--help\n--version\n");
+        return 0;
+    }
+    const char *command = argv[1];
+    int first_option = 2; /* the index of the command's first option among argv */
+    if (!strcmp(command, "bench")) {
+        if (words == 2) {
+            for (size_t i = 0; i < sizeof bench_suites / sizeof bench_suites[0]; ++i)
+                printf("%s\n", bench_suites[i]);
+            return 0;
+        }
+        first_option = 3;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
+        if (strcmp(command, commands[i].name)) continue;
+        opt_complete_begin(argc - 1 > first_option ? argv[argc - 2] : NULL);
+        char *help_argv[] = {argv[1], argv[2], "--help", NULL};
+        if (first_option == 2) help_argv[1] = "--help", help_argv[2] = NULL;
+        /* opt_print_help answers and exits; a command without a table prints nothing. */
+        FILE *quiet = freopen("/dev/null", "w", stderr);
+        (void)quiet;
+        commands[i].run(first_option, help_argv);
+        return 0;
+    }
+    return 0;
+}
+
 static void usage(FILE *out)
 {
     fprintf(out, "usage: glevo COMMAND [OPTIONS]   (glevo COMMAND --help for its options)\n\n"
                  "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\ncommon options: --backend fragment|cpu, --seed S, --device N, --json, "
+    fprintf(out, "\ncommon options: --backend auto|fragment|compute|cpu, --seed S, --device N, --json, "
                  "--profile, --help\nenvironment: GLEVO_SHADER_DIR overrides embedded shaders\n");
 }
 
@@ -54,6 +92,7 @@ int main(int argc, char **argv)
         usage(stdout);
         return finish(0);
     }
+    if (!strcmp(argv[1], "__complete")) return finish(complete(argc - 1, argv + 1));
     if (!strcmp(argv[1], "--version")) {
         printf("glevo %s\n", glevo_version_string());
         return finish(0);

@@ -2,13 +2,16 @@
 # One command from a fresh Debian 12 / Ubuntu 24.04 (as root, or with sudo) to a result:
 #   scripts/quickstart.sh          install packages, build, run the main job
 #   scripts/quickstart.sh --test   the same, then every test (ctest, then a sanitizer build,
-#                                  then 20 s of each libFuzzer harness when clang is there)
+#                                  then 20 s of each libFuzzer harness when clang is there,
+#                                  then the Debian package built and tested as installed)
+#   scripts/quickstart.sh --deb    install packages, build the Debian package and test it
+#                                  (then: sudo apt install ./build-deb/glevo_*.deb)
 # The GPU is used when EGL offers one; otherwise Mesa's llvmpipe renders in software.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-run}
-case "$mode" in run|--run) mode=run ;; --test|test) mode=test ;;
-  *) echo "usage: scripts/quickstart.sh [--test]" >&2; exit 2 ;; esac
+case "$mode" in run|--run) mode=run ;; --test|test) mode=test ;; --deb|deb) mode=deb ;;
+  *) echo "usage: scripts/quickstart.sh [--test | --deb]" >&2; exit 2 ;; esac
 
 packages=(build-essential cmake pkg-config libglew-dev libegl-dev libgl-dev libegl-mesa0
           libgl1-mesa-dri libglfw3-dev libpng-dev libcairo2-dev libfreetype-dev
@@ -17,6 +20,7 @@ packages+=(zlib1g-dev) # checkpoints' CRC-32
 packages+=(libopenmpi-dev openmpi-bin) # islands over MPI (optional: glevo builds without)
 packages+=(chromium nodejs) # the WebGL2 page's test in headless Chromium (tests/web, docs/web.md)
 packages+=(python3-numpy python3-cffi python3-pytest python3-matplotlib) # python/glevo, its tests and example
+packages+=(help2man dpkg-dev lintian man-db python3-venv python3-setuptools) # the .deb, its man pages and checks
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 # Debian's nodejs ships npm apart; NodeSource's nodejs bundles it (and conflicts with it).
@@ -29,6 +33,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 jobs=$(nproc)
+if [ "$mode" = deb ]; then
+  scripts/package-deb.sh --test
+  echo "quickstart: install it with: sudo apt install ./$(ls build-deb/glevo_*.deb)" >&2
+  exit 0
+fi
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$jobs"
 
@@ -64,4 +73,6 @@ if [ "$mode" = test ]; then
     echo "== fuzzing every parser for 20 s (libFuzzer; docs/testing.md)" >&2
     scripts/fuzz.sh 20
   fi
+  echo "== the Debian package, tested as installed (scripts/package-deb.sh)" >&2
+  scripts/package-deb.sh --test
 fi

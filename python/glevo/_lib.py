@@ -1,6 +1,7 @@
 """The C library through cffi in ABI mode: the cdef generated from the public headers at
-build time (cmake/python_cdef.cmake), libglevo.so.0 found through GLEVO_LIBRARY or the
-installed copy. No compiled extension: cffi reads the declarations and dlopens the library."""
+build time (cmake/python_cdef.cmake), libglevo.so.0 found through GLEVO_LIBRARY, else the
+library installed with this package (_installed.py, written by the CMake install), else the
+loader's search. No compiled extension: cffi reads the declarations and dlopens the library."""
 import ctypes.util
 import os
 
@@ -18,6 +19,12 @@ def _library_path():
             raise ImportError(f"GLEVO_LIBRARY={path!r} does not exist (it should name "
                               "libglevo.so.0, e.g. build/libglevo.so.0 after the CMake build)")
         return os.path.abspath(path)
+    try:
+        from ._installed import LIBRARY as installed
+        if os.path.exists(installed):
+            return installed
+    except ImportError:  # a source tree or a pip install: no CMake install wrote it
+        pass
     return ctypes.util.find_library("glevo") or "libglevo.so.0"
 
 
