@@ -380,6 +380,12 @@ static int gp_main(int argc, char **argv)
         json_int(&w, "enumerate", used.enumeration);
         json_string(&w, "best_search", glevo_gp_search_name(r.best_search));
         json_number(&w, "best_fitness", r.best_error);
+        /* best_program names input k as x<k>; inputs[k-1] is its column (best_infix and
+         * best_sympy use the columns' names, made identifiers). */
+        json_begin_array(&w, "inputs");
+        for (int v = 0; v < glevo_gp_data_vars(data); ++v)
+            json_string(&w, NULL, glevo_gp_data_var_name(data, v));
+        json_end_array(&w);
         json_string(&w, "best_program", r.best_sexpr);
         json_string(&w, "best_infix", r.best_infix);
         json_string(&w, "best_sympy", r.best_sympy);

@@ -20,6 +20,7 @@ packages+=(zlib1g-dev) # checkpoints' CRC-32
 packages+=(libopenmpi-dev openmpi-bin) # islands over MPI (optional: glevo builds without)
 packages+=(chromium nodejs) # the WebGL2 page's test in headless Chromium (tests/web, docs/web.md)
 packages+=(python3-numpy python3-cffi python3-pytest python3-matplotlib) # python/glevo, its tests and example
+packages+=(python3-sklearn python3-sympy) # glevo.SymbolicRegressor's estimator checks, models as SymPy
 packages+=(help2man dpkg-dev lintian man-db python3-venv python3-setuptools) # the .deb, its man pages and checks
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

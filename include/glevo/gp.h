@@ -131,6 +131,9 @@ GLEVO_API const float *glevo_gp_data_row(const glevo_gp_data *d, int var); /* ca
 GLEVO_API const float *glevo_gp_data_target(const glevo_gp_data *d);
 GLEVO_API const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var); /* header name */
 GLEVO_API const char *glevo_gp_data_target_name(const glevo_gp_data *d);
+/* Names input `var` (0-based) as printed models show it (arrays' inputs are x1, x2, ...
+ * until named; a CSV's come from its header). A name already another input's is refused. */
+GLEVO_API glevo_status glevo_gp_data_set_var_name(glevo_gp_data *d, int var, const char *name);
 
 /* ---- a population: programs packed one after another, constants on the side ---- */
 typedef struct glevo_gp_programs glevo_gp_programs;

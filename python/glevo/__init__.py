@@ -17,10 +17,11 @@ from .cga import CellularGA
 from .de import DE, de
 from .gp import GP, GPModel, gp_eval
 from .dsmga import DSMGA
+from .regressor import SymbolicRegressor
 
 __version__ = ffi.string(lib.glevo_version_string()).decode()
 
 __all__ = ["Context", "devices", "Problem", "problems", "CellularGA", "DE", "de", "GP",
-           "GPModel", "gp_eval", "DSMGA", "GlevoError", "InvalidError", "GLError",
+           "GPModel", "gp_eval", "DSMGA", "SymbolicRegressor", "GlevoError", "InvalidError", "GLError",
            "NoDeviceError", "GlevoIOError", "UnsupportedError", "ThreadError", "GlslError",
            "last_error", "LIBRARY", "__version__"]

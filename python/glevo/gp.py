@@ -65,9 +65,10 @@ FIELDS = {
 
 class Data:
     """A GP data set: glevo_gp_data from a CSV path, an (X, y) pair or one 2-D array whose last
-    column is the target. Values must be finite numbers."""
+    column is the target. Values must be finite numbers. feature_names: the inputs' names, as
+    printed models show them (a CSV's header names them otherwise; arrays' are x1, x2, ...)."""
 
-    def __init__(self, data, target=None, owner="GP", arg="data"):
+    def __init__(self, data, target=None, owner="GP", arg="data", feature_names=None):
         out = ffi.new("glevo_gp_data **")
         if isinstance(data, (str, bytes, os.PathLike)):
             if target is not None and not isinstance(target, str):
@@ -101,6 +102,18 @@ class Data:
             check(lib.glevo_gp_data_create(X.shape[1], X.shape[0], ffi.from_buffer("float[]", xt),
                                            ffi.from_buffer("float[]", y32), out))
         self._ptr = ffi.gc(out[0], lib.glevo_gp_data_destroy)
+        if feature_names is not None:
+            names = [str(n) for n in feature_names]
+            if len(names) != self.vars:
+                raise ValueError(f"{owner}: feature_names has {len(names)} names for "
+                                 f"{self.vars} inputs")
+            for v, name in enumerate(names):
+                check(lib.glevo_gp_data_set_var_name(self._ptr, v, name.encode()))
+
+    @property
+    def names(self):
+        """The inputs' names (a CSV's header, feature_names, or x1, x2, ...)."""
+        return [text(lib.glevo_gp_data_var_name(self._ptr, v)) for v in range(self.vars)]
 
     @property
     def vars(self):
@@ -167,6 +180,18 @@ class GPModel:
     def nodes(self):
         return lib.glevo_gp_programs_nodes(self._p)
 
+    def __getstate__(self):
+        # Pickled as its S-expression, which parses back to the same codes and constants.
+        return {"program": str(self), "vars": self.vars}
+
+    def __setstate__(self, state):
+        own = ffi.new("glevo_gp_programs **")
+        check(lib.glevo_gp_programs_create(own))
+        self._p = ffi.gc(own[0], lib.glevo_gp_programs_destroy)
+        check(lib.glevo_gp_programs_parse(self._p, state["program"].encode(), b"GPModel",
+                                          state["vars"]))
+        self.vars = state["vars"]
+
     def __call__(self, X):
         X = as_matrix(X, "GPModel", "X")
         if X.shape[1] < self.vars:
@@ -224,11 +249,13 @@ class GP(Engine):
     def _params(self):
         self._h  # the params live in the engine: refused once it is closed
         return self._params_ptr
-    def __init__(self, data, *, target=None, context=None, progress=None, **params):
-        self._build(data, target, context, progress, params, "GP", None)
+    def __init__(self, data, *, target=None, context=None, progress=None, feature_names=None,
+                 **params):
+        self._build(data, target, context, progress, params, "GP", None, feature_names)
 
-    def _build(self, data, target, context, progress, params, owner, path):
-        self.data = data if isinstance(data, Data) else Data(data, target, owner)
+    def _build(self, data, target, context, progress, params, owner, path, feature_names=None):
+        self.data = data if isinstance(data, Data) else Data(data, target, owner,
+                                                             feature_names=feature_names)
         p = new("glevo_gp_params")
         ctx = context if context is not None else _context.current(False)
         if path is None and params.get("backend") is None:
@@ -354,7 +381,8 @@ class GP(Engine):
         self._call(lib.glevo_gp_result_get(self._h, r))
         try:
             return {"best_error": r.best_error, "best_program": text(r.best_sexpr),
-                    "best_infix": text(r.best_infix), "best_nodes": r.best_nodes,
+                    "best_infix": text(r.best_infix), "best_sympy": text(r.best_sympy),
+                    "train_r2": r.train_r2, "best_nodes": r.best_nodes,
                     "evaluations": r.evaluations, "nodes_evaluated": r.nodes_evaluated,
                     "generations": r.generations, "seconds": r.seconds,
                     "eval_seconds": r.eval_seconds, "variation_seconds": r.variation_seconds,

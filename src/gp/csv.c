@@ -131,6 +131,24 @@ const char *glevo_gp_data_var_name(const glevo_gp_data *d, int var) {
     ARG_INDEX_OR(var, d->vars, NULL);
     return d->names[var];
 }
+glevo_status glevo_gp_data_set_var_name(glevo_gp_data *d, int var, const char *name)
+{
+    glevo_clear_error();
+    ARG_NOT_NULL(d);
+    ARG_NOT_NULL(name);
+    ARG_INDEX_OR(var, d->vars, GLEVO_ERR_INVALID);
+    if (!*name) return glevo_fail(GLEVO_ERR_INVALID, "input %d's name is empty", var + 1);
+    for (int v = 0; v < d->vars; ++v)
+        if (v != var && d->names[v] && !strcmp(d->names[v], name))
+            return glevo_fail(GLEVO_ERR_INVALID, "input name '%s' is input %d's already", name,
+                              v + 1);
+    char *copy = strdup(name);
+    if (!copy) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a name");
+    free(d->names[var]);
+    d->names[var] = copy;
+    return GLEVO_OK;
+}
+
 const char *glevo_gp_data_target_name(const glevo_gp_data *d) {
     ARG_NOT_NULL_OR(d, NULL);
     return d->names[d->vars];

@@ -61,8 +61,24 @@ glevo_status gp_data_create(int vars, int cases, const float *x, const float *y,
                             glevo_gp_data **out);
 
 /* Text appended to buf (size bytes) as snprintf would, len counting what did not fit too:
- * the printers' shared sink (print_program.c, simplify.c's SymPy strings). */
-typedef struct gp_out_buf { char *buf; size_t size, len; } gp_out_buf;
+ * the printers' shared sink (print_program.c, simplify.c's SymPy strings). names: what input
+ * k is printed as (the data's columns as identifiers, gp_data_identifiers), NULL: x1, x2, ... */
+typedef struct gp_out_buf {
+    char *buf;
+    size_t size, len;
+    const char *const *names;
+} gp_out_buf;
+/* Input `index` (0-based) by its name, or as x<index+1>. */
+void gp_out_var(gp_out_buf *o, unsigned index);
+/* Program i of p in infix with the inputs named (NULL: x1, ...), snprintf's way. */
+int gp_program_infix_named(const glevo_gp_programs *p, int i, const char *const *names, char *buf,
+                           size_t size);
+/* The data's input columns as identifiers a reader (and SymPy) takes: characters outside
+ * [A-Za-z0-9_] become '_', a leading digit gains '_', a name that is a Python keyword, a
+ * SymPy constant or function (E, I, S, N, O, Q, pi, sin, ...) or another column's gains a
+ * suffix. vars malloc'd strings in a malloc'd array (gp_identifiers_free); NULL without memory. */
+char **gp_data_identifiers(const glevo_gp_data *d);
+void gp_identifiers_free(char **names, int vars);
 void gp_out_put(gp_out_buf *o, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -9,13 +9,15 @@
 #include "gp/eval_internal.h"
 #include "gp/model.h"
 
-static char *print_alloc(const glevo_gp_programs *p, int infix)
+/* The model as an S-expression (names NULL: the format programs are read back in) or, with
+ * the data's names, in infix. */
+static char *print_alloc(const glevo_gp_programs *p, const char *const *names)
 {
-    int n = infix ? glevo_gp_program_infix(p, 0, NULL, 0) : glevo_gp_program_sexpr(p, 0, NULL, 0);
+    int n = names ? gp_program_infix_named(p, 0, names, NULL, 0) : glevo_gp_program_sexpr(p, 0, NULL, 0);
     char *s = malloc((size_t)n + 1);
     if (!s) return NULL;
-    if (infix)
-        glevo_gp_program_infix(p, 0, s, (size_t)n + 1);
+    if (names)
+        gp_program_infix_named(p, 0, names, s, (size_t)n + 1);
     else
         glevo_gp_program_sexpr(p, 0, s, (size_t)n + 1);
     return s;
@@ -115,18 +117,22 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
     double r2 = NAN;
     if (!st) st = glevo_gp_r2(model, 0, d, &r2);
     char *sexpr = NULL, *infix = NULL, *sympy = NULL;
-    if (!st) {
-        sexpr = print_alloc(model, 0);
-        infix = print_alloc(model, 1);
+    char **names = st ? NULL : gp_data_identifiers(d);
+    if (!st && names) {
+        /* What a person reads names the data's columns; the S-expression stays x1, ... */
+        const char *const *named = (const char *const *)names;
+        sexpr = print_alloc(model, NULL);
+        infix = print_alloc(model, named);
         int ml;
         const uint32_t *mc = glevo_gp_programs_codes(model, 0, &ml);
         const float *mk = glevo_gp_programs_constants(model);
-        int sn = gp_program_sympy(mc, ml, mk, NULL, 0);
+        int sn = gp_program_sympy(mc, ml, mk, named, NULL, 0);
         sympy = malloc((size_t)sn + 1);
-        if (sympy) gp_program_sympy(mc, ml, mk, sympy, (size_t)sn + 1);
-        if (!sexpr || !infix || !sympy)
-            st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+        if (sympy) gp_program_sympy(mc, ml, mk, named, sympy, (size_t)sn + 1);
     }
+    gp_identifiers_free(names, d->vars);
+    if (!st && (!sexpr || !infix || !sympy))
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
     if (!st) {
         free(out->best_sexpr);
         free(out->best_infix);

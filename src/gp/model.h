@@ -27,8 +27,9 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
 int gp_simplify(const uint32_t *codes, int length, const float *consts, uint32_t *out_codes,
                 float *out_consts);
 /* The program as a SymPy expression (snprintf's convention): log|a| as log(Abs(a)), the
- * protected division as a plain quotient, comparisons as Piecewise. */
-int gp_program_sympy(const uint32_t *codes, int length, const float *consts, char *buf,
-                     size_t size);
+ * protected division as a plain quotient, comparisons as Piecewise; inputs by names (NULL:
+ * x1, x2, ...). */
+int gp_program_sympy(const uint32_t *codes, int length, const float *consts,
+                     const char *const *names, char *buf, size_t size);
 
 #endif

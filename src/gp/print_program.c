@@ -17,6 +17,12 @@ void gp_out_put(gp_out_buf *o, const char *fmt, ...)
     if (n > 0) o->len += (size_t)n;
 }
 
+void gp_out_var(gp_out_buf *o, unsigned index)
+{
+    if (o->names) gp_out_put(o, "%s", o->names[index]);
+    else gp_out_put(o, "x%u", index + 1);
+}
+
 static void put_const(gp_out_buf *o, float v)
 {
     /* %.9g round-trips every float exactly, so print -> parse gives the same codes. */
@@ -49,7 +55,7 @@ static int print_infix(gp_out_buf *o, const uint32_t *c, const float *k, int i)
     glevo_gp_op op = GLEVO_GP_CODE_OP(c[i]);
     int j = i + 1;
     switch (op) {
-    case GLEVO_GP_VAR: gp_out_put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1); return j;
+    case GLEVO_GP_VAR: gp_out_var(o, GLEVO_GP_CODE_INDEX(c[i])); return j;
     case GLEVO_GP_CONST: {
         float v = k[GLEVO_GP_CODE_INDEX(c[i])];
         if (v < 0) gp_out_put(o, "(");
@@ -104,10 +110,11 @@ static int print_infix(gp_out_buf *o, const uint32_t *c, const float *k, int i)
 /* Program i printed by `print` into buf, snprintf's way (NULL with size 0 asks for the
  * length); the length it needs. */
 static int print_program(int (*print)(gp_out_buf *, const uint32_t *, const float *, int),
-                         const glevo_gp_programs *p, int i, char *buf, size_t size)
+                         const glevo_gp_programs *p, int i, const char *const *names, char *buf,
+                         size_t size)
 {
     if (!buf) size = 0;
-    gp_out_buf o = {buf, size, 0};
+    gp_out_buf o = {buf, size, 0, names};
     if (size) buf[0] = '\0';
     print(&o, p->codes + p->offsets[i], p->consts, 0);
     return (int)o.len;
@@ -117,12 +124,19 @@ int glevo_gp_program_sexpr(const glevo_gp_programs *p, int i, char *buf, size_t 
 {
     ARG_NOT_NULL_OR(p, -1);
     ARG_INDEX_OR(i, p->count, -1);
-    return print_program(print_sexpr, p, i, buf, size);
+    /* The S-expression is the format programs are read back in: inputs stay x1, x2, ... */
+    return print_program(print_sexpr, p, i, NULL, buf, size);
 }
 
 int glevo_gp_program_infix(const glevo_gp_programs *p, int i, char *buf, size_t size)
 {
     ARG_NOT_NULL_OR(p, -1);
     ARG_INDEX_OR(i, p->count, -1);
-    return print_program(print_infix, p, i, buf, size);
+    return print_program(print_infix, p, i, NULL, buf, size);
+}
+
+int gp_program_infix_named(const glevo_gp_programs *p, int i, const char *const *names, char *buf,
+                           size_t size)
+{
+    return print_program(print_infix, p, i, names, buf, size);
 }

@@ -178,7 +178,7 @@ static int sym(gp_out_buf *o, const uint32_t *c, const float *k, int n, int i)
         [GLEVO_GP_SIN] = "sin", [GLEVO_GP_COS] = "cos", [GLEVO_GP_EXP] = "exp",
         [GLEVO_GP_TANH] = "tanh", [GLEVO_GP_ABS] = "Abs"};
     switch (op) {
-    case GLEVO_GP_VAR: gp_out_put(o, "x%u", GLEVO_GP_CODE_INDEX(c[i]) + 1); return j;
+    case GLEVO_GP_VAR: gp_out_var(o, GLEVO_GP_CODE_INDEX(c[i])); return j;
     case GLEVO_GP_CONST: {
         float v = k[GLEVO_GP_CODE_INDEX(c[i])];
         gp_out_put(o, v < 0 ? "(%.9g)" : "%.9g", (double)v);
@@ -247,10 +247,10 @@ static int sym(gp_out_buf *o, const uint32_t *c, const float *k, int n, int i)
     }
 }
 
-int gp_program_sympy(const uint32_t *codes, int length, const float *consts, char *buf,
-                     size_t size)
+int gp_program_sympy(const uint32_t *codes, int length, const float *consts,
+                     const char *const *names, char *buf, size_t size)
 {
-    gp_out_buf o = {buf, size, 0};
+    gp_out_buf o = {buf, size, 0, names};
     if (size) buf[0] = '\0';
     sym(&o, codes, consts, length, 0);
     return (int)o.len;

@@ -120,10 +120,42 @@ START_TEST(test_sympy_string)
         int len;
         const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
         char buf[512];
-        gp_program_sympy(c, len, glevo_gp_programs_constants(p), buf, sizeof buf);
+        gp_program_sympy(c, len, glevo_gp_programs_constants(p), NULL, buf, sizeof buf);
         ck_assert_str_eq(buf, want[i]);
     }
     glevo_gp_programs_destroy(p);
+}
+END_TEST
+
+/* Models print the data's columns as identifiers (src/gp/identifiers.c): invalid characters
+ * and a leading digit fixed, reserved words (Python's, SymPy's) and collisions suffixed. */
+START_TEST(test_names_as_identifiers)
+{
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_parse_csv("m_0,2nd speed,lambda,E,a b,a_b,y\n1,2,3,4,5,6,7\n",
+                                             "t", NULL, &d),
+                     GLEVO_OK);
+    char **names = gp_data_identifiers(d);
+    ck_assert_ptr_nonnull(names);
+    const char *want[] = {"m_0", "_2nd_speed", "lambda_", "E_", "a_b", "a_b_"};
+    for (int v = 0; v < 6; ++v) ck_assert_str_eq(names[v], want[v]);
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, "(+ x1 (* x3 (sin x2)))\n", "t", 6), GLEVO_OK);
+    int len;
+    const uint32_t *c = glevo_gp_programs_codes(p, 0, &len);
+    char buf[256];
+    gp_program_sympy(c, len, glevo_gp_programs_constants(p), (const char *const *)names, buf,
+                     sizeof buf);
+    ck_assert_str_eq(buf, "(m_0 + (lambda_*sin(_2nd_speed)))");
+    gp_program_infix_named(p, 0, (const char *const *)names, buf, sizeof buf);
+    ck_assert_str_eq(buf, "(m_0 + (lambda_ * sin(_2nd_speed)))");
+    /* The S-expression, the format programs are read back in, keeps x1, x2, ... */
+    glevo_gp_program_sexpr(p, 0, buf, sizeof buf);
+    ck_assert_str_eq(buf, "(+ x1 (* x3 (sin x2)))");
+    gp_identifiers_free(names, 6);
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
 }
 END_TEST
 
@@ -135,6 +167,7 @@ int main(void)
     tcase_add_test(tc, test_rewrites);
     tcase_add_test(tc, test_value_kept);
     tcase_add_test(tc, test_sympy_string);
+    tcase_add_test(tc, test_names_as_identifiers);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
