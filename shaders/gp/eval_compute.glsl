@@ -23,6 +23,7 @@ uniform usampler2D t_programs; // R32UI, 4096 wide: per program [length, codes..
 uniform usampler2D t_index;    // R32UI, 4096 wide: program p's offset into t_programs
 #include "gp/seg_out.glsl"
 layout(std430) buffer gp_state { vec4 state[]; }; // lane sums between walk ranges
+layout(std430) readonly buffer gp_affine_ab { vec2 affine_ab[]; }; // u_moments 2: a, b a program
 layout(local_size_x = GP_SUM_LANES) in;
 
 #ifdef GP_CODES_SHARED
@@ -42,6 +43,7 @@ void main()
     int tile = u_tile_base + int(gl_WorkGroupID.x);
     int lane = int(gl_LocalInvocationIndex);
     int p = tile / u_nseg, k = tile - p * u_nseg;
+    if (u_moments == 2) gp_affine = affine_ab[p];
     uint offset = texelFetch(t_index, at4096(uint(p)), 0).r;
     int length = int(texelFetch(t_programs, at4096(offset), 0).r);
     int loaded = 0;

@@ -22,6 +22,7 @@
 uniform usampler2D t_programs; // R32UI, 4096 wide: per program [length, codes...]
 uniform usampler2D t_index;    // R32UI, 4096 wide: program p's offset into t_programs
 #include "gp/seg_out.glsl"
+layout(std430) readonly buffer gp_affine_ab { vec2 affine_ab[]; }; // u_moments 2: a, b a program
 layout(local_size_x = GP_SUM_LANES) in;
 
 #define GP_TILES_PER_GROUP (GP_SUM_LANES / GP_PROG_LANES)
@@ -58,6 +59,7 @@ void main()
     int tile = u_tile_base + int(gl_WorkGroupID.x) * GP_TILES_PER_GROUP + g;
     bool live = tile < u_tiles;
     int p = live ? tile / u_nseg : 0, k = live ? tile - p * u_nseg : 0;
+    if (u_moments == 2) gp_affine = affine_ab[p];
     uint offset = texelFetch(t_index, at4096(uint(p)), 0).r;
     int length = int(texelFetch(t_programs, at4096(offset), 0).r);
     int loaded = 0;

@@ -166,6 +166,12 @@ int gp_walk(int length, ivec2 qc[GP_LANES], out vec4 top[GP_LANES])
     return walked;
 }
 
+// Linear scaling's second look on the GPU (u_moments 2): the walk's f scored as a + b f with
+// this program's a and b, which the compute kernels set from their gp_affine buffer (the
+// fragment pass never asks for it). Rounded as the interpreted program (+ a (* b f)) rounds
+// it: the product, then the sum, no fused multiply-add.
+vec2 gp_affine = vec2(0.0, 1.0);
+
 // acc + quad q's partials (|e|, e*e, hits), each (c0 + c1) + (c2 + c3); missing cases add 0.
 // Every step precise: no fused multiply-add, no reordering (the CPU twin rounds the same).
 // u_moments (linear scaling, Keijzer 2003): the partials are (f*y, f*f, f) instead, the sums
@@ -175,7 +181,7 @@ vec3 gp_quad_add(vec3 acc, vec4 pred, ivec2 qc, int q)
 {
     vec4 y = texelFetch(t_target, qc, 0);
     bvec4 valid = lessThan(ivec4(q * 4) + ivec4(0, 1, 2, 3), ivec4(u_cases));
-    if (u_moments != 0) {
+    if (u_moments == 1) {
         precise vec4 f = mix(vec4(0.0), pred, valid);
         precise vec4 fy = f * mix(vec4(0.0), y, valid);
         precise vec4 ff = f * f;
@@ -183,6 +189,11 @@ vec3 gp_quad_add(vec3 acc, vec4 pred, ivec2 qc, int q)
                               (f.x + f.y) + (f.z + f.w));
         precise vec3 rm = acc + m;
         return rm;
+    }
+    if (u_moments == 2) {
+        precise vec4 bf = gp_affine.y * pred;
+        precise vec4 scaled = gp_affine.x + bf;
+        pred = scaled;
     }
     precise vec4 e = mix(vec4(0.0), abs(pred - y), valid);
     precise vec4 s = e * e;

@@ -15,6 +15,7 @@ layout(std140) uniform pass_uniforms {
     int u_continue;      // 1: start from t_state / the state buffer (the last draw's sums)
     int u_tile_base;     // compute: the first tile of this dispatch
     int u_stamp;         // compute: this evaluation's stamp, in every result (the host checks it)
-    int u_moments;       // 1: linear scaling's moments, not the errors (gp/interp.glsl)
+    int u_moments;       // 1: linear scaling's moments, not the errors; 2: the errors of a + b f
+                         // (its second look, compute only; gp/interp.glsl)
     int u_pad2;
 };

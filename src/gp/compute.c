@@ -22,6 +22,7 @@ typedef struct gp_compute {
     gp_gpu gpu;
     gpu_program combine;
     gpu_buffer seg_sums, state, results;
+    gpu_buffer affine; /* linear scaling's second look: a, b a program (e->affine) */
     int stack_shared; /* GLEVO_GP_STACK=shared: the stack below the top in shared memory */
     int stamp;        /* the last evaluation's (results carry it: no clear between them) */
     void *host;
@@ -52,6 +53,7 @@ static void compute_destroy(glevo_gp_evaluator *e)
     gpu_buffer_destroy(&c->seg_sums);
     gpu_buffer_destroy(&c->state);
     gpu_buffer_destroy(&c->results);
+    gpu_buffer_destroy(&c->affine);
     gp_gpu_destroy(&c->gpu);
     free(c->host);
     free(c);
@@ -143,7 +145,10 @@ static glevo_status prepare(glevo_gp_evaluator *e, const glevo_gp_programs *p, g
         (st = ensure_buffer(&c->results, result_bytes)) ||
         (plan->walk_chunks > 1 &&
          (st = ensure_buffer(&c->state, (size_t)plan->tiles * GP_SUM_LANES * 16))) ||
-        (plan->walk_chunks == 1 && (st = ensure_buffer(&c->state, 16))))
+        (plan->walk_chunks == 1 && (st = ensure_buffer(&c->state, 16))) ||
+        (st = ensure_buffer(&c->affine, e->affine ? (size_t)p->count * 8 : 8)))
+        return st;
+    if (e->affine && (st = gpu_buffer_upload(&c->affine, 0, (size_t)p->count * 8, e->affine)))
         return st;
     if (result_bytes > c->host_cap) {
         void *h = realloc(c->host, result_bytes);
@@ -165,7 +170,7 @@ static glevo_status dispatch(glevo_gp_evaluator *e, int pop, const gp_plan *plan
      * program's run marks must come back). */
     c->stamp = c->stamp % (1 << 20) + 1;
     gp_uniforms u = gp_gpu_uniforms(&c->gpu, plan, pop, e->data->cases);
-    u.moments = e->params.moments;
+    u.moments = e->affine ? 2 : e->params.moments;
     u.stamp = c->stamp;
     bool fused = plan->nseg == 1;
     bool wait = plan->tile_chunks > 1 || plan->walk_chunks > 1;
@@ -182,6 +187,7 @@ static glevo_status dispatch(glevo_gp_evaluator *e, int pop, const gp_plan *plan
             gp_gpu_bind_eval(&c->gpu, &pass);
             gpu_pass_buffer(&pass, 0, fused ? &c->results : &c->seg_sums);
             if (per_group == 1) gpu_pass_buffer(&pass, 1, &c->state);
+            gpu_pass_buffer(&pass, per_group == 1 ? 2 : 1, &c->affine);
             u.tile_base = t0;
             int n = plan->tiles - t0 < plan->tiles_per_chunk ? plan->tiles - t0
                                                              : plan->tiles_per_chunk;

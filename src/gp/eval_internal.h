@@ -63,6 +63,10 @@ struct glevo_gp_evaluator {
     /* The compute layout's invocations a tile at the last evaluation of a whole population,
      * kept by linear scaling's second look so that its few programs run the same build. */
     int last_prog_lanes;
+    /* Linear scaling's second look on the GPU (evaluator.c, compute only): while set, the
+     * evaluation scores a + b f of program i, (a, b) = affine[2 i], [2 i + 1], as the
+     * interpreted (+ a (* b f)) rounds it; NULL otherwise. */
+    const float *affine;
 };
 
 /* Specialises e's interpreter builds to a run: programs of at most max_length codes over

@@ -143,14 +143,53 @@ static glevo_status codes_of_container(void *user, int i, uint32_t *codes, float
     return GLEVO_OK;
 }
 
-static glevo_status refine_scaled(glevo_gp_evaluator *e, int pop, int max_length,
+/* Past this many programs the compute backend takes the second look on the GPU: below it,
+ * reading a few programs from their slots costs less than evaluating the population again. */
+#define GP_REFINE_ON_GPU 32
+
+/* The second look on the compute backend: the programs of p evaluated again with each
+ * flagged one's a and b applied to its result (e->affine; gp/interp.glsl, u_moments 2),
+ * where the host path reads them back (a converged population of 10^5: the whole of it,
+ * every generation), wraps each in (+ a (* b f)) and uploads that. The same sums, bit for bit:
+ * the same walk of f, the same two roundings, the same summation order. */
+static glevo_status refine_scaled_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                      glevo_gp_metric metric, const double *sse,
+                                      const double *ab, double limit, double *errors)
+{
+    int pop = p->count, n = e->data->cases;
+    float *affine = malloc((size_t)pop * 2 * sizeof *affine);
+    glevo_gp_sums *s = malloc((size_t)pop * sizeof *s);
+    glevo_status st = affine && s ? GLEVO_OK : glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < pop && !st; ++i) {
+        bool look = sse[i] <= limit;
+        affine[2 * i] = look ? (float)ab[2 * i] : 0.0f;
+        affine[2 * i + 1] = look ? (float)ab[2 * i + 1] : 1.0f;
+    }
+    if (!st) {
+        e->params.moments = false;
+        e->affine = affine;
+        st = e->ops->evaluate(e, p, s);
+        e->affine = NULL;
+        e->params.moments = true;
+    }
+    for (int i = 0; i < pop && !st; ++i)
+        if (sse[i] <= limit) errors[i] = glevo_gp_metric_value(metric, &s[i], n);
+    free(affine);
+    free(s);
+    return st;
+}
+
+static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                   const gp_program_source *src, glevo_gp_metric metric,
                                   const double *sse, const double *ab, double *errors)
 {
-    int n = e->data->cases, count = 0;
+    int n = e->data->cases, count = 0, pop = p->count, max_length = p->max_length;
     double syy_c = e->sum_yy - e->sum_y * (e->sum_y / n);
     for (int i = 0; i < pop; ++i) count += sse[i] <= GP_SCALED_REFINE * syy_c;
     if (count == 0) return GLEVO_OK;
+    if (e->backend == GLEVO_BACKEND_COMPUTE && count > GP_REFINE_ON_GPU &&
+        !getenv("GLEVO_GP_REFINE_ON_HOST"))
+        return refine_scaled_gpu(e, p, metric, sse, ab, GP_SCALED_REFINE * syy_c, errors);
     int *idx = malloc((size_t)count * sizeof *idx);
     glevo_gp_sums *s = malloc((size_t)count * sizeof *s);
     uint32_t *codes = malloc(((size_t)max_length + 4) * 2 * sizeof *codes);
@@ -259,7 +298,7 @@ static glevo_status finish(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                 &sse[i]);
         errors[i] = metric == GLEVO_GP_MSE ? sse[i] / n : sqrt(sse[i] / n);
     }
-    glevo_status st = refine_scaled(e, pop, p->max_length, src, metric, sse, ab, errors);
+    glevo_status st = refine_scaled(e, p, src, metric, sse, ab, errors);
     free(sse);
     return st;
 }

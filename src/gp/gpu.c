@@ -12,12 +12,14 @@ const gpu_slot gp_eval_samplers[] = {{"t_programs", 0}, {"t_index", 0}, {"t_cons
 /* The compute kernel reads the same textures but continues from a buffer, not t_state. */
 static const gpu_slot compute_samplers[] = {{"t_programs", 0}, {"t_index", 0}, {"t_consts", 0},
                                             {"t_data", 0},     {"t_target", 0}, {0}};
-static const gpu_slot compute_buffers[] = {{"gp_seg_sums", 0}, {"gp_state", 0}, {0}};
+/* gp_affine_ab (linear scaling's second look) is the last slot of each: 2, or 1 without
+ * gp_state (GP_AFFINE_SLOT). */
+static const gpu_slot compute_buffers[] = {{"gp_seg_sums", 0}, {"gp_state", 0}, {"gp_affine_ab", 0}, {0}};
 /* The small-data kernel never continues a walk range; fused kernels (one case segment) write
  * the results themselves (gp/seg_out.glsl). */
-static const gpu_slot small_buffers[] = {{"gp_seg_sums", 0}, {0}};
-static const gpu_slot fused_buffers[] = {{"gp_results", 0}, {"gp_state", 0}, {0}};
-static const gpu_slot small_fused_buffers[] = {{"gp_results", 0}, {0}};
+static const gpu_slot small_buffers[] = {{"gp_seg_sums", 0}, {"gp_affine_ab", 0}, {0}};
+static const gpu_slot fused_buffers[] = {{"gp_results", 0}, {"gp_state", 0}, {"gp_affine_ab", 0}, {0}};
+static const gpu_slot small_fused_buffers[] = {{"gp_results", 0}, {"gp_affine_ab", 0}, {0}};
 
 glevo_status gp_gpu_create(gp_gpu *g, const glevo_gp_data *d)
 {
