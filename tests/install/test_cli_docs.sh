@@ -22,8 +22,12 @@ complete_line() { # complete_line "glevo cga --ba" -> the candidates, one a line
   printf '%s\n' "${COMPREPLY[@]}"
 }
 [ "$(complete_line "glevo c" | tr '\n' ' ')" = "cga " ] || fail "glevo c<TAB> does not give cga"
-complete_line "glevo gp --backend " | grep -qx compute || fail "--backend does not offer compute"
-complete_line "glevo cga --problem " | grep -qx camel || fail "cga --problem does not offer camel"
+# Captured first: `complete_line ... | grep -q` would let grep's early exit kill the writer
+# (SIGPIPE), which pipefail reports as a failure.
+backends=$(complete_line "glevo gp --backend ")
+grep -qx compute <<<"$backends" || fail "--backend does not offer compute"
+problems=$(complete_line "glevo cga --problem ")
+grep -qx camel <<<"$problems" || fail "cga --problem does not offer camel"
 
 check_page() { # check_page PAGE COMPLETION-LINE HELP-ARGS...
   local page=$1 line=$2; shift 2

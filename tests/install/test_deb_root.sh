@@ -32,8 +32,8 @@ echo "== man pages and completion" >&2
 "$here/tests/install/test_cli_docs.sh" "$glevo" "$root/usr/share/man/man1" \
   "$root/usr/share/bash-completion/completions/glevo"
 if command -v man >/dev/null; then
-  man -l "$root/usr/share/man/man1/glevo-gp.1.gz" 2>/dev/null | grep -q -- '--function-set' ||
-    fail "man does not render glevo-gp.1"
+  page=$(man -l "$root/usr/share/man/man1/glevo-gp.1.gz" 2>/dev/null)
+  grep -q -- '--function-set' <<<"$page" || fail "man does not render glevo-gp.1"
 fi
 
 echo "== the Python package as installed" >&2
