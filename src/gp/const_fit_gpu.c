@@ -1,6 +1,6 @@
 /* The driver of shaders/gp/const_fit.glsl: the dataset in a storage buffer (uploaded once),
- * two builds specialised to the slots' capacity and the function set, and per generation a
- * dispatch of each: where the driver lets an invocation loop on, up to GP_FIT_CLAIM_GROUPS
+ * one build specialised to the slots' capacity and the function set, and per generation a
+ * dispatch of it: where the driver lets an invocation loop on, up to GP_FIT_CLAIM_GROUPS
  * work-groups whose subgroups claim the programs one after another, else a work-group a
  * program (the chosen ones fit, the others return at once). */
 #include <stdio.h>
@@ -106,14 +106,18 @@ static int warps_for(const gp_const_fitter *f, int theta)
     return w < 1 ? 1 : w;
 }
 
-/* The build with derivatives by `theta` constants (4 or GP_FIT_THETA), made once. */
-static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
+/* The build with derivatives by GP_FIT_THETA constants, made once. A second build with
+ * derivatives by 4 for the programs of at most 4 constants (a smaller stack value, more
+ * programs a work-group) measured the same at 14 % of the programs (H200, 2026-11-26) and
+ * cost a second cold compile of about a second (H200, 2026-11-29): the shader still takes
+ * GP_FIT_THETA 4, the same arithmetic. */
+static glevo_status build_once(gp_const_fitter *f, gpu_program **out)
 {
-    int b = theta == 4 ? 0 : 1;
-    gpu_program *prog = &f->builds[b];
+    const int theta = GP_FIT_THETA;
+    gpu_program *prog = &f->build;
     *out = prog;
     if (prog->id) return GLEVO_OK;
-    f->warps[b] = warps_for(f, theta);
+    f->warps = warps_for(f, theta);
     char defines[1024];
     int k = snprintf(defines, sizeof defines,
                      "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
@@ -121,7 +125,7 @@ static glevo_status build_for(gp_const_fitter *f, int theta, gpu_program **out)
                      "#define GP_SCALING_MIN_VAR %.17glf\n#define GP_FIT_WARPS %d\n"
                      "#define GP_FIT_CLAIM %d\n",
                      GP_FIT_LANES, theta, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
-                     GP_SCALING_MIN_VAR, f->warps[b], f->claim ? 1 : 0);
+                     GP_SCALING_MIN_VAR, f->warps, f->claim ? 1 : 0);
     /* The operators' arities (gp_op_arity_words: ops 0-31 are all there are), for the walk's
      * depth. */
     uint32_t arity[4];
@@ -143,46 +147,38 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
                       .pop = r->pop, .cap = r->cap, .spr = r->spr, .cases = f->cases,
                       .iters = P->const_opt_iters, .scaling = P->linear_scaling == 1,
                       .generation = generation, .seed = P->seed};
-    /* Two dispatches: programs of at most 4 constants by a build with derivatives by 4 (a
-     * stack value of 20 bytes, not 36: more programs a work-group), the others by the full
-     * build; the same arithmetic either way (derivatives past a program's constants are never
-     * used). One build for all measured the same at 14 % of the programs (H200, 2026-11-26). */
-    glevo_status st = GLEVO_OK;
-    static const int thetas[] = {4, GP_FIT_THETA};
-    for (int t = 0; t < 2 && !st; ++t) {
-        int theta = thetas[t];
-        gpu_program *prog;
-        if ((st = build_for(f, theta, &prog))) break;
-        gpu_pass pass = {.name = "gp.const_fit", .program = prog};
-        gpu_pass_input(&pass, 0, &r->codes[r->cur]);
-        gpu_pass_image(&pass, 0, &r->consts[r->cur], GPU_READ_WRITE);
-        gpu_pass_buffer(&pass, 0, &f->data);
-        gpu_pass_buffer(&pass, 1, &f->claims);
-        int warps = f->warps[theta == 4 ? 0 : 1], groups = r->pop;
-        if (f->claim) {
-            /* Enough work-groups to fill a GPU, or a subgroup a program where that is fewer:
-             * each subgroup makes one claim past the programs, so claims grow by pop and one
-             * a subgroup (the base of the next dispatch). */
-            groups = (r->pop + warps - 1) / warps;
-            if (groups > GP_FIT_CLAIM_GROUPS) groups = GP_FIT_CLAIM_GROUPS;
-        }
-        /* In rows of at most 65535 work-groups (GL's least limit a dimension). */
-        pass.groups[0] = groups < 65535 ? groups : 65535;
-        pass.groups[1] = (groups + pass.groups[0] - 1) / pass.groups[0];
-        pass.groups[2] = 1;
-        u.theta_from = theta == 4 ? 1 : 5;
-        u.claim_base = f->claimed;
-        gpu_pass_uniforms(&pass, &u, sizeof u);
-        st = gpu_pass_dispatch(&pass);
-        if (f->claim)
-            f->claimed += (uint32_t)r->pop + (uint32_t)(pass.groups[0] * pass.groups[1]) * (uint32_t)warps;
+    gpu_program *prog;
+    glevo_status st = build_once(f, &prog);
+    if (st) return st;
+    gpu_pass pass = {.name = "gp.const_fit", .program = prog};
+    gpu_pass_input(&pass, 0, &r->codes[r->cur]);
+    gpu_pass_image(&pass, 0, &r->consts[r->cur], GPU_READ_WRITE);
+    gpu_pass_buffer(&pass, 0, &f->data);
+    gpu_pass_buffer(&pass, 1, &f->claims);
+    int warps = f->warps, groups = r->pop;
+    if (f->claim) {
+        /* Enough work-groups to fill a GPU, or a subgroup a program where that is fewer:
+         * each subgroup makes one claim past the programs, so claims grow by pop and one
+         * a subgroup (the base of the next dispatch). */
+        groups = (r->pop + warps - 1) / warps;
+        if (groups > GP_FIT_CLAIM_GROUPS) groups = GP_FIT_CLAIM_GROUPS;
     }
+    /* In rows of at most 65535 work-groups (GL's least limit a dimension). */
+    pass.groups[0] = groups < 65535 ? groups : 65535;
+    pass.groups[1] = (groups + pass.groups[0] - 1) / pass.groups[0];
+    pass.groups[2] = 1;
+    u.theta_from = 1; /* every program with a constant */
+    u.claim_base = f->claimed;
+    gpu_pass_uniforms(&pass, &u, sizeof u);
+    st = gpu_pass_dispatch(&pass);
+    if (f->claim)
+        f->claimed += (uint32_t)r->pop + (uint32_t)(pass.groups[0] * pass.groups[1]) * (uint32_t)warps;
     return st;
 }
 
 void gp_const_fitter_destroy(gp_const_fitter *f)
 {
-    for (int b = 0; b < 2; ++b) gpu_program_destroy(&f->builds[b]);
+    gpu_program_destroy(&f->build);
     gpu_buffer_destroy(&f->data);
     gpu_buffer_destroy(&f->claims);
     memset(f, 0, sizeof *f);

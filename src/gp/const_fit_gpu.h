@@ -7,9 +7,9 @@
 #include "gp/resident.h"
 
 typedef struct gp_const_fitter {
-    /* The builds with derivatives by 4 and by GP_FIT_THETA constants (made at the first run). */
-    gpu_program builds[2];
-    int warps[2];           /* programs a work-group in each build (subgroups of GP_FIT_LANES) */
+    /* The build with derivatives by GP_FIT_THETA constants (made at the first run). */
+    gpu_program build;
+    int warps;              /* programs a work-group (subgroups of GP_FIT_LANES) */
     gpu_buffer data;        /* y, then each variable's cases */
     /* Claimed programs (shaders/gp/const_fit.glsl, GP_FIT_CLAIM): the shader's counter and the
      * claims made so far, where the driver lets an invocation loop on (no loop limit). */
