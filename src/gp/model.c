@@ -107,6 +107,7 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
         uint32_t *c3 = malloc((size_t)n * sizeof *c3);
         float *k3 = malloc((size_t)n * sizeof *k3);
         int m = c3 && k3 ? gp_simplify(c2, n, k2, c3, k3) : -1;
+        if (m > 0) m = gp_readable(c3, k3, m, d, P->metric);
         st = m > 0 ? glevo_gp_programs_add(model, c3, m, k3)
                    : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
         free(c3);

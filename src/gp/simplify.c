@@ -9,6 +9,7 @@
  * Where a subtree is infinite or NaN, 0 * a, a - a and a / a are NaN, not 0 or 1: those
  * rewrites hold for finite values only (the documented contract; tests/gp/test_gp_simplify.c). */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@ typedef struct sbuf {
     uint32_t *c;
     float *k;
     int n;
+    bool algebra; /* also the rewrites of real arithmetic (gp_simplify_algebra) */
+    bool changed; /* an algebra rewrite was made in this pass */
 } sbuf;
 
 static glevo_gp_op op_at(const sbuf *o, int i) { return GLEVO_GP_CODE_OP(o->c[i]); }
@@ -93,6 +96,127 @@ static void to_neg(sbuf *o, int start, int s, int e)
     o->n = start + 1 + (e - s);
 }
 
+/* ---- algebra: rewrites of real arithmetic that round differently (gp_simplify_algebra) ---- */
+
+/* The end of the subtree at i. */
+static int end_of(const sbuf *o, int i)
+{
+    for (int need = 1; need; ++i) need += glevo_gp_op_arity(op_at(o, i)) - 1;
+    return i;
+}
+
+static bool is_k(const sbuf *o, int s, int e) { return e - s == 1 && op_at(o, s) == GLEVO_GP_CONST; }
+
+/* The subtree at start becomes (op v X), X = [x0, x1). */
+static void to_const_op(sbuf *o, int start, glevo_gp_op op, float v, int x0, int x1, uint32_t *tc,
+                        float *tk)
+{
+    int nx = x1 - x0;
+    memcpy(tc, o->c + x0, (size_t)nx * sizeof *tc);
+    memcpy(tk, o->k + x0, (size_t)nx * sizeof *tk);
+    o->n = start;
+    emit(o, GLEVO_GP_CODE(op, 0), 0);
+    emit(o, GLEVO_GP_CODE(GLEVO_GP_CONST, 0), v);
+    for (int i = 0; i < nx; ++i) emit(o, tc[i], tk[i]);
+}
+
+/* Node [a0, a1) as (op L R): its children's spans, or false where it is another operator. */
+static bool split(const sbuf *o, int a0, glevo_gp_op op, int *l0, int *l1, int *r1)
+{
+    if (op_at(o, a0) != op || glevo_gp_op_arity(op) != 2) return false;
+    *l0 = a0 + 1;
+    *l1 = end_of(o, *l0);
+    *r1 = end_of(o, *l1);
+    return true;
+}
+
+/* One rewrite at the node [start, o->n) = (op A B), A = [a0, a1), B = [b0, b1): constants
+ * gathered to the left and folded across + - * (and a quotient by a constant), a - (a - b),
+ * (a + b) - a, a + (b - a), a (b / a), (a b) / a cancelled, -(a - b) as b - a. Returns whether
+ * it rewrote. */
+static bool algebra(sbuf *o, int start, glevo_gp_op op, int a0, int a1, int b0, int b1,
+                    uint32_t *tc, float *tk)
+{
+    int l0, l1, r1;
+    bool ka = is_k(o, a0, a1);
+    float c1 = ka ? o->k[a0] : 0;
+    switch (op) {
+    case GLEVO_GP_NEG:
+        if (split(o, a0, GLEVO_GP_SUB, &l0, &l1, &r1)) {
+            to_binary(o, start, GLEVO_GP_SUB, l1, r1, l0, l1, tc, tk);
+            return true;
+        }
+        return false;
+    case GLEVO_GP_ADD:
+    case GLEVO_GP_MUL:
+        if (!ka && is_k(o, b0, b1)) { /* the constant first */
+            to_binary(o, start, op, b0, b1, a0, a1, tc, tk);
+            return true;
+        }
+        break;
+    default: break;
+    }
+    if (op == GLEVO_GP_ADD) {
+        if (ka && split(o, b0, GLEVO_GP_ADD, &l0, &l1, &r1) && is_k(o, l0, l1))
+            return to_const_op(o, start, GLEVO_GP_ADD, c1 + o->k[l0], l1, r1, tc, tk), true;
+        if (ka && split(o, b0, GLEVO_GP_SUB, &l0, &l1, &r1) && is_k(o, l0, l1))
+            return to_const_op(o, start, GLEVO_GP_SUB, c1 + o->k[l0], l1, r1, tc, tk), true;
+        if (ka && split(o, b0, GLEVO_GP_SUB, &l0, &l1, &r1) && is_k(o, l1, r1))
+            return to_const_op(o, start, GLEVO_GP_ADD, c1 - o->k[l1], l0, l1, tc, tk), true;
+        if (split(o, b0, GLEVO_GP_SUB, &l0, &l1, &r1) && same(o, a0, a1, l1, r1))
+            return to_child(o, start, l0, l1), true; /* a + (b - a) */
+        if (split(o, a0, GLEVO_GP_SUB, &l0, &l1, &r1) && same(o, b0, b1, l1, r1))
+            return to_child(o, start, l0, l1), true; /* (b - a) + a */
+    } else if (op == GLEVO_GP_SUB) {
+        if (ka && split(o, b0, GLEVO_GP_ADD, &l0, &l1, &r1) && is_k(o, l0, l1))
+            return to_const_op(o, start, GLEVO_GP_SUB, c1 - o->k[l0], l1, r1, tc, tk), true;
+        if (ka && split(o, b0, GLEVO_GP_SUB, &l0, &l1, &r1) && is_k(o, l0, l1))
+            return to_const_op(o, start, GLEVO_GP_ADD, c1 - o->k[l0], l1, r1, tc, tk), true;
+        if (ka && split(o, b0, GLEVO_GP_SUB, &l0, &l1, &r1) && is_k(o, l1, r1))
+            return to_const_op(o, start, GLEVO_GP_SUB, c1 + o->k[l1], l0, l1, tc, tk), true;
+        if (is_k(o, b0, b1) && split(o, a0, GLEVO_GP_ADD, &l0, &l1, &r1) && is_k(o, l0, l1))
+            return to_const_op(o, start, GLEVO_GP_ADD, o->k[l0] - o->k[b0], l1, r1, tc, tk), true;
+        if (is_k(o, b0, b1) && split(o, a0, GLEVO_GP_SUB, &l0, &l1, &r1) && is_k(o, l0, l1))
+            return to_const_op(o, start, GLEVO_GP_SUB, o->k[l0] - o->k[b0], l1, r1, tc, tk), true;
+        if (split(o, b0, GLEVO_GP_SUB, &l0, &l1, &r1) && same(o, a0, a1, l0, l1))
+            return to_child(o, start, l1, r1), true; /* a - (a - b) */
+        if (split(o, a0, GLEVO_GP_ADD, &l0, &l1, &r1) && same(o, b0, b1, l0, l1))
+            return to_child(o, start, l1, r1), true; /* (a + b) - a */
+        if (split(o, a0, GLEVO_GP_ADD, &l0, &l1, &r1) && same(o, b0, b1, l1, r1))
+            return to_child(o, start, l0, l1), true; /* (a + b) - b */
+        if (split(o, b0, GLEVO_GP_ADD, &l0, &l1, &r1) && same(o, a0, a1, l0, l1))
+            return to_neg(o, start, l1, r1), true; /* a - (a + b) */
+    } else if (op == GLEVO_GP_MUL) {
+        /* A negation out of a product, up to a constant factor that takes it. */
+        bool nb = op_at(o, b0) == GLEVO_GP_NEG, na = op_at(o, a0) == GLEVO_GP_NEG;
+        if ((!ka && nb) || (na && !is_k(o, b0, b1))) {
+            if (nb) to_binary(o, start, GLEVO_GP_MUL, a0, a1, b0 + 1, b1, tc, tk);
+            else to_binary(o, start, GLEVO_GP_MUL, a0 + 1, a1, b0, b1, tc, tk);
+            move(o, start, o->n, start + 1);
+            o->c[start] = GLEVO_GP_CODE(GLEVO_GP_NEG, 0);
+            o->n++;
+            return true;
+        }
+        if (ka && split(o, b0, GLEVO_GP_MUL, &l0, &l1, &r1) && is_k(o, l0, l1))
+            return to_const_op(o, start, GLEVO_GP_MUL, c1 * o->k[l0], l1, r1, tc, tk), true;
+        if (ka && op_at(o, b0) == GLEVO_GP_NEG)
+            return to_const_op(o, start, GLEVO_GP_MUL, -c1, b0 + 1, b1, tc, tk), true;
+        if (ka && split(o, b0, GLEVO_GP_DIV, &l0, &l1, &r1) && is_k(o, l1, r1) &&
+            fabsf(o->k[l1]) >= 1e-6f) /* not where the protected division gives 1 */
+            return to_const_op(o, start, GLEVO_GP_MUL, c1 / o->k[l1], l0, l1, tc, tk), true;
+        if (split(o, b0, GLEVO_GP_DIV, &l0, &l1, &r1) && same(o, a0, a1, l1, r1))
+            return to_child(o, start, l0, l1), true; /* a (b / a) */
+        if (split(o, a0, GLEVO_GP_DIV, &l0, &l1, &r1) && same(o, b0, b1, l1, r1))
+            return to_child(o, start, l0, l1), true; /* (b / a) a */
+    } else if (op == GLEVO_GP_DIV) {
+        if (split(o, a0, GLEVO_GP_MUL, &l0, &l1, &r1) && same(o, b0, b1, l0, l1))
+            return to_child(o, start, l1, r1), true; /* (a b) / a */
+        if (split(o, a0, GLEVO_GP_MUL, &l0, &l1, &r1) && same(o, b0, b1, l1, r1))
+            return to_child(o, start, l0, l1), true; /* (a b) / b */
+    }
+    return false;
+}
+
 static int simp(const uint32_t *c, const float *k, int i, sbuf *o, uint32_t *tc, float *tk,
                 const glevo_gp_data *none)
 {
@@ -146,6 +270,10 @@ static int simp(const uint32_t *c, const float *k, int i, sbuf *o, uint32_t *tc,
         break;
     default: break;
     }
+    /* The algebra's rewrites where the exact ones left the node as it was. */
+    if (o->algebra && op_at(o, start) == op && o->n == (arity > 1 ? b1 : a1) &&
+        algebra(o, start, op, a0, a1, b0, b1, tc, tk))
+        o->changed = true;
     /* A rewrite may leave (neg (neg a)) or a constant operator behind: one more look. */
     if (op_at(o, start) == GLEVO_GP_NEG && o->n - start > 1 && op_at(o, start + 1) == GLEVO_GP_NEG)
         to_child(o, start, start + 2, o->n);
@@ -161,8 +289,36 @@ int gp_simplify(const uint32_t *codes, int length, const float *consts, uint32_t
         free(tc), free(tk);
         return -1;
     }
-    sbuf o = {out_codes, out_consts, 0};
+    sbuf o = {out_codes, out_consts, 0, false, false};
     simp(codes, consts, 0, &o, tc, tk, NULL);
+    free(tc);
+    free(tk);
+    return o.n;
+}
+
+int gp_simplify_algebra(const uint32_t *codes, int length, const float *consts,
+                        uint32_t *out_codes, float *out_consts)
+{
+    uint32_t *tc = malloc((size_t)length * 2 * sizeof *tc), *ic = tc + length;
+    float *tk = malloc((size_t)length * 2 * sizeof *tk), *ik = tk + length;
+    if (!tc || !tk) {
+        free(tc), free(tk);
+        return -1;
+    }
+    memcpy(ic, codes, (size_t)length * sizeof *ic);
+    for (int i = 0; i < length; ++i) /* constants at their own positions, as sbuf keeps them */
+        ik[i] = GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST ? consts[GLEVO_GP_CODE_INDEX(codes[i])] : 0;
+    for (int i = 0; i < length; ++i)
+        if (GLEVO_GP_CODE_OP(ic[i]) == GLEVO_GP_CONST) ic[i] = GLEVO_GP_CODE(GLEVO_GP_CONST, i);
+    sbuf o = {out_codes, out_consts, 0, true, true};
+    /* A pass rewrites bottom-up; a rewrite may open another above it: passes until none. */
+    for (int pass = 0; pass < 16 && o.changed; ++pass) {
+        o.n = 0;
+        o.changed = false;
+        simp(ic, ik, 0, &o, tc, tk, NULL);
+        memcpy(ic, o.c, (size_t)o.n * sizeof *ic);
+        memcpy(ik, o.k, (size_t)o.n * sizeof *ik);
+    }
     free(tc);
     free(tk);
     return o.n;

@@ -27,7 +27,9 @@ static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)
     return d;
 }
 
-static void simplified(const char *program, const char *want)
+typedef int (*simplifier)(const uint32_t *, int, const float *, uint32_t *, float *);
+
+static void simplified_by(simplifier simplify, const char *program, const char *want)
 {
     glevo_gp_programs *p = NULL, *q = NULL;
     ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
@@ -37,13 +39,18 @@ static void simplified(const char *program, const char *want)
     const uint32_t *c = glevo_gp_programs_codes(p, 0, &len);
     uint32_t out[64];
     float k[64];
-    int n = gp_simplify(c, len, glevo_gp_programs_constants(p), out, k);
+    int n = simplify(c, len, glevo_gp_programs_constants(p), out, k);
     ck_assert_int_eq(glevo_gp_programs_add(q, out, n, k), GLEVO_OK);
     char buf[256];
     glevo_gp_program_sexpr(q, 0, buf, sizeof buf);
     ck_assert_msg(!strcmp(buf, want), "%s -> %s, not %s", program, buf, want);
     glevo_gp_programs_destroy(p);
     glevo_gp_programs_destroy(q);
+}
+
+static void simplified(const char *program, const char *want)
+{
+    simplified_by(gp_simplify, program, want);
 }
 
 START_TEST(test_rewrites)
@@ -60,6 +67,94 @@ START_TEST(test_rewrites)
     simplified("(exp (log 2))", "2");
     simplified("(+ x1 (- x2 x2))", "x1");
     simplified("(log 0)", "0"); /* the protected log's value */
+}
+END_TEST
+
+/* The rewrites of real arithmetic (gp_simplify_algebra): constants gathered and folded,
+ * cancellations, negations out of products, in passes until none applies. */
+START_TEST(test_algebra_rewrites)
+{
+    simplifier a = gp_simplify_algebra;
+    simplified_by(a, "(- x1 (- x1 x2))", "x2");
+    simplified_by(a, "(- (+ x1 x2) x1)", "x2");
+    simplified_by(a, "(+ x3 (- x2 x3))", "x2");
+    simplified_by(a, "(+ 0.5 (+ 0.25 x1))", "(+ 0.75 x1)");
+    simplified_by(a, "(+ (+ x1 0.25) 0.5)", "(+ 0.75 x1)");
+    simplified_by(a, "(- 1 (+ 0.25 x1))", "(- 0.75 x1)");
+    simplified_by(a, "(- (+ 0.5 x1) 0.25)", "(+ 0.25 x1)");
+    simplified_by(a, "(* 2 (* 3 x1))", "(* 6 x1)");
+    simplified_by(a, "(* 3 (/ x1 2))", "(* 1.5 x1)");
+    simplified_by(a, "(* x1 (/ x2 x1))", "x2");
+    simplified_by(a, "(/ (* x1 x2) x1)", "x2");
+    simplified_by(a, "(neg (- x1 x2))", "(- x2 x1)");
+    simplified_by(a, "(* -0.5 (* x1 (* x2 (neg x2))))", "(* 0.5 (* x1 (* x2 x2)))");
+    /* The exact rewrites still apply. */
+    simplified_by(a, "(+ x1 (neg x2))", "(- x1 x2)");
+}
+END_TEST
+
+static glevo_gp_data *square_plus_sine(bool with_zeros)
+{
+    enum { N = 64 };
+    float x[2 * N], y[N];
+    for (int c = 0; c < N; ++c) {
+        x[c] = with_zeros && c % 8 == 0 ? 0.0f : 0.5f + 0.05f * (float)c;
+        x[N + c] = -2.0f + 0.07f * (float)c;
+        y[c] = x[c] * x[c] + sinf(x[N + c]);
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(2, N, x, y, &d), GLEVO_OK);
+    return d;
+}
+
+/* Program `text` made readable on d (gp_readable) is `want`, and its error is within the
+ * rounding gp_readable allows of the error before. */
+static void readable(const glevo_gp_data *d, const char *text, const char *want)
+{
+    glevo_gp_programs *p = NULL, *q = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_create(&q), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, text, "t", 2), GLEVO_OK);
+    int len;
+    const uint32_t *c = glevo_gp_programs_codes(p, 0, &len);
+    uint32_t codes[64];
+    float k[64];
+    for (int i = 0; i < len; ++i) { /* constants at their own positions, as the model keeps them */
+        codes[i] = c[i];
+        k[i] = 0;
+        if (GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST) {
+            k[i] = glevo_gp_programs_constants(p)[GLEVO_GP_CODE_INDEX(c[i])];
+            codes[i] = GLEVO_GP_CODE(GLEVO_GP_CONST, (uint32_t)i);
+        }
+    }
+    int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE);
+    ck_assert_int_eq(glevo_gp_programs_add(q, codes, n, k), GLEVO_OK);
+    char buf[256];
+    glevo_gp_program_sexpr(q, 0, buf, sizeof buf);
+    ck_assert_msg(!strcmp(buf, want), "%s -> %s, not %s", text, buf, want);
+    double before, after;
+    ck_assert_int_eq(gp_model_error(p, d, GLEVO_GP_MSE, &before), GLEVO_OK);
+    ck_assert_int_eq(gp_model_error(q, d, GLEVO_GP_MSE, &after), GLEVO_OK);
+    ck_assert_msg(fabs(after - before) <= 1e-6 * before + 1e-10, "%s: error %g before, %g after",
+                  text, before, after);
+    glevo_gp_programs_destroy(p);
+    glevo_gp_programs_destroy(q);
+}
+
+/* The reported model made readable where the training error stays: a constant within rounding
+ * of 0 dropped, one that matters kept, a cancelled division kept only where the protected
+ * division never held (a divisor of 0 in the data makes it another function). */
+START_TEST(test_readable_keeps_the_error)
+{
+    glevo_gp_data *d = square_plus_sine(false), *z = square_plus_sine(true);
+    readable(d, "(+ 1e-09 (+ (* x1 x1) (sin x2)))", "(+ (* x1 x1) (sin x2))");
+    readable(d, "(+ 0.125 (+ (* x1 x1) (sin x2)))", "(+ 0.125 (+ (* x1 x1) (sin x2)))");
+    readable(d, "(* 1.0000001 (+ (* x1 x1) (sin x2)))", "(+ (* x1 x1) (sin x2))");
+    readable(d, "(+ (* x1 (/ x1 x1)) (* x1 (- (sin x2) (- (sin x2) x1))))",
+             "(+ x1 (* x1 x1))");
+    readable(z, "(+ (sin x2) (/ (* x1 x1) x1))", "(+ (sin x2) (/ (* x1 x1) x1))");
+    glevo_gp_data_destroy(d);
+    glevo_gp_data_destroy(z);
 }
 END_TEST
 
@@ -168,6 +263,8 @@ int main(void)
     tcase_add_test(tc, test_value_kept);
     tcase_add_test(tc, test_sympy_string);
     tcase_add_test(tc, test_names_as_identifiers);
+    tcase_add_test(tc, test_algebra_rewrites);
+    tcase_add_test(tc, test_readable_keeps_the_error);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
