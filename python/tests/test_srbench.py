@@ -152,3 +152,39 @@ def test_end_to_end_against_glevo(tmp_path):
     text = open(os.path.join(out, "summary.md")).read()
     assert "| nguyen-9 | 1 | 0 |" in text and "| **all** | 2 | 0 |" in text
     assert run.main(["--glevo", glevo, "--out", out, "--suite", "nope"]) == 2
+
+
+def test_feynman_definitions_and_names():
+    feynman = suites.SUITES["feynman"]
+    assert len(feynman) == 100
+    assert at("feynman-I.12.1", 2.0, 3.0) == 6.0
+    assert at("feynman-I.10.7", 2.0, 0.0, 5.0) == 2.0  # at rest: m = m_0
+    assert at("feynman-II.38.14", 3.0, 0.5) == 1.0  # Y / (2 (1 + sigma))
+    t = suites.target("feynman-II.6.15a")
+    assert t.names == ["epsilon", "p_d", "r", "x", "y", "z"] and t.formula
+    xtr, ytr, _, _, _ = suites.draw(t, 1)
+    assert xtr.shape == (6, 1500) and xtr.min() >= 1 and xtr.max() <= 3
+    # SRBench's noise: on the training target only, sd = level x its RMS.
+    _, noisy, _, yte, _ = suites.draw(t, 1, 0.01)
+    _, clean, _, yte0, _ = suites.draw(t, 1)
+    rms = np.sqrt(np.mean(clean ** 2))
+    assert 0.005 * rms < np.std(noisy - clean) < 0.02 * rms
+    np.testing.assert_array_equal(yte, yte0)
+
+
+def test_srbench_symbolic_check():
+    import symbolic
+    # The columns as glevo prints them (src/gp/identifiers.c's rule, also tested in C).
+    assert symbolic.identifiers(["m_0", "2nd speed", "lambda", "E", "a b", "a_b"]) == \
+        ["m_0", "_2nd_speed", "lambda_", "E_", "a_b", "a_b_"]
+    names = ["epsilon", "c", "I", "r"]
+    truth = "1/(4*pi*epsilon*c**2)*2*I/r"
+    check = lambda model: symbolic.symbolic_solution(model, truth, names)
+    assert check("0.159154943*I_/(epsilon*c**2*r)")  # a constant ratio (and 3-digit rounding)
+    assert not check("I_/(epsilon*c*r)")
+    assert not check("3.0")  # a constant model is never a solution
+    # A difference: constant only where the rounded coefficients are the truth's.
+    half = lambda model: symbolic.symbolic_solution(model, "q*v*r/2", ["q", "v", "r"])
+    assert half("0.5*q*v*r + 2.5")
+    assert half("0.50004*q*v*r + 0.00003")  # rounded to 3 decimals; below 1e-4: 0
+    assert not half("0.52*q*v*r + 2.5")

@@ -7,12 +7,15 @@ from data seed --data-seed + r (scripts/srbench/suites.py, the published definit
            --backend cpu --threads 1 --pop P --generations G [extra options after --]
 and scores the printed best program itself (scripts/srbench/sexpr.py; `glevo gp-eval` where it
 prints an operator that file does not know): training and test MSE and R^2. Exact recovery is
-issue 26's: training and test MSE both under 1e-10.
+issue 26's: training and test MSE both under 1e-10. Where a target's truth is known as a
+formula (the Feynman suite), SRBench's checks too (symbolic.py): a symbolic solution, and an
+accuracy solution (test R^2 > 0.999); --noise LEVEL adds SRBench's noise to the training
+target (sd = LEVEL x its RMS).
 
 usage: scripts/srbench/run.py [--suite nguyen,keijzer,friedman1] [--glevo build/glevo]
           [--out DIR] [--seeds N] [--seed BASE] [--data-seed BASE] [--jobs J] [--quick]
           [--pop P] [--generations G] [--targets a,b] [--label TEXT] [--timeout S]
-          [--summary-only] [-- extra glevo gp options]
+          [--noise LEVEL] [--summary-only] [-- extra glevo gp options]
 Writes DIR/runs.csv (one row per run), DIR/summary.md (a table per suite) and DIR/data/.
 --quick: population 500 x 20 generations and 2 seeds unless given (a smoke run)."""
 import argparse
@@ -37,7 +40,9 @@ EXACT_MSE = 1e-10
 FIELDS = ["suite", "target", "label", "run", "seed", "data_seed", "status", "exact",
           "train_mse", "test_mse", "train_r2", "test_r2", "nodes", "seconds", "wall_seconds",
           "generations", "metric", "glevo_train_error", "glevo_test_error", "glevo_test_r2",
-          "scored_by", "truth_test_r2", "ols_test_r2", "program"]
+          "scored_by", "truth_test_r2", "ols_test_r2", "noise", "symbolic", "accurate", "program",
+          "sympy"]
+ACCURATE_R2 = 0.999
 
 
 def ols_r2(xtr, ytr, xte, yte):
@@ -47,19 +52,19 @@ def ols_r2(xtr, ytr, xte, yte):
     return sexpr.r2(np.column_stack([np.ones(xte.shape[1]), xte.T]) @ coef, yte)
 
 
-def prepare(t, data_seed, data_dir):
+def prepare(t, data_seed, data_dir, noise=0.0):
     """Writes (once) and returns the target's data files and the references on them."""
     base = os.path.join(data_dir, f"{t.name}-d{data_seed}")
-    tr, te = base + "-train.csv", base + "-test.csv"
+    tr, te = base + (f"-n{noise:g}" if noise else "") + "-train.csv", base + "-test.csv"
     if suites.is_grid(t.test) and not t.noise:
         # A grid test set is the same for every data seed: one file (Keijzer-11..15's grids
         # have 361 201 rows).
         te = os.path.join(data_dir, f"{t.name}-test.csv")
-    xtr, ytr, xte, yte, clean = suites.draw(t, data_seed)
+    xtr, ytr, xte, yte, clean = suites.draw(t, data_seed, noise)
     for path, x, y in ((tr, xtr, ytr), (te, xte, yte)):
         if not os.path.exists(path):  # written whole under a name of this thread's, then renamed
             tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
-            suites.write_csv(tmp, x, y)
+            suites.write_csv(tmp, x, y, t.names)
             os.replace(tmp, path)
     ref = {"truth_test_r2": sexpr.r2(clean, yte), "ols_test_r2": ols_r2(xtr, ytr, xte, yte)}
     return tr, te, (xtr.T, ytr, xte.T, yte), ref
@@ -98,14 +103,14 @@ def score(glevo, program, data, tr, te):
 def one_run(job):
     a, t, suite, run = job["args"], job["target"], job["suite"], job["run"]
     seed, data_seed = a.seed + run, a.data_seed + run
-    tr, te, data, ref = prepare(t, data_seed, job["data_dir"])
+    tr, te, data, ref = prepare(t, data_seed, job["data_dir"], a.noise)
     cmd = [a.glevo, "gp", "--data", tr, "--test", te, "--seed", str(seed), "--json", "--quiet"]
     if "--backend" not in a.extra:
         cmd += ["--backend", "cpu", "--threads", "1"]
     cmd += ["--pop", str(a.pop), "--generations", str(a.generations), *a.extra]
     row = {"order": job["order"], "suite": suite, "target": t.name, "label": a.label, "run": run,
            "seed": seed,
-           "data_seed": data_seed, "exact": 0, **ref}
+           "data_seed": data_seed, "exact": 0, "noise": a.noise, **ref}
     t0 = time.monotonic()
     try:
         res = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout)
@@ -123,7 +128,19 @@ def one_run(job):
             "test_r2": test_r2, "nodes": j["best_nodes"], "seconds": j["seconds"],
             "generations": j["generations"], "metric": j.get("metric", ""),
             "glevo_train_error": j["best_fitness"], "glevo_test_error": j.get("test_error", ""),
-            "glevo_test_r2": j.get("test_r2", ""), "scored_by": by, "program": program}
+            "glevo_test_r2": j.get("test_r2", ""), "scored_by": by, "program": program,
+            "sympy": j.get("best_sympy", ""), "accurate": int(test_r2 > ACCURATE_R2)}
+
+
+def check_symbolic(rows):
+    """SRBench's symbolic check of each run whose target has a formula (in this thread: SymPy's
+    time limit is an alarm)."""
+    import symbolic  # SymPy, only where the checks run
+    for r in rows:
+        t = suites.target(r["target"])
+        if t.formula and r.get("status") == "ok" and r.get("sympy"):
+            verdict = symbolic.symbolic_solution(r["sympy"], t.formula, t.names)
+            r["symbolic"] = "" if verdict is None else int(verdict)
 
 
 def _f(v):
@@ -144,15 +161,20 @@ def summary(rows, header):
     for suite in dict.fromkeys(r["suite"] for r in rows):
         srows = [r for r in rows if r["suite"] == suite]
         out += [f"### {suite}", "",
-                "| target | runs | failed | exact | exact % | median test R^2 | median nodes "
-                "| median s | OLS test R^2 | true f test R^2 |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                "| target | runs | failed | exact | exact % | symbolic % | R^2 > 0.999 % "
+                "| median test R^2 | median nodes | median s | OLS test R^2 | true f test R^2 |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         groups = [(n, [r for r in srows if r["target"] == n])
                   for n in dict.fromkeys(r["target"] for r in srows)]
         for name, g in groups + [("**all**", srows)]:
             ex = sum(int(r["exact"]) for r in g)
             bad = sum(1 for r in g if r["status"] != "ok")
+            judged = [r for r in g if str(r.get("symbolic", "")) in ("0", "1")]
+            sym = (f"{100.0 * sum(int(r['symbolic']) for r in judged) / len(g):.1f}"
+                   if judged else "-")
+            acc = 100.0 * sum(int(r.get("accurate") or 0) for r in g) / len(g)
             out.append(f"| {name} | {len(g)} | {bad} | {ex} | {100.0 * ex / len(g):.1f} | "
+                       f"{sym} | {acc:.1f} | "
                        f"{median(g, 'test_r2'):.4f} | {median(g, 'nodes'):.0f} | "
                        f"{median(g, 'seconds'):.2f} | {median(g, 'ols_test_r2'):.4f} | "
                        f"{median(g, 'truth_test_r2'):.4f} |")
@@ -179,7 +201,12 @@ def main(argv=None):
     p.add_argument("--targets", help="comma list of target names (default: the whole suite)")
     p.add_argument("--label", default="", help="a name for this glevo in the rows")
     p.add_argument("--timeout", type=float, help="seconds per glevo run")
-    p.add_argument("--summary-only", action="store_true", help="re-summarize DIR/runs.csv")
+    p.add_argument("--noise", type=float, default=0.0,
+                   help="SRBench's noise on the training target: sd = LEVEL x its RMS")
+    p.add_argument("--summary-only", action="store_true",
+                   help="re-summarize DIR/runs.csv (and make the symbolic checks not yet made)")
+    p.add_argument("--skip-symbolic", action="store_true",
+                   help="leave SymPy's checks to a later --summary-only (a machine without SymPy)")
     a = p.parse_args(argv)
     a.extra = extra
     a.seeds = a.seeds or (2 if a.quick else 30)
@@ -192,6 +219,14 @@ def main(argv=None):
             runs_path = os.path.join(a.out, "runs.partial.csv")
         with open(runs_path) as fh:
             rows = list(csv.DictReader(fh))
+        if any(r.get("sympy") and r.get("symbolic", "") == "" for r in rows):
+            check_symbolic([r for r in rows if r.get("symbolic", "") == ""])
+            tmp = runs_path + ".tmp"
+            with open(tmp, "w", newline="") as fh:
+                w = csv.DictWriter(fh, fieldnames=FIELDS)
+                w.writeheader()
+                w.writerows({k: r.get(k, "") for k in FIELDS} for r in rows)
+            os.replace(tmp, runs_path)
         header = open(summary_path).read().split("\n\n")[0] if os.path.exists(summary_path) else ""
         with open(summary_path, "w") as fh:
             fh.write(summary(rows, header) + "\n")
@@ -237,6 +272,8 @@ def main(argv=None):
                   f"exact {r['exact']} test R^2 {_f(r.get('test_r2')):.6f} "
                   f"nodes {r.get('nodes', '')} {_f(r.get('wall_seconds')):.1f} s", flush=True)
     rows.sort(key=lambda r: (r["order"], r["run"]))
+    if not a.skip_symbolic:
+        check_symbolic(rows)
     tmp = runs_path + ".tmp"
     with open(tmp, "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=FIELDS)
@@ -250,7 +287,8 @@ def main(argv=None):
               f"pop {a.pop} x {a.generations} generations, {a.seeds} runs per target "
               f"(glevo seeds {a.seed + 1}..{a.seed + a.seeds}, data seeds "
               f"{a.data_seed + 1}..{a.data_seed + a.seeds}); extra options: "
-              f"`{' '.join(a.extra) or 'none'}`; exact: training and test MSE < {EXACT_MSE:g}")
+              f"`{' '.join(a.extra) or 'none'}`; noise {a.noise:g}; exact: training and test MSE < {EXACT_MSE:g}; "
+              f"symbolic: SRBench's check (symbolic.py); R^2 > 0.999: SRBench's accuracy solution")
     with open(summary_path, "w") as fh:
         fh.write(summary(rows, header) + "\n")
     print(open(summary_path).read())

@@ -21,7 +21,12 @@ Sources (docs/symbolic-regression-bench.md has the full references):
   friedman1  Friedman (1991), "Multivariate adaptive regression splines", Ann. Stat. 19(1),
              eq. (the first of the three test functions): 10 inputs U[0,1], 5 of them used,
              y = 10 sin(pi x1 x2) + 20 (x3 - 1/2)^2 + 10 x4 + 5 x5 + N(0, 1); 200 training and
-             1000 test points, noise on both (as sklearn.datasets.make_friedman1 draws it)."""
+             1000 test points, noise on both (as sklearn.datasets.make_friedman1 draws it).
+  feynman    the 100 equations of the AI Feynman database (Udrescu & Tegmark 2020; feynman.py),
+             as SRBench's ground-truth track runs them (La Cava et al. 2021): every variable
+             uniform in its range, 1500 training and 500 test rows (SRBench: 10 000 rows, 75/25;
+             fewer here for the budget), the inputs named as the equation names them, noise
+             (run.py --noise) on the training target only, sd = level x its RMS."""
 import zlib
 
 import numpy as np
@@ -30,12 +35,15 @@ PI = np.pi
 
 
 class Target:
-    def __init__(self, name, nvars, f, train, test, needs=(), noise=0.0, text=""):
+    def __init__(self, name, nvars, f, train, test, needs=(), noise=0.0, text="", names=None,
+                 formula=None):
         self.name, self.nvars, self.f = name, nvars, f
         self.train, self.test = train, test
         self.needs = tuple(needs)  # primitives beyond main's + - * / neg sin cos
         self.noise = noise  # standard deviation of Gaussian noise added to y
         self.text = text  # the definition as printed in the docs
+        self.names = names or [f"x{i + 1}" for i in range(nvars)]  # the CSV's input columns
+        self.formula = formula  # the truth in SymPy's syntax (symbolic.py), where known
 
 
 def _nguyen():
@@ -111,7 +119,25 @@ def _friedman1():
                    text="10 sin(pi x1 x2) + 20 (x3 - 1/2)^2 + 10 x4 + 5 x5 + N(0,1); x6..x10 unused")]
 
 
-SUITES = {"nguyen": _nguyen(), "keijzer": _keijzer(), "friedman1": _friedman1()}
+def _feynman():
+    import feynman
+    numpy_names = {"exp": np.exp, "sqrt": np.sqrt, "sin": np.sin, "cos": np.cos, "tanh": np.tanh,
+                   "log": np.log, "asin": np.arcsin, "pi": np.pi}
+    targets = []
+    for name, (formula, variables) in feynman.EQUATIONS.items():
+        names = [v[0] for v in variables]
+        code = compile(formula, name, "eval")
+        f = (lambda code, names: lambda x: eval(code, dict(numpy_names, **dict(zip(names, x)))))(
+            code, names)
+        targets.append(Target("feynman-" + name, len(names), f,
+                              [("U", lo, hi, 1500) for _, lo, hi in variables],
+                              [("U", lo, hi, 500) for _, lo, hi in variables],
+                              text=formula, names=names, formula=formula))
+    return targets
+
+
+SUITES = {"nguyen": _nguyen(), "keijzer": _keijzer(), "friedman1": _friedman1(),
+          "feynman": _feynman()}
 
 
 def target(name):
@@ -142,11 +168,13 @@ def _sample(spec, nvars, rng):
     return x.astype(np.float32).astype(np.float64)
 
 
-def draw(t, data_seed):
+def draw(t, data_seed, noise_level=0.0):
     """(x_train, y_train, x_test, y_test, y_test_clean): x of shape (nvars, cases), every value
     exactly a float32. Training and test sets come from their own streams of one generator
     seeded by (data_seed, the target's name), so a target's data do not depend on which other
-    targets run, and a grid test set does not shift the training draw."""
+    targets run, and a grid test set does not shift the training draw. noise_level: SRBench's
+    noise, on the training target only, Gaussian with sd = level x the target's RMS (a third
+    stream)."""
     key = zlib.crc32(t.name.encode())
     rng_tr = np.random.default_rng([data_seed, key, 0])
     rng_te = np.random.default_rng([data_seed, key, 1])
@@ -157,11 +185,16 @@ def draw(t, data_seed):
         y = clean + (rng.normal(0.0, t.noise, clean.shape) if t.noise else 0.0)
         out += [x, y.astype(np.float32).astype(np.float64), clean]
     xtr, ytr, _, xte, yte, yte_clean = out
+    if noise_level:
+        rms = float(np.sqrt(np.mean(ytr ** 2)))
+        noise = np.random.default_rng([data_seed, key, 2]).normal(0.0, noise_level * rms, ytr.shape)
+        ytr = (ytr + noise).astype(np.float32).astype(np.float64)
     return xtr, ytr, xte, yte, yte_clean
 
 
-def write_csv(path, x, y):
-    names = [f"x{i + 1}" for i in range(x.shape[0])] + ["y"]
+def write_csv(path, x, y, names=None):
+    names = list(names or [f"x{i + 1}" for i in range(x.shape[0])])
+    names.append("target" if "y" in names else "y")  # II.6.15a has an input y
     # %.9g round-trips every float32 exactly, so glevo reads exactly the values drawn.
     np.savetxt(path, np.column_stack([*x, y]), delimiter=",", header=",".join(names),
                comments="", fmt="%.9g")

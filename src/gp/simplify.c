@@ -4,7 +4,7 @@
  *   an operator of constants        -> its value (when finite)
  *   (neg (neg a)) -> a              (+ a 0), (+ 0 a), (- a 0), (* a 1), (* 1 a), (/ a 1) -> a
  *   (- 0 a), (* -1 a), (* a -1) -> (neg a)        (* a 0), (* 0 a), (- a a) -> 0
- *   (/ a a) -> 1 (protected division: 1 also where |a| < 1e-6)
+ *   (/ a a) -> 1 (protected division: 1 also where |a| < 1e-6)   (/ a c) -> 1 where |c| < 1e-6
  *   (+ a (neg b)) -> (- a b)   (+ (neg a) b) -> (- b a)   (- a (neg b)) -> (+ a b)
  * Where a subtree is infinite or NaN, 0 * a, a - a and a / a are NaN, not 0 or 1: those
  * rewrites hold for finite values only (the documented contract; tests/gp/test_gp_simplify.c). */
@@ -267,6 +267,8 @@ static int simp(const uint32_t *c, const float *k, int i, sbuf *o, uint32_t *tc,
     case GLEVO_GP_DIV:
         if (same(o, a0, a1, b0, b1)) to_const(o, start, 1.0f);
         else if (is_const(o, b0, 1.0f)) to_child(o, start, a0, a1);
+        else if (b1 - b0 == 1 && op_at(o, b0) == GLEVO_GP_CONST && fabsf(o->k[b0]) < 1e-6f)
+            to_const(o, start, 1.0f); /* the protected division's value, whatever a is */
         break;
     default: break;
     }

@@ -67,6 +67,7 @@ START_TEST(test_rewrites)
     simplified("(exp (log 2))", "2");
     simplified("(+ x1 (- x2 x2))", "x1");
     simplified("(log 0)", "0"); /* the protected log's value */
+    simplified("(* x1 (/ (sin x2) -0))", "x1"); /* the protected division's value: 1 */
 }
 END_TEST
 
