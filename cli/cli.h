@@ -249,5 +249,7 @@ int cmd_gp_eval(int argc, char **argv);
 int cmd_dsmga(int argc, char **argv);
 int cmd_dsm(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+/* The bench suites' names, one a line (glevo __complete). */
+void cmd_bench_list_suites(FILE *out);
 
 #endif

@@ -5,12 +5,18 @@
 #include "../bench/bench.h"
 #include "cli.h"
 
+static const struct { const char *name; int (*run)(int, char **); } suites[] = {
+    {"cga", bench_cga}, {"de", bench_de}, {"gp", bench_gp}, {"dsmga", bench_dsmga},
+    {"plot", bench_plot}, {"gp-layouts", bench_gp_layouts},
+    {"compile", bench_compile}};
+
+void cmd_bench_list_suites(FILE *out)
+{
+    for (size_t i = 0; i < sizeof suites / sizeof suites[0]; ++i) fprintf(out, "%s\n", suites[i].name);
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    static const struct { const char *name; int (*run)(int, char **); } suites[] = {
-        {"cga", bench_cga}, {"de", bench_de}, {"gp", bench_gp}, {"dsmga", bench_dsmga},
-        {"plot", bench_plot}, {"gp-layouts", bench_gp_layouts},
-        {"compile", bench_compile}};
     if (argc < 2 || !strcmp(argv[1], "--help")) {
         FILE *out = argc < 2 ? stderr : stdout;
         fprintf(out, "usage: glevo bench SUITE [--quick] [--out DIR] [--json] [--backend ...]\n"

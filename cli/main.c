@@ -26,8 +26,6 @@ static const struct {
  * (opt_complete_begin), so completion cannot drift from what the parser accepts. */
 static int complete(int argc, char **argv)
 {
-    static const char *const bench_suites[] = {"cga", "de", "gp", "dsmga", "plot", "gp-layouts",
-                                               "compile"};
     int words = argc - 1; /* typed after `glevo`, the word being completed last */
     if (words <= 1) {
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
@@ -39,8 +37,7 @@ static int complete(int argc, char **argv)
     int first_option = 2; /* the index of the command's first option among argv */
     if (!strcmp(command, "bench")) {
         if (words == 2) {
-            for (size_t i = 0; i < sizeof bench_suites / sizeof bench_suites[0]; ++i)
-                printf("%s\n", bench_suites[i]);
+            cmd_bench_list_suites(stdout);
             return 0;
         }
         first_option = 3;
