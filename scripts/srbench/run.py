@@ -132,14 +132,24 @@ def one_run(job):
             "sympy": j.get("best_sympy", ""), "accurate": int(test_r2 > ACCURATE_R2)}
 
 
+SYMBOLIC_MIN_R2 = 0.99
+
+
 def check_symbolic(rows):
     """SRBench's symbolic check of each run whose target has a formula (in this thread: SymPy's
-    time limit is an alarm)."""
+    time limit is an alarm). A model with test R^2 below SYMBOLIC_MIN_R2 is no symbolic solution
+    (equal to the truth up to a constant, or a constant factor, after rounding its constants to
+    3 decimals, it would fit the test set nearly exactly): it is not given to SymPy, whose
+    simplify can take minutes on a large wrong model. A check SymPy does not finish in 10 s is
+    left undecided (empty) and counts as no solution."""
     import symbolic  # SymPy, only where the checks run
     for r in rows:
         t = suites.target(r["target"])
         if t.formula and r.get("status") == "ok" and r.get("sympy"):
-            verdict = symbolic.symbolic_solution(r["sympy"], t.formula, t.names)
+            if _f(r.get("test_r2")) < SYMBOLIC_MIN_R2:
+                r["symbolic"] = 0
+                continue
+            verdict = symbolic.symbolic_solution(r["sympy"], t.formula, t.names, seconds=10)
             r["symbolic"] = "" if verdict is None else int(verdict)
 
 
