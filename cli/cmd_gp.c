@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gp_front.h"
 #include "glevo/gp.h"
 #include "islands.h"
 
@@ -20,7 +21,7 @@ static void progress(void *user, int generation, double best_error, const char *
  * parameters it ran with, defaults resolved (a resumed run's from its checkpoint). */
 static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *changes,
                            const glevo_gp_data *data, run_control *ctl, glevo_gp_result *out,
-                           glevo_gp_params *used)
+                           glevo_gp_params *used, gp_front *front)
 {
     glevo_gp *gp = NULL;
     run_control_library_begin();
@@ -45,6 +46,7 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
 #undef CHECKPOINT
     run_control_report("gp", ctl, glevo_gp_generation(gp));
     if (!st) st = glevo_gp_result_get(gp, out);
+    if (!st && front) st = gp_front_build(gp, data, front);
     glevo_gp_destroy(gp);
     return st;
 }
@@ -290,6 +292,7 @@ static int gp_main(int argc, char **argv)
     glevo_gp_data *data = NULL, *test = NULL;
     glevo_context *ctx = NULL;
     glevo_gp_result r = {0};
+    gp_front front = {0};
     if ((st = glevo_gp_data_load_csv(data_path, target, &data))) return cli_fail(cmd, st);
     if (!c.quiet) note_constant_columns(cmd, data);
     /* The held-out file's columns by name: its target the training target's name, its inputs
@@ -331,7 +334,7 @@ static int gp_main(int argc, char **argv)
         p.backend = common_backend(&c);
     }
     glevo_gp_params used;
-    if ((st = run_gp(&p, &changes, data, &ctl, &r, &used))) {
+    if ((st = run_gp(&p, &changes, data, &ctl, &r, &used, c.json ? &front : NULL))) {
         rc = cli_fail(cmd, st);
         goto done;
     }
@@ -390,6 +393,7 @@ static int gp_main(int argc, char **argv)
         json_string(&w, "best_infix", r.best_infix);
         json_string(&w, "best_sympy", r.best_sympy);
         json_int(&w, "best_nodes", r.best_nodes);
+        gp_front_json(&w, &front);
         json_number(&w, "train_r2", r.train_r2);
         if (test) json_number(&w, "test_error", test_error);
         if (test) json_number(&w, "test_r2", test_r2);
@@ -419,6 +423,7 @@ static int gp_main(int argc, char **argv)
     rc = 0;
 done:
     glevo_gp_result_free(&r);
+    gp_front_free(&front);
     glevo_gp_data_destroy(data);
     glevo_gp_data_destroy(test);
     if (ctx) glevo_context_destroy(ctx);

@@ -208,3 +208,14 @@ def test_every_cli_option_has_its_python_row():
         first = re.match(r"`([a-z_]+)", python)
         if first and "(" not in first.group(1) and not python.startswith(("`gp.", "`GP", "`GPM", "`help", "`glevo")):
             assert first.group(1) in accepted, (option, python)
+
+
+def test_json_front_of_size_and_error(cli, data_csv):
+    """`glevo gp --json` lists the front its model was picked from: smallest first, each
+    model of less training error than every smaller one, each error its printed program's."""
+    r = cli("gp", "--data", data_csv, "--pop", 300, "--generations", 8, "--backend", "cpu")
+    front = r["front"]
+    assert front, "an empty front"
+    assert all(a["nodes"] < b["nodes"] and a["error"] > b["error"] for a, b in zip(front, front[1:]))
+    errors = glevo.gp_eval([f["program"] for f in front], data_csv, metric="mse", backend="cpu")
+    np.testing.assert_allclose(errors, [f["error"] for f in front], rtol=1e-6)
