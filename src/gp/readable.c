@@ -90,9 +90,10 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
     double mean = sy / d->cases;
     for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - mean) * (d->y[c] - mean);
     double var = syy / d->cases, scale = fabs(mean) + sqrt(var);
-    /* About 10^8 node evaluations at most (a tenth of a second): a run's progress builds the
-     * model at each new best. */
-    long long budget = 100000000LL / ((long long)d->cases * n) + 2;
+    /* About 2 10^7 node evaluations at most (some milliseconds): a run's progress builds the
+     * model at each new best (typically 2-5 evaluations: the algebra once, the few constants
+     * near 0 or 1). */
+    long long budget = 20000000LL / ((long long)d->cases * n) + 2;
     judge j = {d, metric, 1e-12 * (metric == GLEVO_GP_MSE ? var : sqrt(var)), NULL, budget};
     uint32_t *oc = malloc((size_t)n * sizeof *oc), *sc = malloc((size_t)n * sizeof *sc);
     float *ok = malloc((size_t)n * sizeof *ok), *sk = malloc((size_t)n * sizeof *sk);
