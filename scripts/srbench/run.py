@@ -153,6 +153,16 @@ def check_symbolic(rows):
             r["symbolic"] = "" if verdict is None else int(verdict)
 
 
+def write_rows(path, rows):
+    """The rows as CSV, written whole under another name, then renamed over path."""
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=FIELDS)
+        w.writeheader()
+        w.writerows({k: r.get(k, "") for k in FIELDS} for r in rows)
+    os.replace(tmp, path)
+
+
 def _f(v):
     try:
         return float(v)
@@ -231,12 +241,7 @@ def main(argv=None):
             rows = list(csv.DictReader(fh))
         if any(r.get("sympy") and r.get("symbolic", "") == "" for r in rows):
             check_symbolic([r for r in rows if r.get("symbolic", "") == ""])
-            tmp = runs_path + ".tmp"
-            with open(tmp, "w", newline="") as fh:
-                w = csv.DictWriter(fh, fieldnames=FIELDS)
-                w.writeheader()
-                w.writerows({k: r.get(k, "") for k in FIELDS} for r in rows)
-            os.replace(tmp, runs_path)
+            write_rows(runs_path, rows)
         header = open(summary_path).read().split("\n\n")[0] if os.path.exists(summary_path) else ""
         with open(summary_path, "w") as fh:
             fh.write(summary(rows, header) + "\n")
@@ -284,12 +289,7 @@ def main(argv=None):
     rows.sort(key=lambda r: (r["order"], r["run"]))
     if not a.skip_symbolic:
         check_symbolic(rows)
-    tmp = runs_path + ".tmp"
-    with open(tmp, "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=FIELDS)
-        w.writeheader()
-        w.writerows({k: r.get(k, "") for k in FIELDS} for r in rows)
-    os.replace(tmp, runs_path)
+    write_rows(runs_path, rows)
     partial.close()
     os.remove(partial.name)
     header = (f"glevo `{a.glevo}`{f' ({a.label})' if a.label else ''}; "
