@@ -389,6 +389,14 @@ static int gp_main(int argc, char **argv)
         for (int v = 0; v < glevo_gp_data_vars(data); ++v)
             json_string(&w, NULL, glevo_gp_data_var_name(data, v));
         json_end_array(&w);
+        /* The same inputs as best_infix and best_sympy name them. */
+        json_begin_array(&w, "identifiers");
+        for (int v = 0; v < glevo_gp_data_vars(data); ++v) {
+            char name[256];
+            glevo_gp_data_var_identifier(data, v, name, sizeof name);
+            json_string(&w, NULL, name);
+        }
+        json_end_array(&w);
         json_string(&w, "best_program", r.best_sexpr);
         json_string(&w, "best_infix", r.best_infix);
         json_string(&w, "best_sympy", r.best_sympy);

@@ -134,6 +134,10 @@ GLEVO_API const char *glevo_gp_data_target_name(const glevo_gp_data *d);
 /* Names input `var` (0-based) as printed models show it (arrays' inputs are x1, x2, ...
  * until named; a CSV's come from its header). A name already another input's is refused. */
 GLEVO_API glevo_status glevo_gp_data_set_var_name(glevo_gp_data *d, int var, const char *name);
+/* Input `var`'s name as printed models write it (infix, SymPy): the name made an identifier,
+ * a reserved word or a taken name suffixed (src/gp/identifiers.c), snprintf's way into buf;
+ * the length it needs, -1 on a bad argument or without memory. */
+GLEVO_API int glevo_gp_data_var_identifier(const glevo_gp_data *d, int var, char *buf, size_t size);
 
 /* ---- a population: programs packed one after another, constants on the side ---- */
 typedef struct glevo_gp_programs glevo_gp_programs;

@@ -2,8 +2,10 @@
 definitions at known points, their sampling, the evaluator of glevo's printed programs, and one
 tiny end-to-end run against build/glevo scored both by the evaluator and by `glevo gp-eval`."""
 import csv
+import json
 import math
 import os
+import subprocess
 import sys
 
 import numpy as np
@@ -172,19 +174,31 @@ def test_feynman_definitions_and_names():
     np.testing.assert_array_equal(yte, yte0)
 
 
+def test_glevo_lists_the_identifiers_its_models_use(tmp_path):
+    """The harness takes the inputs' names in the model from `glevo gp --json` (identifiers):
+    src/gp/identifiers.c's rule, also tested in C."""
+    path = tmp_path / "names.csv"
+    path.write_text("m_0,2nd speed,lambda,E,a b,a_b,y\n" +
+                    "".join(f"{k},{k + 1},{k + 2},{k + 3},{k + 4},{k + 5},{k}\n" for k in range(6)))
+    res = subprocess.run([build_file("glevo"), "gp", "--data", str(path), "--pop", "20",
+                          "--generations", "1", "--backend", "cpu", "--json", "--quiet"],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(res.stdout)["identifiers"] == \
+        ["m_0", "_2nd_speed", "lambda_", "E_", "a_b", "a_b_"]
+
+
 def test_srbench_symbolic_check():
     import symbolic
-    # The columns as glevo prints them (src/gp/identifiers.c's rule, also tested in C).
-    assert symbolic.identifiers(["m_0", "2nd speed", "lambda", "E", "a b", "a_b"]) == \
-        ["m_0", "_2nd_speed", "lambda_", "E_", "a_b", "a_b_"]
     names = ["epsilon", "c", "I", "r"]
     truth = "1/(4*pi*epsilon*c**2)*2*I/r"
-    check = lambda model: symbolic.symbolic_solution(model, truth, names)
+    idents = ["epsilon", "c", "I_", "r"]  # as glevo names I (SymPy's imaginary unit)
+    check = lambda model: symbolic.symbolic_solution(model, truth, names, idents)
     assert check("0.159154943*I_/(epsilon*c**2*r)")  # a constant ratio (and 3-digit rounding)
     assert not check("I_/(epsilon*c*r)")
     assert not check("3.0")  # a constant model is never a solution
     # A difference: constant only where the rounded coefficients are the truth's.
-    half = lambda model: symbolic.symbolic_solution(model, "q*v*r/2", ["q", "v", "r"])
+    half = lambda model: symbolic.symbolic_solution(model, "q*v*r/2", ["q", "v", "r"],
+                                                    ["q", "v", "r"])
     assert half("0.5*q*v*r + 2.5")
     assert half("0.50004*q*v*r + 0.00003")  # rounded to 3 decimals; below 1e-4: 0
     assert not half("0.52*q*v*r + 2.5")

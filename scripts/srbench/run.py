@@ -41,7 +41,7 @@ FIELDS = ["suite", "target", "label", "run", "seed", "data_seed", "status", "exa
           "train_mse", "test_mse", "train_r2", "test_r2", "nodes", "seconds", "wall_seconds",
           "generations", "metric", "glevo_train_error", "glevo_test_error", "glevo_test_r2",
           "scored_by", "truth_test_r2", "ols_test_r2", "noise", "symbolic", "accurate", "program",
-          "sympy"]
+          "sympy", "identifiers"]
 ACCURATE_R2 = 0.999
 
 
@@ -129,7 +129,8 @@ def one_run(job):
             "generations": j["generations"], "metric": j.get("metric", ""),
             "glevo_train_error": j["best_fitness"], "glevo_test_error": j.get("test_error", ""),
             "glevo_test_r2": j.get("test_r2", ""), "scored_by": by, "program": program,
-            "sympy": j.get("best_sympy", ""), "accurate": int(test_r2 > ACCURATE_R2)}
+            "sympy": j.get("best_sympy", ""), "identifiers": " ".join(j.get("identifiers", [])),
+            "accurate": int(test_r2 > ACCURATE_R2)}
 
 
 SYMBOLIC_MIN_R2 = 0.99
@@ -149,7 +150,10 @@ def check_symbolic(rows):
             if _f(r.get("test_r2")) < SYMBOLIC_MIN_R2:
                 r["symbolic"] = 0
                 continue
-            verdict = symbolic.symbolic_solution(r["sympy"], t.formula, t.names, seconds=10)
+            # The inputs as the model names them (glevo's list; a row of a glevo without
+            # it: the names as they are, right wherever they are identifiers already).
+            idents = (r.get("identifiers") or "").split() or t.names
+            verdict = symbolic.symbolic_solution(r["sympy"], t.formula, t.names, idents, seconds=10)
             r["symbolic"] = "" if verdict is None else int(verdict)
 
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/args.h"
 #include "gp/gp_internal.h"
 
 /* Names a model cannot use as they are: Python's keywords (sympify parses Python), the
@@ -77,6 +78,17 @@ char **gp_data_identifiers(const glevo_gp_data *d)
         names[v] = s;
     }
     return names;
+}
+
+int glevo_gp_data_var_identifier(const glevo_gp_data *d, int var, char *buf, size_t size)
+{
+    ARG_NOT_NULL_OR(d, -1);
+    ARG_INDEX_OR(var, d->vars, -1);
+    char **names = gp_data_identifiers(d);
+    if (!names) return -1;
+    int n = snprintf(buf, buf ? size : 0, "%s", names[var]);
+    gp_identifiers_free(names, d->vars);
+    return n;
 }
 
 void gp_identifiers_free(char **names, int vars)
