@@ -163,7 +163,7 @@ int bench_gp(int argc, char **argv)
     common_opts c = BENCH_OPTS_DEFAULT;
     bool quick = false, no_cpu = false, whole = false, no_eval = false;
     const char *whole_cells = "1000x100,10000x1000,10000x10000,100000x1000";
-    const char *whole_data = NULL, *evogp_path = NULL;
+    const char *whole_data = NULL, *evogp_path = NULL, *whole_algorithms = "evogp,defaults";
     int whole_seeds = 3;
     const char *redraw = NULL, *caption = NULL;
     const char *out_dir = NULL, *pops_arg = NULL, *cases_arg = NULL, *sets_arg = "regression";
@@ -189,9 +189,12 @@ int bench_gp(int argc, char **argv)
         {"no-cpu", OPT_FLAG, &no_cpu, "GPU strategies only"},
         {"whole", OPT_FLAG, &whole, "also whole runs (50 generations, max size 64) of --whole-cells"},
         {"whole-cells", OPT_STRING, &whole_cells, "POPxCASES list (default: evogp_fullrun.py's four)"},
-        {"whole-seeds", OPT_INT, &whole_seeds, "timed whole runs a cell (seeds 1..N, after a warm-up)"},
+        {"whole-seeds", OPT_INT, &whole_seeds, "timed whole runs a cell (seeds 1..N, after a first run)"},
         {"whole-data", OPT_STRING, &whole_data, "DIR of evogp_fullrun.py's sr_<cases>.csv (default: "
                                                 "the same target on generated inputs)"},
+        {"whole-algorithms", OPT_STRING, &whole_algorithms, "evogp (EvoGP's algorithm: the "
+                                                             "machinery), defaults (what glevo gp "
+                                                             "runs), or both"},
         {"no-eval", OPT_FLAG, &no_eval, "whole runs only, no evaluation surface"},
         {"evogp", OPT_STRING, &evogp_path, "CSV kind,pop,cases,value of EvoGP's GPop/s and run "
                                            "seconds from the same GPU machine: in the tables and "
@@ -255,6 +258,7 @@ int bench_gp(int argc, char **argv)
         return cli_bad_input(cmd, "--whole-seeds %d is outside 1..%d", whole_seeds, GP_WHOLE_MAX_SEEDS);
     if (no_eval && !whole) return cli_bad_input(cmd, "--no-eval needs --whole (nothing would run)");
     if (whole && (rc = gp_whole_parse_cells(cmd, whole_cells, &wo))) return rc;
+    if (whole && (rc = gp_whole_parse_algorithms(cmd, whole_algorithms, &wo))) return rc;
     for (int e = 0; e < nengines; ++e)
         wo.engines |= engines[e] <= S_PPCU                                  ? 1u
                       : engines[e] == S_COMPUTE || engines[e] == S_RESIDENT ? 2u

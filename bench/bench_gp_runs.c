@@ -48,21 +48,24 @@ static int cmp_double(const void *a, const void *b)
 
 #define EVOGP_FUNCTION_SET "+,-,*,/,neg,sin,cos"
 
+const char *const gp_whole_algorithm_names[GP_WHOLE_ALGORITHMS] = {"evogp", "defaults"};
+static const char *const algorithm_titles[GP_WHOLE_ALGORITHMS] = {"EvoGP's algorithm", "defaults"};
+
 /* One whole run: seconds (create to done), of which evaluation, and the best MSE. */
-static glevo_status one_run(const glevo_gp_data *d, glevo_backend backend, int pop,
+static glevo_status one_run(const glevo_gp_data *d, glevo_backend backend, int algorithm, int pop,
                             uint32_t seed, double *seconds, double *eval_seconds, double *best)
 {
-    /* EvoGP's pipeline (evogp_fullrun.py): + - * / sin cos (and glevo's neg, the set these
-     * cells were first measured with), no linear scaling, no constant fitting, one search (no
-     * portfolio), no enumerated programs: the same algorithm, so the times compare machinery,
-     * not methods. */
-    glevo_gp_params p = {.pop = pop, .generations = 50, .max_size = 64,
-                         .metric = GLEVO_GP_MSE, .linear_scaling = GLEVO_ZERO,
-                         .const_opt_iters = GLEVO_ZERO, .portfolio = GLEVO_ZERO,
-                         .enumeration = GLEVO_ZERO,
+    glevo_gp_params p = {.pop = pop, .generations = 50, .max_size = 64, .metric = GLEVO_GP_MSE,
                          .backend = backend, .seed = seed};
-    glevo_status pst = glevo_gp_function_set_parse(EVOGP_FUNCTION_SET, &p.ops);
-    if (pst) return pst;
+    if (algorithm == GP_WHOLE_EVOGP) {
+        /* EvoGP's pipeline (evogp_fullrun.py): + - * / sin cos (and glevo's neg, the set these
+         * cells were first measured with), no linear scaling, no constant fitting, one search
+         * (no portfolio), no enumerated programs: the same algorithm, so the times compare
+         * machinery, not methods. */
+        p.linear_scaling = p.const_opt_iters = p.portfolio = p.enumeration = GLEVO_ZERO;
+        glevo_status pst = glevo_gp_function_set_parse(EVOGP_FUNCTION_SET, &p.ops);
+        if (pst) return pst;
+    } /* else what `glevo gp --data FILE` runs: mse, scaling, fitting, portfolio, enumeration */
     p = glevo_gp_params_defaults(&p);
     glevo_gp *gp = NULL;
     double t0 = cli_seconds_now();
@@ -79,14 +82,91 @@ static glevo_status one_run(const glevo_gp_data *d, glevo_backend backend, int p
     return st;
 }
 
+static const char *const engine_names[] = {"fragment", "compute", "cpu"};
+static const glevo_backend engine_backends[] = {GLEVO_BACKEND_FRAGMENT, GLEVO_BACKEND_COMPUTE,
+                                                GLEVO_BACKEND_CPU};
+
+/* What the table shows: a median a cell (0: not run), the first run of each engine and
+ * algorithm in this process (it builds the programs). */
+typedef struct whole_table {
+    double med[GP_WHOLE_MAX_CELLS][3][GP_WHOLE_ALGORITHMS];
+    double first[3][GP_WHOLE_ALGORITHMS];
+} whole_table;
+
+static void write_table(FILE *f, const gp_whole_opts *o, const whole_table *t, const char *renderer)
+{
+    fprintf(f, "## Whole runs, seconds (median of seeds 1-%d after a first run; 50 generations, "
+               "max size 64, regression set, MSE; %s)\n\n| programs x cases |", o->seeds, renderer);
+    for (int e = 0; e < 3; ++e)
+        for (int a = 0; a < GP_WHOLE_ALGORITHMS; ++a)
+            if ((o->engines & (1u << e)) && (o->algorithms & (1u << a)))
+                fprintf(f, " %s, %s |", engine_names[e], algorithm_titles[a]);
+    if (o->evogp_runs) fprintf(f, " EvoGP pipeline |");
+    fprintf(f, "\n|---|");
+    for (int e = 0; e < 3; ++e)
+        for (int a = 0; a < GP_WHOLE_ALGORITHMS; ++a)
+            if ((o->engines & (1u << e)) && (o->algorithms & (1u << a))) fprintf(f, "---|");
+    fprintf(f, o->evogp_runs ? "---|\n" : "\n");
+    for (int k = 0; k < o->ncells; ++k) {
+        fprintf(f, "| %d x %d |", o->pops[k], o->cases[k]);
+        for (int e = 0; e < 3; ++e)
+            for (int a = 0; a < GP_WHOLE_ALGORITHMS; ++a)
+                if ((o->engines & (1u << e)) && (o->algorithms & (1u << a))) {
+                    if (t->med[k][e][a] > 0) fprintf(f, " %.3f |", t->med[k][e][a]);
+                    else fprintf(f, " – |");
+                }
+        if (o->evogp_runs) {
+            double v = o->evogp_runs[k];
+            if (v > 0) fprintf(f, " %.3f |", v);
+            else fprintf(f, " – |");
+        }
+        fprintf(f, "\n");
+    }
+    /* The first run pays for building the programs: from the driver's disk cache when warm,
+     * compiled when it is off (__GL_SHADER_DISK_CACHE=0, MESA_SHADER_CACHE_DISABLE=true). */
+    fprintf(f, "\nFirst run at %d x %d (it builds the programs), seconds", o->pops[0], o->cases[0]);
+    const char *sep = ": ";
+    for (int e = 0; e < 3; ++e)
+        for (int a = 0; a < GP_WHOLE_ALGORITHMS; ++a)
+            if (t->first[e][a] > 0) {
+                fprintf(f, "%s%s, %s %.3f (the median after it %.3f)", sep, engine_names[e],
+                        algorithm_titles[a], t->first[e][a], t->med[0][e][a]);
+                sep = "; ";
+            }
+    fprintf(f, ".\n\n");
+}
+
+/* Seeds 1..o->seeds of one cell, engine and algorithm after a first run: their median into
+ * *median, the first's seconds into *first. */
+static glevo_status run_cell(const gp_whole_opts *o, const glevo_gp_data *d, int k, int e, int a,
+                             const char *renderer, FILE *csv, bool quiet, double *median,
+                             double *first)
+{
+    double secs[GP_WHOLE_MAX_SEEDS], eval = 0, best = 0;
+    int pop = o->pops[k], cases = o->cases[k];
+    for (int r = 0; r <= o->seeds; ++r) { /* r = 0: the first run, seed 1 */
+        double *s = r ? &secs[r - 1] : first;
+        glevo_status st = one_run(d, engine_backends[e], a, pop, r ? (uint32_t)r : 1, s, &eval, &best);
+        if (st) return st;
+        if (!quiet)
+            fprintf(stderr, "whole run %-8s %-8s pop %6d cases %6d %s %d: %.4f s (evaluation "
+                    "%.4f s), best MSE %.4g\n", engine_names[e], gp_whole_algorithm_names[a], pop,
+                    cases, r ? "seed" : "first, seed", r ? r : 1, *s, eval, best);
+        if (csv)
+            fprintf(csv, "%s,%s,%d,%d,%d,%.6g,%.6g,%.9g,\"%s\"\n", engine_names[e],
+                    gp_whole_algorithm_names[a], pop, cases, r, *s, eval, best, renderer);
+    }
+    qsort(secs, (size_t)o->seeds, sizeof *secs, cmp_double);
+    *median = o->seeds % 2 ? secs[o->seeds / 2] : 0.5 * (secs[o->seeds / 2 - 1] + secs[o->seeds / 2]);
+    return GLEVO_OK;
+}
+
 int gp_whole_runs(const char *cmd, const gp_whole_opts *o, const char *renderer, FILE *csv,
                   FILE *md, bool quiet)
 {
-    static const char *names[] = {"fragment", "compute", "cpu"};
-    static const glevo_backend backends[] = {GLEVO_BACKEND_FRAGMENT, GLEVO_BACKEND_COMPUTE,
-                                             GLEVO_BACKEND_CPU};
-    double med[GP_WHOLE_MAX_CELLS][3] = {{0}};
-    if (csv) fprintf(csv, "engine,pop,cases,seed,seconds,eval_seconds,best_mse,renderer\n");
+    static whole_table t;
+    memset(&t, 0, sizeof t);
+    if (csv) fprintf(csv, "engine,algorithm,pop,cases,seed,seconds,eval_seconds,best_mse,renderer\n");
     /* A signal ends the runs at the next cell (bench_signals_start, bench.h). */
     for (int k = 0; k < o->ncells && !bench_stopped(); ++k) {
         int pop = o->pops[k], cases = o->cases[k];
@@ -100,63 +180,45 @@ int gp_whole_runs(const char *cmd, const gp_whole_opts *o, const char *renderer,
             return cli_fail(cmd, glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d cases", cases));
         }
         for (int e = 0; e < 3; ++e) {
-            if (!(o->engines & (1 << e))) continue;
             /* The CPU's runs only where they take seconds, not minutes. */
-            if (backends[e] == GLEVO_BACKEND_CPU && (double)pop * cases * 50 * 30 > o->cpu_limit)
+            if (!(o->engines & (1u << e)) ||
+                (engine_backends[e] == GLEVO_BACKEND_CPU && (double)pop * cases * 50 * 30 > o->cpu_limit))
                 continue;
-            double secs[GP_WHOLE_MAX_SEEDS], eval = 0, best = 0, s = 0;
-            glevo_status st = one_run(d, backends[e], pop, 1, &s, &eval, &best); /* warm-up */
-            for (int r = 0; r < o->seeds && !st; ++r) {
-                st = one_run(d, backends[e], pop, (uint32_t)(r + 1), &secs[r], &eval, &best);
-                if (st) break;
-                if (!quiet)
-                    fprintf(stderr, "whole run %-8s pop %6d cases %6d seed %d: %.4f s (evaluation "
-                            "%.4f s), best MSE %.4g\n", names[e], pop, cases, r + 1, secs[r], eval,
-                            best);
-                if (csv)
-                    fprintf(csv, "%s,%d,%d,%d,%.6g,%.6g,%.9g,\"%s\"\n", names[e], pop, cases, r + 1,
-                            secs[r], eval, best, renderer);
+            for (int a = 0; a < GP_WHOLE_ALGORITHMS; ++a) {
+                if (!(o->algorithms & (1u << a))) continue;
+                double first = 0;
+                glevo_status st = run_cell(o, d, k, e, a, renderer, csv, quiet, &t.med[k][e][a], &first);
+                if (st) {
+                    glevo_gp_data_destroy(d);
+                    return cli_fail(cmd, st);
+                }
+                if (k == 0) t.first[e][a] = first;
             }
-            if (st) {
-                glevo_gp_data_destroy(d);
-                return cli_fail(cmd, st);
-            }
-            qsort(secs, (size_t)o->seeds, sizeof *secs, cmp_double);
-            med[k][e] = o->seeds % 2 ? secs[o->seeds / 2]
-                                     : 0.5 * (secs[o->seeds / 2 - 1] + secs[o->seeds / 2]);
         }
         glevo_gp_data_destroy(d);
     }
-    for (int t = 0; t < 2; ++t) {
-        FILE *f = t == 0 ? stdout : md;
-        if (!f) continue;
-        fprintf(f, "## Whole runs, seconds (median of seeds 1-%d after a warm-up run; 50 "
-                   "generations, max size 64, regression set, MSE; %s)\n\n| programs x cases |",
-                o->seeds, renderer);
-        for (int e = 0; e < 3; ++e)
-            if (o->engines & (1 << e)) fprintf(f, " %s |", names[e]);
-        if (o->evogp_runs) fprintf(f, " EvoGP pipeline |");
-        fprintf(f, "\n|---|");
-        for (int e = 0; e < 3; ++e)
-            if (o->engines & (1 << e)) fprintf(f, "---|");
-        fprintf(f, o->evogp_runs ? "---|\n" : "\n");
-        for (int k = 0; k < o->ncells; ++k) {
-            fprintf(f, "| %d x %d |", o->pops[k], o->cases[k]);
-            for (int e = 0; e < 3; ++e)
-                if (o->engines & (1 << e)) {
-                    if (med[k][e] > 0) fprintf(f, " %.3f |", med[k][e]);
-                    else fprintf(f, " – |");
-                }
-            if (o->evogp_runs) {
-                double v = o->evogp_runs[k];
-                if (v > 0) fprintf(f, " %.3f |", v);
-                else fprintf(f, " – |");
-            }
-            fprintf(f, "\n");
-        }
-        fprintf(f, "\n");
-    }
+    write_table(stdout, o, &t, renderer);
+    if (md) write_table(md, o, &t, renderer);
     return 0;
+}
+
+int gp_whole_parse_algorithms(const char *cmd, const char *text, gp_whole_opts *o)
+{
+    o->algorithms = 0;
+    const char *s = text;
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        int a = 0;
+        while (a < GP_WHOLE_ALGORITHMS && !(strlen(gp_whole_algorithm_names[a]) == n &&
+                                            !strncmp(s, gp_whole_algorithm_names[a], n)))
+            ++a;
+        if (a == GP_WHOLE_ALGORITHMS)
+            return cli_bad_input(cmd, "--whole-algorithms '%s': '%.*s' is neither evogp nor "
+                                 "defaults", text, (int)n, s);
+        o->algorithms |= 1u << a;
+        s += n + (s[n] == ',');
+    }
+    return o->algorithms ? 0 : cli_bad_input(cmd, "--whole-algorithms '%s' names none", text);
 }
 
 int gp_whole_parse_cells(const char *cmd, const char *text, gp_whole_opts *o)

@@ -11,11 +11,15 @@
 #include "glevo/gp.h"
 
 enum { GP_WHOLE_MAX_CELLS = 16, GP_WHOLE_MAX_SEEDS = 16, GP_EVOGP_MAX = 256 };
+/* What a whole run runs: EvoGP's algorithm (the machinery's speed) or glevo gp's defaults. */
+enum { GP_WHOLE_EVOGP, GP_WHOLE_DEFAULTS, GP_WHOLE_ALGORITHMS };
+extern const char *const gp_whole_algorithm_names[GP_WHOLE_ALGORITHMS];
 
 typedef struct gp_whole_opts {
     int pops[GP_WHOLE_MAX_CELLS], cases[GP_WHOLE_MAX_CELLS], ncells;
     int seeds;              /* timed runs a cell (seeds 1..seeds) after a warm-up */
     unsigned engines;       /* bit 0 fragment, 1 compute, 2 cpu */
+    unsigned algorithms;    /* bit GP_WHOLE_EVOGP, GP_WHOLE_DEFAULTS */
     const char *data_dir;   /* NULL: generated data; else DIR/sr_<cases>.csv */
     double cpu_limit;       /* skip CPU runs above this many node evaluations */
     const double *evogp_runs; /* NULL, or EvoGP's seconds a cell (<= 0: not measured) */
@@ -23,8 +27,11 @@ typedef struct gp_whole_opts {
 
 /* Parses "POPxCASES,..." into o's cells: 0, or 2 after a one-line error. */
 int gp_whole_parse_cells(const char *cmd, const char *text, gp_whole_opts *o);
-/* Runs the cells, writes rows to csv (may be NULL) and a table to stdout and md (may be NULL).
- * 0, or the exit status after a one-line error. */
+/* Parses "evogp,defaults" (either or both) into o->algorithms: 0, or 2 after a one-line error. */
+int gp_whole_parse_algorithms(const char *cmd, const char *text, gp_whole_opts *o);
+/* Runs the cells (a first run, then seeds 1..seeds, for each engine and algorithm), writes
+ * rows to csv (seed 0: the first run; may be NULL) and a table to stdout and md (may be
+ * NULL). 0, or the exit status after a one-line error. */
 int gp_whole_runs(const char *cmd, const gp_whole_opts *o, const char *renderer, FILE *csv,
                   FILE *md, bool quiet);
 
