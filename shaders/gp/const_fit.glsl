@@ -472,42 +472,60 @@ void closed_form(double sf, double sff, double sfy, double sy, double n, out dou
     a = aa, b = bb;
 }
 
-// Invocation 0: (A + lambda diag A) x = g by LDL^T, A and g from F.sum, into F.step; false
-// when not positive definite. The twin's solve, step for step.
-// A is F.sum's lower triangle (A(i, j), j <= i, at i (i + 1) / 2 + j); L and x live in
-// shared memory (F.lc, F.step): arrays in a function's registers spill to local memory, which
-// NVIDIA 580 made cost ~0.5 ms a dispatch however few programs it fitted.
+// (A + lambda diag A) x = g by LDL^T, A and g from F.sum, into F.step; false when not
+// positive definite. Every invocation of the program's subgroup calls it: the twin's solve,
+// entry for entry (each L, D and x the twin's operations in the twin's order), with what does
+// not depend on each other done by the lanes at once: column j of L below the diagonal once
+// D_j is known, and the back substitution's divisions. Invocation 0 alone made the solve a
+// chain of ~55 correctly rounded divisions, a third of the kernel's time at 10^5 programs
+// (H200, 2026-11-29, docs/results/h200-2026-11-29-gp-time-split/). L and x live in shared
+// memory (F.lc, F.step as X): arrays in a function's registers spill to local memory, which NVIDIA
+// 580 made cost ~0.5 ms a dispatch however few programs it fitted.
 #define A_AT(i, j) F.sum[(i) * ((i) + 1) / 2 + (j)]
 #define Lc F.lc
-#define x F.step
+#define X F.step
 bool solve(int n, int ne, double lambda)
 {
-    for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < i; ++j) {
+    int i = int(LANE);
+    for (int j = 0; j < n; ++j) {
+        if (i == 0) {
+            precise double s = A_AT(j, j) + (RND(lambda * A_AT(j, j)) + 1e-12lf);
+            for (int k = 0; k < j; ++k) s -= RND(Lc[j * n + k] * Lc[j * n + k] * Lc[k * n + k]);
+            F.ok = s > 0.0lf ? 1 : 0;
+            Lc[j * n + j] = s;
+        }
+        FIT_SYNC();
+        bool failed = F.ok == 0;
+        FIT_SYNC(); // everyone has read F.ok before invocation 0 writes it again
+        if (failed) return false;
+        if (i > j && i < n) {
             precise double s = A_AT(i, j);
             for (int k = 0; k < j; ++k) s -= RND(Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k]);
             Lc[i * n + j] = gp_ddiv(s, Lc[j * n + j]);
         }
-        precise double s = A_AT(i, i) + (RND(lambda * A_AT(i, i)) + 1e-12lf);
-        for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * Lc[i * n + k] * Lc[k * n + k]);
-        if (!(s > 0.0lf)) return false;
-        Lc[i * n + i] = s;
+        FIT_SYNC();
     }
-    for (int i = 0; i < n; ++i) {
-        precise double s = F.sum[ne + i];
-        for (int k = 0; k < i; ++k) s -= RND(Lc[i * n + k] * x[k]);
-        x[i] = s;
-    }
-    for (int i = n - 1; i >= 0; --i) {
-        precise double s = gp_ddiv(x[i], Lc[i * n + i]);
-        for (int k = i + 1; k < n; ++k) s -= RND(Lc[k * n + i] * x[k]);
-        x[i] = s;
-    }
+    if (i == 0)
+        for (int r = 0; r < n; ++r) {
+            precise double s = F.sum[ne + r];
+            for (int k = 0; k < r; ++k) s -= RND(Lc[r * n + k] * X[k]);
+            X[r] = s;
+        }
+    FIT_SYNC();
+    if (i < n) X[i] = gp_ddiv(X[i], Lc[i * n + i]);
+    FIT_SYNC();
+    if (i == 0)
+        for (int r = n - 1; r >= 0; --r) {
+            precise double s = X[r];
+            for (int k = r + 1; k < n; ++k) s -= RND(Lc[k * n + r] * X[k]);
+            X[r] = s;
+        }
+    FIT_SYNC();
     return true;
 }
 #undef A_AT
 #undef Lc
-#undef x
+#undef X
 
 // Fits program p's constants, if it is chosen and of this dispatch's kind; every invocation
 // of its subgroup calls it.
@@ -623,13 +641,10 @@ void fit_program(int p)
         FIT_SYNC();
         if (F.sum[ne + np] > 0.0lf) break;
         for (int tries = 0; tries < GP_FIT_TRIES; ++tries) {
-            if (lane == 0u) {
-                F.ok = solve(np, ne, lambda) ? 1 : 0;
-                for (int k = 0; k < nt && F.ok != 0; ++k) F.cand[k] = float(double(F.theta[k]) + F.step[k]);
-            }
-            FIT_SYNC();
-            bool ok = F.ok != 0;
-            FIT_SYNC(); // everyone has read F.ok before invocation 0 writes it again
+            bool ok = solve(np, ne, lambda);
+            if (ok && lane == 0u)
+                for (int k = 0; k < nt; ++k) F.cand[k] = float(double(F.theta[k]) + F.step[k]);
+            FIT_SYNC(); // the candidate, for every lane's walk
             if (!ok) {
                 lambda *= 10.0lf;
                 continue;
