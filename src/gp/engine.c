@@ -302,7 +302,11 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp *gp = NULL;
     if (!st) st = gp_run_new(&P, data, NULL, &gp);
     if (st) return st;
-    for (glevo_gp *s = gp; s && !st; s = s->next_search) st = first_generation(s);
+    /* The main search's enumeration runs meanwhile on a thread of its own (gp_enumerate_begin):
+     * the helpers' first generations go first, the searches being independent. */
+    for (glevo_gp *s = gp; s; s = s->next_search) gp_enumerate_begin(s);
+    for (glevo_gp *s = gp->next_search; s && !st; s = s->next_search) st = first_generation(s);
+    if (!st) st = first_generation(gp);
     if (st || (st = gp_portfolio_report(gp))) {
         glevo_gp_destroy(gp);
         return st;
@@ -363,6 +367,7 @@ const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
 void glevo_gp_destroy(glevo_gp *gp)
 {
     if (!gp) return;
+    gp_enumerate_abandon(gp);
     glevo_gp_destroy(gp->next_search);
     if (gp->res) gp_resident_destroy(gp->res);
     free(gp->res);

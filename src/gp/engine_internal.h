@@ -74,6 +74,7 @@ struct glevo_gp {
         char *sexpr;
     } model_cache;
     glevo_gp_evaluator *ev;
+    struct gp_enumeration_job *enumeration; /* running from create to the first generation */
     int cur, best, generation;
     bool done;
     long long evaluations, nodes_evaluated;

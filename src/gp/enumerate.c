@@ -21,6 +21,7 @@
  * evaluation gives. */
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,20 +293,80 @@ glevo_status gp_enumerate(const glevo_gp_data *d, uint32_t mask, bool scaling,
     return GLEVO_OK;
 }
 
+/* The enumeration of a run on a thread of its own: the set-up of a default run spends 20-25
+ * ms in it on any data (H200, 2026-11-29, docs/results/h200-2026-11-29-gp-time-split/), as
+ * long as the GPU work of a 1000 x 100 run; begun at create, it overlaps the portfolio's
+ * other searches' first generation. */
+typedef struct gp_enumeration_job {
+    pthread_t thread;
+    const glevo_gp_data *data; /* what it enumerates over, copied from the run at its start */
+    uint32_t mask;
+    glevo_gp_params P;
+    gp_enumerated found;
+    glevo_status st;
+} gp_enumeration_job;
+
+static int enumeration_seeds(const glevo_gp_params *P)
+{
+    int seeds = P->pop / 8 < GP_ENUM_SEEDS ? P->pop / 8 : GP_ENUM_SEEDS;
+    return P->enumeration > 0 ? seeds : 0;
+}
+
+static glevo_status enumerate_for(const glevo_gp_data *d, uint32_t mask, const glevo_gp_params *P,
+                                  gp_enumerated *found)
+{
+    return gp_enumerate(d, mask, P->linear_scaling == 1, P->enumeration, P->max_size,
+                        P->eval.threads, found);
+}
+
+static void *enumeration_thread(void *arg)
+{
+    gp_enumeration_job *job = arg;
+    job->st = enumerate_for(job->data, job->mask, &job->P, &job->found);
+    return NULL;
+}
+
+void gp_enumerate_begin(glevo_gp *gp)
+{
+    if (gp->enumeration || enumeration_seeds(&gp->P) < 1) return;
+    gp_enumeration_job *job = calloc(1, sizeof *job);
+    if (!job) return;
+    job->data = gp->data, job->mask = gp->mask, job->P = gp->P;
+    if (pthread_create(&job->thread, NULL, enumeration_thread, job)) {
+        free(job);
+        return;
+    }
+    gp->enumeration = job;
+}
+
+void gp_enumerate_abandon(glevo_gp *gp)
+{
+    if (!gp->enumeration) return;
+    pthread_join(gp->enumeration->thread, NULL);
+    free(gp->enumeration);
+    gp->enumeration = NULL;
+}
+
 glevo_status gp_enumerate_seed(glevo_gp *gp)
 {
     const glevo_gp_params *P = &gp->P;
-    int seeds = P->pop / 8 < GP_ENUM_SEEDS ? P->pop / 8 : GP_ENUM_SEEDS;
-    if (P->enumeration <= 0 || seeds < 1) return GLEVO_OK;
+    int seeds = enumeration_seeds(P);
+    if (seeds < 1) return GLEVO_OK;
     gp_enumerated *found = malloc(sizeof *found);
+    glevo_status st = GLEVO_OK;
+    if (gp->enumeration) {
+        pthread_join(gp->enumeration->thread, NULL);
+        st = gp->enumeration->st;
+        if (found) *found = gp->enumeration->found;
+        free(gp->enumeration);
+        gp->enumeration = NULL;
+        /* The thread's error sentence stayed on its thread. */
+        if (st) st = glevo_fail(st, "out of memory enumerating %lld short programs "
+                                "(glevo_gp_params.enumeration)", (long long)P->enumeration);
+    } else if (found) {
+        st = enumerate_for(gp->data, gp->mask, P, found);
+    }
     if (!found) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory enumerating short programs");
-    glevo_status st = gp_enumerate(gp->data, gp->mask, P->linear_scaling == 1, P->enumeration,
-                                   P->max_size, P->eval.threads, found);
-    /* Those that fit the sampled cases to rounding replace the first generation's last
-     * programs (random trees, nothing lost); a run without one is the run without the
-     * enumeration. Measured (docs/symbolic-regression-bench.md, "Enumerated short programs"):
-     * seeding the best 16 whatever their error gained nothing more on Nguyen and cost the
-     * noisy Friedman-1 its diversity (median test R^2 0.884 against 0.910, same seeds). */
     double exact = GP_ENUM_EXACT * found->target_ss;
     for (int r = 0; !st && r < found->count && r < seeds && found->sse[r] <= exact; ++r) {
         indiv *slot = &gp->pops[gp->cur][P->pop - 1 - r];

@@ -32,6 +32,12 @@ glevo_status gp_enumerate(const glevo_gp_data *d, uint32_t mask, bool scaling,
                           long long budget, int max_size, int threads, gp_enumerated *out);
 
 struct glevo_gp;
+/* Starts gp_enumerate_seed's enumeration on a thread of its own (nothing when gp enumerates
+ * nothing, or no thread can be had: then gp_enumerate_seed enumerates), so that it overlaps
+ * the run's other set-up; gp_enumerate_seed or gp_enumerate_abandon ends it. */
+void gp_enumerate_begin(struct glevo_gp *gp);
+/* Waits for a begun enumeration and drops it (a run destroyed before its first generation). */
+void gp_enumerate_abandon(struct glevo_gp *gp);
 /* gp_enumerate with gp's data, operators, scaling and max_size and gp->P.enumeration
  * candidates, on the run's CPU threads (eval.threads); the best that fit the sampled cases to
  * rounding (GP_ENUM_EXACT; at most an eighth of the population) replace the last programs of
