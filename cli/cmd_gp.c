@@ -80,7 +80,7 @@ static int gp_main(int argc, char **argv)
                          .elitism = 1, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0, const_prob = 0.25;
     double portfolio = 0.25;
-    int const_iters = 0, enumeration = 0;
+    int const_iters = 0, enumeration = 0, const_max = 1024;
     const char *const_range = NULL;
     int threads = 0;
     bool help = false, no_scaling = false;
@@ -112,6 +112,8 @@ static int gp_main(int argc, char **argv)
                                              "compute, else on the host (0: off; 8: PySR's) "
                                              "(default: 1 with mse or rmse, else 0)"},
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
+        {"const-opt-max", OPT_INT, &const_max, "at most this many programs fitted a generation, "
+                                               "on average (0: no limit)"},
         {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
         {"const-prob", OPT_DOUBLE, &const_prob, "probability that a new terminal is a random "
                                                 "constant, not an input (0: no constants)"},
@@ -228,6 +230,9 @@ static int gp_main(int argc, char **argv)
     if (!(const_fraction > 0 && const_fraction <= 1))
         return cli_bad_input(cmd, "--const-opt-fraction %g is outside (0, 1]", const_fraction);
     p.const_opt_fraction = const_fraction;
+    if (const_max < 0)
+        return cli_bad_input(cmd, "--const-opt-max %d is negative (0: no limit)", const_max);
+    p.const_opt_max = GLEVO_LITERAL(const_max);
     if (!(const_prob >= 0 && const_prob <= 1))
         return cli_bad_input(cmd, "--const-prob %g is outside [0, 1]", const_prob);
     p.const_prob = GLEVO_LITERAL(const_prob);
@@ -283,6 +288,7 @@ static int gp_main(int argc, char **argv)
     if (GIVEN("parsimony")) changes.parsimony = GLEVO_LITERAL(p.parsimony);
     if (GIVEN("const-opt")) changes.const_opt_iters = p.const_opt_iters;
     if (GIVEN("const-opt-fraction")) changes.const_opt_fraction = GLEVO_LITERAL(p.const_opt_fraction);
+    if (GIVEN("const-opt-max")) changes.const_opt_max = p.const_opt_max;
     if (GIVEN("no-linear-scaling")) changes.linear_scaling = GLEVO_ZERO;
     if (GIVEN("const-range")) changes.const_min = p.const_min, changes.const_max = p.const_max;
     if (GIVEN("target-error")) changes.stop_on_target = p.stop_on_target, changes.target_error = p.target_error;
@@ -378,6 +384,7 @@ static int gp_main(int argc, char **argv)
         json_bool(&w, "linear_scaling", used.linear_scaling == 1);
         json_int(&w, "const_opt", used.const_opt_iters);
         json_number(&w, "const_opt_fraction", used.const_opt_fraction);
+        json_int(&w, "const_opt_max", used.const_opt_max > 0 ? used.const_opt_max : 0);
         json_int(&w, "max_size", used.max_size);
         json_number(&w, "portfolio", used.portfolio);
         json_int(&w, "enumerate", used.enumeration);

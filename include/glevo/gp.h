@@ -291,6 +291,10 @@ typedef struct glevo_gp_params {
                            * GLEVO_ZERO = off */
     double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
                            * optimize_probability) */
+    int const_opt_max;    /* at most this many fitted a generation on average: a larger
+                           * population's share is cut to it (a fit's cost grows with the
+                           * population, what it finds does not: docs/performance.md, GP
+                           * defaults); 0 = 1024, GLEVO_ZERO = no limit */
     double parsimony;     /* lexicographic parsimony pressure (Luke & Panait 2002): tournament
                            * contenders whose fitnesses differ by at most this fraction tie and
                            * the shorter wins; 0 = off (the lower fitness wins) */

@@ -51,6 +51,7 @@ FIELDS = {
     "linear_scaling": Field("int", "literal"),
     "const_opt_iters": Field("int", "literal"),
     "const_opt_fraction": Field("float", "default"),
+    "const_opt_max": Field("int", "literal"),
     "parsimony": Field("float"),
     "portfolio": Field("float", "literal"),
     "enumeration": Field("int", "literal"),
@@ -241,8 +242,8 @@ class GP(Engine):
     linear scaling) for the regression set, as `glevo gp`: function_set, pop,
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
     const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
-    const_opt_fraction, parsimony, portfolio, enumeration, backend, strategy, threads, seed,
-    target_error, stop_on_target. progress: callable(generation, best_error, program)."""
+    const_opt_fraction, const_opt_max, parsimony, portfolio, enumeration, backend, strategy,
+    threads, seed, target_error, stop_on_target. progress: callable(generation, best_error, program)."""
 
 
     @property

@@ -129,6 +129,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_i64(w, "param.const_opt_iters", P->const_opt_iters);
     ckpt_put_f64(w, "param.parsimony", P->parsimony);
     ckpt_put_f64(w, "param.const_opt_fraction", P->const_opt_fraction);
+    ckpt_put_i64(w, "param.const_opt_max", P->const_opt_max > 0 ? P->const_opt_max : 0);
     ckpt_put_i64(w, "param.enumeration", gp->P.enumeration); /* the resolved count */
     ckpt_put_f64(w, "param.portfolio", P->portfolio);
     ckpt_put_i64(w, "param.portfolio_searches", searches);

@@ -2,6 +2,7 @@
  * the file's, with the caller's changes where a change is safe, and every other change refused
  * naming the field and both values; the one list of what alters a run, which the CLI's
  * --resume and Python's GP.load both reach. checkpoint.c writes and restores the rest. */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -63,6 +64,15 @@ glevo_status gp_checkpoint_resume_params(const ckpt_reader *r, const glevo_gp_pa
                                     "glevo_gp_params.const_opt_fraction",
                                     c->const_opt_fraction != 0, literal(c->const_opt_fraction));
         if (!st) st = ckpt_get_f64(r, "param.const_opt_fraction", &P->const_opt_fraction);
+        /* Files written before the limit fitted the whole share (0 there: no limit too). */
+        long long most = 0;
+        if (!st && ckpt_has(r, "param.const_opt_max")) {
+            st = ckpt_same_i64(r, "param.const_opt_max", "glevo_gp_params.const_opt_max",
+                               c->const_opt_max != 0,
+                               c->const_opt_max == GLEVO_ZERO ? 0 : c->const_opt_max);
+            if (!st) st = ckpt_get_ll(r, "param.const_opt_max", 0, INT_MAX, &most);
+        }
+        P->const_opt_max = most ? (int)most : GLEVO_ZERO;
         if (!st) st = ckpt_same_f64(r, "param.parsimony", "glevo_gp_params.parsimony",
                                     c->parsimony != 0, literal(c->parsimony));
         if (!st) st = ckpt_get_f64(r, "param.parsimony", &P->parsimony);

@@ -143,7 +143,7 @@ static glevo_status build_once(gp_const_fitter *f, gpu_program **out)
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
                                  int generation)
 {
-    fit_uniforms u = {.fraction = P->const_opt_fraction, .one = 1.0, .onef = 1.0f,
+    fit_uniforms u = {.fraction = gp_const_fit_share(P), .one = 1.0, .onef = 1.0f,
                       .pop = r->pop, .cap = r->cap, .spr = r->spr, .cases = f->cases,
                       .iters = P->const_opt_iters, .scaling = P->linear_scaling == 1,
                       .generation = generation, .seed = P->seed};

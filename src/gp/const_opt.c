@@ -303,11 +303,17 @@ glevo_status gp_const_fit_data(const glevo_gp_data *d, const glevo_gp_data **fit
     return st;
 }
 
+double gp_const_fit_share(const glevo_gp_params *P)
+{
+    double most = P->const_opt_max > 0 ? (double)P->const_opt_max / P->pop : 1.0;
+    return most < P->const_opt_fraction ? most : P->const_opt_fraction;
+}
+
 bool gp_const_fit_chosen(const glevo_gp_params *P, int i, int generation)
 {
     uint32_t r = glevo_philox4x32((uint32_t)i, (uint32_t)generation, 0x434f4e53u, 0, P->seed,
                                   26).v[0];
-    return glevo_rng_u01(r) < P->const_opt_fraction;
+    return glevo_rng_u01(r) < gp_const_fit_share(P);
 }
 
 /* The host's fitting of a generation, its programs shared out to threads (each program's fit

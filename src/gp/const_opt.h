@@ -43,6 +43,9 @@ int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling);
 /* Whether program i is fitted in generation g: a counter-based draw of (program,
  * generation), not the engine's stream, so that breeding's random numbers are the same with
  * fitting on or off (the GPU pass draws the same). */
+/* The share of a generation fitted: const_opt_fraction, cut to const_opt_max programs on
+ * average (both resolved). */
+double gp_const_fit_share(const glevo_gp_params *P);
 bool gp_const_fit_chosen(const glevo_gp_params *P, int i, int generation);
 /* The engine's hook on the host: fits the chosen programs of the current population before
  * it is evaluated. */

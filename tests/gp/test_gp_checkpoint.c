@@ -146,6 +146,7 @@ START_TEST(other_data_and_changed_parameters_are_refused)
         {{.parsimony = 0.1}, "glevo_gp_params.parsimony 0.1 differs from the checkpoint's 0"},
         {{.const_opt_iters = 2}, "glevo_gp_params.const_opt_iters 2 differs from the checkpoint's 0"},
         {{.const_opt_fraction = 0.5}, "glevo_gp_params.const_opt_fraction 0.5 differs"},
+        {{.const_opt_max = 7}, "glevo_gp_params.const_opt_max 7 differs from the checkpoint's 1024"},
         {{.linear_scaling = 1}, "glevo_gp_params.linear_scaling on differs from the checkpoint's off"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {

@@ -166,7 +166,7 @@ START_TEST(test_gp_run)
     ck_assert_msg(best <= 1e-4, "best_fitness %g: %s", best, out);
     /* The settings the metric's defaults chose, as the run used them (src/gp/sr_params.c). */
     ck_assert_msg(strstr(out, "\"metric\":\"mse\",\"linear_scaling\":true,\"const_opt\":1,"
-                              "\"const_opt_fraction\":0.14,\"max_size\":100,\"portfolio\":0.25,"
+                              "\"const_opt_fraction\":0.14,\"const_opt_max\":1024,\"max_size\":100,\"portfolio\":0.25,"
                               "\"enumerate\":100000,\"best_search\":\""), "json: %s", out);
     snprintf(args, sizeof args, "gp --data %s --pop 50 --generations 1 --json --quiet --backend "
              "cpu --metric sae --max-size 30", data);

@@ -11,6 +11,7 @@
 #include "glevo/rng.h"
 #include "gp/const_fit_gpu.h"
 #include "gp/const_opt.h"
+#include "gp/sr_params.h"
 #include "gp_engines.h"
 #include "testutil.h"
 
@@ -356,6 +357,30 @@ START_TEST(test_defaults_follow_the_metric)
 }
 END_TEST
 
+/* const_opt_max: the share fitted is cut to that many programs on average, only where the
+ * fraction's share of the population is larger (smaller runs fit as before); GLEVO_ZERO lifts
+ * the limit; a count below 1 is refused. */
+START_TEST(test_fitting_limit)
+{
+    glevo_gp_params P = glevo_gp_params_defaults(&(glevo_gp_params){.metric = GLEVO_GP_MSE,
+                                                                    .pop = 100000});
+    ck_assert_int_eq(P.const_opt_max, 1024);
+    ck_assert(gp_const_fit_share(&P) == 1024.0 / 100000);
+    int chosen = 0;
+    for (int i = 0; i < P.pop; ++i) chosen += gp_const_fit_chosen(&P, i, 3);
+    ck_assert_msg(chosen > 1024 - 160 && chosen < 1024 + 160, "%d chosen", chosen); /* 5 sd */
+    P.pop = 7000;
+    ck_assert(gp_const_fit_share(&P) == 0.14);
+    P.pop = 100000, P.const_opt_max = GLEVO_ZERO;
+    ck_assert(gp_const_fit_share(&P) == 0.14);
+    ck_assert_int_eq(gp_sr_params_check(&P), GLEVO_OK);
+    P.const_opt_max = -5;
+    ck_assert_int_eq(gp_sr_params_check(&P), GLEVO_ERR_INVALID);
+    ck_assert_msg(strstr(glevo_last_error(), "glevo_gp_params.const_opt_max -5"), "%s",
+                  glevo_last_error());
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_const_opt");
@@ -369,6 +394,7 @@ int main(void)
     tcase_add_test(tc, test_run_same_on_every_backend);
     tcase_add_test(tc, test_fits_a_spread_of_large_data);
     tcase_add_test(tc, test_defaults_follow_the_metric);
+    tcase_add_test(tc, test_fitting_limit);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
