@@ -2,7 +2,7 @@
 # Whole GP runs on the GPU machine (population, breeding, fitness, best and elites on the
 # GPU: issue 24), beside EvoGP's pipeline (../shared/peers/evogp_fullrun.py) in the same call:
 # the four cells, 50 generations, max size 64, MSE. Usage (repository root, $OUT set, EvoGP in
-# .peers/evogp):  scripts/device/gp-finish.sh GLEVO [SEEDS]
+# .peers/evogp):  docs/results/h100-2026-11-25/gp-finish/run.sh GLEVO [SEEDS]
 # Order, so that a call cut short keeps what matters: the data; the cold start; per cell a
 # warm-up then seeds 1..N of the compute backend and seed 1 with the host's fitness
 # (GLEVO_GP_HOST_FITNESS=1: the errors read back each generation), EvoGP building in the

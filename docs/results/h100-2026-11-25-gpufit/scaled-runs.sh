@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Whole GP runs with linear scaling on the GPU machine (issue 26's scaling on the resident
-# population): gp-finish.sh's data and sizes, `--metric mse` (scaling on) with EvoGP's operator
+# population): the data and sizes of docs/results/h100-2026-11-25/gp-finish/run.sh, `--metric mse` (scaling on) with EvoGP's operator
 # set and no constant fitting, compute, a warm-up then seeds 1-3 a cell, and seed 1 bred on the
 # host (GLEVO_GP_HOST_BREED=1, the path it replaces). Writes $OUT/scaled.jsonl.
-#   . .gl/env.sh && scripts/device/gp-scaled-runs.sh GLEVO
+#   . .gl/env.sh && docs/results/h100-2026-11-25-gpufit/scaled-runs.sh GLEVO
 set -u
 g=$1 out=${OUT:-out}
 mkdir -p "$out/data"

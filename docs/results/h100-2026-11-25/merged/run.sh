@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The merged build's user-facing runs on the GPU machine, in one call (2026-11-25):
-#   1. whole GP runs beside EvoGP's pipeline (gp-finish.sh: four cells, seeds 1-5, compute and
+#   1. whole GP runs beside EvoGP's pipeline (docs/results/h100-2026-11-25/gp-finish/run.sh: four cells, seeds 1-5, compute and
 #      fragment, EvoGP's algorithm pinned),
 #   2. the cGA's blocked compute path beside the JAX cGA (cga-block.sh final: rule, one
 #      generation a dispatch, bit-for-bit checks, the bench --peer picture),
@@ -8,7 +8,7 @@
 #      the compute backend with mse's defaults (scaling + fitting), with fitting off, and with
 #      both off (the resident path).
 # Results are packed into $OUT/results.tgz (the device returns at most 8 files).
-#   . .gl/env.sh && scripts/device/runs-gp-cga-constopt.sh GLEVO [PEERS]
+#   . .gl/env.sh && docs/results/h100-2026-11-25/merged/run.sh GLEVO [PEERS]
 set -uo pipefail
 glevo=$(realpath "$1") peers=${2:-.peers}
 final=${OUT:-out}; mkdir -p "$final"
@@ -16,7 +16,7 @@ work=$(mktemp -d)
 log() { echo "$(date +%T) $*" | tee -a "$work/log.txt"; }
 
 log "gp whole runs"
-OUT="$work/gp" FRAG_UNTIL=150 timeout 300 scripts/device/gp-finish.sh "$glevo" > "$work/gp-finish.txt" 2>&1
+OUT="$work/gp" FRAG_UNTIL=150 timeout 300 docs/results/h100-2026-11-25/gp-finish/run.sh "$glevo" > "$work/gp-finish.txt" 2>&1
 log "cga blocked"
 OUT="$work/cga" timeout 150 scripts/device/cga-block.sh "$glevo" final "$peers" > "$work/cga-block.txt" 2>&1
 log "constant fitting cost"

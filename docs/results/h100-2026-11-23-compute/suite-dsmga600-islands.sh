@@ -2,7 +2,7 @@
 # A last device call of the day: the whole suite again (islands tests included), DSMGA-II's
 # BuildDSM after the pixel-unpack uploads and the fence wait (one lossy and one lossless run
 # at ell 600), and the islands measurements. One tarball under $OUT.
-#   . .gl/env.sh && scripts/device/suite-dsmga600-islands.sh
+#   . .gl/env.sh && docs/results/h100-2026-11-23-compute/suite-dsmga600-islands.sh
 set -uo pipefail
 R=/tmp/res; rm -rf $R; mkdir -p $R/suite $R/dsmga $R/islands
 OUT=$R/suite scripts/device/suite.sh build > /dev/null 2>&1

@@ -2,7 +2,7 @@
 # Whole GP runs on the GPU machine (issue 24): glevo with the resident population (compute
 # backend) beside the host-bred runs and EvoGP's pipeline (../shared/peers/evogp_fullrun.py)
 # on the same data, 50 generations, max size 64. Usage (repository root, $OUT set):
-#   scripts/device/gp-resident.sh GLEVO [SEEDS]
+#   docs/results/h100-2026-11-25/gp-resident/run.sh GLEVO [SEEDS]
 # Writes $OUT/glevo.jsonl (one line per run: cell, seed, variant, wall, the run's --json) and
 # $OUT/evogp.jsonl. The first glevo process is the cold start (shader compiles); every cell
 # then runs once before its seeds (warm-up), then the fragment backend (warm-up, seed 2);

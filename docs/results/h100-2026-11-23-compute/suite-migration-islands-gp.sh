@@ -2,7 +2,7 @@
 # The last device call of the day, after GP islands and the GPU emigrant
 # selection were merged: the whole suite, the cGA migration cost (migration.sh) and GP islands
 # (islands-gp.sh). One tarball under $OUT (the device returns few files). About 5 minutes.
-#   . .gl/env.sh && scripts/device/suite-migration-islands-gp.sh
+#   . .gl/env.sh && docs/results/h100-2026-11-23-compute/suite-migration-islands-gp.sh
 set -uo pipefail
 R=/tmp/suite-migration-islands-gp; rm -rf $R; mkdir -p $R/suite $R/migration $R/islands-gp
 OUT=$R/suite scripts/device/suite.sh build > /dev/null 2>&1

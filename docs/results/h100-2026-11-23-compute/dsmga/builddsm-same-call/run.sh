@@ -4,7 +4,7 @@
 # seeds of whole compute and fragment runs, and the CPU engine's first 8 generations of the
 # same seeds (its FindClique takes ~0.9 s a generation; BuildDSM's cost does not change across
 # generations at a fixed n). Prints one line per run and the ratios; about a minute.
-#   . .gl/env.sh && scripts/device/dsmga-builddsm-speedup.sh     (ELL=36 POP=60: a smoke test on llvmpipe)
+#   . .gl/env.sh && docs/results/h100-2026-11-23-compute/dsmga/builddsm-same-call/run.sh     (ELL=36 POP=60: a smoke test on llvmpipe)
 set -uo pipefail
 # Results in one tarball under $OUT (the device returns few files).
 out=/tmp/dsmga-builddsm-speedup; rm -rf "$out"; mkdir -p "$out"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `glevo gp` at its defaults (mse with linear scaling, the regression set) on the GPU machine,
 # quiet against the progress lines (which print the reported model every generation), twice
-# each, three cells of gp-finish.sh's data, compute, seed 1.
-#   . .gl/env.sh && scripts/device/gp-defaults-progress.sh GLEVO
+# each, three cells of the data of docs/results/h100-2026-11-25/gp-finish/run.sh, compute, seed 1.
+#   . .gl/env.sh && docs/results/h100-2026-11-25-gpufit/defaults-progress.sh GLEVO
 set -u
 g=$1 d=$(mktemp -d)
 python3 scripts/device/gp_sr_data.py "$d" 1000 10000 > /dev/null

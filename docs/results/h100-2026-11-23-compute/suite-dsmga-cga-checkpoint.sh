@@ -3,7 +3,7 @@
 # brings back 8 files at most): the whole test suite on this driver, DSMGA-II's goals at ell 600
 # and its compute column at ell 120 and 300 (the scaling picture), the cGA compute sweep over
 # population sizes, and the checkpoint costs.
-#   . .gl/env.sh && scripts/device/suite-dsmga-cga-checkpoint.sh
+#   . .gl/env.sh && docs/results/h100-2026-11-23-compute/suite-dsmga-cga-checkpoint.sh
 set -uo pipefail
 R=/tmp/res; rm -rf $R; mkdir -p $R/suite $R/dsmga $R/dsmga-scaling $R/cga $R/checkpoint
 OUT=$R/suite scripts/device/suite.sh build > /dev/null 2>&1
