@@ -62,7 +62,7 @@ void fold(uint lid, ivec2 tiles)
     vec4 best = vec4(0.0);
     // Four loads a round, issued before any compare: the fold runs beside the tiles, and one
     // load at a time its chain (7 813 tiles' bests at 1000x1000) was as long as they with skip
-    // mutation on the H100 (1000 generations 53.5 -> 50.5 ms; eight loads a round 52.3 ms).
+    // mutation on the H100 (1000 generations 53.5 -> 50.5 ms; eight loads at a time 52.3 ms).
     // better() is a total order, so any split gives the same best; an absent texel (w 0) is
     // never better.
     for (int k = int(lid); k < groups; k += 4 * 64) {

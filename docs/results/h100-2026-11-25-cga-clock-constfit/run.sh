@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The late session of 2026-11-25 on the GPU machine (issues 25 and 26), what of it runs on this
-# tree. Results and what each call measured: docs/results/h100-2026-11-25-cga-clock-constfit/ and
-# docs/performance.md ("2026-11-25 (late)").
+# 2026-11-25 (late) on the GPU machine: the blocked cGA kernel by clock and constant fitting's
+# cost (issues 25 and 26), what of it runs on this tree. Results and what each call measured: docs/results/h100-2026-11-25-cga-clock-constfit/ and
+# docs/performance-history.md ("2026-11-25 (late): the blocked cGA kernel's time by clock, and constant fitting's").
 #   . .gl/env.sh && docs/results/h100-2026-11-25-cga-clock-constfit/run.sh DIR MODE
 # DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
 #   gp-cost   every GP suite, then constant fitting's cost: 10 000 programs x 1000 cases

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The second session of 2026-11-26 on the GPU machine (issue 25, the cGA's local memory).
-# Results: docs/results/h100-2026-11-26-cga-fused/ and docs/performance.md ("2026-11-26, evening").
+# 2026-11-26 on the GPU machine: the cGA's one-generation path, its local memory and one fused
+# dispatch a generation (issue 25).
+# Results: docs/results/h100-2026-11-26-cga-fused/ and docs/performance-history.md ("2026-11-26: the cGA's one-generation path").
 #   . .gl/env.sh && docs/results/h100-2026-11-26-cga-fused/run.sh DIR MODE [OLD_SHADERS]
 # DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
 #   cga-lmem  the cGA kernels' shared and local memory (GLEVO_DUMP_PROGRAMS) -> programs_*.txt,

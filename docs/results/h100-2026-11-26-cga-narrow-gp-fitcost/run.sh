@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The third session of 2026-11-26 on the GPU machine (issue 26: constant fitting on by default?).
+# 2026-11-26 on the GPU machine: two-channel cGA genes (issue 25) and constant fitting's cost as
+# a default (issue 26).
 # Results: docs/results/h100-2026-11-26-cga-narrow-gp-fitcost/ and docs/symbolic-regression-bench.md.
 #   . .gl/env.sh && docs/results/h100-2026-11-26-cga-narrow-gp-fitcost/run.sh DIR MODE
 # DIR holds glevo and lib/; MODE is

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The fifth session of 2026-11-26 on the GPU machine, the cGA part (issue 25): skip mutation's
-# children scored in the fused kernel, its fold's loads four a round. (The session's GP
-# measurements ran docs/results/h100-2026-11-26-gp-portfolio/run.sh.) Results: docs/results/h100-2026-11-26-cga-skip-fused/cga/ and
-# docs/performance.md ("2026-11-26 (fifth session)").
+# 2026-11-26 on the GPU machine, cGA (issue 25): skip mutation's children scored in the fused
+# kernel, its fold's loads four at a time. (The same day's GP portfolio measurements ran
+# docs/results/h100-2026-11-26-gp-portfolio/run.sh.) Results: docs/results/h100-2026-11-26-cga-skip-fused/cga/ and
+# docs/performance-history.md ("2026-11-26: skip mutation's children scored in the fused kernel").
 #   . .gl/env.sh && docs/results/h100-2026-11-26-cga-skip-fused/run.sh DIR cga-skip
 # DIR holds glevo, glevo_old (the landed build before: c5e85ef), lib/, the cGA test binaries
 # and peers/cga_jax.py. It runs every cGA suite (DIR/test_cga_*) -> suites_cga.log; old and new

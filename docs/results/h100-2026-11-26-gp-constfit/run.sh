@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The session of 2026-11-26 on the GPU machine (issues 25 and 26). Results and what each call
-# measured: docs/results/h100-2026-11-26-gp-constfit/ and docs/performance.md ("2026-11-26").
+# 2026-11-26 on the GPU machine: constant fitting's fixed cost (issue 26). Results and what each call
+# measured: docs/results/h100-2026-11-26-gp-constfit/ and docs/performance-history.md ("2026-11-26: constant fitting's fixed cost found").
 #   . .gl/env.sh && docs/results/h100-2026-11-26-gp-constfit/run.sh DIR MODE
 # DIR holds glevo, the test binaries the mode runs and lib/ (libsubunit); MODE is
 #   gp-fit   the GPU's limits (glevo info), every GP suite, then constant fitting's cost on

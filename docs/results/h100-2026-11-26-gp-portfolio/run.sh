@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# The fourth and fifth sessions of 2026-11-26 on the GPU machine (issue 26: the portfolio, of two
-# searches then of five; each run measures the build's default portfolio; its sr mode also
+# 2026-11-26 on the GPU machine, the GP portfolio (issue 26: of two searches, then of five; each run measures the build's default portfolio; its sr mode also
 # checked the helpers' tournament of two on 2026-11-28: docs/results/h200-2026-11-28-gp-helper-tournament/). Results:
 # docs/results/h100-2026-11-26-gp-portfolio/ and h100-2026-11-26-gp-portfolio-five/, docs/symbolic-regression-bench.md ("Portfolio",
-# "Searches by family"). The fifth session's calls ran the modes with OUT=$OUT/c1 (suites, cost,
+# "Searches by family"). The five-search calls ran the modes with OUT=$OUT/c1 (suites, cost,
 # and sr with SUITES="nguyen friedman1" VARIANTS=portfolio) and OUT=$OUT/c2 (sr with
 # SUITES=keijzer SR_SEEDS=200 VARIANTS=portfolio; SUITES=nguyen SR_SEEDS=500).
 #   . .gl/env.sh && docs/results/h100-2026-11-26-gp-portfolio/run.sh DIR MODE

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The fourteenth session (2026-11-28) on the GPU machine. Results: docs/results/h200-2026-11-28-cga-philox-gp-restarts/.
+# 2026-11-28 on the GPU machine: Philox's products (issue 25), the portfolio's restarts (issue 26). Results: docs/results/h200-2026-11-28-cga-philox-gp-restarts/.
 #   . .gl/env.sh && docs/results/h200-2026-11-28-cga-philox-gp-restarts/run.sh DIR MODE
 # philox (issue 25): Philox4x32-10's products as 64-bit multiplies (GL_ARB_gpu_shader_int64)
 #   instead of umulExtended, a probe through GLEVO_SHADER_DIR. DIR holds glevo, lib/,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The fifteenth session (2026-11-28) on the GPU machine. Results: docs/results/h200-2026-11-28-cga-reduce-gp-helpers/.
+# 2026-11-28 on the GPU machine: moore5's tiles, the reduction by keys (issue 25), the portfolio's helper terms (issue 26). Results: docs/results/h200-2026-11-28-cga-reduce-gp-helpers/.
 #   . .gl/env.sh && docs/results/h200-2026-11-28-cga-reduce-gp-helpers/run.sh DIR MODE
 # torus (issue 25): the cGA's torus wrap by one add or subtract instead of `%`. DIR holds glevo
 #   (the new shaders, embedded), glevo_oldsh (the same binary with the shaders of b8a9a12

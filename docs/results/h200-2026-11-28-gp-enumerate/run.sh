@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sixteenth session (2026-11-28) on the GPU machine. Results: docs/results/h200-2026-11-28-gp-enumerate/.
+# 2026-11-28 on the GPU machine: the enumeration of short programs (issue 26). Results: docs/results/h200-2026-11-28-gp-enumerate/.
 #   . .gl/env.sh && docs/results/h200-2026-11-28-gp-enumerate/run.sh DIR MODE
 # enum (issue 26): the enumeration of short programs that seeds the main search. DIR holds
 #   glevo, lib/, data/ (friedman-1.csv, nguyen-9.csv) and the GP test binaries matching SUITES

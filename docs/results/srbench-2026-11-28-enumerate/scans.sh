@@ -1,4 +1,4 @@
-# The sixteenth session's srbench scans as run (2026-11-28), with scripts/srbench/scan.sh:
+# The srbench scans of 2026-11-28's enumeration of short programs, as run, with scripts/srbench/scan.sh:
 #   GLEVO=... SCAN_OUT=... . scripts/srbench/scan.sh
 # Prototypes (not kept): GLEVO_PROTO_ENUM=N enumerated N candidates in a build made before
 # a0ed54b, its enumeration called from the first generation by the switch (the best 16

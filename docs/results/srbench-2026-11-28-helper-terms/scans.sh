@@ -1,4 +1,4 @@
-# The fifteenth session's srbench scans as run (2026-11-28), with scripts/srbench/scan.sh:
+# The srbench scans of 2026-11-28's helper terms, as run, with scripts/srbench/scan.sh:
 #   GLEVO=... SCAN_OUT=... . scripts/srbench/scan.sh
 # Prototypes: GLEVO was a build of 68bf9f3's parent with switches in gp_portfolio_search (not
 # kept): GLEVO_PROTO_HELPER_LS=MASK (linear scaling in the searches beside the main one whose
