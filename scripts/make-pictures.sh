@@ -33,7 +33,7 @@ for f in dsmga_speedup gp_regression gp_classification; do
     cp "$work/$f.png" "$out/${f//_/-}.png"
 done
 # GP evaluation beside EvoGP on its own random trees, both timed with the programs on the GPU
-# (issue 24; docs/results/h100-2026-11-25-gp-small, derived from call3/ by docs/performance.md's
+# (issue 24; docs/results/h100-2026-11-25-gp-small, derived from call3/ by docs/performance-history.md's ("GP evaluation on small data")
 # recipe).
 small=docs/results/h100-2026-11-25-gp-small
 "$glevo" bench gp --redraw "$small/gp_resident.csv" --evogp "$small/evogp.csv" --out "$work/small" \

@@ -18,7 +18,7 @@
 // dispatch, and its last dispatch scores nothing: the fitness store then holds the last
 // generation's before variation, as the plain path leaves it. At 10^6 cells on the H100 a
 // per-bit generation took 105 us against 126 for the plain path's three dispatches
-// (docs/performance.md, "2026-11-26: the cGA's one-generation path").
+// (docs/performance-history.md, "2026-11-26: the cGA's one-generation path").
 #ifdef REDUCE_SUBGROUP
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
