@@ -33,8 +33,8 @@ for f in dsmga_speedup gp_regression gp_classification; do
     cp "$work/$f.png" "$out/${f//_/-}.png"
 done
 # GP evaluation beside EvoGP on its own random trees, both timed with the programs on the GPU
-# (issue 24; docs/results/h100-2026-11-25-gp-small, derived from call3/ by docs/performance.md's
-# recipe).
+# (issue 24; docs/results/h100-2026-11-25-gp-small, derived from call3/ by the recipe in
+# docs/performance-history.md, "GP evaluation on small data").
 small=docs/results/h100-2026-11-25-gp-small
 "$glevo" bench gp --redraw "$small/gp_resident.csv" --evogp "$small/evogp.csv" --out "$work/small" \
     --caption "$h100, 2026-11-25: one set of device calls; EvoGP's four tree sets, programs resident" \

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # What the scripts of one set of device calls share (the dated ones live with their results,
-# docs/results/<device>-<date>/run.sh; sourced after `set -u`):
+# docs/results/<device>-<date>-<subject>/run.sh; sourced after `set -u`):
 #   . scripts/device/calls-lib.sh DIR
 # sets g (DIR/glevo) and out ($OUT, else out), the library path (DIR/lib: libsubunit), the
 # test suites' data and CLI, records the GPU and its clocks in $out/gpu.txt, and defines

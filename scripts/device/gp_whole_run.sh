@@ -1,4 +1,5 @@
-# Sourced by the whole-run GP scripts (gp-finish.sh, gp-resident.sh, gp-scaled-runs.sh): one
+# Sourced by the whole-run GP scripts (gp-defaults.sh here; the dated runs under docs/results/,
+# e.g. h100-2026-11-25/gp-finish/run.sh): one
 # `glevo gp` run of 50 generations, max size 64, on gp_sr_data.py's data, appended to a JSON
 # lines file as {"variant", "pop", "cases", "seed", "wall", "run": the run's --json or null}.
 #   gp_whole_run JSONL GLEVO DATA_DIR VARIANT POP CASES SEED ENV [glevo gp options...]

@@ -18,7 +18,7 @@
 // dispatch, and its last dispatch scores nothing: the fitness store then holds the last
 // generation's before variation, as the plain path leaves it. At 10^6 cells on the H100 a
 // per-bit generation took 105 us against 126 for the plain path's three dispatches
-// (docs/performance.md, "2026-11-26: the cGA's one-generation path").
+// (docs/performance-history.md, "2026-11-26: the cGA's one-generation path").
 #ifdef REDUCE_SUBGROUP
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
@@ -62,7 +62,7 @@ void fold(uint lid, ivec2 tiles)
     vec4 best = vec4(0.0);
     // Four loads a round, issued before any compare: the fold runs beside the tiles, and one
     // load at a time its chain (7 813 tiles' bests at 1000x1000) was as long as they with skip
-    // mutation on the H100 (1000 generations 53.5 -> 50.5 ms; eight loads a round 52.3 ms).
+    // mutation on the H100 (1000 generations 53.5 -> 50.5 ms; eight loads at a time 52.3 ms).
     // better() is a total order, so any split gives the same best; an absent texel (w 0) is
     // never better.
     for (int k = int(lid); k < groups; k += 4 * 64) {

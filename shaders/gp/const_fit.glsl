@@ -30,7 +30,7 @@
 #endif
 // NVIDIA's compiler (driver 580) took 20-28 s to build this program with every call inlined
 // (the dual-number walk's operators above all) and ~1 s with calls kept as calls (H200,
-// 2026-11-28; docs/performance.md, "Shader compile time"). Other drivers ignore the pragma.
+// 2026-11-28; docs/performance.md, "First run and shader compile times"). Other drivers ignore the pragma.
 #pragma optionNV(inline none)
 #include "gp/math.glsl"
 #include "rng/philox.glsl"

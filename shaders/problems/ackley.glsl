@@ -1,7 +1,7 @@
 // Ackley as 20 (1 - exp(-u)) + e (1 - exp(-v)), u = 0.2 sqrt(sum z^2 / D),
 // v = sum 2 sin^2(pi z) / D: keeps its digits near the optimum. C twin: src/problems/ackley.c.
 // precise throughout: no fused multiply-add, so every kernel that inlines this rounds alike
-// (NVIDIA's compiler fuses by context otherwise: docs/performance.md, temporal blocking).
+// (NVIDIA's compiler fuses by context otherwise: docs/performance-history.md, temporal blocking).
 float problem_one_minus_exp(float t)
 {
     precise float r;

@@ -12,7 +12,7 @@ vec4 problem_step(vec4 acc, int j, float z)
     acc.y = y;
     return acc;
 }
-// precise: every kernel that inlines this rounds alike (docs/performance.md, temporal blocking)
+// precise: every kernel that inlines this rounds alike (docs/performance-history.md, temporal blocking)
 float problem_finish(vec4 acc, int D)
 {
     precise float f = acc.x / 4000.0 + acc.y;

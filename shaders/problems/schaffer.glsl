@@ -10,7 +10,7 @@ vec4 problem_step(vec4 acc, int j, float z)
 float problem_finish(vec4 acc, int D)
 {
     // precise: every kernel that inlines this rounds alike (no context-dependent fused
-    // multiply-add; docs/performance.md, temporal blocking)
+    // multiply-add; docs/performance-history.md, temporal blocking)
     precise float s = sin(sqrt(acc.x));
     precise float d = 1.0 + 0.001 * acc.x;
     precise float f = 0.5 - (s * s - 0.5) / (d * d);

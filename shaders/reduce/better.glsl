@@ -55,7 +55,7 @@ vec4 reduce_group(vec4 mine, uint t)
     // The butterfly moves the two-word key and the lane that holds it, not the texel, and
     // compares words: 1000 generations at 10^6 cells took 47.6 ms (skip mutation) and 100.6
     // (per-bit) on the H200 against 49.4 and 103.1 with better() on shuffled texels
-    // (docs/performance.md, "2026-11-28: moore5's tiles, the group reduction by keys"). The texel comes from its lane at the end.
+    // (docs/performance-history.md, "2026-11-28: moore5's tiles, the group reduction by keys"). The texel comes from its lane at the end.
     uvec2 key = better_key(mine);
     uint lane = gl_SubgroupInvocationID;
     for (uint m = uint(REDUCE_SUBGROUP) / 2u; m > 0u; m >>= 1u) {

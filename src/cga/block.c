@@ -13,7 +13,7 @@
  *
  * The plan (tile, depth, invocations) is chosen here once, at create: from the overrides in
  * glevo_cga_params (checked against this GPU's shared memory and, on llvmpipe, its loop
- * limit) or by the rule measured on the H100 (docs/performance.md, 2026-11-25). The path is
+ * limit) or by the rule measured on the H100 (docs/performance-history.md, 2026-11-25). The path is
  * off for the texture RNG (its table offsets are drawn by the host each generation) and for
  * more than 6 gene textures (the kernel writes two images more than the genes, and a compute
  * shader has 8). */
@@ -175,7 +175,7 @@ static bool plan_fits(const cga_layout *l, const cga_mutation *m, const cga_bloc
     return true;
 }
 
-/* The rule measured on the H100 (docs/performance.md, 2026-11-25; camel, per-bit, Moore):
+/* The rule measured on the H100 (docs/performance-history.md, 2026-11-25; camel, per-bit, Moore):
  * the fewer cells, the deeper the blocks pay, as the launches they save are the cost there;
  * the redundant halo work grows with depth. Above 512 x 512 cells the one-generation path
  * was faster (1000 x 1000: 0.127 s against 0.130 s at 32x16 tiles, depth 2): none (depth 0). */
@@ -193,7 +193,7 @@ static void plan_auto(const cga_layout *l, cga_block_plan *b)
     } else if (cells <= 512 * 512 && l->neighbourhood == GLEVO_NEIGHBOURHOOD_MOORE5) {
         /* The halo of radius 2 is the larger part of a 32x16 tile's region (40x24 cells);
          * 32x32 (40x40) halves it. 316x316 x 1000 on the H200: 17.7 ms, 21.1 at 32x16
-         * (docs/performance.md, "2026-11-28: moore5's tiles, the group reduction by keys"). Moore and von Neumann: no gain (16.1,
+         * (docs/performance-history.md, "2026-11-28: moore5's tiles, the group reduction by keys"). Moore and von Neumann: no gain (16.1,
          * 15.7 ms at 32x32 depth 3 against 16.0, 15.8). */
         b->tile[0] = 32, b->tile[1] = 32, b->depth = 2;
     } else if (cells <= 512 * 512) {

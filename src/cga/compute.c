@@ -165,13 +165,13 @@ static glevo_status fused_generations(glevo_cga *cga, int n, int *done)
 
 /* Builds the fused kernel where it fits and no blocked plan runs instead. It scores the
  * children with per-bit mutation (1000 generations at 10^6 cells on the H100: 107.0 ms against
- * 128.4 on the plain path; docs/performance.md, "2026-11-26: the cGA's one-generation path"), and with skip
+ * 128.4 on the plain path; docs/performance-history.md, "2026-11-26: the cGA's one-generation path"), and with skip
  * mutation where the genes are one texture of at most 2^20 cells or three textures and more:
  * camel at 1000x1000 50.5 ms against 59.9 with the fitness dispatch scoring them, rastrigin
  * 10-D 111 against 141, sphere 24-D 195 against 287 (679 against 982 at 2000x2000); camel
  * at 1200x1200 to 2000x2000 was faster with the fitness dispatch (1400x1400 98.9 against
  * 124.9 ms, 2000x2000 177.7 against 244.0), and two textures past 2^20 cells were not
- * measured (docs/performance.md, "2026-11-26: skip mutation's children scored in the fused kernel"). Smaller grids run blocked there. For measuring and the tests: GLEVO_CGA_FUSED=0
+ * measured (docs/performance-history.md, "2026-11-26: skip mutation's children scored in the fused kernel"). Smaller grids run blocked there. For measuring and the tests: GLEVO_CGA_FUSED=0
  * keeps the plain path, =1 has the kernel score the children, =fitness the fitness dispatch. */
 static bool kernel_scores_children(const glevo_cga *cga)
 {
@@ -243,7 +243,7 @@ static glevo_status compute_evaluate(glevo_cga *cga)
  * kernel: a dispatch of no generations), so that the driver's work at a program's first use
  * is done by create and not inside the first generation. Programs NVIDIA 580 loads from its
  * shader disk cache cost a process ~1.5 ms at their first dispatches on the H100 (64x64 x 200
- * took 2.8-3.5 ms a process with the cache, 1.35-1.54 ms without; docs/performance.md,
+ * took 2.8-3.5 ms a process with the cache, 1.35-1.54 ms without; docs/performance-history.md,
  * "2026-11-26: the cGA's one-generation path"). The whole process takes as long as before. */
 static glevo_status warm_up(glevo_cga *cga)
 {

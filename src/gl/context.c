@@ -99,7 +99,7 @@ glevo_status gl_context_finish_setup(struct glevo_context *ctx)
     glewExperimental = GL_TRUE;
     GLenum glew = glewInit();
     /* Debian's GLEW is built for GLX: under EGL without X it returns
-     * GLEW_ERROR_NO_GLX_DISPLAY yet has loaded the entry points (docs/performance.md, "Machines"). */
+     * GLEW_ERROR_NO_GLX_DISPLAY yet has loaded the entry points (docs/performance.md, "The machines"). */
     bool headless = ctx->window == NULL;
     if (glew != GLEW_OK && !(glew == GLEW_ERROR_NO_GLX_DISPLAY && headless))
         return glevo_fail(GLEVO_ERR_GL, "GLEW could not load OpenGL entry points (code %u: %s)",

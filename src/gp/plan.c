@@ -3,7 +3,7 @@
  * and where they sit, and how draws and dispatches are split: into tile ranges so that no
  * draw runs for long, and into walk or lane ranges where the driver limits the loop
  * iterations of one invocation (llvmpipe). Measurements behind the numbers are in
- * docs/performance.md ("GP"). */
+ * docs/performance.md ("GP evaluation"). */
 #include <math.h>
 
 #include "gp/eval_internal.h"
@@ -169,7 +169,7 @@ static long long small_iterations(int max_length, int seg_quads, int w, int q)
     return walks * (max_length + 5 + 2LL * q) + (max_length + 1) / w + 1 + GP_SUM_LANES + w + 16;
 }
 
-/* The small-data layout's rule (issue 24), measured on the H100 (docs/performance.md, "GP
+/* The small-data layout's rule (issue 24), measured on the H100 (docs/performance-history.md, "GP
  * evaluation on small data", EvoGP's random trees, programs resident): a warp a program (32
  * invocations a tile, one quad a walk) where a segment holds at most 32 quads (128 cases) and
  * there are at least 4096 tiles: 1.3-1.7x the 64-lane kernel at 10 000 and 50 000 programs x

@@ -71,7 +71,7 @@ glevo_status gp_resident_check(int pop, int max_size, uint32_t mask)
 }
 
 /* What the evaluator's plan and build read of the generation. Two ways, measured on the H100
- * (docs/performance.md, 2026-11-25):
+ * (docs/performance-history.md, 2026-11-25):
  *  - bounds, known without waiting for the GPU: the slots' capacity for the longest program,
  *    footnote 7's stack for it, the set's operators, pop x capacity codes. Breeding and
  *    evaluation then queue back to back, which counts where generations are short (1000

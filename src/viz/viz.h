@@ -63,7 +63,7 @@ void viz_chart_caption(cairo_t *cr, int height, const char *caption, unsigned rg
 double viz_chart_text_width(const char *title, const char *subtitle, const char *caption);
 /* A tick label: decades on log axes as 0.01 ... 10000 (1e5 beyond), others %g. */
 void viz_tick_label(char *buf, size_t size, double value, const char *suffix);
-/* Round 1-2-5 step for about `ticks` intervals over span. */
+/* A 1-2-5 step, rounded, for about `ticks` intervals over span. */
 double viz_nice_step(double span, int ticks);
 
 #endif

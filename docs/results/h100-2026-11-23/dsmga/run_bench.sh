@@ -1,5 +1,5 @@
 #!/bin/bash
-# The timed DSMGA-II bench of 2026-11-23 on the H100 (second session, after the DSM's log twin
+# The timed DSMGA-II bench of 2026-11-23 on the H100 (after the DSM's log twin
 # made GPU and CPU DSMs equal), one process at a time (nothing else running): the cells of
 # the built-in sweep table, 10 GPU runs each, the first 3 seeds also on the CPU engine.
 # Usage: run_bench.sh GLEVO OUTDIR

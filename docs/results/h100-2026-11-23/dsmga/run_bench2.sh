@@ -1,5 +1,5 @@
 #!/bin/bash
-# The new cells of the DSMGA-II bench (H100, 2026-11-23, second session), each at its grid
+# The new cells of the DSMGA-II bench (H100, 2026-11-23), each at its grid
 # sweep's population (a line "problem ell pop mean_nfe" of grid_pops.txt), one process at a
 # time. Usage: run_bench2.sh GLEVO GRID_POPS OUTDIR PROBLEM...
 G=$1; P=$2; O=$3; shift 3

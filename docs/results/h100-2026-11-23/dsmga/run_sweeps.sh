@@ -1,5 +1,5 @@
 #!/bin/bash
-# Population sweeps for the DSMGA-II bench (H100 session of 2026-11-23), one process per cell
+# Population sweeps for the DSMGA-II bench (H100, 2026-11-23), one process per cell
 # in parallel: glevo dsmga --sweep, smallest population with 10 consecutive solved runs (seeds
 # 1001..1010), doubling from 8 then bisection to within 10%, lossless model building on the
 # GPU (evaluates exactly as the CPU engine). Then a 3-generation BuildDSM timing at the old

@@ -1,5 +1,5 @@
 #!/bin/bash
-# H100 run of 2026-11-23 (second session): current exact math (v2) tests and variant timings.
+# H100 run of 2026-11-23, exact math: current exact math (v2) tests and variant timings.
 B=build-gpu-gp; V=$B/variants; L=$OUT/log2.txt
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv >> $L 2>&1
 echo "== tests" >> $L

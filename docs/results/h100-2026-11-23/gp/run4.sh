@@ -1,5 +1,5 @@
 #!/bin/bash
-# H100, 2026-11-23, second session, third GP call: PPCU at an 8 x 8 tile for every population
+# H100, 2026-11-23, GP tiles: PPCU at an 8 x 8 tile for every population
 # (was 8 x 4 at 25000 and 4 x 4 at 50000), then the GPU strategies' surface again.
 B=build-gpu-gp; L=$OUT/log4.txt
 for g in 0 32 16; do
