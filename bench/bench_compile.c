@@ -128,7 +128,10 @@ int bench_compile(int argc, char **argv)
             }
         }
     }
-    if (!rc) printf("| all | | %d programs | %.3f |\n", seen, total);
+    if (!rc)
+        printf("| all | | %d programs | %.3f |\n\nA GP run builds its programs together "
+               "(gpu_program_batch_begin): each one's seconds run from its start to its check, "
+               "so they overlap, and the longest is about what the run waits.\n", seen, total);
     free(b);
     glevo_context_destroy(ctx);
     return rc;

@@ -146,6 +146,11 @@ glevo_status gpu_bind_common(gpu_pass *p)
     if (!p->program || !p->program->id)
         return glevo_fail(GLEVO_ERR_INVALID, "pass %s has no program", p->name);
     if (p->error) return glevo_fail(GLEVO_ERR_INVALID, "pass %s: %s", p->name, p->error);
+    /* A program of a batch is checked at its first use (program_batch.c). */
+    if (p->program->pending && p->program->context == gl_current) {
+        glevo_status st = gpu_program_ready(p->program);
+        if (st) return st;
+    }
     /* GL names belong to the context they were made on, and a context is current on one
      * thread at a time: an engine stepped on another thread is refused here, not drawn with
      * names that mean nothing there (or crash the driver). */

@@ -147,6 +147,7 @@ void gl_context_release_objects(struct glevo_context *ctx)
     if (ctx->empty_vao) glDeleteVertexArrays(1, &ctx->empty_vao);
     if (ctx->uniform_ring) glDeleteBuffers(1, &ctx->uniform_ring);
     if (ctx->unpack_buffer) glDeleteBuffers(1, &ctx->unpack_buffer);
+    program_batch_free(ctx);
     program_cache_free(ctx);
 }
 

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "gl/gpgpu.h"
+#include "gl/shader_compose.h"
 #include "glevo/context.h"
 
 #define PROFILE_MAX_PASSES 64
@@ -40,6 +41,8 @@ typedef struct program_cache_entry {
     gpu_program program;
     int refs;
 } program_cache_entry;
+
+struct pending_program; /* a build of a batch not yet checked (program_batch.c) */
 
 struct glevo_context;
 /* What differs between a headless EGL context and a GLFW window (GLFW's _GLFWcontext). */
@@ -87,6 +90,10 @@ struct glevo_context {
     /* Every compile and link on this context, in order (glevo_context_builds). */
     glevo_program_build *builds;
     int build_count, build_cap;
+    /* gpu_program_batch_begin's depth and its builds not yet checked (program_batch.c). */
+    int batch_depth;
+    struct pending_program **pending;
+    int pending_count, pending_cap;
 };
 
 /* The program built from key on ctx, shared (*p filled, its count of users raised); false if
@@ -100,6 +107,27 @@ void program_build_record(struct glevo_context *ctx, const char *name, double se
  * (the caller must not delete it). */
 bool program_cache_release(struct glevo_context *ctx, GLuint id);
 void program_cache_free(struct glevo_context *ctx);
+
+/* program.c's two halves of a build, for program_batch.c: the link's status (a failed compile
+ * named as such; the shaders deleted, and the program too when it failed) and the whole
+ * finish (that, the checks against the description, the build record and the cache entry;
+ * texts freed). */
+glevo_status program_link_checked(GLuint prog, const GLuint *shaders, const shader_text *texts,
+                                  int count, const char *name);
+glevo_status program_finish(gpu_program *p, const gpu_program_desc *d, shader_text *texts,
+                            int stages, const GLuint *shaders, bool allow_loose, const char *key,
+                            double t0);
+/* In a batch: keeps the started build of p for later (texts and key taken over) and returns
+ * true; outside one, false (the caller finishes it). */
+bool program_batch_defer(struct glevo_context *ctx, gpu_program *p, const gpu_program_desc *d,
+                         shader_text *texts, int stages, const GLuint *shaders, char *key,
+                         double t0);
+/* A pending build of key: p shares it (true), else false. */
+bool program_batch_join(struct glevo_context *ctx, const char *key, gpu_program *p);
+/* p no longer wants its pending build (deleted when no one does). */
+void program_batch_drop(struct glevo_context *ctx, gpu_program *p);
+/* Forgets every pending build (the context is going). */
+void program_batch_free(struct glevo_context *ctx);
 
 /* The context current on this thread (NULL if none): the one hidden global of glevo. */
 extern _Thread_local struct glevo_context *gl_current;

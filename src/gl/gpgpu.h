@@ -114,9 +114,20 @@ typedef struct gpu_program {
     size_t uniform_size;
     int local_size[3];             /* compute: the shader's work-group size */
     const struct glevo_context *context; /* the context it was built on (passes check it) */
+    bool pending;                  /* built in a batch, not yet checked (gpu_program_ready) */
 } gpu_program;
 
 glevo_status gpu_program_build(gpu_program *p, const gpu_program_desc *desc);
+/* A batch of builds: between begin and end, gpu_program_build starts each compile and link
+ * and returns, and the driver builds the batch's programs together (GL_KHR_parallel_shader_
+ * compile, where offered); a program's checks and errors come at its first use
+ * (gpu_program_ready, which passes call) or at the batch's end, whichever is first. end
+ * returns the first error of the programs it finished. Batches nest; builds outside one are
+ * checked at once, as before. */
+void gpu_program_batch_begin(void);
+glevo_status gpu_program_batch_end(void);
+/* A pending program checked now (waiting for its link): GLEVO_OK, or its build's error. */
+glevo_status gpu_program_ready(gpu_program *p);
 void gpu_program_destroy(gpu_program *p);
 /* Writes the driver's binary of a linked program to path (best effort, for counting
  * instructions: NVIDIA's embeds its assembly as text). */

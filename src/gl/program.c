@@ -20,52 +20,66 @@
 #define COMPUTE_PREAMBLE "#version 430 core\n#define GLEVO_COMPUTE 1\n"
 #define BLOCK_NAME "pass_uniforms"
 
-static GLuint compile(GLenum type, const shader_text *src, const char *program_name,
-                      glevo_status *st)
+/* Compiles and links without asking how it went: with GL_KHR_parallel_shader_compile the
+ * driver does both on its threads, and only a status query waits (program_link_checked). */
+static GLuint compile_start(GLenum type, const shader_text *src)
 {
     GLuint shader = glCreateShader(type);
     const char *text = src->text;
     glShaderSource(shader, 1, &text, NULL);
     glCompileShader(shader);
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[8192] = "";
-        glGetShaderInfoLog(shader, sizeof log, NULL, log);
-        char *mapped = shader_log_rewrite(src, log);
-        /* First line only in the one-sentence error; the whole log to the context's log. */
-        char first[1024];
-        snprintf(first, sizeof first, "%.1000s", mapped ? mapped : log);
-        char *nl = strchr(first, '\n');
-        if (nl) *nl = '\0';
-        gpu_log(GLEVO_LOG_INFO, "shader compile log for program '%s':\n%s", program_name,
-                mapped ? mapped : log);
-        *st = glevo_fail(GLEVO_ERR_GL, "shader for pass program '%s' failed to compile: %s",
-                         program_name, first);
-        free(mapped);
-        glDeleteShader(shader);
-        return 0;
-    }
     return shader;
 }
 
-static GLuint link(const char *name, const GLuint *shaders, int count, glevo_status *st)
+static GLuint link_start(const GLuint *shaders, int count)
 {
     GLuint prog = glCreateProgram();
     for (int i = 0; i < count; ++i) glAttachShader(prog, shaders[i]);
     glLinkProgram(prog);
-    for (int i = 0; i < count; ++i) glDeleteShader(shaders[i]);
+    return prog;
+}
+
+/* The error of a shader that failed to compile, its log mapped to our files and lines. */
+static glevo_status compile_error(GLuint shader, const shader_text *src, const char *program_name)
+{
+    char log[8192] = "";
+    glGetShaderInfoLog(shader, sizeof log, NULL, log);
+    char *mapped = shader_log_rewrite(src, log);
+    /* First line only in the one-sentence error; the whole log to the context's log. */
+    char first[1024];
+    snprintf(first, sizeof first, "%.1000s", mapped ? mapped : log);
+    char *nl = strchr(first, '\n');
+    if (nl) *nl = '\0';
+    gpu_log(GLEVO_LOG_INFO, "shader compile log for program '%s':\n%s", program_name,
+            mapped ? mapped : log);
+    glevo_status st = glevo_fail(GLEVO_ERR_GL, "shader for pass program '%s' failed to compile: "
+                                 "%s", program_name, first);
+    free(mapped);
+    return st;
+}
+
+glevo_status program_link_checked(GLuint prog, const GLuint *shaders, const shader_text *texts,
+                                  int count, const char *name)
+{
     GLint ok = GL_FALSE;
     glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    if (ok) return prog;
-    char log[4096] = "";
-    glGetProgramInfoLog(prog, sizeof log, NULL, log);
-    glDeleteProgram(prog);
-    gpu_log(GLEVO_LOG_INFO, "link log for program '%s':\n%s", name, log);
-    char *nl = strchr(log, '\n');
-    if (nl) *nl = '\0';
-    *st = glevo_fail(GLEVO_ERR_GL, "program '%s' failed to link: %s", name, log);
-    return 0;
+    glevo_status st = GLEVO_OK;
+    for (int i = 0; i < count && !ok && !st; ++i) {
+        GLint compiled = GL_FALSE;
+        glGetShaderiv(shaders[i], GL_COMPILE_STATUS, &compiled);
+        if (!compiled) st = compile_error(shaders[i], &texts[i], name);
+    }
+    if (!ok && !st) {
+        char log[4096] = "";
+        glGetProgramInfoLog(prog, sizeof log, NULL, log);
+        gpu_log(GLEVO_LOG_INFO, "link log for program '%s':\n%s", name, log);
+        char *nl = strchr(log, '\n');
+        if (nl) *nl = '\0';
+        st = glevo_fail(GLEVO_ERR_GL, "program '%s' failed to link: %s", name, log);
+    }
+    for (int i = 0; i < count; ++i) glDeleteShader(shaders[i]);
+    if (!ok) glDeleteProgram(prog);
+    return st;
 }
 
 /* Whether `name` occurs in the composed text as a whole identifier: declared (perhaps unused
@@ -254,18 +268,31 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
     /* Pass programs are shared on the context by composed text (program_cache.c); the front
      * ends' own programs (allow_loose) are theirs to delete. */
     char *key = allow_loose ? NULL : cache_key(p->name, d->uniform_size, texts, stages);
-    if (key && program_cache_find(gl_current, key, p)) {
+    if (key && (program_cache_find(gl_current, key, p) || program_batch_join(gl_current, key, p))) {
         for (int i = 0; i < stages; ++i) shader_text_free(&texts[i]);
         free(key);
         return GLEVO_OK;
     }
     double t0 = core_seconds_now();
     GLuint shaders[2] = {0, 0};
-    for (int i = 0; i < stages && !st; ++i) shaders[i] = compile(types[i], &texts[i], p->name, &st);
-    if (!st) p->id = link(p->name, shaders, stages, &st);
-    else
-        for (int i = 0; i < stages; ++i)
-            if (shaders[i]) glDeleteShader(shaders[i]);
+    for (int i = 0; i < stages; ++i) shaders[i] = compile_start(types[i], &texts[i]);
+    p->id = link_start(shaders, stages);
+    p->uniform_size = d->uniform_size;
+    /* In a batch (program_batch.c) the checks wait for the batch's end or the first use,
+     * while the driver builds the batch's programs together. */
+    if (key && program_batch_defer(gl_current, p, d, texts, stages, shaders, key, t0))
+        return GLEVO_OK;
+    st = program_finish(p, d, texts, stages, shaders, allow_loose, key, t0);
+    free(key);
+    return st;
+}
+
+glevo_status program_finish(gpu_program *p, const gpu_program_desc *d, shader_text *texts,
+                            int stages, const GLuint *shaders, bool allow_loose, const char *key,
+                            double t0)
+{
+    glevo_status st = program_link_checked(p->id, shaders, texts, stages, p->name);
+    if (st) p->id = 0;
     if (!st) p->sampler_units = assign_units(p, d->samplers, "sampler", texts[0].text, &st);
     if (!st) p->image_units = assign_units(p, d->images, "image", texts[0].text, &st);
     if (!st) p->buffer_units = bind_storage_blocks(p, d->buffers, texts[0].text, &st);
@@ -277,6 +304,7 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
     if (!st) st = check_uniforms(p, d, texts[0].text, allow_loose);
     if (!st && p->compute) st = check_work_group(p);
     p->uniform_size = d->uniform_size;
+    p->pending = false;
     for (int i = 0; i < stages; ++i) shader_text_free(&texts[i]);
     if (!st) st = gpu_check(p->name);
     if (st) {
@@ -286,7 +314,6 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
         program_build_record(gl_current, p->name, core_seconds_now() - t0);
         if (key) program_cache_add(gl_current, key, p);
     }
-    free(key);
     return st;
 }
 
@@ -300,7 +327,8 @@ void gpu_program_destroy(gpu_program *p)
     /* Only on its own context, current: an engine destroyed after its context (the API
      * allows it) holds a program that died with the context, whose memory is gone too. */
     struct glevo_context *ctx = (struct glevo_context *)p->context;
-    if (p->id && ctx && ctx == gl_current && !program_cache_release(ctx, p->id))
+    if (p->pending && ctx && ctx == gl_current) program_batch_drop(ctx, p);
+    else if (p->id && ctx && ctx == gl_current && !program_cache_release(ctx, p->id))
         glDeleteProgram(p->id);
     p->id = 0;
 }
@@ -321,6 +349,7 @@ glevo_status glevo_shader_program(const char *vertex_file, const char *fragment_
 
 void gpu_program_dump_binary(const gpu_program *p, const char *path)
 {
+    if (p->pending && gpu_program_ready((gpu_program *)p)) return;
     GLint len = 0;
     glGetProgramiv(p->id, GL_PROGRAM_BINARY_LENGTH, &len);
     void *buf = len > 0 ? malloc((size_t)len) : NULL;

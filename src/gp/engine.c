@@ -300,7 +300,15 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp_params P;
     glevo_status st = gp_resolve_params(params, data, &P);
     glevo_gp *gp = NULL;
+    /* The run's programs are built together (program_batch.c): with a cold shader cache the
+     * driver compiles them at once rather than one after another. */
+    gpu_program_batch_begin();
     if (!st) st = gp_run_new(&P, data, NULL, &gp);
+    glevo_status built = gpu_program_batch_end();
+    if (!st && built) {
+        glevo_gp_destroy(gp);
+        st = built;
+    }
     if (st) return st;
     /* The main search's enumeration runs meanwhile on a thread of its own (gp_enumerate_begin):
      * the helpers' first generations go first, the searches being independent. */

@@ -193,6 +193,72 @@ START_TEST(same_text_builds_once)
 }
 END_TEST
 
+/* A batch of builds (gpu_program_batch_begin/end): each build returns at once; a program is
+ * checked at its first use or at the batch's end; two builds of one text share one; a broken
+ * one is reported at the end, naming its pass and file:line, and leaves no program; one
+ * destroyed while pending is deleted. */
+START_TEST(batch_checks_later)
+{
+    testutil_context();
+    char dir[] = "/tmp/glevo-batch-XXXXXX", good[64], bad[64], other[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    write_file(dir, "good.glsl", "layout(location = 0) out vec4 o;\n"
+                                 "void main() { o = vec4(0.25, 0.5, 0.75, 1.0); }\n");
+    write_file(dir, "bad.glsl", "layout(location = 0) out vec4 o;\n"
+                                "void main() { o = vec4(1.0) +* 2.0; }\n");
+    write_file(dir, "other.glsl", "layout(location = 0) out vec4 o;\n"
+                                  "void main() { o = vec4(2.0); }\n");
+    snprintf(good, sizeof good, "%s/good.glsl", dir);
+    snprintf(bad, sizeof bad, "%s/bad.glsl", dir);
+    snprintf(other, sizeof other, "%s/other.glsl", dir);
+    int before = glevo_context_builds(NULL, NULL, 0);
+    gpu_program a, b, c, d;
+    gpu_program_batch_begin();
+    ck_assert_int_eq(gpu_program_build(&a, &(gpu_program_desc){.name = "test.batch_good",
+                                                              .fragment = good}), GLEVO_OK);
+    ck_assert_int_eq(gpu_program_build(&b, &(gpu_program_desc){.name = "test.batch_good",
+                                                              .fragment = good}), GLEVO_OK);
+    ck_assert_int_eq(gpu_program_build(&c, &(gpu_program_desc){.name = "test.batch_bad",
+                                                              .fragment = bad}), GLEVO_OK);
+    ck_assert_int_eq(gpu_program_build(&d, &(gpu_program_desc){.name = "test.batch_other",
+                                                              .fragment = other}), GLEVO_OK);
+    ck_assert(a.pending && b.pending && c.pending && d.pending);
+    ck_assert_uint_eq(a.id, b.id);
+    GLuint dropped = d.id;
+    gpu_program_destroy(&d);
+    /* Used before the batch ends: checked then, and it draws. */
+    gpu_texture t;
+    ck_assert_int_eq(gpu_texture_create(&t, 1, 1, GPU_RGBA32F, NULL), GLEVO_OK);
+    gpu_pass p = {.name = "test.batch_draw", .program = &a, .targets = {&t}, .target_count = 1};
+    ck_assert_msg(gpu_pass_draw(&p) == GLEVO_OK, "%s", glevo_last_error());
+    ck_assert(!a.pending);
+    float px[4];
+    ck_assert_int_eq(gpu_texture_read(&t, px), GLEVO_OK);
+    ck_assert(px[0] == 0.25f && px[1] == 0.5f && px[2] == 0.75f && px[3] == 1.0f);
+    ck_assert_int_eq(gpu_program_batch_end(), GLEVO_ERR_GL);
+    char want[80];
+    snprintf(want, sizeof want, "%s/bad.glsl:2", dir);
+    ck_assert_msg(strstr(glevo_last_error(), "test.batch_bad") && strstr(glevo_last_error(), want) &&
+                  !strchr(glevo_last_error(), '\n'), "%s", glevo_last_error());
+    ck_assert(!b.pending && !c.pending);
+    ck_assert_uint_eq(b.id, a.id);
+    ck_assert_uint_eq(c.id, 0);
+    ck_assert_int_eq(glevo_context_builds(NULL, NULL, 0), before + 1); /* the good one, once */
+    GLuint id = a.id;
+    gpu_program_destroy(&a);
+    ck_assert(glIsProgram(id)); /* b still uses it */
+    gpu_program_destroy(&b);
+    gpu_texture_destroy(&t);
+    glUseProgram(0); /* a program in use is only flagged for deletion */
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    ck_assert(!glIsProgram(id));
+    ck_assert(!glIsProgram(dropped));
+    unlink(good), unlink(bad), unlink(other);
+    rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gl");
@@ -204,6 +270,7 @@ int main(void)
     tcase_add_test(tc, pass_errors_name_the_pass);
     tcase_add_test(tc, same_text_builds_once);
     tcase_add_test(tc, user_faults_name_the_users_line);
+    tcase_add_test(tc, batch_checks_later);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
