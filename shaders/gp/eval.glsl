@@ -30,9 +30,13 @@ ivec2 gp_base;
 #endif
 // NVIDIA's compiler (driver 580) inlines every call of glevo's exact math, four copies a vec4
 // operator, and spent 2.5-3 s on this pass cold; with calls kept as calls, 0.3 s (H200,
-// 2026-11-28; docs/performance.md, "First run and shader compile times"). Fragment pass only: the compute
-// kernels built so gave wrong sums on the H200. Other drivers ignore the pragma.
+// 2026-11-28; docs/performance.md, "First run and shader compile times"), but evaluation at
+// 10^5 programs took twice as long. So large runs (GP_INLINE_ALL, gp_build_inline_all) are
+// built inlined. Fragment pass only: the compute kernels built so gave wrong sums on the
+// H200. Other drivers ignore the pragma.
+#ifndef GP_INLINE_ALL
 #pragma optionNV(inline none)
+#endif
 #include "gp/interp.glsl"
 
 void main()

@@ -59,6 +59,7 @@ struct glevo_gp_evaluator {
      * decide. */
     uint32_t build_ops;
     int build_max_length;
+    double build_work; /* programs x cases a generation evaluates (0: unknown) */
     int stack_built; /* the deepest stack built so far (gp_build_stack) */
     /* The compute layout's invocations a tile at the last evaluation of a whole population,
      * kept by linear scaling's second look so that its few programs run the same build. */
@@ -70,8 +71,12 @@ struct glevo_gp_evaluator {
 };
 
 /* Specialises e's interpreter builds to a run: programs of at most max_length codes over
- * the operators of ops (which must include every operator evaluated later). */
-void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length);
+ * the operators of ops (which must include every operator evaluated later), pop of them a
+ * generation. */
+void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length, int pop);
+/* Whether the fragment evaluator of e is built with its calls inlined: where a generation's
+ * evaluation is large enough that the driver's longer compile pays (gp/eval.glsl). */
+bool gp_build_inline_all(const glevo_gp_evaluator *e);
 /* The build key's operators, stack slots and longest program for evaluating p on e. */
 uint32_t gp_build_ops(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
 int gp_build_stack(glevo_gp_evaluator *e, const glevo_gp_programs *p);

@@ -120,6 +120,8 @@ glevo_status gp_gpu_build(gp_gpu *g, const gp_build_key *key, gpu_program **out)
                       key->codes_shared);
     if (key->fused)
         n += snprintf(defines + n, sizeof defines - (size_t)n, "#define GP_FUSED\n");
+    if (key->inline_all)
+        n += snprintf(defines + n, sizeof defines - (size_t)n, "#define GP_INLINE_ALL\n");
     if (key->prog_lanes > 0)
         n += snprintf(defines + n, sizeof defines - (size_t)n,
                       "#define GP_PROG_LANES %d\n#define GP_LANE_SLOTS %d\n", key->prog_lanes,

@@ -32,6 +32,7 @@ typedef struct gp_build_key {
                         * invocations per tile */
     int lane_slots;    /* gp/eval_small.glsl: shared L_t slots per tile */
     int fused;         /* compute, one case segment: results written by the kernel */
+    int inline_all;    /* fragment: calls inlined (gp_build_inline_all) */
 } gp_build_key;
 
 typedef struct gp_gpu {

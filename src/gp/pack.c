@@ -106,10 +106,19 @@ int gp_op_defines(uint32_t mask, char *out, size_t size)
 
 /* A run's builds (gp_evaluator_specialise): the operators it breeds, the stack and codes of
  * its longest program; programs evaluated alone decide for themselves. */
-void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length)
+void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length, int pop)
 {
     e->build_ops = ops;
     e->build_max_length = max_length;
+    e->build_work = (double)pop * e->data->cases;
+}
+
+bool gp_build_inline_all(const glevo_gp_evaluator *e)
+{
+    /* From 10^7 program-cases a generation (10^4 programs x 1000 cases: 50 generations take
+     * seconds): NVIDIA's inlined build costs ~2.5 s more cold and halves the evaluation's
+     * time at 10^5 x 1000 (H200, 2026-11-28 and 2026-11-29, docs/performance.md). */
+    return e->build_work >= 1e7;
 }
 
 uint32_t gp_build_ops(const glevo_gp_evaluator *e, const glevo_gp_programs *p)

@@ -209,7 +209,8 @@ static void specialise_builds(glevo_gp *gp)
         ops |= s->mask;
         if (s->P.max_size > longest) longest = s->P.max_size;
     }
-    for (glevo_gp *s = gp; s; s = s->next_search) gp_evaluator_specialise(s->ev, ops, longest + 4);
+    for (glevo_gp *s = gp; s; s = s->next_search)
+        gp_evaluator_specialise(s->ev, ops, longest + 4, s->P.pop);
 }
 
 glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
