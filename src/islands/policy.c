@@ -1,10 +1,15 @@
 /* The island model's topologies and migration policies (policy.h), in pagmo's vocabulary:
  * ring, fully connected, unconnected, torus; selection "best M"; replacement "worst if
- * better". Bounded insertion keeps choosing M of a million-cell grid at O(n) per migration. */
+ * better". Bounded insertion keeps choosing M of a million-cell grid at O(n) per migration.
+ * And the placement check: a GPU shared while another of the host sits idle. */
 #include "islands/policy.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
+
+#include "core/args.h"
+#include "glevo/islands.h"
 
 int islands_torus_width(int n)
 {
@@ -192,4 +197,22 @@ int islands_replace(const int *worst, const double *worst_score, int worst_count
         pairs++;
     }
     return pairs;
+}
+
+/* Placement: a host whose ranks double up on one GPU while another of its GPUs has none is
+ * running at a fraction of its throughput (ranks on one GPU time-slice it). */
+int glevo_islands_idle_device(const int *used, int n, const int *devices, int count)
+{
+    ARG_NOT_NULL_OR(used, -1);
+    ARG_NOT_NULL_OR(devices, -1);
+    bool shared = false;
+    for (int i = 0; i < n && !shared; ++i)
+        for (int j = i + 1; j < n && !shared; ++j) shared = used[i] >= 0 && used[i] == used[j];
+    if (!shared) return -1;
+    for (int d = 0; d < count; ++d) {
+        bool busy = false;
+        for (int i = 0; i < n && !busy; ++i) busy = used[i] == devices[d];
+        if (!busy) return devices[d];
+    }
+    return -1;
 }

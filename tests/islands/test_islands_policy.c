@@ -1,9 +1,11 @@
 /* The island model's policies without MPI (src/islands/policy.c): the neighbours each
- * topology gives, best-M selection and worst-if-better replacement, ties included. */
+ * topology gives, best-M selection and worst-if-better replacement, ties included, and the
+ * placement check (a GPU shared while another of the host sits idle). */
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
+#include "glevo/islands.h"
 #include "islands/policy.h"
 #include "testutil.h"
 
@@ -196,6 +198,22 @@ START_TEST(selection_among_candidates_equals_islands_select)
 }
 END_TEST
 
+START_TEST(a_shared_gpu_beside_an_idle_one_is_found)
+{
+    int two[] = {0, 1}, one[] = {0}, odd[] = {3, 5, 7};
+    ck_assert_int_eq(glevo_islands_idle_device((int[]){0, 0}, 2, two, 2), 1);
+    ck_assert_int_eq(glevo_islands_idle_device((int[]){0, 1}, 2, two, 2), -1);
+    ck_assert_int_eq(glevo_islands_idle_device((int[]){0, 0}, 2, one, 1), -1);
+    /* 4 ranks on 2 GPUs, two each: shared, but none idle. */
+    ck_assert_int_eq(glevo_islands_idle_device((int[]){0, 1, 0, 1}, 4, two, 2), -1);
+    /* The first idle device in the host's order, not index 0..n-1. */
+    ck_assert_int_eq(glevo_islands_idle_device((int[]){5, 3, 5}, 3, odd, 3), 7);
+    /* Ranks without a device (-1, the CPU backend) share nothing. */
+    ck_assert_int_eq(glevo_islands_idle_device((int[]){-1, -1}, 2, two, 2), -1);
+    ck_assert_int_eq(glevo_islands_idle_device((int[]){1}, 1, two, 2), -1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("islands_policy");
@@ -205,6 +223,7 @@ int main(void)
     tcase_add_test(tc, replacement_takes_the_worst_only_when_better);
     tcase_add_test(tc, one_pass_selection_equals_best_and_worst);
     tcase_add_test(tc, selection_among_candidates_equals_islands_select);
+    tcase_add_test(tc, a_shared_gpu_beside_an_idle_one_is_found);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
