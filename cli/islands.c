@@ -1,9 +1,9 @@
 /* The --islands front end shared by glevo cga, de and gp: MPI start-up, one island per rank
  * on its EGL device, a collective check after start-up (a rank whose context or engine
- * failed stops every rank), the run, and rank 0's output: the one JSON object (or a text
- * summary), progress on stderr, and the per-island trace. Every rank returns the same exit
- * code (but for a trace rank 0 fails to finish). Without MPI, --islands is bad input naming
- * what to install. */
+ * failed stops every rank), the placement map (islands_placement.c), the run, and rank 0's
+ * output: the one JSON object (or a text summary), progress on stderr, and the per-island
+ * trace. Every rank returns the same exit code (but for a trace rank 0 fails to finish).
+ * Without MPI, --islands is bad input naming what to install. */
 #include "islands.h"
 
 #include <errno.h>
