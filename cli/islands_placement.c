@@ -33,31 +33,6 @@ glevo_island_place *islands_placement_gather(glevo_islands *is, const char *rend
     return places;
 }
 
-/* The first host whose ranks share a GPU while one of its GPUs is idle: 0 and the shared and
- * the idle device, or -1. */
-static int unbalanced_host(const glevo_island_place *p, int count, int *shared, int *idle)
-{
-    int *used = malloc(sizeof(int) * (size_t)count);
-    int found = -1;
-    for (int h = 0; used && found < 0; ++h) {
-        int n = 0, first = -1;
-        for (int i = 0; i < count; ++i)
-            if (p[i].host == h) {
-                if (first < 0) first = i;
-                used[n++] = p[i].device;
-            }
-        if (first < 0) break; /* hosts are numbered 0, 1, ... without gaps */
-        *idle = glevo_islands_idle_device(used, n, p[first].devices, p[first].device_count);
-        if (*idle < 0) continue;
-        found = h;
-        for (int i = 0; i < n && *shared < 0; ++i)
-            for (int j = i + 1; j < n; ++j)
-                if (used[i] >= 0 && used[i] == used[j]) *shared = used[i];
-    }
-    free(used);
-    return found;
-}
-
 void islands_placement_print(const char *command, const glevo_island_place *p, int count,
                              bool quiet)
 {
@@ -69,8 +44,8 @@ void islands_placement_print(const char *command, const glevo_island_place *p, i
             else fprintf(stderr, "no EGL device");
             fprintf(stderr, " -> %s\n", p[i].renderer);
         }
-    int shared = -1, idle = -1, host = unbalanced_host(p, count, &shared, &idle);
-    if (host >= 0) {
+    int host = -1, shared = -1, idle = glevo_islands_placement_idle(p, count, &host, &shared);
+    if (idle >= 0) {
         const char *name = "";
         for (int i = 0; i < count && !*name; ++i)
             if (p[i].host == host) name = p[i].host_name;

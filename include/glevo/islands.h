@@ -143,10 +143,12 @@ typedef struct glevo_island_place {
 GLEVO_API glevo_status glevo_islands_placement(glevo_islands *is, const char *renderer,
                                                const int *devices, int count,
                                                glevo_island_place *out);
-/* For the n ranks of one host on devices used[] (-1: none): a device of devices[] that no
- * rank uses, when two ranks share one (the first such, in the order of devices[]); -1 when
- * no device is shared or none is idle. MPI-free (built without MPI too). */
-GLEVO_API int glevo_islands_idle_device(const int *used, int n, const int *devices, int count);
+/* The placement check over count places (as glevo_islands_placement gathers them): the first
+ * host whose ranks share a device while one of its devices[] has no rank. Returns that idle
+ * device, with the host and the shared device through host and shared (either may be NULL);
+ * -1 when no host is so. Ranks without a device (-1) share nothing. MPI-free. */
+GLEVO_API int glevo_islands_placement_idle(const glevo_island_place *places, int count, int *host,
+                                           int *shared);
 /* Neighbours this island receives migrants from (sorted ranks); returns their number. */
 GLEVO_API int glevo_islands_neighbours(const glevo_islands *is, int *out, int capacity);
 

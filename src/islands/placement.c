@@ -1,6 +1,6 @@
 /* Where every island runs: each rank's EGL device, renderer and host, gathered on rank 0 in
  * one fixed-size block a rank (glevo_islands_placement), so a front end can show the map and
- * warn about a GPU shared while another sits idle (glevo_islands_idle_device, policy.c). */
+ * warn about a GPU shared while another sits idle (glevo_islands_placement_idle, policy.c). */
 #include "glevo/islands.h"
 
 #include <stdio.h>

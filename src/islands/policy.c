@@ -200,19 +200,34 @@ int islands_replace(const int *worst, const double *worst_score, int worst_count
 }
 
 /* Placement: a host whose ranks double up on one GPU while another of its GPUs has none is
- * running at a fraction of its throughput (ranks on one GPU time-slice it). */
-int glevo_islands_idle_device(const int *used, int n, const int *devices, int count)
+ * running at a fraction of its throughput (ranks on one GPU time-slice it). Quadratic in the
+ * ranks, once at start-up. */
+int glevo_islands_placement_idle(const glevo_island_place *places, int count, int *host,
+                                 int *shared)
 {
-    ARG_NOT_NULL_OR(used, -1);
-    ARG_NOT_NULL_OR(devices, -1);
-    bool shared = false;
-    for (int i = 0; i < n && !shared; ++i)
-        for (int j = i + 1; j < n && !shared; ++j) shared = used[i] >= 0 && used[i] == used[j];
-    if (!shared) return -1;
-    for (int d = 0; d < count; ++d) {
-        bool busy = false;
-        for (int i = 0; i < n && !busy; ++i) busy = used[i] == devices[d];
-        if (!busy) return devices[d];
+    ARG_NOT_NULL_OR(places, -1);
+    const glevo_island_place *p = places;
+    for (int first = 0; first < count; ++first) {
+        int h = p[first].host, dup = -1;
+        bool seen = false;
+        for (int j = 0; j < first && !seen; ++j) seen = p[j].host == h;
+        if (seen) continue; /* each host once, from its first rank */
+        for (int i = first; i < count && dup < 0; ++i)
+            for (int j = i + 1; j < count && dup < 0; ++j)
+                if (p[i].host == h && p[j].host == h && p[i].device >= 0 &&
+                    p[i].device == p[j].device)
+                    dup = p[i].device;
+        int n = p[first].device_count < GLEVO_ISLANDS_HOST_DEVICES ? p[first].device_count
+                                                                   : GLEVO_ISLANDS_HOST_DEVICES;
+        for (int d = 0; d < n && dup >= 0; ++d) {
+            bool busy = false;
+            for (int i = first; i < count && !busy; ++i)
+                busy = p[i].host == h && p[i].device == p[first].devices[d];
+            if (busy) continue;
+            if (host) *host = h;
+            if (shared) *shared = dup;
+            return p[first].devices[d];
+        }
     }
     return -1;
 }
