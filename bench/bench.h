@@ -11,6 +11,9 @@ int bench_compile(int argc, char **argv);
 int bench_dsmga(int argc, char **argv);
 /* Not a paper: a line chart from a long-format CSV (the scaling pictures). */
 int bench_plot(int argc, char **argv);
+/* Not a run either: the islands' speed-up picture from scripts/device/islands-multigpu.sh's
+ * tables (--redraw). */
+int bench_islands(int argc, char **argv);
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* The --islands front end shared by glevo cga, de and gp: MPI start-up, one island per rank
  * on its EGL device, a collective check after start-up (a rank whose context or engine
- * failed stops every rank), the run, and rank 0's output: the one JSON object (or a text
- * summary), progress on stderr, and the per-island trace. Every rank returns the same exit
- * code (but for a trace rank 0 fails to finish). Without MPI, --islands is bad input naming
- * what to install. */
+ * failed stops every rank), the placement map (islands_placement.c), the run, and rank 0's
+ * output: the one JSON object (or a text summary), progress on stderr, and the per-island
+ * trace. Every rank returns the same exit code (but for a trace rank 0 fails to finish).
+ * Without MPI, --islands is bad input naming what to install. */
 #include "islands.h"
 
 #include <errno.h>
@@ -146,7 +146,8 @@ static glevo_status parse_devices(const char *text, int *list, int capacity, int
 
 static void print_json(const island_family *f, const common_opts *c, const island_opts *o,
                        const run_control *ctl, const char *renderer,
-                       const glevo_islands_summary *s, double seconds)
+                       const glevo_island_place *places, const glevo_islands_summary *s,
+                       double seconds)
 {
     long long evaluations = 0;
     double migration_max = 0, share = 0;
@@ -203,6 +204,7 @@ static void print_json(const island_family *f, const common_opts *c, const islan
         json_end_object(&w);
     }
     json_end_array(&w);
+    islands_placement_json(&w, places, s->count);
     json_end_object(&w);
     json_end_object(&w);
     fputc('\n', stdout);
@@ -237,19 +239,16 @@ static glevo_status start(glevo_islands *is, const island_family *f, const commo
     snprintf(renderer, renderer_size, "cpu");
     common_forget_probe(); /* the rank opens its own device's context */
     if (common_is_gpu(c)) {
-        /* --device: every island there; --island-devices: that list; otherwise the hardware
-         * devices (an NVIDIA host also lists Mesa's software device, which no rank should
-         * land on), or every device where all are software (llvmpipe in CI). */
-        int hardware[64], device;
+        /* --device: every island there; --island-devices: that list; otherwise the host's
+         * usable devices (islands_usable_devices), by node-local rank. */
+        int usable[64], device;
         if (c->device >= 0) {
             device = c->device;
             glevo_islands_set_device(is, device);
         } else if (device_count) {
             device = glevo_islands_device(is, devices, device_count);
         } else {
-            int n = glevo_egl_hardware_devices(hardware, 64);
-            device = n > 0 ? glevo_islands_device(is, hardware, n)
-                           : glevo_islands_device(is, NULL, glevo_egl_device_count());
+            device = glevo_islands_device(is, usable, islands_usable_devices(usable, 64));
         }
         glevo_context_params cp = {.device_plus_one = device + 1, .profile = c->profile,
                                    .debug = c->gl_debug, .log = cli_log};
@@ -371,6 +370,11 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
     glevo_islands_state state;
     glevo_status all = glevo_islands_sync(is, st, false, NAN, &state);
     glevo_islands_summary sum = {0};
+    glevo_island_place *places = NULL;
+    if (!all) {
+        places = islands_placement_gather(is, renderer, ctx != NULL);
+        islands_placement_print(cmd, places, glevo_islands_count(is), c->quiet);
+    }
     run_control_start(ctl, resumed);
     glevo_islands_run run = {.generations = f->generations, .has_target = f->has_target,
                              .target = f->target, .report_every = f->report_every,
@@ -400,7 +404,7 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
         if (glevo_islands_broken(is)) glevo_islands_abort(code);
     } else if (root) {
         if (c->json)
-            print_json(f, c, o, ctl, renderer, &sum, seconds);
+            print_json(f, c, o, ctl, renderer, places, &sum, seconds);
         else
             print_text(f, o, renderer, &sum, seconds);
         fflush(stdout);
@@ -413,6 +417,7 @@ int islands_main(const island_family *f, const common_opts *c, const island_opts
                 ctl->checkpoint);
     if (ctx && c->profile && !all) glevo_context_print_profile(ctx, stderr);
     glevo_islands_summary_free(&sum);
+    free(places);
     if (engine) f->destroy(f->user);
     glevo_context_destroy(ctx);
     glevo_islands_destroy(is);

@@ -82,6 +82,21 @@ glevo_status islands_create_unavailable(void *user, uint32_t seed, const char *r
                                         glevo_island *out);
 #endif
 
+#ifdef GLEVO_HAVE_MPI
+/* Placement (islands_placement.c). The EGL devices a host's ranks are spread over: the
+ * hardware devices (an NVIDIA host also lists Mesa's software one, which no rank should land
+ * on), or every device where all are software (llvmpipe in CI); returns their number. */
+int islands_usable_devices(int *out, int capacity);
+/* Collective: every rank's place, on rank 0 (count entries, to free); NULL elsewhere or when
+ * it could not be gathered. gpu: this rank opened an EGL device. */
+glevo_island_place *islands_placement_gather(glevo_islands *is, const char *renderer, bool gpu);
+/* Rank 0: the map on stderr unless quiet, and the one-line warning about an idle GPU. */
+void islands_placement_print(const char *command, const glevo_island_place *p, int count,
+                             bool quiet);
+/* The "placement" array of the islands object. */
+void islands_placement_json(json_writer *w, const glevo_island_place *p, int count);
+#endif
+
 /* With --islands, --checkpoint and --resume name folders (a file per island and a
  * manifest): checked here instead of run_control_check. 0, or 2 after rank 0's one line. */
 int islands_control_check(const char *command, run_control *ctl);

@@ -60,6 +60,13 @@ scaling dsmga "DSMGA-II model building, folded trap (BuildDSM solid, lossy FindC
 scaling islands "MPI islands on one machine: speedup at equal total population" "islands (MPI ranks)" \
     "speedup over 1 island" "$h100 (one GPU shared by the ranks) and its 16 cores, 2026-11-23"
 
+# The islands' speed-up on several GPUs, from scripts/device/islands-multigpu.sh's tables (so far
+# its run on the one GPU lent: G = 1, the baseline a multi-GPU run is drawn beside).
+multigpu=docs/results/h100-2026-11-23-compute/islands-multigpu-g1
+"$glevo" bench islands --redraw "$multigpu/islands_multigpu.csv,$multigpu/islands_multigpu_de.csv,$multigpu/islands_gp.csv" \
+    --out "$work/islands" --caption "$h100, 2026-11-23: islands-multigpu.sh with G = 1" >/dev/null
+cp "$work/islands/islands_speedup.png" "$out/islands-multigpu.png"
+
 # Window pictures: glevo-demo on an X server (Xvfb when none is given).
 shot() { # NAME ARGS...: an 800x450 window after the given frames
     local name=$1

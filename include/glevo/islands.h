@@ -124,6 +124,31 @@ GLEVO_API uint32_t glevo_islands_seed(const glevo_islands *is, uint32_t seed);
  * count < 1. glevo_islands_set_device records a choice made otherwise (-1: no GL device). */
 GLEVO_API int glevo_islands_device(glevo_islands *is, const int *devices, int count);
 GLEVO_API void glevo_islands_set_device(glevo_islands *is, int device);
+/* Where an island runs (glevo_islands_placement). Fixed sizes: gathered as one block a rank. */
+#define GLEVO_ISLANDS_HOST_DEVICES 16
+typedef struct glevo_island_place {
+    int rank;                 /* the island */
+    int device;               /* its EGL device (glevo_islands_device); -1: none (CPU) */
+    int host;                 /* hosts numbered 0, 1, ... in the order of their lowest rank */
+    int device_count;         /* devices[]: the EGL devices its host's ranks may use */
+    int devices[GLEVO_ISLANDS_HOST_DEVICES];
+    char host_name[64];       /* MPI_Get_processor_name, cut to fit */
+    char renderer[128];       /* as the rank gave it, cut to fit */
+} glevo_island_place;
+/* Collective, once every rank has its device: gathers every island's place on rank 0 into
+ * out (glevo_islands_count entries; NULL: gathered and dropped; other ranks' out is not
+ * used). renderer: this rank's GL renderer; devices, count: the EGL devices the ranks of
+ * this host may use (those `glevo info` calls hardware, or all when all are software; at
+ * most GLEVO_ISLANDS_HOST_DEVICES are kept). */
+GLEVO_API glevo_status glevo_islands_placement(glevo_islands *is, const char *renderer,
+                                               const int *devices, int count,
+                                               glevo_island_place *out);
+/* The placement check over count places (as glevo_islands_placement gathers them): the first
+ * host whose ranks share a device while one of its devices[] has no rank. Returns that idle
+ * device, with the host and the shared device through host and shared (either may be NULL);
+ * -1 when no host is so. Ranks without a device (-1) share nothing. MPI-free. */
+GLEVO_API int glevo_islands_placement_idle(const glevo_island_place *places, int count, int *host,
+                                           int *shared);
 /* Neighbours this island receives migrants from (sorted ranks); returns their number. */
 GLEVO_API int glevo_islands_neighbours(const glevo_islands *is, int *out, int capacity);
 

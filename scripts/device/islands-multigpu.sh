@@ -5,9 +5,11 @@
 # (`glevo info --json --device D`) so the files show distinct GPUs. Into $OUT:
 #   islands_multigpu_devices.jsonl   one line per rank: rank, device, the device's description
 #   islands_multigpu.csv             one row per run (the columns of islands.csv)
-#   islands_multigpu.jsonl           each run's JSON (per-island device, immigrants, seconds)
+#   islands_multigpu.jsonl           each run's JSON (per-island device, immigrants, seconds, and
+#                                    islands.placement: every rank's host, device, renderer)
 #   islands_multigpu_de.csv          DE (compute): time to an error below 1e-8, total NP 3200
 #   islands_gp.csv                   GP (compute, fragment): islands-gp.sh on the same counts
+#   islands_speedup.png, .csv        glevo bench islands --redraw of the three tables
 # About 5 minutes.
 #   . .gl/env.sh && scripts/device/islands-multigpu.sh [BUILD]
 set -uo pipefail
@@ -102,3 +104,7 @@ cat "$de_csv"
 # 4. GP islands (compute and fragment) on the same island counts.
 GP_BACKENDS="compute fragment" GP_RANKS="1 $G $((2 * G)) $((4 * G))" OUT="$out" \
   "$(dirname "$0")/islands-gp.sh" "$build"
+
+# 5. The speed-up picture of the three tables ($OUT/islands_speedup.png and its points).
+"$g" bench islands --redraw "$csv,$de_csv,$out/islands_gp.csv" --out "$out" \
+  --caption "$(date -u +%F), G = $G" || echo "bench islands --redraw failed" >&2

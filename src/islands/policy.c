@@ -1,10 +1,15 @@
 /* The island model's topologies and migration policies (policy.h), in pagmo's vocabulary:
  * ring, fully connected, unconnected, torus; selection "best M"; replacement "worst if
- * better". Bounded insertion keeps choosing M of a million-cell grid at O(n) per migration. */
+ * better". Bounded insertion keeps choosing M of a million-cell grid at O(n) per migration.
+ * And the placement check: a GPU shared while another of the host sits idle. */
 #include "islands/policy.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
+
+#include "core/args.h"
+#include "glevo/islands.h"
 
 int islands_torus_width(int n)
 {
@@ -192,4 +197,37 @@ int islands_replace(const int *worst, const double *worst_score, int worst_count
         pairs++;
     }
     return pairs;
+}
+
+/* Placement: a host whose ranks double up on one GPU while another of its GPUs has none is
+ * running at a fraction of its throughput (ranks on one GPU time-slice it). Quadratic in the
+ * ranks, once at start-up. */
+int glevo_islands_placement_idle(const glevo_island_place *places, int count, int *host,
+                                 int *shared)
+{
+    ARG_NOT_NULL_OR(places, -1);
+    const glevo_island_place *p = places;
+    for (int first = 0; first < count; ++first) {
+        int h = p[first].host, dup = -1;
+        bool seen = false;
+        for (int j = 0; j < first && !seen; ++j) seen = p[j].host == h;
+        if (seen) continue; /* each host once, from its first rank */
+        for (int i = first; i < count && dup < 0; ++i)
+            for (int j = i + 1; j < count && dup < 0; ++j)
+                if (p[i].host == h && p[j].host == h && p[i].device >= 0 &&
+                    p[i].device == p[j].device)
+                    dup = p[i].device;
+        int n = p[first].device_count < GLEVO_ISLANDS_HOST_DEVICES ? p[first].device_count
+                                                                   : GLEVO_ISLANDS_HOST_DEVICES;
+        for (int d = 0; d < n && dup >= 0; ++d) {
+            bool busy = false;
+            for (int i = first; i < count && !busy; ++i)
+                busy = p[i].host == h && p[i].device == p[first].devices[d];
+            if (busy) continue;
+            if (host) *host = h;
+            if (shared) *shared = dup;
+            return p[first].devices[d];
+        }
+    }
+    return -1;
 }

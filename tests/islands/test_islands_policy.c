@@ -1,9 +1,11 @@
 /* The island model's policies without MPI (src/islands/policy.c): the neighbours each
- * topology gives, best-M selection and worst-if-better replacement, ties included. */
+ * topology gives, best-M selection and worst-if-better replacement, ties included, and the
+ * placement check (a GPU shared while another of the host sits idle). */
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
+#include "glevo/islands.h"
 #include "islands/policy.h"
 #include "testutil.h"
 
@@ -196,6 +198,47 @@ START_TEST(selection_among_candidates_equals_islands_select)
 }
 END_TEST
 
+/* Places of n ranks: host[i] and device[i] each; every host's devices are `devices` (count). */
+static int idle_of(int n, const int *host, const int *device, const int *devices, int count,
+                   int *which_host, int *shared)
+{
+    glevo_island_place p[8] = {{0}};
+    for (int i = 0; i < n; ++i) {
+        p[i] = (glevo_island_place){.rank = i, .host = host[i], .device = device[i],
+                                    .device_count = count};
+        memcpy(p[i].devices, devices, sizeof(int) * (size_t)count);
+    }
+    *which_host = *shared = -7;
+    return glevo_islands_placement_idle(p, n, which_host, shared);
+}
+
+START_TEST(a_shared_gpu_beside_an_idle_one_is_found)
+{
+    int two[] = {0, 1}, one[] = {0}, odd[] = {3, 5, 7}, h = 0, shared = 0;
+    const int same[] = {0, 0, 0, 0};
+    ck_assert_int_eq(idle_of(2, same, (int[]){0, 0}, two, 2, &h, &shared), 1);
+    ck_assert_int_eq(h, 0);
+    ck_assert_int_eq(shared, 0);
+    ck_assert_int_eq(idle_of(2, same, (int[]){0, 1}, two, 2, &h, &shared), -1);
+    ck_assert_int_eq(h, -7); /* untouched when nothing is found */
+    ck_assert_int_eq(idle_of(2, same, (int[]){0, 0}, one, 1, &h, &shared), -1);
+    /* 4 ranks on 2 GPUs, two each: shared, but none idle. */
+    ck_assert_int_eq(idle_of(4, same, (int[]){0, 1, 0, 1}, two, 2, &h, &shared), -1);
+    /* The first idle device in the host's order, not an index 0..n-1. */
+    ck_assert_int_eq(idle_of(3, same, (int[]){5, 3, 5}, odd, 3, &h, &shared), 7);
+    ck_assert_int_eq(shared, 5);
+    /* Ranks without a device (-1, the CPU backend) share nothing; one rank shares nothing. */
+    ck_assert_int_eq(idle_of(2, same, (int[]){-1, -1}, two, 2, &h, &shared), -1);
+    ck_assert_int_eq(idle_of(1, same, (int[]){1}, two, 2, &h, &shared), -1);
+    /* Hosts apart: device 0 on each of two hosts is no sharing (global rank mod G would have
+     * been); two ranks on host 1's device 0 with its device 1 idle are, named by host. */
+    ck_assert_int_eq(idle_of(2, (int[]){0, 1}, (int[]){0, 0}, two, 2, &h, &shared), -1);
+    ck_assert_int_eq(idle_of(4, (int[]){0, 0, 1, 1}, (int[]){0, 1, 0, 0}, two, 2, &h, &shared), 1);
+    ck_assert_int_eq(h, 1);
+    ck_assert_int_eq(shared, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("islands_policy");
@@ -205,6 +248,7 @@ int main(void)
     tcase_add_test(tc, replacement_takes_the_worst_only_when_better);
     tcase_add_test(tc, one_pass_selection_equals_best_and_worst);
     tcase_add_test(tc, selection_among_candidates_equals_islands_select);
+    tcase_add_test(tc, a_shared_gpu_beside_an_idle_one_is_found);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

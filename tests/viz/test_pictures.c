@@ -31,7 +31,7 @@ START_TEST(committed_pictures_are_what_the_script_makes)
                                            "demo-de.png", "demo-gp.png", "passes.png",
                                            "scaling-cga.png", "scaling-de.png", "scaling-gp.png",
                                            "scaling-dsmga.png", "scaling-islands.png",
-                                           "scaling-gp-evogp.png"};
+                                           "scaling-gp-evogp.png", "islands-multigpu.png"};
     for (size_t i = 0; i < sizeof pictures / sizeof *pictures; ++i) {
         char fresh[4200], committed[4200];
         snprintf(fresh, sizeof fresh, "%s/%s", dir, pictures[i]);
