@@ -174,6 +174,28 @@ def test_feynman_definitions_and_names():
     np.testing.assert_array_equal(yte, yte0)
 
 
+def test_strogatz_definitions_and_states():
+    strogatz = suites.SUITES["strogatz"]
+    assert len(strogatz) == 14
+    assert at("strogatz-lv1", 1.0, 3.0) == -4.0  # 3x - 2xy - x^2
+    assert at("strogatz-vdp2", 2.0, 0.0) == pytest.approx(-0.2, rel=1e-15)
+    assert at("strogatz-shearflow1", 0.0, math.pi / 4) == pytest.approx(1.0, rel=1e-12)
+    t = suites.target("strogatz-lv2")
+    assert t.names == ["x", "y"] and t.formula == "2*y - x*y - y**2"
+    xtr, ytr, xte, yte, _ = suites.draw(t, 1)
+    assert xtr.shape == (2, 300) and xte.shape == (2, 100)
+    np.testing.assert_array_equal(ytr, t.f(xtr).astype(np.float32).astype(np.float64))
+    # Lotka-Volterra's trajectories start where La Cava's do; the 400 states are split 75/25.
+    both = {tuple(p) for p in np.hstack([xtr, xte]).T}
+    assert {(1.0, 3.0), (4.0, 1.0), (8.0, 2.0), (3.0, 3.0)} <= both and len(both) == 400
+    # Both equations of a system share the states; another data seed draws other ones.
+    x1, _, _, _, _ = suites.draw(suites.target("strogatz-bacres1"), 1)
+    x2, _, _, _, _ = suites.draw(suites.target("strogatz-bacres2"), 1)
+    x3, _, _, _, _ = suites.draw(suites.target("strogatz-bacres1"), 2)
+    np.testing.assert_array_equal(x1, x2)
+    assert not np.array_equal(x1, x3)
+
+
 def test_glevo_lists_the_identifiers_its_models_use(tmp_path):
     """The harness takes the inputs' names in the model from `glevo gp --json` (identifiers):
     src/gp/identifiers.c's rule, also tested in C."""

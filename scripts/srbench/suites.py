@@ -26,7 +26,10 @@ Sources (docs/symbolic-regression-bench.md has the full references):
              as SRBench's ground-truth track runs them (La Cava et al. 2021): every variable
              uniform in its range, 1500 training and 500 test rows (SRBench: 10 000 rows, 75/25;
              fewer here for the budget), the inputs named as the equation names them, noise
-             (run.py --noise) on the training target only, sd = level x its RMS."""
+             (run.py --noise) on the training target only, sd = level x its RMS.
+  strogatz   the 14 equations of the ODE-Strogatz benchmark (strogatz.py) as SRBench's ground-
+             truth track runs them: each the derivative of a two-state system at 400 states
+             sampled along 4 simulated trajectories, split 75/25, the inputs x and y."""
 import zlib
 
 import numpy as np
@@ -136,8 +139,15 @@ def _feynman():
     return targets
 
 
+def _strogatz():
+    import strogatz
+    return [Target("strogatz-" + name, 2, strogatz.rhs(formula), ("ODE", system, "train"),
+                   ("ODE", system, "test"), text=formula, names=["x", "y"], formula=formula)
+            for name, (formula, system) in strogatz.EQUATIONS.items()]
+
+
 SUITES = {"nguyen": _nguyen(), "keijzer": _keijzer(), "friedman1": _friedman1(),
-          "feynman": _feynman()}
+          "feynman": _feynman(), "strogatz": _strogatz()}
 
 
 def target(name):
@@ -150,6 +160,8 @@ def target(name):
 
 def is_grid(spec):
     """Whether a sampling spec is an E grid (the same points whatever the seed)."""
+    if spec[0] == "ODE":
+        return False
     return all(s[0] == "E" for s in (spec if isinstance(spec, list) else [spec]))
 
 
@@ -180,7 +192,11 @@ def draw(t, data_seed, noise_level=0.0):
     rng_te = np.random.default_rng([data_seed, key, 1])
     out = []
     for spec, rng in ((t.train, rng_tr), (t.test, rng_te)):
-        x = _sample(spec, t.nvars, rng)
+        if spec[0] == "ODE":  # states along simulated trajectories (strogatz.py)
+            import strogatz
+            x = strogatz.states(spec[1], data_seed, spec[2])
+        else:
+            x = _sample(spec, t.nvars, rng)
         clean = t.f(x)
         y = clean + (rng.normal(0.0, t.noise, clean.shape) if t.noise else 0.0)
         out += [x, y.astype(np.float32).astype(np.float64), clean]
