@@ -201,6 +201,10 @@ static void print_json(const island_family *f, const common_opts *c, const islan
         json_number(&w, "seconds", r->seconds);
         json_number(&w, "migration_seconds", r->migration_seconds);
         json_number(&w, "sync_seconds", r->sync_seconds);
+        json_number(&w, "step_seconds", r->step_seconds);
+        /* Neither generations nor migration nor status checks: checkpoints, and waiting. */
+        json_number(&w, "other_seconds", fmax(0.0, r->seconds - r->step_seconds -
+                                                   r->migration_seconds - r->sync_seconds));
         json_end_object(&w);
     }
     json_end_array(&w);

@@ -191,6 +191,8 @@ typedef struct glevo_island_report {
     double best_fitness;
     long long generations, evaluations, immigrants;
     double seconds, migration_seconds, sync_seconds;
+    double step_seconds; /* inside the engine's generations (evaluation and breeding); the rest
+                          * of seconds beside migration and sync is checkpoints and waiting */
 } glevo_island_report;
 
 typedef struct glevo_islands_summary {

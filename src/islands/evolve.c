@@ -22,7 +22,7 @@ static bool reached(const glevo_islands *is, const glevo_islands_run *run, doubl
 static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
                                    const double *x, glevo_islands_summary *out)
 {
-    enum { fields = 8 };
+    enum { fields = 9 };
     int dim = out->dim;
     size_t row = (size_t)fields + (size_t)dim;
     double *send = malloc(sizeof(double) * row);
@@ -33,7 +33,7 @@ static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
     }
     double head[fields] = {mine->device, mine->best_fitness, (double)mine->generations,
                            (double)mine->evaluations, (double)mine->immigrants, mine->seconds,
-                           mine->migration_seconds, mine->sync_seconds};
+                           mine->migration_seconds, mine->sync_seconds, mine->step_seconds};
     memcpy(send, head, sizeof head);
     memcpy(send + fields, x, sizeof(double) * (size_t)dim);
     MPI_Request req;
@@ -48,7 +48,7 @@ static glevo_status gather_summary(glevo_islands *is, glevo_island_report *mine,
                 .island = i, .device = (int)r[0], .best_fitness = r[1],
                 .generations = (long long)r[2], .evaluations = (long long)r[3],
                 .immigrants = (long long)r[4], .seconds = r[5], .migration_seconds = r[6],
-                .sync_seconds = r[7]};
+                .sync_seconds = r[7], .step_seconds = r[8]};
             double score = islands_score(r[1], is->maximize);
             if (out->best_island < 0 || score > islands_score(out->best_fitness, is->maximize)) {
                 out->best_island = i;
@@ -91,6 +91,7 @@ glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *ru
         local = glevo_fail(GLEVO_ERR_INVALID, "island %d has no algorithm attached", is->rank);
     long long every = is->params.migrate_every, report = run->report_every;
     double start = islands_now(), best = NAN, migration0 = is->migration_seconds, sync0 = is->sync_seconds;
+    double step0 = is->step_seconds;
     for (;;) {
         long long gen = ops ? ops->generation(algo) : 0;
         bool stop = run->interrupted && run->interrupted(run->user), save = false;
@@ -117,7 +118,11 @@ glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *ru
         long long ck = run->checkpoint_every;
         if (run->checkpoint_dir && ck > 0 && gen - gen % ck + ck < next) next = gen - gen % ck + ck;
         if (run->generations > 0 && run->generations < next) next = run->generations;
-        if (!local) local = ops->step(algo, (int)(next - gen));
+        if (!local) {
+            double t0 = islands_now();
+            local = ops->step(algo, (int)(next - gen));
+            is->step_seconds += islands_now() - t0;
+        }
     }
     if (!st) {
         glevo_island_report mine = {
@@ -125,7 +130,7 @@ glevo_status glevo_islands_evolve(glevo_islands *is, const glevo_islands_run *ru
             .generations = ops->generation(algo), .evaluations = ops->evaluations(algo),
             .immigrants = is->immigrants, .seconds = islands_now() - start,
             .migration_seconds = is->migration_seconds - migration0,
-            .sync_seconds = is->sync_seconds - sync0};
+            .sync_seconds = is->sync_seconds - sync0, .step_seconds = is->step_seconds - step0};
         out->migrations = is->migrations;
         out->checkpoints = is->checkpoints;
         out->checkpoint_generation = is->checkpoint_generation;

@@ -16,7 +16,7 @@ struct glevo_islands {
     glevo_island island;
     bool attached, maximize, broken;
     long long migrations, immigrants;
-    double migration_seconds, sync_seconds;
+    double migration_seconds, sync_seconds, step_seconds;
     double *best, *evaluations, *immigrant_counts; /* per island, from the last sync */
     long long checkpoint_generation;  /* of the last complete checkpoint; -1: none */
     long long checkpoints;            /* written by this run */

@@ -52,8 +52,9 @@ static inline const char *per_island(const char *json)
 static inline void strip_seconds(char *s)
 {
     static const char *const keys[] = {"\"seconds\":", "\"migration_seconds\":",
-                                       "\"sync_seconds\":", "\"migration_share\":"};
-    for (size_t k = 0; k < 4; ++k)
+                                       "\"sync_seconds\":", "\"migration_share\":",
+                                       "\"step_seconds\":", "\"other_seconds\":"};
+    for (size_t k = 0; k < 6; ++k)
         for (char *p = strstr(s, keys[k]); p; p = strstr(p + 1, keys[k])) {
             char *v = p + strlen(keys[k]);
             char *end = v + strcspn(v, ",}");
@@ -73,6 +74,12 @@ static inline void expect_ring_of_three(int migrations)
     double total = 0, lowest = INFINITY;
     for (int i = 0; i < 3; ++i) {
         ck_assert_msg(json_nth(rows, "immigrants", i) > 0, "island %d accepted none: %s", i, out);
+        /* The time split: the engine's generations, migration and status checks are disjoint
+         * spans of the island's run. */
+        double step = json_nth(rows, "step_seconds", i), all = json_nth(rows, "seconds", i);
+        double parts = step + json_nth(rows, "migration_seconds", i) + json_nth(rows, "sync_seconds", i);
+        ck_assert_msg(step > 0 && parts <= all + 1e-6 && json_nth(rows, "other_seconds", i) >= 0,
+                      "island %d's time split: %s", i, out);
         total += json_nth(rows, "evaluations", i);
         lowest = fmin(lowest, json_nth(rows, "best_fitness", i));
     }
