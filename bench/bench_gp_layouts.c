@@ -3,7 +3,7 @@
  * then one synchronisation; glevo_gp_evaluate_timed), with the upload and the read-back of
  * GPOCL's definition beside it. One CSV row per layout (invocations a program and case
  * segment x case-quads a walk, and the rule's own pick), for measuring the rule of
- * src/gp/plan.c on the GPU machine (scripts/device/gp_small.sh). Every layout's errors are
+ * src/gp/eval/plan.c on the GPU machine (scripts/device/gp_small.sh). Every layout's errors are
  * checked against the first's, bit for bit. */
 #include <stdio.h>
 #include <stdlib.h>

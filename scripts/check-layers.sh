@@ -5,8 +5,8 @@
 #   - no `extern` declared inside a function anywhere;
 #   - the library never writes to stderr (messages go through the context's log callback,
 #     errors through glevo_last_error);
-#   - front ends (cli/, bench/) include only the public headers;
-#   - no source file in src/, cli/, bench/ or demos/ over 450 lines (a room a newcomer can hold).
+#   - front ends (cli/, bench/) include only the public headers.
+# The rooms' sizes and the circles of calls between files: scripts/check-rooms.py.
 set -u
 cd "$(dirname "$0")/.."
 bad=0
@@ -24,9 +24,6 @@ out=$(grep -rnE '\bstderr\b' src --include='*.c' --include='*.h' | grep -vE ':[0
 
 out=$(grep -rnE '#include[[:space:]]*"(gl|cga|de|gp|dsmga|reduce|core|problems|rng|bits|viz)/' cli bench)
 [ -n "$out" ] && report "a front end includes library internals:" <<< "$out"
-
-out=$(find src cli bench demos -name '*.[ch]' -exec wc -l {} + | awk '$2 != "total" && $1 > 450')
-[ -n "$out" ] && report "files over 450 lines:" <<< "$out"
 
 [ $bad = 0 ] && echo "check-layers: ok"
 exit $bad

@@ -57,6 +57,7 @@ if [ "$mode" = test ]; then
   fi
   echo "== layers (docs/architecture.md)" >&2
   scripts/check-layers.sh
+  scripts/check-rooms.py
   echo "== tests" >&2
   (cd build && ctest --output-on-failure -j"$jobs")
   echo "== Python package tests (python/tests; docs/python.md)" >&2

@@ -2,7 +2,7 @@
 // the 2x2 reduction levels of src/reduce/reduce_gpu.c, keep best, selection, crossover
 // points, crossover, mutation), each a full-screen triangle into its own texture set, with
 // the same programs (shaders/cga/*.glsl composed with the same defines), the same uniform
-// block (cga_uniforms in src/cga/cga_internal.h) and the same initial population.
+// block (cga_uniforms in src/cga/passes.h) and the same initial population.
 'use strict';
 var glevo = window.glevo || (window.glevo = {});
 
@@ -19,7 +19,7 @@ glevo.PROBLEMS = {
   schaffer: {snippet: 'problems/schaffer.glsl', dim: 2, fixed: true, lower: -100, upper: 100, max: true}
 };
 glevo.NEIGHBOURHOODS = ['moore', 'von-neumann', 'moore5']; // the enum's order (cga.c)
-// Counter word 2 of the random draws (CGA_PASS_* in src/cga/cga_internal.h).
+// Counter word 2 of the random draws (CGA_PASS_* in src/cga/passes.h).
 var PASS_SELECT = 1, PASS_XPOINTS = 2, PASS_MUTATE = 3;
 // sizeof(cga_uniforms): 64 bytes of scalars, vec4 u_flip_cdf[24], then what the block grew
 // since (the page asks the programs for the block's size and leaves those words 0).

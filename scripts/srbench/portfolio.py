@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A portfolio of searches emulated from srbench runs (scripts/srbench/run.py) on the same
 targets and data seeds: for each (target, run) the row whose printed model has the lowest
-training MSE, as glevo's portfolio picks (src/gp/portfolio.c; ties to the earlier search).
+training MSE, as glevo's portfolio picks (src/gp/sr/portfolio.c; ties to the earlier search).
 
 usage: scripts/srbench/portfolio.py A/runs.csv B/runs.csv [C/runs.csv ...]
 Prints the exact recoveries, how often each search after A was picked, the median test R^2

@@ -5,7 +5,7 @@ over the truth simplifies to a constant (not 0 for the quotient); an *accuracy s
 its test R^2 exceeds 0.999 (run.py).
 
 The model is glevo's `best_sympy`, which names the inputs by the CSV's columns made identifiers
-(src/gp/identifiers.c); `glevo gp --json` lists them (`identifiers`), and the truth's variables
+(src/gp/sr/identifiers.c); `glevo gp --json` lists them (`identifiers`), and the truth's variables
 become those symbols, so that the truth's symbols are the model's."""
 import signal
 

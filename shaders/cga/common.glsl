@@ -1,4 +1,4 @@
-// Cellular GA layout and uniforms (C side: src/cga/cga_internal.h, cga_uniforms). Defined by
+// Cellular GA layout and uniforms (C side: src/cga/passes.h, cga_uniforms). Defined by
 // the engine at build time: GENE_TEXTURES (= ceil(DIM / 4)), DIM, NEIGHBOURHOOD and the pass
 // numbers PASS_SELECT, PASS_XPOINTS, PASS_MUTATE that key the random stream (from the C enum,
 // so they cannot drift apart). Gene j of a cell is channel j % 4 of texture j / 4.

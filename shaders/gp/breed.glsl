@@ -2,9 +2,9 @@
 // points with the size limit checked first, point or subtree mutation with a fresh subtree
 // grown here, elites copied) from Philox words keyed by (seed, generation, child, purpose),
 // then a gather: node k of the child is read from a parent or the fresh subtree at an offset
-// the plan gives, and written once. C twin: src/gp/breed.c, line for line.
+// the plan gives, and written once. C twin: src/gp/breed/breed.c, line for line.
 //
-// The resident population (src/gp/resident.c): slot s holds [length, codes...] in t_codes at
+// The resident population (src/gp/breed/resident.c): slot s holds [length, codes...] in t_codes at
 // slot_offset(s) (the evaluator's t_programs layout: slots never cross a 4096-word row), the
 // constant and subtree size of code k at the same place, slot_offset(s) + 1 + k, of t_consts
 // and t_sizes (a constant's code names that index, as the evaluator reads it). Drivers: the
@@ -102,7 +102,7 @@ int stream_below(inout gp_stream s, int n) { return int(rng_below(stream_u32(s),
 float stream_u01(inout gp_stream s) { return rng_u01(stream_u32(s)); }
 
 // Whether contender c beats the tournament's winner w: gp_tournament_beats
-// (src/gp/parsimony.c), the same comparisons in double on the same fitness and lengths.
+// (src/gp/breed/parsimony.c), the same comparisons in double on the same fitness and lengths.
 bool tournament_beats(double fc, int len_c, double fw, int len_w)
 {
     if (u_parsimony > 0.0lf) {
@@ -330,7 +330,7 @@ void breed_node(int k, uint cbase, out uint code, out float cval, out int size)
 #ifdef GLEVO_COMPUTE
 // The compute driver: a work-group per child; invocation 0 makes the plan, then every
 // invocation writes nodes k = lane, lane + BREED_LANES, ... The child's walk depth, length
-// and operators go to gp_breed_stats for the evaluator's build (src/gp/resident.c).
+// and operators go to gp_breed_stats for the evaluator's build (src/gp/breed/resident.c).
 layout(local_size_x = BREED_LANES) in;
 shared int D_arity[GP_CAP];
 shared uint D_ops;

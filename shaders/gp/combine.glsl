@@ -1,6 +1,6 @@
 // The last step of GP evaluation, both drivers: program p's sums are its segments' sums added
-// in order in double (the summation every backend shares, src/gp/eval_internal.h; C twin
-// src/gp/interp_cpu.c), written as the bits of two doubles (|e| and e*e sums) beside the hits
+// in order in double (the summation every backend shares, src/gp/eval/eval_internal.h; C twin
+// src/gp/eval/interp_cpu.c), written as the bits of two doubles (|e| and e*e sums) beside the hits
 // and the run marks. One invocation per program; the fragment main reads the segment sums
 // from the tile grid t_seg, the compute main from the eval kernel's buffer.
 #include "gp/uniforms.glsl"

@@ -10,16 +10,16 @@
 // error of a + b f, case c summed in lane c % GP_FIT_LANES, the lanes added in order) and it
 // is kept only where the error went down. Nothing lives in local memory (NVIDIA's dispatches
 // of a kernel with local memory cost ~0.5 ms however few programs they fit):
-// GLEVO_DUMP_PROGRAMS shows what a build takes. C twin: src/gp/const_opt.c, arithmetic for
+// GLEVO_DUMP_PROGRAMS shows what a build takes. C twin: src/gp/sr/const_opt.c, arithmetic for
 // arithmetic (every float and double step precise, values by the interpreter's own operators
 // of gp/math.glsl): on llvmpipe the fitted constants are the CPU's bits; on the H100 some
 // differ in the last float bits (one operation not found yet; test_gp_const_opt says what is
 // asserted).
 //
-// Slots as gp/breed.glsl has them (src/gp/resident.c): [length, codes...] at slot_offset(p)
+// Slots as gp/breed.glsl has them (src/gp/breed/resident.c): [length, codes...] at slot_offset(p)
 // of t_codes, a constant's value at the word its code names, in i_consts (read, and the
 // fitted ones written back). The data in gp_fit_data: y[c], then x[v] at (v + 1) * cases + c.
-// Injected (src/gp/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (this build's derivatives, 4
+// Injected (src/gp/sr/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (this build's derivatives, 4
 // or 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (the deepest walk fitted: deeper
 // programs are left alone, as the twin leaves them), GP_FIT_CASES (the most cases a fit walks),
 // GP_SCALING_MIN_VAR, GP_FIT_WARPS (programs a work-group), GP_FIT_CLAIM, GP_ARITY0/1, and
@@ -82,7 +82,7 @@ int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (
 // compiler that fused a product into a sum would leave the twin's rounding.
 // The stack below its top (the top lives in registers) is here too, lane-minor: private
 // arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound);
-// GP_FIT_STACK bounds it (src/gp/const_opt.h says why 16). Derivatives by thetas 4..7 only
+// GP_FIT_STACK bounds it (src/gp/sr/const_opt.h says why 16). Derivatives by thetas 4..7 only
 // where the build fits that many.
 #if GP_FIT_THETA > 4
 #define HI(x) x
@@ -458,7 +458,7 @@ double gp_ddiv(double a, double b)
     return q;
 }
 
-// Linear scaling's a and b from f's moments (src/gp/scaling.c's closed form, the same
+// Linear scaling's a and b from f's moments (src/gp/eval/scaling.c's closed form, the same
 // divisions in double).
 void closed_form(double sf, double sff, double sfy, double sy, double n, out double a, out double b)
 {

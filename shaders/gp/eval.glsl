@@ -12,7 +12,7 @@
 //     block of 2 x 2 quads) on one program, so its walk does not diverge.
 //   PPPE (u_group = 1): the one fragment sums the lanes u_lane_range one after another.
 // Long evaluations continue across draws from t_state (u_continue), the last draw's output,
-// in the same order. C twin: src/gp/interp_cpu.c.
+// in the same order. C twin: src/gp/eval/interp_cpu.c.
 #include "gp/uniforms.glsl"
 uniform usampler2D t_programs; // R32UI, 4096 wide: per program [length, codes...]
 uniform usampler2D t_index;    // R32UI, 4096 wide: program p's offset into t_programs

@@ -3,9 +3,9 @@
 // most lanes idle and pays a 64-step lane sum for a handful of quads. Here GP_PROG_LANES
 // invocations share a tile = (program, case segment), so 64 / GP_PROG_LANES tiles share a
 // work-group; with GP_PROG_LANES 1 an invocation loops over all of its program's cases.
-// Which layout a population gets is src/gp/plan.c's rule (measured on the H100,
+// Which layout a population gets is src/gp/eval/plan.c's rule (measured on the H100,
 // docs/performance.md).
-// The summation is the one every backend shares (src/gp/eval_internal.h), bit for bit: the
+// The summation is the one every backend shares (src/gp/eval/eval_internal.h), bit for bit: the
 // segment's 64 lanes are virtual here. Invocation r of a tile takes the virtual lanes
 // t = r, r + GP_PROG_LANES, ... in order and, within each, its quads t, t + 64, ... in
 // order; it walks them GP_LANES at a time regardless of where one lane ends and the next

@@ -5,7 +5,7 @@
 // reductions in shared memory. C twins, which it must equal bit for bit and choice for choice:
 // glevo_gp_metric_value and gp_fitness_of (errors, fitness), gp_find_best (the best: least
 // fitness, then the shorter program, then the first), gp_breed_elites (elite e: the least
-// fitness among the others, then the first). Compute only (src/gp/fitness_gpu.c).
+// fitness among the others, then the first). Compute only (src/gp/breed/fitness_gpu.c).
 layout(std140) uniform pass_uniforms {
     double u_cases, u_rcases; // the case count and 1 / cases rounded once (by the host)
     int u_pop, u_metric, u_elites, u_nseg;

@@ -1,6 +1,6 @@
 // The GP stack interpreter and the summed errors of one lane (Augusto & Barbosa 2012, §3.2.1),
 // the one body that the fragment pass (gp/eval.glsl) and the compute kernel
-// (gp/eval_compute.glsl) both call. C twin: src/gp/interp_cpu.c (node values bit for bit:
+// (gp/eval_compute.glsl) both call. C twin: src/gp/eval/interp_cpu.c (node values bit for bit:
 // glevo's own sin, cos and division, gp/math.glsl; the sums in the order eval_internal.h
 // defines, so they are the same bits too).
 // A walk interprets one program backwards over GP_LANES case-quads at a time (lane quads
@@ -175,7 +175,7 @@ vec2 gp_affine = vec2(0.0, 1.0);
 // acc + quad q's partials (|e|, e*e, hits), each (c0 + c1) + (c2 + c3); missing cases add 0.
 // Every step precise: no fused multiply-add, no reordering (the CPU twin rounds the same).
 // u_moments (linear scaling, Keijzer 2003): the partials are (f*y, f*f, f) instead, the sums
-// the closed-form a + b f needs (src/gp/scaling.c), in the same order. A uniform, not a build
+// the closed-form a + b f needs (src/gp/eval/scaling.c), in the same order. A uniform, not a build
 // define: one build serves a run's evaluations and linear scaling's second look.
 vec3 gp_quad_add(vec3 acc, vec4 pred, ivec2 qc, int q)
 {

@@ -1,5 +1,5 @@
 // glevo's GP sine, cosine and protected division: the statement-for-statement twin of
-// src/gp/gp_math.h (read its comment for the definition). Every step is `precise` so that no
+// src/gp/eval/gp_math.h (read its comment for the definition). Every step is `precise` so that no
 // compiler fuses a multiply and an add or reorders: the GPU then computes the same bits as the
 // CPU interpreter (float and double + - * are IEEE round-to-nearest on NVIDIA and llvmpipe).
 
@@ -146,7 +146,7 @@ vec4 gp_div(vec4 a, vec4 b)
 }
 
 // ---- symbolic-regression primitives (issue 26): the twins of gp_exp, gp_log, gp_sqrt, gp_pow,
-// gp_tanh and gp_aq in src/gp/gp_math.h (read its comment for the definitions). Cephes' float
+// gp_tanh and gp_aq in src/gp/eval/gp_math.h (read its comment for the definitions). Cephes' float
 // polynomials, every step precise; 2^n and frexp from the bits.
 const float GP_LOG2EF = uintBitsToFloat(0x3fb8aa3bu);
 const float GP_LN2_HI = 0.693359375;

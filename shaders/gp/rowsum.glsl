@@ -2,8 +2,8 @@
 // Algorithms 3 and 5): output texel (X, Y) adds the 64 lane sums of tile (X, Y) of t_partial
 // (which holds the columns from u_tile_base / u_prog_rows on) in
 // lane order (row by row of the tile), in float, precise: the segment sum of the summation
-// every backend shares (src/gp/eval_internal.h; the compute kernel adds its lanes in shared
-// memory in the same order; C twin src/gp/interp_cpu.c). The marks add up with them.
+// every backend shares (src/gp/eval/eval_internal.h; the compute kernel adds its lanes in shared
+// memory in the same order; C twin src/gp/eval/interp_cpu.c). The marks add up with them.
 #include "gp/uniforms.glsl"
 uniform sampler2D t_partial;
 layout(location = 0) out vec4 o_sums;

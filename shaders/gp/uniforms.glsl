@@ -1,4 +1,4 @@
-// The uniform block of the GP passes and dispatches (C side: gp_uniforms in src/gp/gpu.h).
+// The uniform block of the GP passes and dispatches (C side: gp_uniforms in src/gp/eval/gpu.h).
 layout(std140) uniform pass_uniforms {
     ivec2 u_tile;        // a tile's fragments (PPCU/FP: 64 lanes; PPPE: 1 x 1)
     ivec2 u_walk_range;  // PPCU/FP/compute: the walks [begin, end) of each lane in this draw

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga/engine_internal.h"
 #include "core/names.h"
 #include "core/args.h"
 #include "core/memory.h"

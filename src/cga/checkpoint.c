@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga/engine_internal.h"
 #include "core/checkpoint.h"
 #include "problems/checkpoint.h"
 #include "core/args.h"

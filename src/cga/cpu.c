@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga/engine_internal.h"
 #include "reduce/reduce.h"
 
 static void evaluate_and_keep_best(glevo_cga *cga)

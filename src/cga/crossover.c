@@ -2,7 +2,7 @@
  * pairing (§2.5, Steps 1-3). A (width/2) x height texture holds, per pair and channel, a cut
  * point in 0..L-1 with probability pc, else -1; child 2i takes bits 0..P-1 from parent 2i and
  * the rest from 2i+1, child 2i+1 the opposite. */
-#include "cga/cga_internal.h"
+#include "cga/passes.h"
 #include "glevo/bits.h"
 
 void cga_crossover_points_cpu(const cga_layout *l, const glevo_rng_source *rng, float pc,

@@ -1,6 +1,6 @@
 /* C twin of shaders/cga/fitness.glsl: decode each 24-bit gene to the domain and stream the
  * genes through the problem. Also the initial population, drawn on the host. */
-#include "cga/cga_internal.h"
+#include "cga/passes.h"
 
 void cga_init_cpu(const cga_layout *l, uint32_t seed, float *genes)
 {

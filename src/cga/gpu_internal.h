@@ -3,7 +3,7 @@
 #ifndef GLEVO_CGA_GPU_INTERNAL_H
 #define GLEVO_CGA_GPU_INTERNAL_H
 
-#include "cga/cga_internal.h"
+#include "cga/engine_internal.h"
 #include "gl/gpgpu.h"
 #include "reduce/reduce.h"
 

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga/passes.h"
 
 void cga_keep_best_cpu(const cga_layout *l, const float reduced[4], const float *genes,
                        long long generation, float *record)

@@ -5,7 +5,7 @@
  * with flip_cdf (float comparisons only, so GLSL and C agree exactly). */
 #include <math.h>
 
-#include "cga/cga_internal.h"
+#include "cga/passes.h"
 #include "glevo/bits.h"
 
 void cga_mutation_init(cga_mutation *m, glevo_cga_mutation mode, double pm)

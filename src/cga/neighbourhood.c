@@ -1,6 +1,6 @@
 /* Selection neighbourhoods on the torus (paper §2.5: "3x3 neighbourhood, its size can be
  * configured"). The order is the roulette's order, mirrored in shaders/cga/select.glsl. */
-#include "cga/cga_internal.h"
+#include "cga/passes.h"
 
 int cga_neighbourhood_offsets(glevo_cga_neighbourhood n, int offsets[][2])
 {

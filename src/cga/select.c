@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga/passes.h"
 
 void cga_select_cpu(const cga_layout *l, const glevo_rng_source *rng, const float *fitness,
                     const float *genes, float *out)

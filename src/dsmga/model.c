@@ -9,20 +9,6 @@
 #include "dsmga/model_internal.h"
 #include "core/args.h"
 
-dsm_uniforms dsm_uniforms_for(const glevo_dsm_gpu *g, const glevo_clique_params *cp)
-{
-    dsm_uniforms u = {.n = g->n, .words = g->words, .ell = g->ell,
-                      .inv_n = 1.0f / (float)g->n, /* the CPU twin's rounding of 1/n */
-                      .bits_width = g->bits.width};
-    if (cp) {
-        u.key[0] = cp->seed;
-        u.key[1] = CLIQUE_STREAM;
-        u.generation = cp->generation;
-        u.lossy = cp->lossy ? 1 : 0;
-    }
-    return u;
-}
-
 /* The population bytes texture (DSM_BITS_WIDTH words a row at most) and the two FastCounting
  * row textures, shared by both drivers. */
 static glevo_status create_textures(glevo_dsm_gpu *g)

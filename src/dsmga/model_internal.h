@@ -72,7 +72,20 @@ struct dsm_model_ops {
 
 extern const dsm_model_ops dsm_fragment_ops, dsm_compute_ops;
 
-/* The block for g; cp NULL for BuildDSM. */
-dsm_uniforms dsm_uniforms_for(const glevo_dsm_gpu *g, const glevo_clique_params *cp);
+/* The block for g; cp NULL for BuildDSM. Both drivers fill it (inline here, so that they
+ * need nothing of model.c, which picks them). */
+static inline dsm_uniforms dsm_uniforms_for(const glevo_dsm_gpu *g, const glevo_clique_params *cp)
+{
+    dsm_uniforms u = {.n = g->n, .words = g->words, .ell = g->ell,
+                      .inv_n = 1.0f / (float)g->n, /* the CPU twin's rounding of 1/n */
+                      .bits_width = g->bits.width};
+    if (cp) {
+        u.key[0] = cp->seed;
+        u.key[1] = CLIQUE_STREAM;
+        u.generation = cp->generation;
+        u.lossy = cp->lossy ? 1 : 0;
+    }
+    return u;
+}
 
 #endif

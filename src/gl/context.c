@@ -1,7 +1,6 @@
-/* glevo_context: create (EGL headless or GLFW window), describe, destroy. The shared part
- * after a context is current: GLEW loading, the entry-point check, the empty VAO that core
- * profiles require for attribute-less full-screen draws. */
-#include <stdarg.h>
+/* glevo_context: create (EGL headless or GLFW window), describe (a device's too), destroy.
+ * The shared part after a context is current: GLEW loading, the entry-point check, the empty
+ * VAO that core profiles require for attribute-less full-screen draws. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,8 +8,6 @@
 #include "gl/context_internal.h"
 #include "core/args.h"
 #include "core/memory.h"
-
-_Thread_local struct glevo_context *gl_current;
 
 glevo_status glevo_context_create(const glevo_context_params *params, glevo_context **out)
 {
@@ -275,20 +272,6 @@ const gpu_limits *gpu_context_limits(void)
     return gl_current ? &gl_current->limits : &none;
 }
 
-void gpu_log(int level, const char *fmt, ...)
-{
-    struct glevo_context *ctx = gl_current;
-    if (!ctx || !ctx->log) return;
-    char message[16384];
-    va_list args;
-    va_start(args, fmt);
-    vsnprintf(message, sizeof message, fmt, args);
-    va_end(args);
-    size_t n = strlen(message);
-    while (n > 0 && message[n - 1] == '\n') message[--n] = '\0';
-    ctx->log(ctx->log_user, (glevo_log_level)level, message);
-}
-
 void *glevo_context_window(glevo_context *ctx) {
     ARG_NOT_NULL_OR(ctx, NULL);
     return ctx->window;
@@ -298,4 +281,26 @@ void glevo_context_finish(glevo_context *ctx)
 {
     if (!ctx) ctx = gl_current;
     if (ctx) gpu_finish();
+}
+
+glevo_status glevo_egl_device_describe(int index, glevo_device_info *out)
+{
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    glevo_status st = egl_device_identify(index, out);
+    if (st) return st;
+    glevo_context *ctx = NULL;
+    glevo_context_params params = {.device_plus_one = index + 1};
+    glevo_context *previous = gl_current;
+    st = glevo_context_create(&params, &ctx);
+    if (st != GLEVO_OK) {
+        snprintf(out->error, sizeof out->error, "%s", glevo_last_error());
+        return GLEVO_OK; /* listed, but not usable */
+    }
+    glevo_context_describe(ctx, out);
+    glevo_context_destroy(ctx);
+    if (previous) glevo_context_make_current(previous);
+    return GLEVO_OK;
 }

@@ -188,13 +188,8 @@ glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one)
                       count, tried);
 }
 
-
-glevo_status glevo_egl_device_describe(int index, glevo_device_info *out)
+glevo_status egl_device_identify(int index, glevo_device_info *out)
 {
-    glevo_clear_error();
-    ARG_NOT_NULL(out);
-    memset(out, 0, sizeof *out);
-    out->index = index;
     EGLDeviceEXT devices[MAX_DEVICES];
     int count = list_devices(devices);
     if (count < 0) return GLEVO_ERR_NO_DEVICE;
@@ -202,16 +197,5 @@ glevo_status glevo_egl_device_describe(int index, glevo_device_info *out)
         return glevo_fail(GLEVO_ERR_INVALID, "EGL device %d does not exist", index);
     device_name(devices[index], out->name, sizeof out->name);
     out->software = device_is_software(devices[index]);
-    glevo_context *ctx = NULL;
-    glevo_context_params params = {.device_plus_one = index + 1};
-    glevo_context *previous = gl_current;
-    glevo_status st = glevo_context_create(&params, &ctx);
-    if (st != GLEVO_OK) {
-        snprintf(out->error, sizeof out->error, "%s", glevo_last_error());
-        return GLEVO_OK; /* listed, but not usable */
-    }
-    glevo_context_describe(ctx, out);
-    glevo_context_destroy(ctx);
-    if (previous) glevo_context_make_current(previous);
     return GLEVO_OK;
 }

@@ -129,12 +129,16 @@ void program_batch_drop(struct glevo_context *ctx, gpu_program *p);
 /* Forgets every pending build (the context is going). */
 void program_batch_free(struct glevo_context *ctx);
 
-/* The context current on this thread (NULL if none): the one hidden global of glevo. */
+/* The context current on this thread (NULL if none): the one hidden global of glevo
+ * (current.c). */
 extern _Thread_local struct glevo_context *gl_current;
 
 /* Platforms (context_egl.c, context_glfw.c): open a context on ctx, install ctx->platform,
  * leave it current. */
 glevo_status egl_context_open(struct glevo_context *ctx, int device_plus_one);
+/* EGL device index's name and whether it is software into out (glevo_egl_device_describe
+ * makes a context on it for the rest). */
+glevo_status egl_device_identify(int index, glevo_device_info *out);
 glevo_status glfw_context_open(struct glevo_context *ctx, const glevo_context_params *params);
 
 /* Shared set-up once a context is current: GLEW, entry-point check, limits, VAO, ring. */

@@ -12,8 +12,8 @@
 #include "glevo/context.h"
 #include "gp/engine_internal.h"
 #include "core/clock.h"
-#include "gp/portfolio.h"
-#include "gp/sr_params.h"
+#include "gp/sr/portfolio.h"
+#include "gp/sr/sr_params.h"
 #include "gp/checkpoint_params.h"
 #include "core/args.h"
 
@@ -164,7 +164,7 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     ckpt_put_i64(w, "data.vars", gp->data->vars);
     ckpt_put_i64(w, "data.cases", gp->data->cases);
     ckpt_put_i64(w, "data.crc32", data_crc(gp->data));
-    /* Children bred from (seed, generation, child) words (src/gp/breed.c): files without
+    /* Children bred from (seed, generation, child) words (src/gp/breed/breed.c): files without
      * this mark were bred otherwise and cannot resume the same run. */
     ckpt_put_str(w, "state.breeding", GP_BREEDING);
     ckpt_put_f64(w, "state.seconds", core_seconds_now() - gp->t0);

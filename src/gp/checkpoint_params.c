@@ -9,8 +9,8 @@
 
 #include "gp/checkpoint_params.h"
 #include "gp/engine_internal.h"
-#include "gp/portfolio.h"
-#include "gp/sr_params.h"
+#include "gp/sr/portfolio.h"
+#include "gp/sr/sr_params.h"
 #include "core/args.h"
 
 const char *gp_checkpoint_set_name(int s)

@@ -1,30 +1,30 @@
 /* Generational GP (the paper's Algorithm 1): ramped half-and-half initialisation on the host,
  * then per generation tournament selection, subtree crossover, subtree and point mutation,
- * elitism and a size limit (src/gp/breed.c: each child from random words keyed by (seed,
+ * elitism and a size limit (src/gp/breed/breed.c: each child from random words keyed by (seed,
  * generation, child, purpose)), and evaluation of the whole population by the evaluator.
- * With a GPU backend the population stays on the GPU (src/gp/resident.c) and a generation
+ * With a GPU backend the population stays on the GPU (src/gp/breed/resident.c) and a generation
  * is one breeding pass (a compute dispatch or a draw) and the evaluation; with the compute
  * backend the fitness, best and elites stay there too (gp/fitness.glsl), read back only when
  * the host reports (gp_fitness_sync); with the CPU backend the host breeds with breed.c, the
- * GPU pass's twin, so all make the same children. create/step/destroy like the
- * other families; glevo_gp_run is create, step to the end, result. Its neighbours:
- * engine_params.c (defaults, checks), engine_init.c (the first generation), engine_eval.c
- * (a generation's fitness and best), engine_sync.c (the host's copies), engine_result.c.
- * A portfolio (portfolio.c) is a chain of engines from gp->next_search, created, bred and
- * evaluated in step with this one; the run reports the best of them. */
+ * GPU pass's twin, so all make the same children. This file runs one search: new, its
+ * generations (a search beside a portfolio's main one may restart instead), destroy. Above
+ * it engine_portfolio.c chains a portfolio's searches (gp->next_search) and engine_run.c is
+ * the public create/step/run; below it engine_params.c (defaults, checks), engine_init.c
+ * (the first generation), engine_eval.c (a generation's fitness and best), engine_sync.c
+ * (the host's copies). */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gp/engine_internal.h"
-#include "gp/enumerate.h"
 #include "core/args.h"
 #include "gl/gpgpu.h"
-#include "gp/eval_internal.h"
-#include "gp/const_opt.h"
-#include "gp/gpu.h"
-#include "gp/parsimony.h"
-#include "gp/portfolio.h"
+#include "gp/eval/eval_internal.h"
+#include "gp/sr/const_opt.h"
+#include "gp/eval/gpu.h"
+#include "gp/breed/parsimony.h"
+#include "gp/sr/portfolio.h"
 
 static glevo_status allocate(glevo_gp *gp)
 {
@@ -123,7 +123,7 @@ static glevo_status make_resident(glevo_gp *gp)
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
     /* Constant fitting (issue 26) on the compute backend: shaders/gp/const_fit.glsl fits the
      * resident programs, where the driver runs its loops whole (gp_const_fitter_fits).
-     * Elsewhere the host twin (src/gp/const_opt.c) fits the host's copy: then the host
+     * Elsewhere the host twin (src/gp/sr/const_opt.c) fits the host's copy: then the host
      * breeds and the evaluator reads the programs from the host. GLEVO_GP_HOST_CONSTFIT=1
      * fits on the host (for measuring). */
     const char *hc = getenv("GLEVO_GP_HOST_CONSTFIT");
@@ -143,7 +143,7 @@ static glevo_status make_resident(glevo_gp *gp)
     /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
      * by a case count below 2^26 rounded as C rounds them (gp/fitness.glsl); not RMSE, whose
      * square root GLSL does not promise to round correctly, nor linear scaling (its closed
-     * form divides by the programs' variance; src/gp/scaling.c): those read the sums back
+     * form divides by the programs' variance; src/gp/eval/scaling.c): those read the sums back
      * each generation, and linear scaling's second look reads its few programs from their
      * slots. GLEVO_GP_HOST_FITNESS=1 reads the errors back every generation (for measuring). */
     const char *hf = getenv("GLEVO_GP_HOST_FITNESS");
@@ -216,11 +216,42 @@ glevo_status gp_engine_resumed(glevo_gp *gp)
     return st;
 }
 
+/* The host's fitting of a generation, its programs shared out to threads (each program's fit
+ * is its own: the result does not depend on the threads). */
+typedef struct fit_job {
+    glevo_gp *gp;
+    atomic_int next;
+} fit_job;
+
+static void *fit_worker(void *arg)
+{
+    fit_job *job = arg;
+    glevo_gp *gp = job->gp;
+    const glevo_gp_params *P = &gp->P;
+    indiv *pop = gp->pops[gp->cur];
+    for (int i; (i = atomic_fetch_add(&job->next, 1)) < P->pop;)
+        if (gp_const_fit_chosen(P, i, gp->generation))
+            gp_const_fit(&pop[i], gp->fit_data, P->const_opt_iters, P->linear_scaling == 1);
+    return NULL;
+}
+
+/* Constant fitting by the host twin (sr/const_opt.c): the chosen programs of the current
+ * population, fitted before it is evaluated. */
+static void const_opt_generation(glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    if (P->const_opt_iters <= 0 || P->const_opt_fraction <= 0) return;
+    /* The CPU evaluator's threads (glevo_gp_eval_params.threads: 0 = every core). */
+    fit_job job = {.gp = gp};
+    atomic_init(&job.next, 0);
+    gp_run_on_threads(gp_cpu_threads(P->eval.threads, P->pop), fit_worker, &job);
+}
+
 /* A grown population in pops[0] (generation 0's or a restart's): fitted, on the GPU where it
  * lives, evaluated. */
 static glevo_status grown_generation_done(glevo_gp *gp)
 {
-    if (!gp->fitter) gp_const_opt_generation(gp);
+    if (!gp->fitter) const_opt_generation(gp);
     glevo_status st = host_population_changed(gp);
     if (!st) st = fit_on_gpu(gp);
     if (!st) st = gp_engine_evaluate(gp);
@@ -229,7 +260,7 @@ static glevo_status grown_generation_done(glevo_gp *gp)
 
 /* Generation 0 of one search: grown (with the enumeration's short programs where it has
  * them), fitted, evaluated. */
-static glevo_status first_generation(glevo_gp *gp)
+glevo_status gp_engine_first_generation(glevo_gp *gp)
 {
     glevo_status st = gp_engine_initialise(gp);
     if (!st) st = gp_enumerate_seed(gp);
@@ -246,14 +277,33 @@ static glevo_status next_generation(glevo_gp *gp)
         st = fit_on_gpu(gp);
     } else if (gp->P.const_opt_iters > 0) { /* the host twin on the host's copy */
         if (!(st = gp_host_sync(gp))) {
-            gp_const_opt_generation(gp);
+            const_opt_generation(gp);
             st = host_population_changed(gp);
         }
     }
     return st ? st : gp_engine_evaluate(gp);
 }
 
-/* A search that starts again (portfolio.c, gp_portfolio_restart_due) in place of breeding a
+/* Whether search s starts again instead of breeding its next generation: it has gone
+ * s->restart_after generations without a better best and as many remain (its fitness comes
+ * to the host for this). Keeps the record of its best (restart_best, restart_since). */
+static glevo_status restart_due(glevo_gp *s, bool *due)
+{
+    *due = false;
+    if (s->restart_after <= 0) return GLEVO_OK;
+    /* The best's fitness alone where the GPU holds it: one read, not gp_fitness_sync's five
+     * (its errors, lengths and statistics wait for the host's next report). */
+    double f = s->fit[s->best];
+    int best;
+    glevo_status st = s->fit_stale ? gp_resident_read_best(s->res, &best, &f) : GLEVO_OK;
+    if (st) return st;
+    if (f < s->restart_best) s->restart_best = f, s->restart_since = s->generation;
+    *due = s->generation - s->restart_since >= s->restart_after &&
+           s->generation + s->restart_after < s->P.generations;
+    return GLEVO_OK;
+}
+
+/* A search that starts again (restart_due; sr/portfolio.c says why) in place of breeding a
  * generation: generation 0's way (grown, fitted, evaluated) from its next restart seed, with
  * its best program in slot 0. */
 static glevo_status restart_search(glevo_gp *gp)
@@ -281,95 +331,12 @@ static glevo_status restart_search(glevo_gp *gp)
 }
 
 /* Search s's next generation: bred, or a restart. */
-static glevo_status step_search(glevo_gp *s)
+glevo_status gp_engine_step(glevo_gp *s)
 {
     bool restart;
-    glevo_status st = gp_portfolio_restart_due(s, &restart);
+    glevo_status st = restart_due(s, &restart);
     if (st) return st;
     return restart ? restart_search(s) : next_generation(s);
-}
-
-glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data *data,
-                             glevo_gp **out)
-{
-    glevo_clear_error();
-    ARG_NOT_NULL(params);
-    ARG_NOT_NULL(data);
-    ARG_NOT_NULL(out);
-    *out = NULL;
-    glevo_gp_params P;
-    glevo_status st = gp_resolve_params(params, data, &P);
-    glevo_gp *gp = NULL;
-    /* The run's programs are built together (program_batch.c): with a cold shader cache the
-     * driver compiles them at once rather than one after another. */
-    gpu_program_batch_begin();
-    if (!st) st = gp_run_new(&P, data, NULL, &gp);
-    glevo_status built = gpu_program_batch_end();
-    if (!st && built) {
-        glevo_gp_destroy(gp);
-        st = built;
-    }
-    if (st) return st;
-    /* The main search's enumeration runs meanwhile on a thread of its own (gp_enumerate_begin):
-     * the helpers' first generations go first, the searches being independent. */
-    for (glevo_gp *s = gp; s; s = s->next_search) gp_enumerate_begin(s);
-    for (glevo_gp *s = gp->next_search; s && !st; s = s->next_search) st = first_generation(s);
-    if (!st) st = first_generation(gp);
-    if (st || (st = gp_portfolio_report(gp))) {
-        glevo_gp_destroy(gp);
-        return st;
-    }
-    *out = gp;
-    return GLEVO_OK;
-}
-
-glevo_status glevo_gp_step(glevo_gp *gp, int generations)
-{
-    glevo_clear_error();
-    ARG_NOT_NULL(gp);
-    if (generations < 0)
-        return glevo_fail(GLEVO_ERR_INVALID, "%s: generations %d is negative", __func__,
-                          generations);
-    glevo_status st = gp_gl_ready(gp, __func__);
-    if (st) return st;
-    for (int k = 0; k < generations && !gp->done && !st; ++k) {
-        if (glevo_interrupt_pending())
-            return glevo_fail(GLEVO_ERR_INTERRUPTED, "glevo_gp_step: interrupted after "
-                              "generation %d", gp->generation);
-        for (glevo_gp *s = gp; s && !st; s = s->next_search) st = step_search(s);
-        if (!st) st = gp_portfolio_report(gp);
-    }
-    return st;
-}
-
-bool glevo_gp_done(const glevo_gp *gp) {
-    ARG_NOT_NULL_OR(gp, false);
-    return gp->done;
-}
-int glevo_gp_generation(const glevo_gp *gp) {
-    ARG_NOT_NULL_OR(gp, -1);
-    return gp->generation;
-}
-/* The error the result reports for the best program: its printed model's (scaled and
- * simplified, glevo_gp_model), which with linear scaling differs in the last digits from the
- * error the search ranked it by; a portfolio's better search's. */
-double glevo_gp_best_error(const glevo_gp *gp)
-{
-    ARG_NOT_NULL_OR(gp, NAN);
-    double e;
-    return gp_portfolio_pick(gp, NULL, NULL, &e) ? NAN : e;
-}
-
-const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best)
-{
-    ARG_NOT_NULL_OR(gp, NULL);
-    /* Resident: the programs come back from the GPU (a failure leaves the last copy). The
-     * container is packed here, on demand: GPU runs never fill it on their own, and a
-     * container of an earlier generation (or none, right after create) would not match
-     * *best. */
-    if (!gp_host_sync(gp)) gp_engine_pack_host((glevo_gp *)gp);
-    if (best) *best = gp->best;
-    return gp->progs;
 }
 
 void glevo_gp_destroy(glevo_gp *gp)
@@ -401,19 +368,3 @@ void glevo_gp_destroy(glevo_gp *gp)
     free(gp);
 }
 
-/* Result: the best program of the last evaluated generation (elitism keeps the best). */
-glevo_status glevo_gp_run(const glevo_gp_params *params, const glevo_gp_data *data,
-                          glevo_gp_result *out)
-{
-    glevo_clear_error();
-    ARG_NOT_NULL(params);
-    ARG_NOT_NULL(data);
-    ARG_NOT_NULL(out);
-    memset(out, 0, sizeof *out);
-    glevo_gp *gp = NULL;
-    glevo_status st = glevo_gp_create(params, data, &gp);
-    while (!st && !glevo_gp_done(gp)) st = glevo_gp_step(gp, 1);
-    if (!st) st = glevo_gp_result_get(gp, out);
-    glevo_gp_destroy(gp);
-    return st;
-}

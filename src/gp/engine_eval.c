@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "gp/engine_internal.h"
-#include "gp/eval_internal.h"
-#include "gp/gpu.h"
+#include "gp/eval/eval_internal.h"
+#include "gp/eval/gpu.h"
 
 double gp_fitness_of(glevo_gp_metric m, double e)
 {

@@ -6,16 +6,10 @@
 
 #include "gp/gp_internal.h"
 #include "core/clock.h"
-#include "gp/const_fit_gpu.h"
-#include "gp/resident.h"
-#include "gp/tree.h"
-
-/* consts[i] belongs to codes[i] (meaningful where codes[i] is a constant). */
-typedef struct indiv {
-    uint32_t *codes;
-    float *consts;
-    int len;
-} indiv;
+#include "gp/sr/const_fit_gpu.h"
+#include "gp/breed/resident.h"
+#include "gp/breed/tree.h"
+#include "gp/sr/portfolio.h"
 
 /* The breeding scheme a checkpoint's run used (checkpoint.c refuses others). */
 #define GP_BREEDING "per-child-philox-1"
@@ -24,7 +18,7 @@ struct glevo_gp {
     glevo_gp_params P;        /* defaults resolved: this search's */
     glevo_gp_params asked;    /* the run's (glevo_gp_params_of): a portfolio's pop is both
                                * searches' and its progress callback the run's */
-    struct glevo_gp *next_search; /* a portfolio's next search (src/gp/portfolio.c), or NULL */
+    struct glevo_gp *next_search; /* a portfolio's next search (src/gp/sr/portfolio.c), or NULL */
     /* A search beside the main one starts again after restart_after generations without a
      * better best (portfolio.c; 0: never): the best since the start, the generation it was
      * reached, how many restarts so far. */
@@ -87,9 +81,30 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
 /* An engine with its buffers, random stream and evaluator, and no population yet. */
 glevo_status gp_engine_new(const glevo_gp_params *resolved, const glevo_gp_data *data,
                            glevo_gp **out);
+/* A search's generation 0 (grown, with the enumeration's short programs where it has them,
+ * fitted, evaluated), and its next generation (bred, or a restart: sr/portfolio.c). */
+glevo_status gp_engine_first_generation(glevo_gp *gp);
+glevo_status gp_engine_step(glevo_gp *s);
 /* After a checkpoint's state is back in pops[cur]: the evaluator's copy of the population,
  * and whether the run is already over under the (possibly changed) parameters. */
 glevo_status gp_engine_resumed(glevo_gp *gp);
+
+/* The portfolio's searches (engine_portfolio.c). A run from resolved parameters: one
+ * engine, or the main search's engine heading the chain of the others (gp->next_search) for
+ * a portfolio laid out as L (NULL: this version's; checkpoints give theirs); gp->asked is P.
+ * No population yet. */
+glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
+                        const gp_portfolio_layout *L, glevo_gp **out);
+
+/* After every search evaluated a generation: the run's progress line (the best model) and
+ * its end (any search's). Nothing to do without a portfolio. */
+glevo_status gp_portfolio_report(glevo_gp *gp);
+
+/* The engine whose best model the run reports (gp itself without a portfolio), its fitness
+ * on the host; *which: its index (0 the main search), *error: that model's training error
+ * (any may be NULL; a run of one search builds its model only when *error is asked for). */
+glevo_status gp_portfolio_pick(const glevo_gp *gp, const glevo_gp **pick, int *which,
+                               double *error);
 
 /* The programs of the current generation into pops[cur] (a resident run's are on the GPU);
  * const: the host copy is a cache of the GPU's. */
@@ -105,10 +120,22 @@ double gp_fitness_of(glevo_gp_metric m, double e);
  * first). */
 int gp_find_best(const glevo_gp *gp);
 
-/* The split of the engine (issue 23's "house"): engine.c drives create/step/destroy;
+/* The split of the engine (issue 23's "house"): engine_run.c drives create/step, over
+ * engine_portfolio.c's searches; engine.c runs one search (new, generations, destroy);
  * engine_init.c fills the first generation, engine_eval.c evaluates one, engine_sync.c keeps
  * the host's copies of a resident run, engine_result.c prints the result. */
 glevo_status gp_engine_initialise(glevo_gp *gp);
+/* Starts gp_enumerate_seed's enumeration on a thread of its own (nothing when gp enumerates
+ * nothing, or no thread can be had: then gp_enumerate_seed enumerates), so that it overlaps
+ * the run's other set-up; gp_enumerate_seed or gp_enumerate_abandon ends it. */
+void gp_enumerate_begin(glevo_gp *gp);
+/* Waits for a begun enumeration and drops it (a run destroyed before its first generation). */
+void gp_enumerate_abandon(glevo_gp *gp);
+/* gp_enumerate with gp's data, operators, scaling and max_size and gp->P.enumeration
+ * candidates, on the run's CPU threads (eval.threads); the best that fit the sampled cases to
+ * rounding (GP_ENUM_EXACT; at most an eighth of the population) replace the last programs of
+ * gp's first generation (pops[cur]). enumeration 0: nothing. */
+glevo_status gp_enumerate_seed(glevo_gp *gp);
 glevo_status gp_engine_evaluate(glevo_gp *gp);
 /* The best program of the current generation alone in out (from the GPU when resident). */
 glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out);

@@ -6,11 +6,10 @@
 
 #include "gp/engine_internal.h"
 #include "core/args.h"
-#include "glevo/context.h"
 #include "core/memory.h"
-#include "gp/gpu.h"
-#include "gp/portfolio.h"
-#include "gp/sr_params.h"
+#include "gp/eval/gpu.h"
+#include "gp/sr/portfolio.h"
+#include "gp/sr/sr_params.h"
 
 /* The one place GP's defaults are written (the CLI prints these in --help). */
 glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
@@ -27,8 +26,8 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     if (!P.init_max_depth) P.init_max_depth = 6;
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
     P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
-    gp_sr_params_defaults(&P); /* issue 26 (max_size too): src/gp/sr_params.c */
-    gp_portfolio_default(&P);  /* issue 26: src/gp/portfolio.c */
+    gp_sr_params_defaults(&P); /* issue 26 (max_size too): src/gp/sr/sr_params.c */
+    gp_portfolio_default(&P);  /* issue 26: src/gp/sr/portfolio.c */
     return P;
 }
 
@@ -68,7 +67,7 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     P.eval.backend = P.backend;
     P.eval.moments = P.linear_scaling == 1; /* issue 26: the evaluator sums f*y, f*f, f */
     *out = P;
-    glevo_status sr = gp_sr_params_check(&P); /* issue 26: src/gp/sr_params.c */
+    glevo_status sr = gp_sr_params_check(&P); /* issue 26: src/gp/sr/sr_params.c */
     if (sr) return sr;
     if (P.pop < 2) return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.pop %d is below 2", P.pop);
     if (P.generations < 0)
@@ -120,12 +119,4 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if (data->vars < 1) return glevo_fail(GLEVO_ERR_INVALID, "the data has no input variables");
     glevo_status split = gp_portfolio_check(&P);
     return split ? split : check_memory(&P);
-}
-
-glevo_backend glevo_gp_backend_resolve(glevo_backend b)
-{
-    if (b != GLEVO_BACKEND_AUTO) return b;
-    glevo_features f;
-    glevo_context_features(NULL, &f);
-    return f.software ? GLEVO_BACKEND_CPU : glevo_backend_resolve(b);
 }

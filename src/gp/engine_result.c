@@ -1,22 +1,12 @@
-/* A run's result: the best program printed, its counters and the model (issue 26), and
- * glevo_gp_result_free. */
+/* A run's result: the best program printed, its counters and the model (issue 26; the model
+ * and glevo_gp_result_free are sr/model.c's). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gp/engine_internal.h"
 #include "core/args.h"
-#include "gp/model.h"
-#include "gp/portfolio.h"
-
-void glevo_gp_result_free(glevo_gp_result *r)
-{
-    if (!r) return;
-    free(r->best_sexpr);
-    free(r->best_infix);
-    free(r->best_sympy);
-    glevo_gp_programs_destroy(r->best);
-    memset(r, 0, sizeof *r);
-}
+#include "gp/sr/model.h"
+#include "gp/sr/portfolio.h"
 
 char *gp_print_alloc(const glevo_gp_programs *p, int i, int infix)
 {

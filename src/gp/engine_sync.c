@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "gp/engine_internal.h"
-#include "gp/eval_internal.h"
-#include "gp/gpu.h"
+#include "gp/eval/eval_internal.h"
+#include "gp/eval/gpu.h"
 
 glevo_status gp_engine_program(const glevo_gp *gp, int i, uint32_t *codes, float *consts,
                                int *len)

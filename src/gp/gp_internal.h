@@ -30,6 +30,14 @@ struct glevo_gp_data {
     char **names; /* vars + 1 names; names[vars] is the target's */
 };
 
+/* One program in the engine's layout: consts[i] belongs to codes[i] (meaningful where
+ * codes[i] is a constant). */
+typedef struct indiv {
+    uint32_t *codes;
+    float *consts;
+    int len;
+} indiv;
+
 /* Index one past the end of the subtree starting at codes[i]. */
 int gp_subtree_end(const uint32_t *codes, int length, int i);
 /* Arity of the code's op. */

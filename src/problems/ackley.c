@@ -8,6 +8,16 @@
 
 #define ACKLEY_E_F 2.71828182845905f
 
+/* 1 - exp(-t) for t >= 0 without cancellation near 0 (GLSL has no expm1); the shader's
+ * problem_one_minus_exp does the same float operations. */
+static float problem_one_minus_exp_f(float t)
+{
+    /* Below 2^-7 the series t - t^2/2 + t^3/6 is exact to float rounding (next term t^4/24
+     * is < 2^-28 t) and avoids 1 - exp(-t) losing its digits. */
+    if (t < 0.0078125f) return t * (1.0f - t * (0.5f - t * (1.0f / 6.0f)));
+    return 1.0f - expf(-t);
+}
+
 static glevo_vec4 ackley_init(void) { return problem_vec4(0.0f, 0.0f, 0.0f, 0.0f); }
 
 static glevo_vec4 ackley_step(glevo_vec4 acc, int j, float z)

@@ -25,10 +25,6 @@ extern const double glevo_cec2005_rosenbrock[GLEVO_CEC2005_MAX_DIM];
 extern const double glevo_cec2005_griewank[GLEVO_CEC2005_MAX_DIM];
 extern const double glevo_cec2005_rastrigin[GLEVO_CEC2005_MAX_DIM];
 
-/* 1 - exp(-t) for t >= 0 without cancellation near 0 (GLSL has no expm1); the shaders'
- * problem_one_minus_exp does the same float operations. */
-float problem_one_minus_exp_f(float t);
-
 static inline glevo_vec4 problem_vec4(float x, float y, float z, float w)
 {
     glevo_vec4 v = {x, y, z, w};

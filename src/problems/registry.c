@@ -222,11 +222,3 @@ glevo_status glevo_problem_load_shift(const glevo_problem *p, int dim, const cha
     fclose(f);
     return GLEVO_OK;
 }
-
-float problem_one_minus_exp_f(float t)
-{
-    /* Below 2^-7 the series t - t^2/2 + t^3/6 is exact to float rounding (next term t^4/24
-     * is < 2^-28 t) and avoids 1 - exp(-t) losing its digits. */
-    if (t < 0.0078125f) return t * (1.0f - t * (0.5f - t * (1.0f / 6.0f)));
-    return 1.0f - expf(-t);
-}

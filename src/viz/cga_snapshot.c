@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cga/cga_internal.h"
+#include "cga/engine_internal.h"
 #include "glevo/snapshot.h"
 #include "viz/viz.h"
 #include "core/args.h"

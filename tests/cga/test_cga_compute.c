@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga/engine_internal.h"
 #include "cga/gpu_internal.h"
 #include "cga_state.h"
 #include "reduce/reduce.h"

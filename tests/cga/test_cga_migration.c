@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cga/cga_internal.h"
+#include "cga/engine_internal.h"
 #include "testutil.h"
 
 #define SEED 4111u

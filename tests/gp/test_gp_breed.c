@@ -11,10 +11,10 @@
 
 #include "core/checkpoint.h"
 #include "glevo/rng.h"
-#include "gp/breed.h"
+#include "gp/breed/breed.h"
 #include "gp/engine_internal.h"
-#include "gp/resident.h"
-#include "gp/tree.h"
+#include "gp/breed/resident.h"
+#include "gp/breed/tree.h"
 #include "gp_engines.h"
 
 typedef struct host_pop {

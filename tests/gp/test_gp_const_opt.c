@@ -9,9 +9,9 @@
 
 #include "glevo/gp.h"
 #include "glevo/rng.h"
-#include "gp/const_fit_gpu.h"
-#include "gp/const_opt.h"
-#include "gp/sr_params.h"
+#include "gp/sr/const_fit_gpu.h"
+#include "gp/sr/const_opt.h"
+#include "gp/sr/sr_params.h"
 #include "gp_engines.h"
 #include "testutil.h"
 

@@ -10,8 +10,8 @@
 
 #include "glevo/gp.h"
 #include "glevo/rng.h"
-#include "gp/enumerate.h"
-#include "gp/sr_params.h"
+#include "gp/sr/enumerate.h"
+#include "gp/sr/sr_params.h"
 #include "gp_engines.h"
 #include "testutil.h"
 

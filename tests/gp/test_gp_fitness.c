@@ -10,8 +10,8 @@
 
 #include "glevo/rng.h"
 #include "gp/engine_internal.h"
-#include "gp/gpu.h"
-#include "gp/resident.h"
+#include "gp/eval/gpu.h"
+#include "gp/breed/resident.h"
 #include "gp_engines.h"
 
 enum { POP = 2573, CAP = 7 };

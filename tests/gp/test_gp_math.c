@@ -10,7 +10,7 @@
 #include "glevo/gp.h"
 #include "glevo/rng.h"
 #include "gp/gp_internal.h"
-#include "gp/gp_math.h"
+#include "gp/eval/gp_math.h"
 #include "gp_engines.h"
 #include "testutil.h"
 

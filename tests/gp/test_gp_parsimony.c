@@ -5,7 +5,7 @@
 
 #include "glevo/gp.h"
 #include "glevo/rng.h"
-#include "gp/parsimony.h"
+#include "gp/breed/parsimony.h"
 #include "testutil.h"
 
 START_TEST(test_comparison)

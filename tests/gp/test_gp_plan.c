@@ -3,7 +3,7 @@
  * for time and memory, and what is refused. */
 #include <string.h>
 
-#include "gp/eval_internal.h"
+#include "gp/eval/eval_internal.h"
 #include "testutil.h"
 
 #define BUDGET 65535

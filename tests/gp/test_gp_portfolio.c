@@ -16,7 +16,7 @@
 #include "gp_engines.h"
 #include "glevo/rng.h"
 #include "gp/engine_internal.h"
-#include "gp/portfolio.h"
+#include "gp/sr/portfolio.h"
 #include "testutil.h"
 
 /* y = x1^3 + x1^2 + x1 (Nguyen-1) on 20 points in [-1, 1]. */

@@ -9,7 +9,7 @@
 #include "glevo/gp.h"
 #include "glevo/rng.h"
 #include "gp/gp_internal.h"
-#include "gp/model.h"
+#include "gp/sr/model.h"
 #include "testutil.h"
 
 static glevo_gp_data *random_data(int vars, int cases, uint32_t seed)

@@ -13,7 +13,7 @@
 
 #include "glevo/gp.h"
 #include "glevo/rng.h"
-#include "gp/gpu.h"
+#include "gp/eval/gpu.h"
 #include "gp_engines.h"
 #include "testutil.h"
 

@@ -1,0 +1,156 @@
+/* The model a GP run reports (issue 26): the best program as evolved, with linear scaling's
+ * a and b folded in as constants, then its errors recomputed on that very program, so that
+ * what is printed is what was scored. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/args.h"
+#include "gp/eval/eval_internal.h"
+#include "gp/sr/model.h"
+
+/* The model as an S-expression (names NULL: the format programs are read back in) or, with
+ * the data's names, in infix. */
+static char *print_alloc(const glevo_gp_programs *p, const char *const *names)
+{
+    int n = names ? gp_program_infix_named(p, 0, names, NULL, 0) : glevo_gp_program_sexpr(p, 0, NULL, 0);
+    char *s = malloc((size_t)n + 1);
+    if (!s) return NULL;
+    if (names)
+        gp_program_infix_named(p, 0, names, s, (size_t)n + 1);
+    else
+        glevo_gp_program_sexpr(p, 0, s, (size_t)n + 1);
+    return s;
+}
+
+glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data *d, double *r2)
+{
+    glevo_clear_error();
+    ARG_NOT_NULL(p);
+    ARG_NOT_NULL(d);
+    ARG_NOT_NULL(r2);
+    ARG_INDEX_OR(i, glevo_gp_programs_count(p), GLEVO_ERR_INVALID);
+    int len;
+    const uint32_t *codes = glevo_gp_programs_codes(p, i, &len);
+    glevo_gp_programs *one = NULL;
+    glevo_status st = glevo_gp_programs_create(&one);
+    if (!st) st = glevo_gp_programs_add(one, codes, len, glevo_gp_programs_constants(p));
+    glevo_gp_sums s;
+    if (!st) st = glevo_gp_evaluate_cpu(one, d, 1, &s);
+    glevo_gp_programs_destroy(one);
+    if (st) return st;
+    double sy = 0, syy = 0;
+    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
+    double my = sy / d->cases;
+    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - my) * (d->y[c] - my);
+    /* A constant target has no variance to explain: R^2 is 1 for a model that is exact on
+     * it and 0 otherwise (scikit-learn's r2_score), never a NaN printed beside a model. */
+    *r2 = syy > 0 ? 1.0 - s.sq_sum / syy : s.sq_sum == 0 ? 1.0 : 0.0;
+    return GLEVO_OK;
+}
+
+void glevo_gp_result_free(glevo_gp_result *r)
+{
+    if (!r) return;
+    free(r->best_sexpr);
+    free(r->best_infix);
+    free(r->best_sympy);
+    glevo_gp_programs_destroy(r->best);
+    memset(r, 0, sizeof *r);
+}
+
+glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *data,
+                            const glevo_gp_programs *p, int i, glevo_gp_result *out)
+{
+    glevo_clear_error();
+    ARG_NOT_NULL(out);
+    memset(out, 0, sizeof *out);
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(p);
+    ARG_INDEX_OR(i, glevo_gp_programs_count(p), GLEVO_ERR_INVALID);
+    int len;
+    const uint32_t *codes = glevo_gp_programs_codes(p, i, &len);
+    glevo_status st = glevo_gp_programs_create(&out->best);
+    if (!st) st = glevo_gp_programs_add(out->best, codes, len, glevo_gp_programs_constants(p));
+    if (!st) st = gp_model_finish(params, data, out);
+    if (st) glevo_gp_result_free(out);
+    return st;
+}
+
+glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
+                             glevo_gp_result *out)
+{
+    int len;
+    const uint32_t *codes = glevo_gp_programs_codes(out->best, 0, &len);
+    const float *consts = glevo_gp_programs_constants(out->best);
+    uint32_t *c2 = malloc(((size_t)len + 4) * sizeof *c2);
+    float *k2 = malloc(((size_t)len + 4) * sizeof *k2);
+    glevo_gp_programs *model = NULL;
+    glevo_status st = c2 && k2 ? glevo_gp_programs_create(&model)
+                               : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+    if (!st) {
+        int n = len;
+        if (P->linear_scaling == 1) {
+            double a, b;
+            gp_fit_scaling(codes, len, consts, d, &a, &b);
+            n = gp_scaled_program(codes, len, consts, (float)a, (float)b, c2, k2);
+        } else {
+            for (int i = 0; i < len; ++i) {
+                c2[i] = codes[i];
+                if (GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST) {
+                    k2[i] = consts[GLEVO_GP_CODE_INDEX(codes[i])];
+                    c2[i] = GLEVO_GP_CODE(GLEVO_GP_CONST, i);
+                }
+            }
+        }
+        /* Simplified in place: the result is never longer. */
+        uint32_t *c3 = malloc((size_t)n * sizeof *c3);
+        float *k3 = malloc((size_t)n * sizeof *k3);
+        int m = c3 && k3 ? gp_simplify(c2, n, k2, c3, k3) : -1;
+        if (m > 0) m = gp_readable(c3, k3, m, d, P->metric);
+        st = m > 0 ? glevo_gp_programs_add(model, c3, m, k3)
+                   : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+        free(c3);
+        free(k3);
+    }
+    double err = 0;
+    if (!st) st = gp_model_error(model, d, P->metric, &err);
+    double r2 = NAN;
+    if (!st) st = glevo_gp_r2(model, 0, d, &r2);
+    char *sexpr = NULL, *infix = NULL, *sympy = NULL;
+    char **names = st ? NULL : gp_data_identifiers(d);
+    if (!st && names) {
+        /* What a person reads names the data's columns; the S-expression stays x1, ... */
+        const char *const *named = (const char *const *)names;
+        sexpr = print_alloc(model, NULL);
+        infix = print_alloc(model, named);
+        int ml;
+        const uint32_t *mc = glevo_gp_programs_codes(model, 0, &ml);
+        const float *mk = glevo_gp_programs_constants(model);
+        int sn = gp_program_sympy(mc, ml, mk, named, NULL, 0);
+        sympy = malloc((size_t)sn + 1);
+        if (sympy) gp_program_sympy(mc, ml, mk, named, sympy, (size_t)sn + 1);
+    }
+    gp_identifiers_free(names, d->vars);
+    if (!st && (!sexpr || !infix || !sympy))
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+    if (!st) {
+        free(out->best_sexpr);
+        free(out->best_infix);
+        glevo_gp_programs_destroy(out->best);
+        free(out->best_sympy);
+        out->best_sexpr = sexpr, out->best_infix = infix, out->best = model;
+        out->best_sympy = sympy, out->train_r2 = r2;
+        out->best_nodes = (int)glevo_gp_programs_nodes(model);
+        out->best_error = err;
+        model = NULL, sexpr = infix = sympy = NULL;
+    }
+    free(sexpr);
+    free(infix);
+    free(sympy);
+    glevo_gp_programs_destroy(model);
+    free(c2);
+    free(k2);
+    return st;
+}

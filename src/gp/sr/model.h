@@ -1,0 +1,41 @@
+/* The model a GP run reports (issue 26): the best program with its linear scaling folded in
+ * (scaling.c), simplified (simplify.c), and its errors and R^2 on the training and test data,
+ * those of the printed program. */
+#ifndef GLEVO_GP_MODEL_H
+#define GLEVO_GP_MODEL_H
+
+#include "gp/gp_internal.h"
+
+/* Error of p's program 0 on d under metric (the CPU interpreter: the GPU's bits). */
+glevo_status gp_model_error(const glevo_gp_programs *p, const glevo_gp_data *d,
+                            glevo_gp_metric metric, double *error);
+/* out->best (one program) becomes the reported model: linear scaling folded in, and
+ * best_sexpr, best_infix, best_nodes and best_error are recomputed from it. */
+glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
+                             glevo_gp_result *out);
+
+/* The simplified program (simplify.c: value kept wherever it is finite) into out (at most
+ * length codes, constants at their own positions); returns its length, -1 out of memory. */
+int gp_simplify(const uint32_t *codes, int length, const float *consts, uint32_t *out_codes,
+                float *out_consts);
+/* gp_simplify's rewrites and those of real arithmetic, which round differently: constants
+ * gathered and folded across + - * (and a quotient by a constant), a - (a - b), (a + b) - a,
+ * a + (b - a), a (b / a) and (a b) / a cancelled, -(a - b) as b - a, in passes until none
+ * applies. The value may change by rounding (or more, where a cancelled division was
+ * protected): gp_readable keeps the result only where the training error does not change. The
+ * new length (at most length), -1 without memory. */
+int gp_simplify_algebra(const uint32_t *codes, int length, const float *consts,
+                        uint32_t *out_codes, float *out_consts);
+/* The model made readable in place (codes with constant k at consts[k], n codes): the
+ * algebra's rewrites, then additive constants near 0 and factors near 1 dropped one at a
+ * time, each kept only where the model's training error under metric stays within rounding
+ * of the error before (1e-6 of it, or 1e-12 of the target's variance). The new length. */
+int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
+                glevo_gp_metric metric);
+/* The program as a SymPy expression (snprintf's convention): log|a| as log(Abs(a)), the
+ * protected division as a plain quotient, comparisons as Piecewise; inputs by names (NULL:
+ * x1, x2, ...). */
+int gp_program_sympy(const uint32_t *codes, int length, const float *consts,
+                     const char *const *names, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,146 @@
+/* The reported model made readable (model.h, gp_readable): the algebra's rewrites and the
+ * dropping of constants within rounding of 0 (added) or 1 (a factor), each kept only where the
+ * training error does not change beyond rounding, so that what is printed is what was scored
+ * and no better or worse. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp/eval/eval_internal.h"
+#include "gp/sr/model.h"
+
+glevo_status gp_model_error(const glevo_gp_programs *p, const glevo_gp_data *d,
+                            glevo_gp_metric metric, double *error)
+{
+    glevo_gp_sums s;
+    glevo_status st = glevo_gp_evaluate_cpu(p, d, 1, &s);
+    if (!st) *error = glevo_gp_metric_value(metric, &s, d->cases);
+    return st;
+}
+
+/* A copy of the model, its error under metric, and the tolerance of "no change". */
+typedef struct judge {
+    const glevo_gp_data *d;
+    glevo_gp_metric metric;
+    double tolerance_abs;
+    glevo_gp_programs *one;
+    long long budget; /* evaluations left: the model is judged on all of the training data */
+} judge;
+
+static bool error_of(judge *j, const uint32_t *codes, const float *consts, int n, double *err)
+{
+    if (j->budget-- <= 0) return false;
+    glevo_gp_programs_clear(j->one);
+    /* Constants at their own positions: programs_add indexes them through codes. */
+    if (glevo_gp_programs_add(j->one, codes, n, consts) != GLEVO_OK) return false;
+    return gp_model_error(j->one, j->d, j->metric, err) == GLEVO_OK && isfinite(*err);
+}
+
+static bool unchanged(const judge *j, double before, double after)
+{
+    /* Neither worse nor better: a rewrite that changes the function (a cancelled protected
+     * division where the data hold its divisor's zeros) is not a simplification. */
+    return fabs(after - before) <= 1e-6 * before + j->tolerance_abs;
+}
+
+/* The constant at code i of a program whose parent is at p: whether it may go (an addend, a
+ * subtrahend, or a factor or divisor near 1) and whether it is small enough to try. */
+static bool droppable(const uint32_t *codes, const float *consts, int p, int i, double scale)
+{
+    glevo_gp_op parent = GLEVO_GP_CODE_OP(codes[p]);
+    float c = consts[i];
+    if (parent == GLEVO_GP_ADD || parent == GLEVO_GP_SUB) return fabs(c) <= 1e-3 * scale;
+    if (parent == GLEVO_GP_MUL) return fabsf(c - 1.0f) <= 1e-3f;
+    if (parent == GLEVO_GP_DIV) return i != p + 1 && fabsf(c - 1.0f) <= 1e-3f;
+    return false;
+}
+
+static int end_of(const uint32_t *codes, int i)
+{
+    for (int need = 1; need; ++i) need += glevo_gp_op_arity(GLEVO_GP_CODE_OP(codes[i])) - 1;
+    return i;
+}
+
+/* The program with the constant at i (child of p) dropped, into out: the parent replaced by
+ * the other child, or by (neg b) for (- c b). Constants stay at their own positions. */
+static int drop(const uint32_t *codes, const float *consts, int n, int p, int i, uint32_t *oc,
+                float *ok)
+{
+    int pe = end_of(codes, p), l0 = p + 1, l1 = end_of(codes, l0);
+    int s0 = i == l0 ? l1 : l0, s1 = end_of(codes, s0); /* the sibling */
+    bool negate = GLEVO_GP_CODE_OP(codes[p]) == GLEVO_GP_SUB && i == l0;
+    int m = 0;
+    for (int k = 0; k < p; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
+    if (negate) oc[m] = GLEVO_GP_CODE(GLEVO_GP_NEG, 0), ok[m] = 0, ++m;
+    for (int k = s0; k < s1; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
+    for (int k = pe; k < n; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
+    for (int k = 0; k < m; ++k)
+        if (GLEVO_GP_CODE_OP(oc[k]) == GLEVO_GP_CONST) oc[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
+    return m;
+}
+
+/* Parents of every code (the root's: -1). */
+static void parents(const uint32_t *codes, int n, int *parent)
+{
+    int stack[256], need[256], top = -1;
+    for (int i = 0; i < n; ++i) {
+        parent[i] = top >= 0 ? stack[top] : -1;
+        if (top >= 0 && --need[top] == 0) --top; /* i was its parent's last child */
+        int arity = glevo_gp_op_arity(GLEVO_GP_CODE_OP(codes[i]));
+        if (arity > 0) stack[++top] = i, need[top] = arity;
+    }
+}
+
+int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
+                glevo_gp_metric metric)
+{
+    if (n < 2 || n > 256) return n;
+    double sy = 0, syy = 0;
+    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
+    double mean = sy / d->cases;
+    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - mean) * (d->y[c] - mean);
+    double var = syy / d->cases, scale = fabs(mean) + sqrt(var);
+    /* About 2 10^7 node evaluations at most (some milliseconds): a run's progress builds the
+     * model at each new best (typically 2-5 evaluations: the algebra once, the few constants
+     * near 0 or 1). */
+    long long budget = 20000000LL / ((long long)d->cases * n) + 2;
+    judge j = {d, metric, 1e-12 * (metric == GLEVO_GP_MSE ? var : sqrt(var)), NULL, budget};
+    uint32_t *oc = malloc((size_t)n * sizeof *oc), *sc = malloc((size_t)n * sizeof *sc);
+    float *ok = malloc((size_t)n * sizeof *ok), *sk = malloc((size_t)n * sizeof *sk);
+    int *parent = malloc((size_t)n * sizeof *parent);
+    double before;
+    if (!oc || !sc || !ok || !sk || !parent || glevo_gp_programs_create(&j.one) != GLEVO_OK ||
+        !error_of(&j, codes, consts, n, &before))
+        goto done;
+    /* Each accepted step shortens the program, so this ends. */
+    for (bool progress = true; progress;) {
+        progress = false;
+        int m = gp_simplify_algebra(codes, n, consts, oc, ok);
+        double err;
+        if (m > 0 && (m < n || memcmp(oc, codes, (size_t)n * sizeof *oc)) &&
+            error_of(&j, oc, ok, m, &err) && unchanged(&j, before, err)) {
+            memcpy(codes, oc, (size_t)m * sizeof *oc);
+            memcpy(consts, ok, (size_t)m * sizeof *ok);
+            progress = m < n;
+            n = m;
+        }
+        parents(codes, n, parent);
+        for (int i = 0; i < n && !progress; ++i) {
+            if (GLEVO_GP_CODE_OP(codes[i]) != GLEVO_GP_CONST || parent[i] < 0 ||
+                !droppable(codes, consts, parent[i], i, scale))
+                continue;
+            int k = drop(codes, consts, n, parent[i], i, sc, sk);
+            int s = gp_simplify(sc, k, sk, oc, ok);
+            if (s > 0 && error_of(&j, oc, ok, s, &err) && unchanged(&j, before, err)) {
+                memcpy(codes, oc, (size_t)s * sizeof *oc);
+                memcpy(consts, ok, (size_t)s * sizeof *ok);
+                n = s;
+                progress = true;
+            }
+        }
+    }
+done:
+    glevo_gp_programs_destroy(j.one);
+    free(oc), free(sc), free(ok), free(sk), free(parent);
+    return n;
+}
