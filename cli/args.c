@@ -95,6 +95,18 @@ static int parse_value(const char *command, const opt_spec *s, const char *v)
         *c->value = v;
         break;
     }
+    case OPT_RANGE: {
+        double *r = s->target, lo = strtod(v, &end), hi = NAN;
+        if (end != v && *end == ',') {
+            const char *h = end + 1;
+            hi = strtod(h, &end);
+            if (end == h || *end) hi = NAN;
+        }
+        if (!(isfinite(lo) && isfinite(hi) && lo < hi))
+            return cli_bad_input(command, "--%s '%s' is not LO,HI with LO < HI", s->name, v);
+        r[0] = lo, r[1] = hi;
+        break;
+    }
     case OPT_GRID: {
         int *wh = s->target;
         long w = strtol(v, &end, 10);
@@ -203,6 +215,7 @@ void opt_print_help(FILE *out, const char *usage, const char *summary, const opt
     for (const opt_spec *s = specs; s->name; ++s) {
         char left[64], def[160] = "", names[256] = "";
         const char *arg = s->kind == OPT_FLAG ? "" : s->kind == OPT_GRID ? " WxH"
+                          : s->kind == OPT_RANGE ? " LO,HI"
                           : s->kind == OPT_STRING ? " TEXT" : s->kind == OPT_CHOICE ? " WORD" : " N";
         snprintf(left, sizeof left, "--%s%s", s->name, arg);
         if (!strstr(s->help, "(default")) switch (s->kind) {
@@ -220,6 +233,10 @@ void opt_print_help(FILE *out, const char *usage, const char *summary, const opt
         case OPT_GRID:
             snprintf(def, sizeof def, " (default %dx%d)", ((int *)s->target)[0],
                      ((int *)s->target)[1]);
+            break;
+        case OPT_RANGE:
+            snprintf(def, sizeof def, " (default %g,%g)", ((double *)s->target)[0],
+                     ((double *)s->target)[1]);
             break;
         case OPT_COUNT: snprintf(def, sizeof def, " (default %lld)", *(long long *)s->target); break;
         case OPT_FLAG: break;

@@ -18,7 +18,8 @@
 /* OPT_CHOICE: one word of a fixed list; target is an opt_choice (OPT_CHOICES below), whose list
  * the parser checks values against and the shell completion and man pages offer. */
 typedef enum opt_kind {
-    OPT_FLAG, OPT_INT, OPT_UINT, OPT_DOUBLE, OPT_STRING, OPT_GRID, OPT_COUNT, OPT_CHOICE
+    OPT_FLAG, OPT_INT, OPT_UINT, OPT_DOUBLE, OPT_STRING, OPT_GRID, OPT_COUNT, OPT_CHOICE,
+    OPT_RANGE /* LO,HI into double[2], finite, LO < HI */
 } opt_kind;
 
 typedef struct opt_choice {

@@ -81,7 +81,7 @@ static int gp_main(int argc, char **argv)
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0, const_prob = 0.25;
     double portfolio = 0.25;
     int const_iters = 0, enumeration = 0, const_max = 1024;
-    const char *const_range = NULL;
+    double const_range[2] = {-1, 1};
     int threads = 0;
     bool help = false, no_scaling = false;
     island_opts islands = ISLAND_OPTS_DEFAULT;
@@ -114,7 +114,7 @@ static int gp_main(int argc, char **argv)
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
         {"const-opt-max", OPT_INT, &const_max, "at most this many programs fitted a generation, "
                                                "on average (0: no limit)"},
-        {"const-range", OPT_STRING, &const_range, "LO,HI: random constants' range (default -1,1)"},
+        {"const-range", OPT_RANGE, const_range, "random constants' range"},
         {"const-prob", OPT_DOUBLE, &const_prob, "probability that a new terminal is a random "
                                                 "constant, not an input (0: no constants)"},
         {"parsimony", OPT_DOUBLE, &parsimony, "lexicographic parsimony pressure: tournament "
@@ -245,18 +245,7 @@ static int gp_main(int argc, char **argv)
     p.portfolio = islands.enabled                           ? GLEVO_ZERO
                   : opt_given(argc, argv, 1, "portfolio") ? GLEVO_LITERAL(portfolio)
                                                           : 0;
-    if (const_range) {
-        char *end = NULL;
-        double lo = strtod(const_range, &end), hi = NAN;
-        if (end != const_range && *end == ',') {
-            const char *h = end + 1;
-            hi = strtod(h, &end);
-            if (end == h || *end) hi = NAN;
-        }
-        if (!(isfinite(lo) && isfinite(hi) && lo < hi))
-            return cli_bad_input(cmd, "--const-range '%s' is not LO,HI with LO < HI", const_range);
-        p.const_min = lo, p.const_max = hi;
-    }
+    if (opt_given(argc, argv, 1, "const-range")) p.const_min = const_range[0], p.const_max = const_range[1];
     p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;

@@ -8,27 +8,6 @@
 
 #include "gl/context_internal.h"
 
-const char *gl_error_name(GLenum e)
-{
-    switch (e) {
-    case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-    case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-    case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-    case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
-    case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-    default: return "unknown GL error";
-    }
-}
-
-glevo_status gpu_check(const char *where)
-{
-    GLenum e = glGetError();
-    if (e == GL_NO_ERROR) return GLEVO_OK;
-    while (glGetError() != GL_NO_ERROR) {
-    }
-    return glevo_fail(GLEVO_ERR_GL, "%s: %s (0x%x)", where, gl_error_name(e), e);
-}
-
 /* A fence and a client wait rather than glFinish: the wait returns as soon as the GPU has
  * passed the fence (drivers may let glFinish sleep or yield longer), and it flushes first. */
 void gpu_finish(void)

@@ -266,12 +266,6 @@ glevo_status gpu_memory_check(double bytes, double largest_texture, const char *
                       "reports free (GL_NVX_gpu_memory_info)", request, need, have);
 }
 
-const gpu_limits *gpu_context_limits(void)
-{
-    static const gpu_limits none = {0};
-    return gl_current ? &gl_current->limits : &none;
-}
-
 void *glevo_context_window(glevo_context *ctx) {
     ARG_NOT_NULL_OR(ctx, NULL);
     return ctx->window;

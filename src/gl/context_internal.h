@@ -117,6 +117,8 @@ glevo_status program_link_checked(GLuint prog, const GLuint *shaders, const shad
 glevo_status program_finish(gpu_program *p, const gpu_program_desc *d, shader_text *texts,
                             int stages, const GLuint *shaders, bool allow_loose, const char *key,
                             double t0);
+/* The driver's binary of a linked program to path (best effort; program_check.c). */
+void program_write_binary(const gpu_program *p, const char *path);
 /* In a batch: keeps the started build of p for later (texts and key taken over) and returns
  * true; outside one, false (the caller finishes it). */
 bool program_batch_defer(struct glevo_context *ctx, gpu_program *p, const gpu_program_desc *d,
