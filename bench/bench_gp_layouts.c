@@ -67,18 +67,10 @@ int bench_gp_layouts(int argc, char **argv)
     glevo_gp_programs *progs = NULL;
     glevo_context *ctx = NULL;
     double *errors = NULL, *first = NULL;
-    glevo_status st = glevo_gp_data_load_csv(data_path, NULL, &data);
-    if (!st && !(st = glevo_gp_programs_create(&progs)))
-        st = glevo_gp_programs_load(progs, programs_path, glevo_gp_data_vars(data));
-    if (st) {
-        rc = cli_fail(cmd, st);
+    glevo_status st = GLEVO_OK;
+    int count = 0;
+    if ((rc = cli_gp_programs_load(cmd, data_path, NULL, programs_path, &data, &progs, &count)))
         goto done;
-    }
-    int count = glevo_gp_programs_count(progs);
-    if (count == 0) {
-        rc = cli_bad_input(cmd, "'%s' holds no programs", programs_path);
-        goto done;
-    }
     c.backend = "compute";
     if ((rc = common_context_create(cmd, &c, &ctx))) goto done;
     errors = malloc((size_t)count * sizeof *errors);

@@ -10,6 +10,7 @@
 #include "glevo/backend.h"
 #include "glevo/checkpoint.h"
 #include "glevo/context.h"
+#include "glevo/gp.h"
 #include "glevo/status.h"
 
 /* ---- option tables ---- */
@@ -124,6 +125,13 @@ int cli_bad_input(const char *command, const char *fmt, ...)
 double cli_seconds_now(void);
 /* The built-in problems' names, space-separated: the --problem choices of cga and de. */
 const char *cli_problem_choices(void);
+/* Loads a GP data file (target NULL: the last column) and the programs file over its
+ * variables into *data, *progs and their count (gp-eval, bench gp-layouts); 0, or the exit
+ * code after one line (a file that holds no programs is bad input). The caller destroys what
+ * was made either way. */
+int cli_gp_programs_load(const char *command, const char *data_path, const char *target,
+                         const char *programs_path, glevo_gp_data **data,
+                         glevo_gp_programs **progs, int *count);
 
 /* ---- the files a command names (paths.c) ---- */
 typedef struct cli_path {

@@ -73,17 +73,9 @@ int cmd_gp_eval(int argc, char **argv)
     glevo_gp_evaluator *ev = NULL;
     glevo_context *ctx = NULL;
     double *errors = NULL, *times = NULL;
-    if ((st = glevo_gp_data_load_csv(data_path, target, &data))) return cli_fail(cmd, st);
-    if ((st = glevo_gp_programs_create(&progs)) ||
-        (st = glevo_gp_programs_load(progs, programs_path, glevo_gp_data_vars(data)))) {
-        rc = cli_fail(cmd, st);
+    int count = 0;
+    if ((rc = cli_gp_programs_load(cmd, data_path, target, programs_path, &data, &progs, &count)))
         goto done;
-    }
-    int count = glevo_gp_programs_count(progs);
-    if (count == 0) {
-        rc = cli_bad_input(cmd, "'%s' holds no programs", programs_path);
-        goto done;
-    }
     if (backend != GLEVO_BACKEND_CPU) {
         if ((rc = common_context_create(cmd, &c, &ctx))) goto done;
         backend = common_backend(&c);

@@ -227,3 +227,16 @@ const char *cli_problem_choices(void)
     }
     return names;
 }
+
+int cli_gp_programs_load(const char *command, const char *data_path, const char *target,
+                         const char *programs_path, glevo_gp_data **data,
+                         glevo_gp_programs **progs, int *count)
+{
+    glevo_status st = glevo_gp_data_load_csv(data_path, target, data);
+    if (!st && !(st = glevo_gp_programs_create(progs)))
+        st = glevo_gp_programs_load(*progs, programs_path, glevo_gp_data_vars(*data));
+    if (st) return cli_fail(command, st);
+    if ((*count = glevo_gp_programs_count(*progs)) == 0)
+        return cli_bad_input(command, "'%s' holds no programs", programs_path);
+    return 0;
+}
