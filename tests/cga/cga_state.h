@@ -1,7 +1,8 @@
 /* What the cGA's bit-for-bit tests compare between two engines: population, fitness store and
  * best-so-far record of two GPU engines (the blocked kernel, the fused and plain
  * one-generation paths, the fragment driver), read back after a step; and the populations of
- * any two engines stepped together. Included by one test each. */
+ * any two engines stepped together; the stage-by-stage tests' cases and float comparison.
+ * Included by one test each. */
 #ifndef GLEVO_TESTS_CGA_STATE_H
 #define GLEVO_TESTS_CGA_STATE_H
 #include <stdlib.h>
@@ -35,6 +36,37 @@ static inline void cga_state_assert_same(const cga_state *a, const char *a_name,
         ck_assert_msg(memcmp(&a->record[i], &b->record[i], 4) == 0, "case %d generation %lld: "
                       "record float %d %s %.9g %s %.9g", c, gen, i, a_name, a->record[i], b_name,
                       b->record[i]);
+}
+
+/* A case of the stage-by-stage tests (test_cga_passes.c, test_cga_compute.c): a built-in
+ * problem on an odd grid, with the random source and mutation it runs. */
+typedef struct cga_pass_case {
+    const char *problem;
+    int dim, width, height, bits;
+    glevo_cga_neighbourhood neighbourhood;
+    glevo_rng_mode rng;
+    glevo_cga_mutation mutation;
+} cga_pass_case;
+
+/* The engine a stage-by-stage case runs: pc 0.7, pm 0.05 on backend from seed. */
+static inline glevo_cga_params cga_pass_case_params(const cga_pass_case *k, glevo_backend backend,
+                                                    uint32_t seed)
+{
+    return (glevo_cga_params){.problem = glevo_problem_find(k->problem), .dim = k->dim,
+                              .width = k->width, .height = k->height, .bits = k->bits,
+                              .pc = 0.7, .pm = 0.05, .neighbourhood = k->neighbourhood,
+                              .rng = k->rng, .mutation = k->mutation, .backend = backend,
+                              .seed = seed};
+}
+
+/* A GPU stage's n floats the same as its C twin's (case c, the run's base seed in the
+ * message). */
+static inline void cga_assert_same_floats(const float *gpu, const float *cpu, size_t n,
+                                          const char *stage, int c, unsigned seed)
+{
+    for (size_t i = 0; i < n; ++i)
+        ck_assert_msg(gpu[i] == cpu[i], "case %d %s: float %zu GPU %.9g CPU %.9g (seed %u)", c,
+                      stage, i, gpu[i], cpu[i], seed);
 }
 
 /* The problem a test case names, or (name NULL) the user GLSL fitness `glsl` over [-2, 3]^dim,

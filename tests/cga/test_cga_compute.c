@@ -15,40 +15,21 @@
 
 #define SEED 2207u
 
-typedef struct compute_case {
-    const char *problem;
-    int dim, width, height, bits;
-    glevo_cga_neighbourhood neighbourhood;
-    glevo_rng_mode rng;
-    glevo_cga_mutation mutation;
-} compute_case;
-
 /* Odd sizes on purpose (work-groups of 8 x 8 overhang the grid); dim 29 uses all 8 gene
  * images, the most a compute shader gets on NVIDIA. Problems whose terms do not cancel, so a
  * relative tolerance on the fitness is honest. */
-static const compute_case cases[] = {
+static const cga_pass_case cases[] = {
     {"camel", 2, 14, 5, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_PHILOX, GLEVO_MUTATION_PER_BIT},
     {"rastrigin", 6, 10, 7, 13, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_RNG_TEXTURE, GLEVO_MUTATION_PER_BIT},
     {"sphere", 29, 6, 3, 20, GLEVO_NEIGHBOURHOOD_MOORE5, GLEVO_RNG_PHILOX, GLEVO_MUTATION_SKIP},
     {"ackley", 7, 18, 9, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_TEXTURE, GLEVO_MUTATION_SKIP},
 };
 
-static void assert_same(const float *gpu, const float *cpu, size_t n, const char *stage, int c)
-{
-    for (size_t i = 0; i < n; ++i)
-        ck_assert_msg(gpu[i] == cpu[i], "case %d %s: float %zu GPU %.9g CPU %.9g (seed %u)", c,
-                      stage, i, gpu[i], cpu[i], SEED);
-}
-
 START_TEST(fused_generation_equals_its_twins)
 {
-    const compute_case *k = &cases[_i];
+    const cga_pass_case *k = &cases[_i];
     testutil_context();
-    glevo_cga_params p = {.problem = glevo_problem_find(k->problem), .dim = k->dim,
-                          .width = k->width, .height = k->height, .bits = k->bits,
-                          .pc = 0.7, .pm = 0.05, .neighbourhood = k->neighbourhood,
-                          .rng = k->rng, .mutation = k->mutation,
-                          .backend = GLEVO_BACKEND_COMPUTE, .seed = SEED + (uint32_t)_i};
+    glevo_cga_params p = cga_pass_case_params(k, GLEVO_BACKEND_COMPUTE, SEED + (uint32_t)_i);
     glevo_cga *cga;
     ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
     const cga_layout *l = &cga->layout;
@@ -76,14 +57,14 @@ START_TEST(fused_generation_equals_its_twins)
     memcpy(record, record_before, sizeof record);
     cga_keep_best_cpu(l, reduced, start, gen, record);
     ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, got_record) == GLEVO_OK);
-    assert_same(got_record, record, 4 + 4 * (size_t)l->textures, "record", _i);
+    cga_assert_same_floats(got_record, record, 4 + 4 * (size_t)l->textures, "record", _i, SEED);
     /* the fused step: selection, crossover points, crossover, mutation composed on the CPU */
     cga_select_cpu(l, &cga->rng, fit_gpu, start, sel);
     cga_crossover_points_cpu(l, &cga->rng, (float)p.pc, points);
     cga_crossover_cpu(l, sel, points, crossed);
     cga_mutate_cpu(l, &cga->rng, &cga->mutation, crossed, want);
     ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_POPULATION, got) == GLEVO_OK);
-    assert_same(got, want, n, "fused selection, crossover and mutation", _i);
+    cga_assert_same_floats(got, want, n, "fused selection, crossover and mutation", _i, SEED);
     ck_assert_msg(memcmp(want, crossed, n * 4) != 0, "case %d: no mutation happened", _i);
     ck_assert_msg(memcmp(crossed, sel, n * 4) != 0, "case %d: no crossover happened", _i);
     /* stages the fused step does not keep are refused, not invented */

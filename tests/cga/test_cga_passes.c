@@ -12,15 +12,7 @@
 
 #define SEED 1789u
 
-typedef struct pass_case {
-    const char *problem;
-    int dim, width, height, bits;
-    glevo_cga_neighbourhood neighbourhood;
-    glevo_rng_mode rng;
-    glevo_cga_mutation mutation;
-} pass_case;
-
-static const pass_case cases[] = {
+static const cga_pass_case cases[] = {
     {"camel", 2, 14, 5, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_PHILOX, GLEVO_MUTATION_PER_BIT},
     {"rastrigin", 6, 10, 7, 13, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_RNG_PHILOX, GLEVO_MUTATION_PER_BIT},
     {"schaffer", 2, 8, 9, 24, GLEVO_NEIGHBOURHOOD_MOORE5, GLEVO_RNG_TEXTURE, GLEVO_MUTATION_PER_BIT},
@@ -28,13 +20,6 @@ static const pass_case cases[] = {
     {"rastrigin", 7, 12, 5, 24, GLEVO_NEIGHBOURHOOD_MOORE, GLEVO_RNG_PHILOX, GLEVO_MUTATION_SKIP},
     {"camel", 2, 10, 9, 17, GLEVO_NEIGHBOURHOOD_VON_NEUMANN, GLEVO_RNG_TEXTURE, GLEVO_MUTATION_SKIP},
 };
-
-static void assert_same(const float *gpu, const float *cpu, size_t n, const char *stage, int c)
-{
-    for (size_t i = 0; i < n; ++i)
-        ck_assert_msg(gpu[i] == cpu[i], "case %d %s: float %zu GPU %.9g CPU %.9g (seed %u)", c,
-                      stage, i, gpu[i], cpu[i], SEED);
-}
 
 /* How far float arithmetic may move one individual's fitness. The error of a float sum of n
  * terms is at most n · eps · Σ|terms| (each addition rounds once, relative to a partial sum no
@@ -47,7 +32,7 @@ static void assert_same(const float *gpu, const float *cpu, size_t n, const char
  * 4 FLT_EPSILON because GPU sin, cos and sqrt are not correctly rounded (NVIDIA's sin:
  * 2^-21.4 absolute on [-pi, pi], about 3 FLT_EPSILON); n counts the genes and the few
  * operations of problem_finish. */
-static double fitness_tolerance(const pass_case *k, const cga_layout *l, const float *genes, int x, int y)
+static double fitness_tolerance(const cga_pass_case *k, const cga_layout *l, const float *genes, int x, int y)
 {
     const double pi = 3.14159265358979;
     double sum = 0.0, eval = 0.0, r2 = 0.0, z2[2] = {0.0, 0.0};
@@ -85,7 +70,7 @@ START_TEST(tolerance_follows_the_terms_not_the_result)
     /* Issue 12, defect 9, seen only on the H100: nine Schwefel terms of about +-419 that cancel.
      * The float twin's own rounding is within the bound, and so is the H100's 0.0017, which the
      * old bound (2e-5 * |f|) refused at |f| = 83. */
-    pass_case k = {.problem = "schwefel", .dim = 9};
+    cga_pass_case k = {.problem = "schwefel", .dim = 9};
     cga_layout l = {.width = 1, .height = 1, .dim = 9, .textures = 3, .bits = 24, .lower = -500.0f,
                     .step = 1000.0f / 16777215.0f};
     float genes[12] = {0};
@@ -101,13 +86,9 @@ END_TEST
 
 START_TEST(every_pass_equals_its_twin)
 {
-    const pass_case *k = &cases[_i];
+    const cga_pass_case *k = &cases[_i];
     testutil_context();
-    glevo_cga_params p = {.problem = glevo_problem_find(k->problem), .dim = k->dim,
-                          .width = k->width, .height = k->height, .bits = k->bits,
-                          .pc = 0.7, .pm = 0.05, .neighbourhood = k->neighbourhood,
-                          .rng = k->rng, .mutation = k->mutation,
-                          .seed = SEED + (uint32_t)_i};
+    glevo_cga_params p = cga_pass_case_params(k, GLEVO_BACKEND_FRAGMENT, SEED + (uint32_t)_i);
     glevo_cga *cga;
     ck_assert_msg(glevo_cga_create(&p, &cga) == GLEVO_OK, "%s", glevo_last_error());
     const cga_layout *l = &cga->layout;
@@ -141,25 +122,25 @@ START_TEST(every_pass_equals_its_twin)
     memcpy(record, record_before, sizeof record);
     cga_keep_best_cpu(l, reduced, start, gen, record);
     ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_RECORD, got_record) == GLEVO_OK);
-    assert_same(got_record, record, 4 + 4 * (size_t)l->textures, "record", _i);
+    cga_assert_same_floats(got_record, record, 4 + 4 * (size_t)l->textures, "record", _i, SEED);
     /* selection: exact given the GPU fitness */
     cga_select_cpu(l, &cga->rng, fit_gpu, start, want);
     ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_SELECTED, sel) == GLEVO_OK);
-    assert_same(sel, want, n, "selection", _i);
+    cga_assert_same_floats(sel, want, n, "selection", _i, SEED);
     /* crossover points and crossover */
     cga_crossover_points_cpu(l, &cga->rng, (float)p.pc, pts_cpu);
     ck_assert(cga_gpu_read_stage(cga, CGA_STAGE_POINTS, pts_gpu) == GLEVO_OK);
-    assert_same(pts_gpu, pts_cpu, n / 2, "crossover points", _i);
+    cga_assert_same_floats(pts_gpu, pts_cpu, n / 2, "crossover points", _i, SEED);
     int cuts = 0;
     for (size_t i = 0; i < n / 2; ++i) cuts += pts_cpu[i] >= 0;
     ck_assert_msg(cuts > 0, "case %d: no crossover happened, the test would prove nothing", _i);
     cga_crossover_cpu(l, sel, pts_gpu, want);
     ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_CROSSED, crossed) == GLEVO_OK);
-    assert_same(crossed, want, n, "crossover", _i);
+    cga_assert_same_floats(crossed, want, n, "crossover", _i, SEED);
     /* mutation */
     cga_mutate_cpu(l, &cga->rng, &cga->mutation, crossed, want);
     ck_assert(cga_gpu_read_stage(cga, GLEVO_CGA_STAGE_POPULATION, got) == GLEVO_OK);
-    assert_same(got, want, n, "mutation", _i);
+    cga_assert_same_floats(got, want, n, "mutation", _i, SEED);
     ck_assert_msg(memcmp(want, crossed, n * 4) != 0, "case %d: no mutation happened", _i);
 
     free(start), free(want), free(got), free(fit_gpu), free(fit_cpu);
