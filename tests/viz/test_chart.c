@@ -10,21 +10,9 @@
 
 #include "glevo/chart.h"
 #include "testutil.h"
+#include "viz_tmp.h"
 
-static char tmpdir[256];
-
-static void setup(void)
-{
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/glevo-test-chart-XXXXXX");
-    ck_assert(mkdtemp(tmpdir) != NULL);
-}
-
-static void teardown(void)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    testutil_run(cmd, NULL, 0);
-}
+static void setup(void) { viz_tmpdir_make("chart"); }
 
 static int has_colour(const unsigned char *rgb, int w, int h, unsigned c)
 {
@@ -182,7 +170,7 @@ int main(void)
 {
     Suite *s = suite_create("viz_chart");
     TCase *tc = tcase_create("chart");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_checked_fixture(tc, setup, viz_tmpdir_remove);
     tcase_add_test(tc, log_axis_spans_whole_decades);
     tcase_add_test(tc, points_land_in_their_colour);
     tcase_add_test(tc, svg_by_extension_and_clean_failures);

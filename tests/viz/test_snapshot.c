@@ -10,21 +10,9 @@
 #include "glevo/cga.h"
 #include "glevo/snapshot.h"
 #include "testutil.h"
+#include "viz_tmp.h"
 
-static char tmpdir[256];
-
-static void setup(void)
-{
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/glevo-test-snapshot-XXXXXX");
-    ck_assert(mkdtemp(tmpdir) != NULL);
-}
-
-static void teardown(void)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    testutil_run(cmd, NULL, 0);
-}
+static void setup(void) { viz_tmpdir_make("snapshot"); }
 
 /* Dark pixels (text on the white background) in rows y0..y1-1. */
 static int dark_in_rows(const unsigned char *rgb, int w, int y0, int y1)
@@ -153,7 +141,7 @@ int main(void)
 {
     Suite *s = suite_create("viz_snapshot");
     TCase *tc = tcase_create("snapshot");
-    tcase_add_unchecked_fixture(tc, setup, teardown);
+    tcase_add_unchecked_fixture(tc, setup, viz_tmpdir_remove);
     tcase_add_test(tc, default_snapshot_is_large_and_labelled);
     tcase_add_test(tc, raw_snapshot_is_the_population_scaled);
     tcase_add_test(tc, labels_need_no_installed_fonts);
