@@ -111,16 +111,7 @@ static void genes_label(const cga_layout *l, char *buf, size_t size)
 /* The fitness colour bar under the right panel: worst at the left, best at the right. */
 static void colour_bar(cairo_t *cr, const snapshot_data *d, double x, double y, double w)
 {
-    cairo_pattern_t *p = cairo_pattern_create_linear(x, 0, x + w, 0);
-    for (int k = 0; k <= 16; ++k) {
-        unsigned char h[3];
-        viz_heat(k / 16.0, h);
-        cairo_pattern_add_color_stop_rgb(p, k / 16.0, h[0] / 255.0, h[1] / 255.0, h[2] / 255.0);
-    }
-    cairo_rectangle(cr, x, y, w, BAR_H);
-    cairo_set_source(cr, p);
-    cairo_fill(cr);
-    cairo_pattern_destroy(p);
+    viz_heat_bar(cr, x, 0, x + w, 0, x, y, w, BAR_H);
     viz_rgb(cr, 0x222222);
     viz_font_set(cr, VIZ_SANS, SMALL_PX);
     static const char *const names[3] = {"worst", "median", "best"};

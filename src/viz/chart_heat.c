@@ -87,16 +87,7 @@ glevo_status glevo_chart_heat_write(const glevo_chart_heat *c, const char *path)
 
     /* The colour bar: brighter is higher; ticks at its ends and middle. */
     double bx = LEFT + panels_w + 24, by = TOP, bh = panel_h;
-    cairo_pattern_t *grad = cairo_pattern_create_linear(0, by + bh, 0, by);
-    for (int k = 0; k <= 16; ++k) {
-        unsigned char h[3];
-        viz_heat(k / 16.0, h);
-        cairo_pattern_add_color_stop_rgb(grad, k / 16.0, h[0] / 255.0, h[1] / 255.0, h[2] / 255.0);
-    }
-    cairo_rectangle(cr, bx, by, BAR_W, bh);
-    cairo_set_source(cr, grad);
-    cairo_fill(cr);
-    cairo_pattern_destroy(grad);
+    viz_heat_bar(cr, 0, by + bh, 0, by, bx, by, BAR_W, bh);
     viz_rgb(cr, 0x222222);
     viz_font_set(cr, VIZ_SANS, 11);
     for (int k = 0; k <= 2; ++k) {

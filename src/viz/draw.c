@@ -100,3 +100,18 @@ void viz_heat(double t, unsigned char rgb[3])
     for (int k = 0; k < 3; ++k)
         rgb[k] = (unsigned char)(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f + 0.5);
 }
+
+void viz_heat_bar(cairo_t *cr, double x0, double y0, double x1, double y1, double x, double y,
+                  double w, double h)
+{
+    cairo_pattern_t *p = cairo_pattern_create_linear(x0, y0, x1, y1);
+    for (int k = 0; k <= 16; ++k) {
+        unsigned char c[3];
+        viz_heat(k / 16.0, c);
+        cairo_pattern_add_color_stop_rgb(p, k / 16.0, c[0] / 255.0, c[1] / 255.0, c[2] / 255.0);
+    }
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_set_source(cr, p);
+    cairo_fill(cr);
+    cairo_pattern_destroy(p);
+}

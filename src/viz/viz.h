@@ -29,6 +29,10 @@ void viz_rgb(cairo_t *cr, unsigned rgb); /* 0xRRGGBB */
 /* The heat ramp of t in [0, 1] (viridis-like: dark purple, blue, green, yellow; readable in
  * grey and by most colour-blind readers): the same stops as shaders/demo/panel.glsl. */
 void viz_heat(double t, unsigned char rgb[3]);
+/* Fills the rectangle (x, y, w, h) with the heat ramp, 0 at (x0, y0) to 1 at (x1, y1): the
+ * colour bars of snapshots and heat maps. */
+void viz_heat_bar(cairo_t *cr, double x0, double y0, double x1, double y1, double x, double y,
+                  double w, double h);
 
 /* Writes an image surface as PNG to a temporary file renamed to path: never half-written. */
 glevo_status viz_png_write(cairo_surface_t *image, const char *path);
