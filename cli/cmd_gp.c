@@ -80,7 +80,7 @@ static int gp_main(int argc, char **argv)
                          .elitism = 1, .init_min_depth = 2, .init_max_depth = 6};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0, const_prob = 0.25;
     double portfolio = 0.25;
-    int const_iters = 0, enumeration = 0, const_max = 1024;
+    int const_iters = 0, enumeration = 0, const_max = 0;
     double const_range[2] = {-1, 1};
     int threads = 0;
     bool help = false, no_scaling = false;
@@ -113,7 +113,8 @@ static int gp_main(int argc, char **argv)
                                              "(default: 1 with mse or rmse, else 0)"},
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
         {"const-opt-max", OPT_INT, &const_max, "at most this many programs fitted a generation, "
-                                               "on average (0: no limit)"},
+                                               "on average (0: no limit) (default 1024: "
+                                               "the library's)"},
         {"const-range", OPT_RANGE, const_range, "random constants' range"},
         {"const-prob", OPT_DOUBLE, &const_prob, "probability that a new terminal is a random "
                                                 "constant, not an input (0: no constants)"},
@@ -232,7 +233,8 @@ static int gp_main(int argc, char **argv)
     p.const_opt_fraction = const_fraction;
     if (const_max < 0)
         return cli_bad_input(cmd, "--const-opt-max %d is negative (0: no limit)", const_max);
-    p.const_opt_max = GLEVO_LITERAL(const_max);
+    /* Not given: the library's default, as --enumerate's. */
+    p.const_opt_max = opt_given(argc, argv, 1, "const-opt-max") ? GLEVO_LITERAL(const_max) : 0;
     if (!(const_prob >= 0 && const_prob <= 1))
         return cli_bad_input(cmd, "--const-prob %g is outside [0, 1]", const_prob);
     p.const_prob = GLEVO_LITERAL(const_prob);

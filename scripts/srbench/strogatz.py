@@ -13,6 +13,7 @@ Gaussian with variance 10^(p/10)), seeded by the data seed.
 
     name: (formula in SymPy's syntax over x and y, system)
 """
+import functools
 import zlib
 
 import numpy as np
@@ -69,10 +70,10 @@ def _trajectory(f, start):
     return out
 
 
-def states(system, data_seed, part):
-    """The training (300) or test (100) states of a system, shape (2, n), float32 values: the
-    400 sampled states of 4 trajectories from data seed's initial conditions, shuffled and
-    split 75/25 (the same split for both equations of a system)."""
+@functools.lru_cache(maxsize=None)
+def _shuffled_states(system, data_seed):
+    """The 400 sampled states of a system's 4 trajectories from data seed's initial
+    conditions, shuffled: simulated once for both equations and both parts."""
     key = zlib.crc32(system.encode())
     rng = np.random.default_rng([data_seed, key, 3])
     (fx, fy), start = SYSTEMS[system]
@@ -80,7 +81,14 @@ def states(system, data_seed, part):
     f = lambda u: np.vstack([gx(u), gy(u)])
     starts = LV_STARTS if start is None else [start(rng) for _ in range(TRAJECTORIES)]
     x = np.hstack([_trajectory(f, s) for s in starts])
-    order = rng.permutation(x.shape[1])
+    x = x[:, rng.permutation(x.shape[1])].astype(np.float32).astype(np.float64)
+    x.flags.writeable = False  # shared by every caller
+    return x
+
+
+def states(system, data_seed, part):
+    """The training (300) or test (100) states of a system, shape (2, n), float32 values: its
+    400 sampled states split 75/25 (the same split for both equations of a system)."""
+    x = _shuffled_states(system, data_seed)
     cut = x.shape[1] * 3 // 4
-    x = x[:, order[:cut] if part == "train" else order[cut:]]
-    return x.astype(np.float32).astype(np.float64)
+    return (x[:, :cut] if part == "train" else x[:, cut:]).copy()
