@@ -258,6 +258,17 @@ static glevo_status grown_generation_done(glevo_gp *gp)
     return st;
 }
 
+glevo_status gp_engine_prebuild(glevo_gp *gp)
+{
+    if (!gp->res) return GLEVO_OK;
+    glevo_status st = GLEVO_OK;
+    if (glevo_gp_evaluator_backend(gp->ev) == GLEVO_BACKEND_COMPUTE)
+        st = gp_compute_prebuild(gp->ev, &gp->res->shape);
+    if (!st && gp->gpu_fit) st = gp_resident_fitness_prebuild(gp->res);
+    if (!st && gp->fitter) st = gp_const_fitter_prebuild(gp->fitter);
+    return st;
+}
+
 /* Generation 0 of one search: grown (with the enumeration's short programs where it has
  * them), fitted, evaluated. */
 glevo_status gp_engine_first_generation(glevo_gp *gp)

@@ -81,6 +81,9 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
 /* An engine with its buffers, random stream and evaluator, and no population yet. */
 glevo_status gp_engine_new(const glevo_gp_params *resolved, const glevo_gp_data *data,
                            glevo_gp **out);
+/* The programs a search's generations will use, built now (in the run's program batch, so
+ * that they compile together; engine_run.c). */
+glevo_status gp_engine_prebuild(glevo_gp *gp);
 /* A search's generation 0 (grown, with the enumeration's short programs where it has them,
  * fitted, evaluated), and its next generation (bred, or a restart: sr/portfolio.c). */
 glevo_status gp_engine_first_generation(glevo_gp *gp);

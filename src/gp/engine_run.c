@@ -20,10 +20,12 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp_params P;
     glevo_status st = gp_resolve_params(params, data, &P);
     glevo_gp *gp = NULL;
-    /* The run's programs are built together (program_batch.c): with a cold shader cache the
-     * driver compiles them at once rather than one after another. */
+    /* The run's programs are built together (program_batch.c): with a cold shader cache they
+     * compile at once on build threads rather than one after another, each before its first
+     * use in a generation. */
     gpu_program_batch_begin();
     if (!st) st = gp_run_new(&P, data, NULL, &gp);
+    for (glevo_gp *s = gp; s && !st; s = s->next_search) st = gp_engine_prebuild(s);
     glevo_status built = gpu_program_batch_end();
     if (!st && built) {
         glevo_gp_destroy(gp);

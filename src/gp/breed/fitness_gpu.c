@@ -43,6 +43,8 @@ static glevo_status build(gp_resident *r)
     return st;
 }
 
+glevo_status gp_resident_fitness_prebuild(gp_resident *r) { return build(r); }
+
 glevo_status gp_resident_fitness(gp_resident *r, const gp_gpu_results *res,
                                  glevo_gp_metric metric, int cases, int elites)
 {

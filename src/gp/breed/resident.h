@@ -63,6 +63,8 @@ typedef struct gp_fit_head {
  * and elites from the evaluator's results, left on the GPU for the next breed. */
 glevo_status gp_resident_fitness(gp_resident *r, const struct gp_gpu_results *res,
                                  glevo_gp_metric metric, int cases, int elites);
+/* Its program built now (else at the first gp_resident_fitness). */
+glevo_status gp_resident_fitness_prebuild(gp_resident *r);
 /* What gp_resident_fitness left: errors, fitness, head (any may be NULL). */
 glevo_status gp_resident_read_fitness(gp_resident *r, double *err, double *fit, gp_fit_head *head);
 /* What gp_resident_fitness left of the best alone: its index and fitness, in one read (a

@@ -121,8 +121,8 @@ static glevo_status get_build(gp_compute *c, glevo_gp_evaluator *e,
 
 /* Plans the layout for p, builds its interpreter and sizes the buffers; the programs must be
  * on the GPU already (gp_gpu_upload_programs). */
-static glevo_status prepare(glevo_gp_evaluator *e, const glevo_gp_programs *p, gp_plan *plan,
-                            gpu_program **prog)
+static glevo_status plan_and_build(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   gp_plan *plan, gpu_program **prog)
 {
     gp_compute *c = e->impl;
     glevo_status st = gp_plan_compute(plan, &e->params, p->count, c->gpu.quads, p->code_count,
@@ -139,7 +139,15 @@ static glevo_status prepare(glevo_gp_evaluator *e, const glevo_gp_programs *p, g
         plan->prog_lanes *= 2;
     }
     e->last_prog_lanes = plan->prog_lanes;
-    if ((st = get_build(c, e, p, plan, prog))) return st;
+    return get_build(c, e, p, plan, prog);
+}
+
+static glevo_status prepare(glevo_gp_evaluator *e, const glevo_gp_programs *p, gp_plan *plan,
+                            gpu_program **prog)
+{
+    gp_compute *c = e->impl;
+    glevo_status st = plan_and_build(e, p, plan, prog);
+    if (st) return st;
     size_t result_bytes = (size_t)p->count * 32;
     if ((st = ensure_buffer(&c->seg_sums, (size_t)plan->tiles * 16)) ||
         (st = ensure_buffer(&c->results, result_bytes)) ||
@@ -252,6 +260,13 @@ glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_pr
     out->nseg = plan.nseg;
     out->stamp = c->stamp;
     return GLEVO_OK;
+}
+
+glevo_status gp_compute_prebuild(glevo_gp_evaluator *e, const glevo_gp_programs *p)
+{
+    gp_plan plan;
+    gpu_program *prog;
+    return plan_and_build(e, p, &plan, &prog);
 }
 
 /* EvoGP's timing (scripts/device/gp_evogp_trees.py): the programs uploaded (timed to a finish,

@@ -92,5 +92,8 @@ typedef struct gp_gpu_results {
 /* The compute evaluator's dispatches on p (resident programs) without the read-back. */
 glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                         gp_gpu_results *out);
+/* The interpreter an evaluation of p would build, built now (in a run's program batch, so
+ * that it compiles beside the run's other programs: gl/program_batch.c). */
+glevo_status gp_compute_prebuild(glevo_gp_evaluator *e, const glevo_gp_programs *p);
 
 #endif

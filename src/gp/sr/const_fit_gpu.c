@@ -140,6 +140,12 @@ static glevo_status build_once(gp_const_fitter *f, gpu_program **out)
                                  .uniform_size = sizeof(fit_uniforms)});
 }
 
+glevo_status gp_const_fitter_prebuild(gp_const_fitter *f)
+{
+    gpu_program *prog;
+    return build_once(f, &prog);
+}
+
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
                                  int generation)
 {

@@ -31,6 +31,8 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
 /* Fits the chosen programs (gp_const_fit_chosen) of r's current generation, in place. */
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
                                  int generation);
+/* The fitting program built now (else at the first gp_const_fitter_run). */
+glevo_status gp_const_fitter_prebuild(gp_const_fitter *f);
 void gp_const_fitter_destroy(gp_const_fitter *f);
 
 #endif
