@@ -21,6 +21,7 @@ struct build_threads {
     gl_build_job *head, *tail; /* queued, oldest first */
     pthread_t threads[MAX_BUILD_THREADS];
     int count;
+    int built; /* jobs the threads have finished (build_threads_built) */
     bool stopping;
     struct glevo_context *ctx;
 };
@@ -71,6 +72,7 @@ static void *build_thread(void *arg)
         build_on_this_thread(job);
         pthread_mutex_lock(&b->lock);
         job->state = BUILD_JOB_IDLE;
+        b->built++;
         pthread_cond_broadcast(&b->changed);
     }
     pthread_mutex_unlock(&b->lock);
@@ -148,6 +150,16 @@ void build_threads_wait(struct glevo_context *ctx, gl_build_job *job)
     }
     while (job->state != BUILD_JOB_IDLE) pthread_cond_wait(&b->changed, &b->lock);
     pthread_mutex_unlock(&b->lock);
+}
+
+int gpu_program_batch_threaded(void)
+{
+    struct build_threads *b = gl_current ? gl_current->builders : NULL;
+    if (!b) return 0;
+    pthread_mutex_lock(&b->lock);
+    int n = b->built;
+    pthread_mutex_unlock(&b->lock);
+    return n;
 }
 
 void build_threads_stop(struct glevo_context *ctx)
