@@ -95,40 +95,7 @@ static void egl_close(struct glevo_context *ctx)
     display_release(ctx->display);
 }
 
-static EGLContext create_context(EGLDisplay display, EGLConfig config, EGLContext share,
-                                 int major, int minor, bool debug)
-{
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_CONTEXT_OPENGL_DEBUG,
-                              debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
-    return eglCreateContext(display, config, share, attribs);
-}
-
-/* A build thread's context (build_threads.c): the same version and config, sharing objects.
- * The client API is per thread in EGL, so it is bound here again. */
-static void *egl_share_begin(struct glevo_context *ctx)
-{
-    if (!eglBindAPI(EGL_OPENGL_API)) return NULL;
-    EGLContext shared = create_context(ctx->display, ctx->egl_config, ctx->egl_context,
-                                       ctx->egl_version[0], ctx->egl_version[1], false);
-    if (shared == EGL_NO_CONTEXT) return NULL;
-    if (!eglMakeCurrent(ctx->display, EGL_NO_SURFACE, EGL_NO_SURFACE, shared)) {
-        eglDestroyContext(ctx->display, shared);
-        return NULL;
-    }
-    return shared;
-}
-
-static void egl_share_end(struct glevo_context *ctx, void *shared)
-{
-    eglMakeCurrent(ctx->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(ctx->display, (EGLContext)shared);
-    eglReleaseThread();
-}
-
-static const gl_platform egl_platform = {"egl", egl_make_current, egl_swap, egl_close,
-                                         egl_share_begin, egl_share_end};
+static const gl_platform egl_platform = {"egl", egl_make_current, egl_swap, egl_close};
 
 /* Core context on one device: 4.3 first, 4.1 as the floor (docs/architecture.md, "Contracts"). */
 static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT device, int index)
@@ -158,11 +125,14 @@ static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT devic
     }
     static const int versions[][2] = {{4, 3}, {4, 1}};
     EGLContext context = EGL_NO_CONTEXT;
-    size_t v = 0;
-    for (; v < 2; ++v) {
-        context = create_context(display, config, EGL_NO_CONTEXT, versions[v][0],
-                                 versions[v][1], ctx->debug);
-        if (context != EGL_NO_CONTEXT) break;
+    for (size_t v = 0; v < 2 && context == EGL_NO_CONTEXT; ++v) {
+        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, versions[v][0],
+                                  EGL_CONTEXT_MINOR_VERSION, versions[v][1],
+                                  EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                  EGL_CONTEXT_OPENGL_DEBUG, ctx->debug ? EGL_TRUE : EGL_FALSE,
+                                  EGL_NONE};
+        context = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
     }
     if (context == EGL_NO_CONTEXT) {
         display_release(display);
@@ -179,8 +149,6 @@ static glevo_status open_on_device(struct glevo_context *ctx, EGLDeviceEXT devic
     ctx->platform = &egl_platform;
     ctx->display = display;
     ctx->egl_context = context;
-    ctx->egl_config = config;
-    ctx->egl_version[0] = versions[v][0], ctx->egl_version[1] = versions[v][1];
     ctx->device_index = index;
     ctx->software = device_is_software(device);
     device_name(device, ctx->device_name, sizeof ctx->device_name);

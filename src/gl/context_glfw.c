@@ -62,6 +62,4 @@ static void glfw_swap(struct glevo_context *ctx) { glfwSwapBuffers(ctx->window);
  * can attribute to no module. The window itself is destroyed here. */
 static void glfw_close(struct glevo_context *ctx) { glfwDestroyWindow(ctx->window); }
 
-/* No build threads: a sharing GLFW context needs a hidden window of its own. */
-static const gl_platform glfw_platform = {"glfw", glfw_make_current, glfw_swap, glfw_close,
-                                          NULL, NULL};
+static const gl_platform glfw_platform = {"glfw", glfw_make_current, glfw_swap, glfw_close};

@@ -44,20 +44,6 @@ typedef struct program_cache_entry {
 
 struct pending_program; /* a build of a batch not yet checked (program_batch.c) */
 
-/* One program's compiles and link, to be issued on some thread's context (build_threads.c):
- * its shader and program names are made on the run's context, which the builders' share. */
-enum { BUILD_JOB_IDLE, BUILD_JOB_QUEUED, BUILD_JOB_RUNNING };
-typedef struct gl_build_job {
-    GLuint shaders[2];
-    const char *texts[2];
-    int stages;
-    GLuint program;
-    int state;      /* BUILD_JOB_*: idle when not submitted or done */
-    double seconds; /* a build thread's own time for it (0 when the caller built it) */
-    struct gl_build_job *next;
-} gl_build_job;
-struct build_threads;
-
 struct glevo_context;
 /* What differs between a headless EGL context and a GLFW window (GLFW's _GLFWcontext). */
 typedef struct gl_platform {
@@ -65,10 +51,6 @@ typedef struct gl_platform {
     glevo_status (*make_current)(struct glevo_context *ctx);
     void (*swap)(struct glevo_context *ctx);
     void (*close)(struct glevo_context *ctx);
-    /* A context sharing ctx's objects made current on the calling thread, or NULL (none can
-     * be: then there are no build threads); share_end releases and destroys it. */
-    void *(*share_begin)(struct glevo_context *ctx);
-    void (*share_end)(struct glevo_context *ctx, void *shared);
 } gl_platform;
 
 struct glevo_context {
@@ -76,8 +58,6 @@ struct glevo_context {
     unsigned long long serial; /* unique per context of the process (gpu_context_serial) */
     EGLDisplay display;
     EGLContext egl_context;
-    EGLConfig egl_config;          /* what a sharing context is made with (share_begin) */
-    int egl_version[2];
     void *window; /* GLFWwindow* */
     int device_index;
     char device_name[128];
@@ -114,9 +94,6 @@ struct glevo_context {
     int batch_depth;
     struct pending_program **pending;
     int pending_count, pending_cap;
-    /* The threads that build a batch's programs (build_threads.c), started at the first. */
-    struct build_threads *builders;
-    bool builders_tried;
 };
 
 /* The program built from key on ctx, shared (*p filled, its count of users raised); false if
@@ -142,26 +119,17 @@ glevo_status program_finish(gpu_program *p, const gpu_program_desc *d, shader_te
                             double t0);
 /* The driver's binary of a linked program to path (best effort; program_check.c). */
 void program_write_binary(const gpu_program *p, const char *path);
-/* In a batch: keeps p's build (job, not yet issued) for later, gives it to a build thread or
- * issues it, and returns true (texts and key taken over); outside one, false (the caller
- * issues and finishes it). */
+/* In a batch: keeps the started build of p for later (texts and key taken over) and returns
+ * true; outside one, false (the caller finishes it). */
 bool program_batch_defer(struct glevo_context *ctx, gpu_program *p, const gpu_program_desc *d,
-                         shader_text *texts, const gl_build_job *job, char *key, double t0);
+                         shader_text *texts, int stages, const GLuint *shaders, char *key,
+                         double t0);
 /* A pending build of key: p shares it (true), else false. */
 bool program_batch_join(struct glevo_context *ctx, const char *key, gpu_program *p);
 /* p no longer wants its pending build (deleted when no one does). */
 void program_batch_drop(struct glevo_context *ctx, gpu_program *p);
 /* Forgets every pending build (the context is going). */
 void program_batch_free(struct glevo_context *ctx);
-
-/* build_threads.c: job's compiles and link issued on the calling thread's context (no wait);
- * job queued for a build thread (true), or false when there is none (the caller issues it);
- * job built, by a thread or else here (then issued only: the caller's status query waits);
- * the threads finished and their contexts gone. */
-void build_job_issue(gl_build_job *job);
-bool build_threads_submit(struct glevo_context *ctx, gl_build_job *job);
-void build_threads_wait(struct glevo_context *ctx, gl_build_job *job);
-void build_threads_stop(struct glevo_context *ctx);
 
 /* The context current on this thread (NULL if none): the one hidden global of glevo
  * (current.c). */

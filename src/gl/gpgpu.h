@@ -126,9 +126,6 @@ glevo_status gpu_program_build(gpu_program *p, const gpu_program_desc *desc);
  * checked at once, as before. */
 void gpu_program_batch_begin(void);
 glevo_status gpu_program_batch_end(void);
-/* How many of the current context's batch builds its build threads have finished
- * (gl/build_threads.c; 0 where there are none): for the tests. */
-int gpu_program_batch_threaded(void);
 /* A pending program checked now (waiting for its link): GLEVO_OK, or its build's error. */
 glevo_status gpu_program_ready(gpu_program *p);
 void gpu_program_destroy(gpu_program *p);

@@ -17,6 +17,25 @@
 #define FRAGMENT_PREAMBLE "#version 410 core\n#define GLEVO_FRAGMENT 1\n"
 #define COMPUTE_PREAMBLE "#version 430 core\n#define GLEVO_COMPUTE 1\n"
 
+/* Compiles and links without asking how it went: with GL_KHR_parallel_shader_compile the
+ * driver does both on its threads, and only a status query waits (program_link_checked). */
+static GLuint compile_start(GLenum type, const shader_text *src)
+{
+    GLuint shader = glCreateShader(type);
+    const char *text = src->text;
+    glShaderSource(shader, 1, &text, NULL);
+    glCompileShader(shader);
+    return shader;
+}
+
+static GLuint link_start(const GLuint *shaders, int count)
+{
+    GLuint prog = glCreateProgram();
+    for (int i = 0; i < count; ++i) glAttachShader(prog, shaders[i]);
+    glLinkProgram(prog);
+    return prog;
+}
+
 /* What two builds must share to be one program: the name, the uniform block's C size and
  * every composed text (defines included). NULL when out of memory: then it is not shared. */
 static char *cache_key(const char *name, size_t uniform_size, const shader_text *texts,
@@ -70,19 +89,15 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
         return GLEVO_OK;
     }
     double t0 = core_seconds_now();
-    gl_build_job job = {.stages = stages, .program = glCreateProgram()};
-    for (int i = 0; i < stages; ++i) {
-        job.shaders[i] = glCreateShader(types[i]);
-        job.texts[i] = texts[i].text;
-    }
-    p->id = job.program;
+    GLuint shaders[2] = {0, 0};
+    for (int i = 0; i < stages; ++i) shaders[i] = compile_start(types[i], &texts[i]);
+    p->id = link_start(shaders, stages);
     p->uniform_size = d->uniform_size;
-    /* In a batch (program_batch.c) the build goes to a build thread or the driver's, and the
-     * checks wait for the batch's end or the first use. */
-    if (key && program_batch_defer(gl_current, p, d, texts, &job, key, t0)) return GLEVO_OK;
-    /* Issued without asking how it went: program_finish's status query waits. */
-    build_job_issue(&job);
-    st = program_finish(p, d, texts, stages, job.shaders, allow_loose, key, t0);
+    /* In a batch (program_batch.c) the checks wait for the batch's end or the first use,
+     * while the driver builds the batch's programs together. */
+    if (key && program_batch_defer(gl_current, p, d, texts, stages, shaders, key, t0))
+        return GLEVO_OK;
+    st = program_finish(p, d, texts, stages, shaders, allow_loose, key, t0);
     free(key);
     return st;
 }

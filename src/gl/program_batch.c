@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "gl/context_internal.h"
-#include "core/clock.h"
 
 typedef struct pending_program {
     gpu_program **targets;  /* who asked for it: filled at the check */
@@ -18,7 +17,7 @@ typedef struct pending_program {
     gpu_program_desc desc;  /* what the checks compare with: its tables copied */
     gpu_slot *tables[3];
     shader_text texts[2];
-    gl_build_job job; /* its shaders and program; its texts point into texts */
+    GLuint shaders[2];
     int stages;
     char *key;
     double t0;
@@ -74,7 +73,8 @@ static void remove_entry(struct glevo_context *ctx, int i)
 }
 
 bool program_batch_defer(struct glevo_context *ctx, gpu_program *p, const gpu_program_desc *d,
-                         shader_text *texts, const gl_build_job *job, char *key, double t0)
+                         shader_text *texts, int stages, const GLuint *shaders, char *key,
+                         double t0)
 {
     if (!ctx || ctx->batch_depth == 0) return false;
     if (ctx->pending_count == ctx->pending_cap) {
@@ -98,13 +98,10 @@ bool program_batch_defer(struct glevo_context *ctx, gpu_program *p, const gpu_pr
         p->pending = false;
         return false;
     }
-    int stages = job->stages;
     memcpy(e->texts, texts, (size_t)stages * sizeof *texts);
-    e->job = *job;
+    memcpy(e->shaders, shaders, (size_t)stages * sizeof *shaders);
     e->stages = stages, e->key = key, e->t0 = t0;
     ctx->pending[ctx->pending_count++] = e;
-    /* A build thread's, else the driver's (GL_KHR_parallel_shader_compile's threads). */
-    if (!build_threads_submit(ctx, &e->job)) build_job_issue(&e->job);
     return true;
 }
 
@@ -126,12 +123,9 @@ static glevo_status finish_entry(struct glevo_context *ctx, int i)
 {
     pending_program *e = ctx->pending[i];
     remove_entry(ctx, i);
-    build_threads_wait(ctx, &e->job);
     gpu_program *first = e->targets[0];
-    /* A build thread's build is recorded at its own time, not the wait for its turn. */
-    double t0 = e->job.seconds > 0 ? core_seconds_now() - e->job.seconds : e->t0;
-    glevo_status st = program_finish(first, &e->desc, e->texts, e->stages, e->job.shaders,
-                                     false, e->key, t0);
+    glevo_status st = program_finish(first, &e->desc, e->texts, e->stages, e->shaders, false,
+                                     e->key, e->t0);
     e->stages = 0; /* program_finish freed the texts */
     for (int k = 1; k < e->target_count; ++k) {
         gpu_program *p = e->targets[k];
@@ -182,8 +176,7 @@ void program_batch_drop(struct glevo_context *ctx, gpu_program *p)
     memmove(&e->targets[k], &e->targets[k + 1], (size_t)(e->target_count - k - 1) * sizeof *e->targets);
     if (--e->target_count > 0) return;
     remove_entry(ctx, i);
-    build_threads_wait(ctx, &e->job); /* not deleted under a build thread */
-    for (int s = 0; s < e->stages; ++s) glDeleteShader(e->job.shaders[s]);
+    for (int s = 0; s < e->stages; ++s) glDeleteShader(e->shaders[s]);
     glDeleteProgram(p->id);
     free_pending(e);
 }
@@ -221,8 +214,7 @@ glevo_status gpu_program_batch_end(void)
 void program_batch_free(struct glevo_context *ctx)
 {
     /* The context's programs and shaders die with it (and the engines that asked for them
-     * may be gone already: they are not touched); no build thread may be using them. */
-    build_threads_stop(ctx);
+     * may be gone already: they are not touched). */
     for (int i = 0; i < ctx->pending_count; ++i) free_pending(ctx->pending[i]);
     free(ctx->pending);
     ctx->pending = NULL;

@@ -249,12 +249,12 @@ static void const_opt_generation(glevo_gp *gp)
 
 /* A grown population in pops[0] (generation 0's or a restart's): fitted, on the GPU where it
  * lives, evaluated. */
-static glevo_status grown_generation_done(glevo_gp *gp)
+static glevo_status grown_generation_submit(glevo_gp *gp)
 {
     if (!gp->fitter) const_opt_generation(gp);
     glevo_status st = host_population_changed(gp);
     if (!st) st = fit_on_gpu(gp);
-    if (!st) st = gp_engine_evaluate(gp);
+    if (!st) st = gp_engine_evaluate_submit(gp);
     return st;
 }
 
@@ -275,11 +275,12 @@ glevo_status gp_engine_first_generation(glevo_gp *gp)
 {
     glevo_status st = gp_engine_initialise(gp);
     if (!st) st = gp_enumerate_seed(gp);
-    return st ? st : grown_generation_done(gp);
+    if (!st) st = grown_generation_submit(gp);
+    return st ? st : gp_engine_evaluate_collect(gp);
 }
 
-/* The next generation of one search: bred, fitted, evaluated. */
-static glevo_status next_generation(glevo_gp *gp)
+/* The next generation of one search: bred, fitted, its evaluation issued. */
+static glevo_status next_generation_submit(glevo_gp *gp)
 {
     glevo_status st = breed(gp);
     if (st) return st;
@@ -292,7 +293,7 @@ static glevo_status next_generation(glevo_gp *gp)
             st = host_population_changed(gp);
         }
     }
-    return st ? st : gp_engine_evaluate(gp);
+    return st ? st : gp_engine_evaluate_submit(gp);
 }
 
 /* Whether search s starts again instead of breeding its next generation: it has gone
@@ -315,7 +316,7 @@ static glevo_status restart_due(glevo_gp *s, bool *due)
 }
 
 /* A search that starts again (restart_due; sr/portfolio.c says why) in place of breeding a
- * generation: generation 0's way (grown, fitted, evaluated) from its next restart seed, with
+ * generation: generation 0's way (grown, fitted, its evaluation issued) from its next restart seed, with
  * its best program in slot 0. */
 static glevo_status restart_search(glevo_gp *gp)
 {
@@ -338,17 +339,18 @@ static glevo_status restart_search(glevo_gp *gp)
     slot->len = kept.len;
     gp->generation++;
     gp->restart_since = gp->generation;
-    return grown_generation_done(gp);
+    return grown_generation_submit(gp);
 }
 
-/* Search s's next generation: bred, or a restart. */
-glevo_status gp_engine_step(glevo_gp *s)
+/* Search s's next generation: bred, or a restart; its evaluation issued. */
+glevo_status gp_engine_step_submit(glevo_gp *s)
 {
     bool restart;
     glevo_status st = restart_due(s, &restart);
     if (st) return st;
-    return restart ? restart_search(s) : next_generation(s);
+    return restart ? restart_search(s) : next_generation_submit(s);
 }
+
 
 void glevo_gp_destroy(glevo_gp *gp)
 {

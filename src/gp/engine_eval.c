@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gp/engine_internal.h"
+#include "core/clock.h"
 #include "gp/eval/eval_internal.h"
 #include "gp/eval/gpu.h"
 
@@ -33,22 +34,34 @@ static glevo_status slot_codes(void *user, int i, uint32_t *codes, float *consts
 }
 
 /* Evaluates the current population, finds its best, reports progress and decides whether
- * the run is over (the last generation, or the target reached). */
+ * the run is over (the last generation, or the target reached): in two halves, the GPU's work
+ * issued (gp_engine_evaluate_submit), then what needs its results (_collect). */
 static glevo_status report(glevo_gp *gp);
-glevo_status gp_engine_evaluate(glevo_gp *gp)
+glevo_status gp_engine_evaluate_submit(glevo_gp *gp)
 {
     const glevo_gp_params *P = &gp->P;
     glevo_status st = GLEVO_OK;
-    long long nodes;
+    double te = core_seconds_now();
     if (gp->gpu_fit) {
-        double te = core_seconds_now();
         gp_resident_lend(gp->res, gp->ev);
         gp_gpu_results res;
         st = gp_compute_evaluate_on_gpu(gp->ev, &gp->res->shape, &res);
         int elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX;
         if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites);
-        gp->eval_seconds += core_seconds_now() - te;
-        if (st) return st;
+    } else if (gp->res) {
+        gp_resident_lend(gp->res, gp->ev);
+        st = gp_evaluate_submit(gp->ev, &gp->res->shape, P->metric);
+    }
+    gp->eval_seconds += core_seconds_now() - te;
+    return st;
+}
+
+glevo_status gp_engine_evaluate_collect(glevo_gp *gp)
+{
+    const glevo_gp_params *P = &gp->P;
+    glevo_status st = GLEVO_OK;
+    long long nodes;
+    if (gp->gpu_fit) {
         gp->evaluations += P->pop;
         gp->fit_stale = true;
         gp->fit_to_gpu = false;
@@ -57,19 +70,18 @@ glevo_status gp_engine_evaluate(glevo_gp *gp)
         if ((P->progress || P->stop_on_target) && (st = gp_fitness_sync(gp))) return st;
         return report(gp);
     }
+    double te = core_seconds_now();
     if (gp->res) {
-        double te = core_seconds_now();
-        gp_resident_lend(gp->res, gp->ev);
         slot_reader reader = {gp, 0};
         gp_program_source src = {slot_codes, &reader};
-        st = gp_evaluate_unchecked(gp->ev, &gp->res->shape, P->metric, gp->err, &src);
+        st = gp_evaluate_collect(gp->ev, &gp->res->shape, P->metric, gp->err, &src);
         gp->eval_seconds += core_seconds_now() - te;
         if (!st) st = gp_resident_read_stats(gp->res);
         if (!st) memcpy(gp->lens, gp->res->lens, sizeof *gp->lens * (size_t)P->pop);
         nodes = gp->res->total;
     } else {
         if ((st = gp_engine_pack_host(gp))) return st;
-        double te = core_seconds_now();
+        te = core_seconds_now();
         st = glevo_gp_evaluate(gp->ev, gp->progs, P->metric, gp->err);
         gp->eval_seconds += core_seconds_now() - te;
         nodes = glevo_gp_programs_nodes(gp->progs);
@@ -80,6 +92,12 @@ glevo_status gp_engine_evaluate(glevo_gp *gp)
     for (int i = 0; i < P->pop; ++i) gp->fit[i] = gp_fitness_of(P->metric, gp->err[i]);
     gp->best = gp_find_best(gp);
     return report(gp);
+}
+
+glevo_status gp_engine_evaluate(glevo_gp *gp)
+{
+    glevo_status st = gp_engine_evaluate_submit(gp);
+    return st ? st : gp_engine_evaluate_collect(gp);
 }
 
 /* Progress and the end test of an evaluated generation (its best on the host where they are

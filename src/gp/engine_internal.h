@@ -87,7 +87,9 @@ glevo_status gp_engine_prebuild(glevo_gp *gp);
 /* A search's generation 0 (grown, with the enumeration's short programs where it has them,
  * fitted, evaluated), and its next generation (bred, or a restart: sr/portfolio.c). */
 glevo_status gp_engine_first_generation(glevo_gp *gp);
-glevo_status gp_engine_step(glevo_gp *s);
+/* The next generation's GPU work issued; gp_engine_evaluate_collect finishes it (glevo_gp_step
+ * issues every search's before collecting any). */
+glevo_status gp_engine_step_submit(glevo_gp *s);
 /* After a checkpoint's state is back in pops[cur]: the evaluator's copy of the population,
  * and whether the run is already over under the (possibly changed) parameters. */
 glevo_status gp_engine_resumed(glevo_gp *gp);
@@ -140,6 +142,10 @@ void gp_enumerate_abandon(glevo_gp *gp);
  * gp's first generation (pops[cur]). enumeration 0: nothing. */
 glevo_status gp_enumerate_seed(glevo_gp *gp);
 glevo_status gp_engine_evaluate(glevo_gp *gp);
+/* gp_engine_evaluate in two halves (engine_eval.c): the GPU's work issued, then the errors,
+ * fitness, best, progress and end test. */
+glevo_status gp_engine_evaluate_submit(glevo_gp *gp);
+glevo_status gp_engine_evaluate_collect(glevo_gp *gp);
 /* The best program of the current generation alone in out (from the GPU when resident). */
 glevo_status gp_engine_best_program(const glevo_gp *gp, glevo_gp_programs *out);
 /* Program i of the current generation (codes, its constants beside them, length: the engine's

@@ -27,6 +27,7 @@ typedef struct gp_compute {
     int stamp;        /* the last evaluation's (results carry it: no clear between them) */
     void *host;
     size_t host_cap;
+    gp_plan submitted; /* the layout of the evaluation compute_submit issued */
 } gp_compute;
 
 static glevo_status compute_create(glevo_gp_evaluator *e)
@@ -248,6 +249,19 @@ static glevo_status compute_evaluate(glevo_gp_evaluator *e, const glevo_gp_progr
     return st ? st : read_back(e, p->count, &plan, sums);
 }
 
+static glevo_status compute_submit(glevo_gp_evaluator *e, const glevo_gp_programs *p)
+{
+    gp_compute *c = e->impl;
+    return evaluate_into_results(e, p, &c->submitted);
+}
+
+static glevo_status compute_collect(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                    glevo_gp_sums *sums)
+{
+    gp_compute *c = e->impl;
+    return read_back(e, p->count, &c->submitted, sums);
+}
+
 glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                         gp_gpu_results *out)
 {
@@ -299,4 +313,4 @@ static glevo_status compute_timed(glevo_gp_evaluator *e, const glevo_gp_programs
 }
 
 const gp_eval_ops gp_compute_ops = {compute_create, compute_evaluate, compute_destroy,
-                                    compute_timed};
+                                    compute_timed, compute_submit, compute_collect};

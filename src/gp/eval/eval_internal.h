@@ -37,6 +37,11 @@ typedef struct gp_eval_ops {
     /* glevo_gp_evaluate_timed (NULL: not offered) */
     glevo_status (*timed)(glevo_gp_evaluator *e, const glevo_gp_programs *p, int reps,
                           glevo_gp_sums *sums, glevo_gp_eval_timing *t);
+    /* evaluate in two halves (NULL: not offered): the GPU's work issued, then its sums read
+     * back, so that a run's searches issue theirs before any waits (gp_evaluate_submit). */
+    glevo_status (*submit)(glevo_gp_evaluator *e, const glevo_gp_programs *p);
+    glevo_status (*collect)(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                            glevo_gp_sums *sums);
 } gp_eval_ops;
 
 extern const gp_eval_ops gp_cpu_ops, gp_fragment_ops, gp_compute_ops;
@@ -60,6 +65,7 @@ struct glevo_gp_evaluator {
     uint32_t build_ops;
     int build_max_length;
     double build_work; /* programs x cases a generation evaluates (0: unknown) */
+    bool submitted;    /* gp_evaluate_submit's work awaits gp_evaluate_collect */
     int stack_built; /* the deepest stack built so far (gp_build_stack) */
     /* The compute layout's invocations a tile at the last evaluation of a whole population,
      * kept by linear scaling's second look so that its few programs run the same build. */
@@ -95,6 +101,15 @@ typedef struct gp_program_source {
 glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                    glevo_gp_metric metric, double *errors,
                                    const gp_program_source *src);
+/* gp_evaluate_unchecked in two halves: the GPU's work issued (where the backend offers it;
+ * else nothing yet), then the errors. A portfolio's searches issue theirs one after another
+ * and then collect, so that the GPU runs them back to back and the first read waits for all
+ * (engine_run.c); between the halves p and the programs it names must not change. */
+glevo_status gp_evaluate_submit(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                glevo_gp_metric metric);
+glevo_status gp_evaluate_collect(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                 glevo_gp_metric metric, double *errors,
+                                 const gp_program_source *src);
 /* The GPU drivers' shared state (both drivers' state opens with a gp_gpu); NULL on the CPU. */
 struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e);
 /* The CPU interpreter's values of one program on every case of d (block by block: the same

@@ -43,7 +43,7 @@ static glevo_status cpu_evaluate(glevo_gp_evaluator *e, const glevo_gp_programs 
     return gp_evaluate_cpu_sums(p, e->data, e->params.threads, e->params.moments, sums);
 }
 static void cpu_destroy(glevo_gp_evaluator *e) { (void)e; }
-const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy, NULL};
+const gp_eval_ops gp_cpu_ops = {cpu_create, cpu_evaluate, cpu_destroy, NULL, NULL, NULL};
 
 glevo_status glevo_gp_evaluator_create(const glevo_gp_eval_params *params,
                                        const glevo_gp_data *data, glevo_gp_evaluator **out)
@@ -314,16 +314,36 @@ struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e)
     return e->backend == GLEVO_BACKEND_CPU ? NULL : (struct gp_gpu *)e->impl;
 }
 
-glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
-                                   glevo_gp_metric metric, double *errors,
-                                   const gp_program_source *src)
+glevo_status gp_evaluate_submit(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                glevo_gp_metric metric)
 {
+    e->submitted = false;
     int pop = p->count;
     glevo_status st = room_for(e, pop, "glevo_gp_step");
     if (st || pop == 0) return st;
     st = check_moments(e, metric);
-    if (!st) st = e->ops->evaluate(e, p, e->sums);
+    if (!st && e->ops->submit) st = e->ops->submit(e, p);
+    e->submitted = !st && e->ops->submit;
+    return st;
+}
+
+glevo_status gp_evaluate_collect(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                 glevo_gp_metric metric, double *errors,
+                                 const gp_program_source *src)
+{
+    if (p->count == 0) return GLEVO_OK;
+    glevo_status st = e->submitted ? e->ops->collect(e, p, e->sums)
+                                   : e->ops->evaluate(e, p, e->sums);
+    e->submitted = false;
     return st ? st : finish(e, p, metric, errors, src);
+}
+
+glevo_status gp_evaluate_unchecked(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                   glevo_gp_metric metric, double *errors,
+                                   const gp_program_source *src)
+{
+    glevo_status st = gp_evaluate_submit(e, p, metric);
+    return st ? st : gp_evaluate_collect(e, p, metric, errors, src);
 }
 
 glevo_status glevo_gp_evaluate_timed(glevo_gp_evaluator *e, const glevo_gp_programs *p,

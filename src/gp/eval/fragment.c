@@ -242,4 +242,5 @@ static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_prog
     return read_results(f, &plan, pop, marks, sums);
 }
 
-const gp_eval_ops gp_fragment_ops = {fragment_create, fragment_evaluate, fragment_destroy, NULL};
+const gp_eval_ops gp_fragment_ops = {fragment_create, fragment_evaluate, fragment_destroy, NULL,
+                                     NULL, NULL};
