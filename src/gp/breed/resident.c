@@ -103,15 +103,29 @@ static int shape_exact(const gp_resident *r)
     return !r->compute || r->pop >= GP_EXACT_FROM;
 }
 
+/* The stack a generation of this walk depth is evaluated with (multiples of 8, at least 16,
+ * at most the bound). */
+static int stack_for(const gp_resident *r, uint32_t depth)
+{
+    int bound = glevo_gp_stack_size(r->cap, gp_mask_max_arity(r->mask));
+    int stack = ((int)depth + 7) / 8 * 8;
+    if (stack < 16) stack = 16;
+    return stack < bound ? stack : bound;
+}
+
 static void shape_from(gp_resident *r, uint32_t depth, uint32_t total)
 {
     shape_bound(r);
     if (!shape_exact(r)) return;
-    int stack = ((int)depth + 7) / 8 * 8;
-    if (stack < 16) stack = 16;
-    if (stack < r->shape.max_depth) r->shape.max_depth = stack;
+    r->shape.max_depth = stack_for(r, depth);
     r->shape.code_count = total;
     r->shape.const_count = total;
+}
+
+void gp_resident_grown_shape(const gp_resident *r, int depth, glevo_gp_programs *out)
+{
+    *out = r->shape;
+    if (shape_exact(r)) out->max_depth = stack_for(r, (uint32_t)depth);
 }
 
 glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask, int compute)

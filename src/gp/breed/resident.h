@@ -63,6 +63,9 @@ typedef struct gp_fit_head {
  * and elites from the evaluator's results, left on the GPU for the next breed. */
 glevo_status gp_resident_fitness(gp_resident *r, const struct gp_gpu_results *res,
                                  glevo_gp_metric metric, int cases, int elites);
+/* The shape a grown generation of walks at most depth deep will have (the evaluator's build
+ * for it: gp_engine_prebuild), before it is grown. */
+void gp_resident_grown_shape(const gp_resident *r, int depth, glevo_gp_programs *out);
 /* Its program built now (else at the first gp_resident_fitness). */
 glevo_status gp_resident_fitness_prebuild(gp_resident *r);
 /* What gp_resident_fitness left: errors, fitness, head (any may be NULL). */
