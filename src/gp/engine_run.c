@@ -26,16 +26,17 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
      * warm one, against +2.4-2.7 s with three of them built at their first use). */
     gpu_program_batch_begin();
     if (!st) st = gp_run_new(&P, data, NULL, &gp);
+    /* The main search's enumeration runs on a thread of its own (gp_enumerate_begin) from
+     * here, beside the programs' builds and then the helpers' first generations, which go
+     * first (the searches are independent): the first generation waits for it less. */
+    for (glevo_gp *s = gp; s && !st; s = s->next_search) gp_enumerate_begin(s);
     for (glevo_gp *s = gp; s && !st; s = s->next_search) st = gp_engine_prebuild(s);
     glevo_status built = gpu_program_batch_end();
-    if (!st && built) {
+    if (!st && built) st = built;
+    if (st) {
         glevo_gp_destroy(gp);
-        st = built;
+        return st;
     }
-    if (st) return st;
-    /* The main search's enumeration runs meanwhile on a thread of its own (gp_enumerate_begin):
-     * the helpers' first generations go first, the searches being independent. */
-    for (glevo_gp *s = gp; s; s = s->next_search) gp_enumerate_begin(s);
     for (glevo_gp *s = gp->next_search; s && !st; s = s->next_search)
         st = gp_engine_first_generation(s);
     if (!st) st = gp_engine_first_generation(gp);
