@@ -121,15 +121,17 @@ static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
-    /* Constant fitting (issue 26) on the compute backend: shaders/gp/const_fit.glsl fits the
-     * resident programs, where the driver runs its loops whole (gp_const_fitter_fits).
-     * Elsewhere the host twin (src/gp/sr/const_opt.c) fits the host's copy: then the host
-     * breeds and the evaluator reads the programs from the host. GLEVO_GP_HOST_CONSTFIT=1
-     * fits on the host (for measuring). */
+    /* Constant fitting (issue 26) on the GPU wherever the context has compute shaders, the
+     * fragment backend's runs too (fitting has no render-pass form: it is Levenberg-Marquardt
+     * a program to a subgroup; breeding and evaluation stay render passes): the compute pass
+     * shaders/gp/const_fit.glsl fits the resident programs, where the driver runs its loops
+     * whole (gp_const_fitter_fits). Elsewhere (a GL 4.1 context) the host twin
+     * (src/gp/sr/const_opt.c) fits the host's copy: then the host breeds and the evaluator
+     * reads the programs from the host. GLEVO_GP_HOST_CONSTFIT=1 fits on the host. */
     const char *hc = getenv("GLEVO_GP_HOST_CONSTFIT");
     bool fit = gp->P.const_opt_iters > 0;
-    bool gpu_fitting = fit && b == GLEVO_BACKEND_COMPUTE && !(hc && *hc == '1') &&
-                       gp_const_fitter_fits(&gp->P, gp->fit_data);
+    bool gpu_fitting = fit && b != GLEVO_BACKEND_CPU && gpu_context_limits()->compute &&
+                       !(hc && *hc == '1') && gp_const_fitter_fits(&gp->P, gp->fit_data);
     if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || (fit && !gpu_fitting))
         return GLEVO_OK;
     if (gpu_fitting) {
