@@ -39,7 +39,8 @@ static glevo_status build(cga_view *v, demo_shared *s, bool keep)
     v->cga = NULL;
     glevo_cga_params p = {.problem = s->problem, .dim = s->dim, .width = s->opt->width,
                           .height = s->opt->height, .pc = GLEVO_LITERAL(s->pc),
-                          .pm = GLEVO_LITERAL(s->pm), .seed = s->seed, .report_every = 1000000};
+                          .pm = GLEVO_LITERAL(s->pm), .seed = s->seed, .report_every = 1000000,
+                          .backend = GLEVO_BACKEND_FRAGMENT}; /* the demo shows the 2008 way */
     st = glevo_cga_create(&p, &v->cga);
     if (!st && genes) st = glevo_cga_write_population(v->cga, genes);
     free(genes);

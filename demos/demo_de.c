@@ -56,7 +56,8 @@ static glevo_status restart(de_view *v, demo_shared *s)
     v->problem = s->problem, v->generation = 0, v->have_best = false;
     demo_curve_clear(&s->curve);
     glevo_de_params p = {.problem = s->problem, .dim = 2, .pop = POP, .seed = s->seed,
-                         .no_shift = true, .check_every = 1, .max_evals = POP * 400};
+                         .no_shift = true, .check_every = 1, .max_evals = POP * 400,
+                         .backend = GLEVO_BACKEND_FRAGMENT}; /* the demo shows the 2008 way */
     glevo_status st = glevo_de_create(&p, &v->de);
     for (int k = 0; k < 2 && !st; ++k) {
         v->box[k][0] = v->box[k][2] = s->problem->lower;

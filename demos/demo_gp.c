@@ -46,6 +46,7 @@ static glevo_status restart(gp_view *v, demo_shared *s)
     v->gp = NULL;
     demo_curve_clear(&s->curve);
     glevo_gp_params p = {.pop = 400, .generations = 60, .max_size = 40, .seed = s->seed,
+                         .backend = GLEVO_BACKEND_FRAGMENT, /* the demo shows the 2008 way */
                          .eval = {.strategy = GLEVO_GP_PPPE}};
     glevo_status st = glevo_gp_create(&p, v->train, &v->gp);
     if (!st) take_best(v);

@@ -1,6 +1,7 @@
-/* Which engine runs an algorithm, in every family's params (`backend`, zero = fragment): GLSL
- * fragment passes (the 2008 way), GLSL compute dispatches (the 2012 way), or the CPU engine
- * built from the passes' C twins. And the one rule for defaults in params structs. */
+/* Which engine runs an algorithm, in every family's params (`backend`, zero = auto, the fast
+ * engine of what is there): GLSL fragment passes (the 2008 way), GLSL compute dispatches (the
+ * 2012 way), or the CPU engine built from the passes' C twins. And the one rule for defaults
+ * in params structs. */
 #ifndef GLEVO_BACKEND_H
 #define GLEVO_BACKEND_H
 
@@ -13,15 +14,18 @@ extern "C" {
 #endif
 
 typedef enum glevo_backend {
-    GLEVO_BACKEND_FRAGMENT = 0, /* default: render passes on the current GL context */
-    GLEVO_BACKEND_CPU = 1,      /* the C twins, no GL context needed */
-    GLEVO_BACKEND_COMPUTE = 2,  /* compute dispatches: needs GL 4.3 (glevo_context_features) */
-    GLEVO_BACKEND_AUTO = 3      /* the fast engine (the CLI's default): compute where the
-                                 * current context has it, else fragment, the CPU without a
-                                 * context (GP: also on a software rasterizer) */
+    GLEVO_BACKEND_AUTO = 0,    /* default: the fast engine, compute where the current context
+                                * has it, else fragment, the CPU without a context (GP: also
+                                * on a software rasterizer) */
+    GLEVO_BACKEND_CPU = 1,     /* the C twins, no GL context needed */
+    GLEVO_BACKEND_COMPUTE = 2, /* compute dispatches: needs GL 4.3 (glevo_context_features) */
+    GLEVO_BACKEND_FRAGMENT = 3 /* render passes on the current GL context (the 2008 way: the
+                                * demo's and the guide's) */
 } glevo_backend;
+/* The largest backend value (for checking a params field). */
+#define GLEVO_BACKEND_LAST GLEVO_BACKEND_FRAGMENT
 
-/* "fragment", "cpu", "compute", "auto"; parse returns -1 for an unknown name. */
+/* "auto", "cpu", "compute", "fragment"; parse returns -1 for an unknown name. */
 GLEVO_API const char *glevo_backend_name(glevo_backend b);
 GLEVO_API int glevo_backend_parse(const char *name);
 /* AUTO resolved against the context current on this thread (the CPU when none is current);

@@ -55,7 +55,7 @@ typedef struct glevo_cga_params {
     double pm;                    /* mutation probability per bit; default 0.005 */
     glevo_cga_neighbourhood neighbourhood;
     glevo_cga_algorithm algorithm;
-    glevo_backend backend;        /* fragment (default), compute, cpu or auto */
+    glevo_backend backend;        /* auto (default), compute, fragment or cpu */
     glevo_rng_mode rng;
     glevo_cga_mutation mutation;
     uint32_t seed;

@@ -62,7 +62,7 @@ typedef struct glevo_de_params {
     const double *shift;          /* optional own shift vector of dim numbers (overrides CEC) */
     int check_every;              /* K: best-so-far read back every K generations; 0: 100 */
     double target_efv;            /* > 0: stop at a check once EFV < target; 0: full budget */
-    glevo_backend backend;        /* fragment (default), compute, cpu or auto */
+    glevo_backend backend;        /* auto (default), compute, fragment or cpu */
     glevo_de_kernel kernel;       /* compute backend: which kernel (0: auto) */
     /* NULL: none. Else glevo_de_step calls it at every best-so-far check (every check_every
      * generations, and at the end of the budget), after reading the best back; the run is

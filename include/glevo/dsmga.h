@@ -139,8 +139,9 @@ typedef struct glevo_dsmga_params {
     /* End a run after this many generations in a row in which no individual changed (ours,
      * not in Hsu & Yu's code): 0 means 20, GLEVO_ZERO never. */
     int stall_generations;
-    /* Model building: fragment passes (default), compute dispatches or the CPU twins; the
-     * evolutionary loop runs on the host in every case. */
+    /* Model building: auto (default: compute dispatches where the context has them, else
+     * fragment passes, the CPU twins without GL), compute, fragment or cpu; the evolutionary
+     * loop runs on the host in every case. */
     glevo_backend backend;
     uint32_t seed;
     /* NULL: none. Else called after every generation of glevo_dsmga_step; not stored in

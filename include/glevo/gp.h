@@ -196,7 +196,7 @@ GLEVO_API const char *glevo_gp_strategy_name(glevo_gp_strategy s);
 GLEVO_API glevo_backend glevo_gp_backend_resolve(glevo_backend b);
 
 typedef struct glevo_gp_eval_params {
-    glevo_backend backend;      /* fragment (default), compute, cpu or auto */
+    glevo_backend backend;      /* auto (default), compute, fragment or cpu */
     glevo_gp_strategy strategy; /* fragment layout; AUTO: picked by shape (src/gp/plan.c) */
     int threads;                /* CPU: 0 = all cores */
     int group;                  /* PPCU/FP fragments per program and case segment: 0 or 64
@@ -324,7 +324,7 @@ typedef struct glevo_gp_params {
                            * are found for certain (docs/symbolic-regression.md). 0 = the
                            * default: 100000 for mse and rmse, else off; GLEVO_ZERO = off; at
                            * most 10^7 */
-    glevo_backend backend;  /* fragment (default), compute, cpu or auto: evaluation and, on
+    glevo_backend backend;  /* auto (default), compute, fragment or cpu: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
                              * (the same children as the cpu backend's, seed for seed; with
                              * constant fitting, compute's GPU fit may differ from the host's

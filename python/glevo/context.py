@@ -8,7 +8,7 @@ from ._lib import check, ffi, lib, text
 from .errors import ThreadError
 
 _tls = threading.local()
-BACKENDS = ("fragment", "cpu", "compute", "auto")
+BACKENDS = ("auto", "cpu", "compute", "fragment")  # glevo_backend's values
 
 
 def backend_value(backend, where):

@@ -98,7 +98,7 @@ glevo_status glevo_cga_validate(const glevo_cga_params *in)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.algorithm %d is unknown",
                           (int)p.algorithm);
     if ((st = cga_block_params_check(&p))) return st;
-    if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
+    if ((unsigned)p.backend > GLEVO_BACKEND_LAST)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.backend %d is unknown", (int)p.backend);
     if (p.algorithm == GLEVO_CGA_STANDARD && p.backend != GLEVO_BACKEND_CPU)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_cga_params.algorithm sga runs on the CPU "

@@ -5,7 +5,7 @@
 #include "glevo/context.h"
 #include "core/args.h"
 
-static const char *const names[] = {"fragment", "cpu", "compute", "auto"};
+static const char *const names[] = {"auto", "cpu", "compute", "fragment"};
 
 const char *glevo_backend_name(glevo_backend b) { return names_get(names, 4, (int)b); }
 int glevo_backend_parse(const char *name) {
@@ -28,9 +28,9 @@ glevo_status glevo_backend_check(glevo_backend b, const char *params_field)
 {
     glevo_clear_error();
     ARG_NOT_NULL(params_field);
-    if ((unsigned)b > GLEVO_BACKEND_AUTO)
-        return glevo_fail(GLEVO_ERR_INVALID, "%s %d is not a backend (fragment, cpu, compute, "
-                          "auto)", params_field, (int)b);
+    if ((unsigned)b > GLEVO_BACKEND_LAST)
+        return glevo_fail(GLEVO_ERR_INVALID, "%s %d is not a backend (auto, cpu, compute, "
+                          "fragment)", params_field, (int)b);
     if (b == GLEVO_BACKEND_CPU) return GLEVO_OK;
     glevo_features f;
     glevo_context_features(NULL, &f);

@@ -124,7 +124,7 @@ glevo_status de_config_resolve(const glevo_de_params *in, de_config *c)
     if (!(p->upper > p->lower && isfinite(p->lower) && isfinite(p->upper)))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.problem '%s': domain [%g, %g] is not "
                           "a finite range", p->name, p->lower, p->upper);
-    if ((unsigned)d.backend > GLEVO_BACKEND_AUTO)
+    if ((unsigned)d.backend > GLEVO_BACKEND_LAST)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_de_params.backend %d is unknown",
                           (int)d.backend);
     if (d.backend == GLEVO_BACKEND_CPU && !p->init)

@@ -33,7 +33,7 @@ glevo_status dsmga_resolve_params(const glevo_dsmga_problem *problem,
                           "%lld or repeat %d is negative", p.max_generations, p.max_nfe, p.repeat);
     if ((long long)ell * ell > 64ll * 1024 * 1024)
         return glevo_fail(GLEVO_ERR_INVALID, "problem ell %d is too large for the DSM", ell);
-    if ((unsigned)p.backend > GLEVO_BACKEND_AUTO)
+    if ((unsigned)p.backend > GLEVO_BACKEND_LAST)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_dsmga_params.backend %d is unknown",
                           (int)p.backend);
     if ((unsigned)p.model > GLEVO_DSMGA_LOSSY)

@@ -92,7 +92,7 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
     if ((unsigned)P.metric > GLEVO_GP_ACCURACY)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.metric %d is unknown (sae, mse, "
                           "rmse, accuracy: 0..3)", (int)P.metric);
-    if ((unsigned)P.backend > GLEVO_BACKEND_AUTO)
+    if ((unsigned)P.backend > GLEVO_BACKEND_LAST)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.backend %d is unknown",
                           (int)P.backend);
     if (P.stop_on_target && isnan(P.target_error))

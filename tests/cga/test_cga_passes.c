@@ -158,7 +158,8 @@ START_TEST(gpu_run_equals_cpu_run)
     testutil_context();
     for (int k = 0; k < 2; ++k) {
         glevo_cga_params p = {.problem = glevo_problem_find(problems[k]), .dim = k ? 5 : 0,
-                              .width = 12, .height = 7, .pm = 0.02, .seed = 4242};
+                              .width = 12, .height = 7, .pm = 0.02, .seed = 4242,
+                              .backend = GLEVO_BACKEND_FRAGMENT};
         glevo_cga *gpu, *cpu;
         ck_assert(glevo_cga_create(&p, &gpu) == GLEVO_OK);
         p.backend = GLEVO_BACKEND_CPU;

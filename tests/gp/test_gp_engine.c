@@ -30,7 +30,7 @@ START_TEST(test_recovers_square_plus)
     glevo_gp_data *d = square_plus(31);
     glevo_gp_params p = {.pop = 1000, .generations = 40, .seed = 3, .max_size = 30,
                          .stop_on_target = true, .target_error = 1e-3,
-                         .eval = {.strategy = GLEVO_GP_PPCU}};
+                         .backend = GLEVO_BACKEND_FRAGMENT, .eval = {.strategy = GLEVO_GP_PPCU}};
     glevo_gp_result r;
     glevo_status st = glevo_gp_run(&p, d, &r);
     ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());

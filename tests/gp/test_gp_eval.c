@@ -162,7 +162,7 @@ START_TEST(test_bad_variable)
     glevo_gp_programs *p = NULL;
     ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_programs_parse(p, "(+ x1 x3)\n", "t", 0), GLEVO_OK);
-    glevo_gp_eval_params ep = {.strategy = GLEVO_GP_PPCU};
+    glevo_gp_eval_params ep = {.backend = GLEVO_BACKEND_FRAGMENT, .strategy = GLEVO_GP_PPCU};
     glevo_gp_evaluator *ev = NULL;
     ck_assert_int_eq(glevo_gp_evaluator_create(&ep, d, &ev), GLEVO_OK);
     double e;
