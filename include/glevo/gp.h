@@ -327,8 +327,9 @@ typedef struct glevo_gp_params {
     glevo_backend backend;  /* auto (default), compute, fragment or cpu: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
                              * (the same children as the cpu backend's, seed for seed; with
-                             * constant fitting, compute's GPU fit may differ from the host's
-                             * in the last bits on NVIDIA) */
+                             * constant fitting, the GPU's fit, compute and fragment alike
+                             * where the context has compute shaders, may differ from the
+                             * host's in the last bits on NVIDIA) */
     glevo_gp_eval_params eval; /* layout and threads; eval.backend is replaced by backend */
     uint32_t seed;
     double target_error;  /* stop when the best error is <= this (default: never; 0 = exact) */

@@ -19,6 +19,7 @@
 
 #include "gp/engine_internal.h"
 #include "core/args.h"
+#include "glevo/context.h"
 #include "gl/gpgpu.h"
 #include "gp/eval/eval_internal.h"
 #include "gp/sr/const_opt.h"
@@ -121,16 +122,23 @@ static glevo_status make_resident(glevo_gp *gp)
 {
     const char *host = getenv("GLEVO_GP_HOST_BREED");
     glevo_backend b = glevo_gp_evaluator_backend(gp->ev);
-    /* Constant fitting (issue 26) on the GPU wherever the context has compute shaders, the
-     * fragment backend's runs too (fitting has no render-pass form: it is Levenberg-Marquardt
-     * a program to a subgroup; breeding and evaluation stay render passes): the compute pass
-     * shaders/gp/const_fit.glsl fits the resident programs, where the driver runs its loops
-     * whole (gp_const_fitter_fits). Elsewhere (a GL 4.1 context) the host twin
-     * (src/gp/sr/const_opt.c) fits the host's copy: then the host breeds and the evaluator
-     * reads the programs from the host. GLEVO_GP_HOST_CONSTFIT=1 fits on the host. */
-    const char *hc = getenv("GLEVO_GP_HOST_CONSTFIT");
+    /* Constant fitting (issue 26) on the GPU: the compute pass shaders/gp/const_fit.glsl fits
+     * the resident programs, where the driver runs its loops whole (gp_const_fitter_fits), on
+     * the compute backend and, where the context has compute shaders, the fragment backend's
+     * runs too (fitting has no render-pass form: it is Levenberg-Marquardt a program to a
+     * subgroup; their breeding and evaluation stay render passes). Not the fragment backend's
+     * on a software rasterizer, which emulates the pass's doubles (a default run of 1000 x
+     * 100 took 14.8 s against 2 s with the twin on llvmpipe, 2026-11-29); there, and on a
+     * GL 4.1 context, the host twin (src/gp/sr/const_opt.c) fits the host's copy: then the
+     * host breeds and the evaluator reads the programs from the host.
+     * GLEVO_GP_HOST_CONSTFIT=1 fits on the host, GLEVO_GP_GPU_CONSTFIT=1 on the GPU where it
+     * can (for measuring and the tests). */
+    const char *hc = getenv("GLEVO_GP_HOST_CONSTFIT"), *gc = getenv("GLEVO_GP_GPU_CONSTFIT");
+    glevo_features f;
+    glevo_context_features(NULL, &f);
     bool fit = gp->P.const_opt_iters > 0;
-    bool gpu_fitting = fit && b != GLEVO_BACKEND_CPU && gpu_context_limits()->compute &&
+    bool pass_pays = b == GLEVO_BACKEND_COMPUTE || !f.software || (gc && *gc == '1');
+    bool gpu_fitting = fit && b != GLEVO_BACKEND_CPU && f.compute && pass_pays &&
                        !(hc && *hc == '1') && gp_const_fitter_fits(&gp->P, gp->fit_data);
     if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || (fit && !gpu_fitting))
         return GLEVO_OK;
