@@ -284,11 +284,12 @@ typedef struct glevo_gp_params {
                            * otherwise; 1 = on (mse, rmse only); GLEVO_ZERO = off */
     int const_opt_iters;  /* Levenberg-Marquardt steps on the constants of the programs fitted
                            * each generation, written back (8 is PySR's optimizer_iterations;
-                           * on the GPU for the compute backend, shaders/gp/const_fit.glsl,
-                           * else on the host, src/gp/const_opt.c); 0 = the default: 1 for mse
-                           * and rmse (a generation of 10^4 programs x 1000 cases takes up to
-                           * 2x as long on the GPU, docs/performance.md), else off;
-                           * GLEVO_ZERO = off */
+                           * on the GPU, shaders/gp/const_fit.glsl, for the compute backend
+                           * and the fragment backend on a hardware device with compute
+                           * shaders, else on the host, src/gp/const_opt.c); 0 = the
+                           * default: 1 for mse and rmse (a generation of 10^4 programs x
+                           * 1000 cases takes up to 2x as long on the GPU,
+                           * docs/performance.md), else off; GLEVO_ZERO = off */
     double const_opt_fraction; /* programs fitted each generation, 0 = 0.14 (PySR's
                            * optimize_probability) */
     int const_opt_max;    /* at most this many fitted a generation on average: a larger
