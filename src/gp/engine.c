@@ -258,7 +258,7 @@ static void const_opt_generation(glevo_gp *gp)
 }
 
 /* A grown population in pops[0] (generation 0's or a restart's): fitted, on the GPU where it
- * lives, evaluated. */
+ * lives, its evaluation issued. */
 static glevo_status grown_generation_submit(glevo_gp *gp)
 {
     if (!gp->fitter) const_opt_generation(gp);
@@ -332,8 +332,8 @@ static glevo_status restart_due(glevo_gp *s, bool *due)
 }
 
 /* A search that starts again (restart_due; sr/portfolio.c says why) in place of breeding a
- * generation: generation 0's way (grown, fitted, its evaluation issued) from its next restart seed, with
- * its best program in slot 0. */
+ * generation: generation 0's way (grown, fitted, its evaluation issued) from its next restart
+ * seed, with its best program in slot 0. */
 static glevo_status restart_search(glevo_gp *gp)
 {
     /* The best alone comes back from the GPU (its index, then its slot), not the population. */
@@ -366,7 +366,6 @@ glevo_status gp_engine_step_submit(glevo_gp *s)
     if (st) return st;
     return restart ? restart_search(s) : next_generation_submit(s);
 }
-
 
 void glevo_gp_destroy(glevo_gp *gp)
 {

@@ -1,5 +1,6 @@
 /* Evaluation of a generation: the evaluator's errors (or gp/fitness.glsl's on the GPU), the
- * fitness, the best, progress and the end test (engine.c calls gp_engine_evaluate). */
+ * fitness, the best, progress and the end test (gp_engine_evaluate_submit issues the GPU's
+ * work, gp_engine_evaluate_collect the rest). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,12 +93,6 @@ glevo_status gp_engine_evaluate_collect(glevo_gp *gp)
     for (int i = 0; i < P->pop; ++i) gp->fit[i] = gp_fitness_of(P->metric, gp->err[i]);
     gp->best = gp_find_best(gp);
     return report(gp);
-}
-
-glevo_status gp_engine_evaluate(glevo_gp *gp)
-{
-    glevo_status st = gp_engine_evaluate_submit(gp);
-    return st ? st : gp_engine_evaluate_collect(gp);
 }
 
 /* Progress and the end test of an evaluated generation (its best on the host where they are

@@ -141,9 +141,8 @@ void gp_enumerate_abandon(glevo_gp *gp);
  * rounding (GP_ENUM_EXACT; at most an eighth of the population) replace the last programs of
  * gp's first generation (pops[cur]). enumeration 0: nothing. */
 glevo_status gp_enumerate_seed(glevo_gp *gp);
-glevo_status gp_engine_evaluate(glevo_gp *gp);
-/* gp_engine_evaluate in two halves (engine_eval.c): the GPU's work issued, then the errors,
- * fitness, best, progress and end test. */
+/* A generation's evaluation in two halves (engine_eval.c): the GPU's work issued, then the
+ * errors, fitness, best, progress and end test. */
 glevo_status gp_engine_evaluate_submit(glevo_gp *gp);
 glevo_status gp_engine_evaluate_collect(glevo_gp *gp);
 /* The best program of the current generation alone in out (from the GPU when resident). */
