@@ -22,7 +22,7 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
     glevo_gp *gp = NULL;
     /* The run's programs are built together (program_batch.c), every one a generation will
      * use (gp_engine_prebuild) issued before any is waited for: with a cold shader cache
-     * NVIDIA then compiles them at once (H200, 2026-11-29: the first run +1.1-1.3 s over a
+     * NVIDIA then compiles them at once (H200, 2026-11-29: the first run +1.1-1.5 s over a
      * warm one, against +2.4-2.7 s with three of them built at their first use). */
     gpu_program_batch_begin();
     if (!st) st = gp_run_new(&P, data, NULL, &gp);
