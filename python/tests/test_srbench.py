@@ -224,3 +224,16 @@ def test_srbench_symbolic_check():
     assert half("0.5*q*v*r + 2.5")
     assert half("0.50004*q*v*r + 0.00003")  # rounded to 3 decimals; below 1e-4: 0
     assert not half("0.52*q*v*r + 2.5")
+
+
+def test_srbench_symbolic_check_survives_sympy_failures(monkeypatch):
+    # SymPy's simplify can fail inside itself (an AttributeError in fu.py stopped a whole
+    # Feynman summary, 2026-11-29): the model is then undecided, as after a timeout.
+    import symbolic
+    import sympy
+
+    def broken(expr, *args, **kwargs):
+        raise AttributeError("'int' object has no attribute 'is_integer'")
+
+    monkeypatch.setattr(sympy, "simplify", broken)
+    assert symbolic.symbolic_solution("x*y", "x*y", ["x", "y"], ["x", "y"]) is None

@@ -47,6 +47,10 @@ def symbolic_solution(model_text, truth_text, names, idents, seconds=30):
         return None
     except (sympy.SympifyError, TypeError, ValueError, ZeroDivisionError):
         return False
+    except (AttributeError, RecursionError, NotImplementedError):
+        # SymPy's own failures inside simplify (SymPy 1.11's fu.py raised AttributeError on a
+        # Feynman model, 2026-11-29, and stopped a whole summary): undecided, as a timeout.
+        return None
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
