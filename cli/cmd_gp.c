@@ -108,10 +108,10 @@ static int gp_main(int argc, char **argv)
         {"init-depth-max", OPT_INT, &p.init_max_depth, "ramped half-and-half: greatest depth"},
         {"metric", OPT_CHOICE, OPT_CHOICES(metric_text, "sae mse rmse accuracy"), "sae, mse, rmse or accuracy (default: mse, with linear scaling, for a set of arithmetic operators; sae with if, comparisons or logic)"},
         {"const-opt", OPT_INT, &const_iters, "Levenberg-Marquardt steps on the constants of the "
-                                             "programs fitted each generation: on the GPU with a GPU "
-                                             "backend on a GPU with compute shaders, else on the "
-                                             "host (0: off; 8: PySR's) (default: 1 with mse or "
-                                             "rmse, else 0)"},
+                                             "programs fitted each generation: on the GPU with "
+                                             "compute, and with fragment on a hardware GPU with "
+                                             "compute shaders; else on the host (0: off; 8: "
+                                             "PySR's) (default: 1 with mse or rmse, else 0)"},
         {"const-opt-fraction", OPT_DOUBLE, &const_fraction, "programs fitted each generation"},
         {"const-opt-max", OPT_INT, &const_max, "at most this many programs fitted a generation, "
                                                "on average (0: no limit) (default 1024: "
@@ -248,7 +248,8 @@ static int gp_main(int argc, char **argv)
     p.portfolio = islands.enabled                           ? GLEVO_ZERO
                   : opt_given(argc, argv, 1, "portfolio") ? GLEVO_LITERAL(portfolio)
                                                           : 0;
-    if (opt_given(argc, argv, 1, "const-range")) p.const_min = const_range[0], p.const_max = const_range[1];
+    if (opt_given(argc, argv, 1, "const-range"))
+        p.const_min = const_range[0], p.const_max = const_range[1];
     p.backend = (glevo_backend)glevo_backend_parse(c.backend);
     p.eval.threads = threads;
     p.seed = c.seed;
