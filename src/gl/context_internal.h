@@ -110,15 +110,22 @@ void program_cache_free(struct glevo_context *ctx);
 
 /* program.c's two halves of a build, for program_batch.c: the link's status (a failed compile
  * named as such; the shaders deleted, and the program too when it failed) and the whole
- * finish (that, the checks against the description, the build record and the cache entry;
- * texts freed). */
+ * finish (that, the checks against the description, the build record and the cache entry,
+ * and the disk cache's unless the program was `loaded` from it; texts freed). */
 glevo_status program_link_checked(GLuint prog, const GLuint *shaders, const shader_text *texts,
                                   int count, const char *name);
 glevo_status program_finish(gpu_program *p, const gpu_program_desc *d, shader_text *texts,
                             int stages, const GLuint *shaders, bool allow_loose, const char *key,
-                            double t0);
+                            double t0, bool loaded);
 /* The driver's binary of a linked program to path (best effort; program_check.c). */
 void program_write_binary(const gpu_program *p, const char *path);
+/* Linked programs kept on disk between runs (program_disk.c): whether the cache is on for the
+ * current context; the program of key loaded and linked from it (0 when there is none, or it
+ * is not this driver's); a linked program kept under key (best effort, one warning a process
+ * where the folder cannot be written). */
+bool program_disk_enabled(void);
+GLuint program_disk_load(const char *key);
+void program_disk_store(GLuint prog, const char *key);
 /* In a batch: keeps the started build of p for later (texts and key taken over) and returns
  * true; outside one, false (the caller finishes it). */
 bool program_batch_defer(struct glevo_context *ctx, gpu_program *p, const gpu_program_desc *d,

@@ -28,9 +28,12 @@ static GLuint compile_start(GLenum type, const shader_text *src)
     return shader;
 }
 
-static GLuint link_start(const GLuint *shaders, int count)
+/* keep: the binary will be asked for (the disk cache), which some drivers must be told before
+ * the link. */
+static GLuint link_start(const GLuint *shaders, int count, bool keep)
 {
     GLuint prog = glCreateProgram();
+    if (keep) glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
     for (int i = 0; i < count; ++i) glAttachShader(prog, shaders[i]);
     glLinkProgram(prog);
     return prog;
@@ -90,14 +93,21 @@ static glevo_status build(gpu_program *p, const gpu_program_desc *d, bool allow_
     }
     double t0 = core_seconds_now();
     GLuint shaders[2] = {0, 0};
+    /* A binary this driver linked from the same text in an earlier run (program_disk.c). */
+    p->id = key ? program_disk_load(key) : 0;
+    if (p->id) {
+        st = program_finish(p, d, texts, stages, shaders, false, key, t0, true);
+        free(key);
+        return st;
+    }
     for (int i = 0; i < stages; ++i) shaders[i] = compile_start(types[i], &texts[i]);
-    p->id = link_start(shaders, stages);
+    p->id = link_start(shaders, stages, key != NULL && program_disk_enabled());
     p->uniform_size = d->uniform_size;
     /* In a batch (program_batch.c) the checks wait for the batch's end or the first use,
      * while the driver builds the batch's programs together. */
     if (key && program_batch_defer(gl_current, p, d, texts, stages, shaders, key, t0))
         return GLEVO_OK;
-    st = program_finish(p, d, texts, stages, shaders, allow_loose, key, t0);
+    st = program_finish(p, d, texts, stages, shaders, allow_loose, key, t0, false);
     free(key);
     return st;
 }

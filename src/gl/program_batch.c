@@ -125,7 +125,7 @@ static glevo_status finish_entry(struct glevo_context *ctx, int i)
     remove_entry(ctx, i);
     gpu_program *first = e->targets[0];
     glevo_status st = program_finish(first, &e->desc, e->texts, e->stages, e->shaders, false,
-                                     e->key, e->t0);
+                                     e->key, e->t0, false);
     e->stages = 0; /* program_finish freed the texts */
     for (int k = 1; k < e->target_count; ++k) {
         gpu_program *p = e->targets[k];

@@ -198,7 +198,7 @@ static void dump_if_asked(const gpu_program *p)
 
 glevo_status program_finish(gpu_program *p, const gpu_program_desc *d, shader_text *texts,
                             int stages, const GLuint *shaders, bool allow_loose, const char *key,
-                            double t0)
+                            double t0, bool loaded)
 {
     glevo_status st = program_link_checked(p->id, shaders, texts, stages, p->name);
     if (st) p->id = 0;
@@ -222,6 +222,7 @@ glevo_status program_finish(gpu_program *p, const gpu_program_desc *d, shader_te
         p->id = 0;
     } else {
         dump_if_asked(p);
+        if (key && !loaded) program_disk_store(p->id, key);
         program_build_record(gl_current, p->name, core_seconds_now() - t0);
         if (key) program_cache_add(gl_current, key, p);
     }
