@@ -20,7 +20,7 @@ int cmd_gp_eval(int argc, char **argv)
     common_opts c = COMMON_OPTS_DEFAULT;
     const char *programs_path = NULL, *data_path = NULL, *target = NULL;
     const char *strategy_text = "auto", *metric_text = "sae";
-    int threads = 0, group = 0, runs = 1, prog_lanes = 0, lanes = 0;
+    int threads = 0, group = 0, runs = 1, prog_lanes = 0, lanes = 0, tile_width = 0;
     bool help = false, resident = false;
     opt_spec specs[] = {
         {"programs", OPT_STRING, &programs_path, "programs, one prefix S-expression per line"},
@@ -30,6 +30,8 @@ int cmd_gp_eval(int argc, char **argv)
         {"metric", OPT_CHOICE, OPT_CHOICES(metric_text, "sae mse rmse accuracy"), "sae, mse, rmse or accuracy"},
         {"threads", OPT_INT, &threads, "CPU threads (0: all cores)"},
         {"group", OPT_INT, &group, "fragments per program tile for fp/ppcu (0 or 64)"},
+        {"tile-width", OPT_INT, &tile_width, "fp/ppcu: the tile's 64 fragments as tile-width x "
+                                             "64 / tile-width (0: 8 x 8)"},
         {"runs", OPT_INT, &runs, "timed evaluations; seconds and gpops are their median"},
         {"resident", OPT_FLAG, &resident, "compute: also time as EvoGP does (programs already on "
                                           "the GPU, --runs evaluations then one synchronisation), "
@@ -63,6 +65,8 @@ int cmd_gp_eval(int argc, char **argv)
     if ((st = glevo_gp_metric_parse(metric_text, &metric))) return cli_fail(cmd, st);
     if (threads < 0) return cli_bad_input(cmd, "--threads %d is negative", threads);
     if (group < 0) return cli_bad_input(cmd, "--group %d is negative", group);
+    if (tile_width < 0 || (tile_width > 0 && 64 % tile_width))
+        return cli_bad_input(cmd, "--tile-width %d does not divide 64 (0: the default)", tile_width);
     if (runs < 1 || runs > 1000) return cli_bad_input(cmd, "--runs %d is outside 1..1000", runs);
     glevo_backend backend = (glevo_backend)glevo_backend_parse(c.backend);
     if (backend != GLEVO_BACKEND_FRAGMENT && backend != GLEVO_BACKEND_AUTO && strategy != GLEVO_GP_AUTO)
@@ -86,7 +90,8 @@ int cmd_gp_eval(int argc, char **argv)
         goto done;
     }
     glevo_gp_eval_params ep = {.backend = backend, .strategy = strategy, .threads = threads,
-                               .group = group, .prog_lanes = prog_lanes, .lanes = lanes};
+                               .group = group, .prog_lanes = prog_lanes, .lanes = lanes,
+                               .tile_width = tile_width};
     errors = malloc((size_t)count * sizeof *errors);
     if (!errors) {
         rc = cli_fail(cmd, glevo_fail(GLEVO_ERR_NOMEM, "out of memory for %d errors", count));

@@ -36,6 +36,8 @@ START_TEST(sentinels_are_refused)
     expect_refused("bench cga --cpu-budget -1", "--cpu-budget -1");
     expect_refused("bench gp --lanes -1", "--lanes -1");
     expect_refused("bench gp --tile-w -8", "--tile-w -8");
+    snprintf(gp, sizeof gp, "gp-eval --data %s --programs x1 --tile-width 3", csv);
+    expect_refused(gp, "--tile-width 3");
     /* Already refused, kept that way. */
     expect_refused("de --backend cpu --dim -1", "--dim -1");
     expect_refused("de --backend cpu --CR -1", "--CR -1");

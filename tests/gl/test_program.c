@@ -199,6 +199,8 @@ END_TEST
  * destroyed while pending is deleted. */
 START_TEST(batch_checks_later)
 {
+    /* Built, not loaded: a program from the disk cache (program_disk.c) is never pending. */
+    setenv("GLEVO_PROGRAM_CACHE", "0", 1);
     testutil_context();
     char dir[] = "/tmp/glevo-batch-XXXXXX", good[64], bad[64], other[64];
     ck_assert_ptr_nonnull(mkdtemp(dir));
