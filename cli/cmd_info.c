@@ -116,8 +116,11 @@ int cmd_info(int argc, char **argv)
      * CPU engines. */
     const char *auto_pick = glevo_backend_name(glevo_backend_resolve(GLEVO_BACKEND_AUTO));
     const char *auto_gp = glevo_backend_name(glevo_gp_backend_resolve(GLEVO_BACKEND_AUTO));
+    char cache[4096] = "";
+    bool cache_on = false;
     if (have_default) {
         glevo_context_describe(ctx, &chosen);
+        cache_on = glevo_program_cache(ctx, cache, sizeof cache);
         auto_pick = glevo_backend_name(glevo_backend_resolve(GLEVO_BACKEND_AUTO));
         auto_gp = glevo_backend_name(glevo_gp_backend_resolve(GLEVO_BACKEND_AUTO));
         glevo_context_destroy(ctx);
@@ -134,6 +137,8 @@ int cmd_info(int argc, char **argv)
             json_string(&w, "renderer", chosen.renderer);
             json_string(&w, "auto_backend", auto_pick);
             json_string(&w, "auto_backend_gp", auto_gp);
+            json_string(&w, "program_cache", cache);
+            json_bool(&w, "program_cache_on", cache_on);
         } else {
             json_null(&w, "default_device");
             json_string(&w, "error", default_error);
@@ -142,8 +147,9 @@ int cmd_info(int argc, char **argv)
     } else {
         printf("glevo %s, %d EGL device(s)\n", glevo_version_string(), count);
         if (have_default)
-            printf("default: device %d (%s); --backend auto runs %s (gp: %s)\n\n",
-                   chosen.index, chosen.renderer, auto_pick, auto_gp);
+            printf("default: device %d (%s); --backend auto runs %s (gp: %s)\n"
+                   "program cache: %s (%s)\n\n", chosen.index, chosen.renderer, auto_pick,
+                   auto_gp, cache[0] ? cache : "none", cache_on ? "on" : "off");
         else
             printf("default: none (%s)\n\n", default_error);
     }

@@ -104,6 +104,14 @@ typedef struct glevo_program_build {
 /* The programs built on ctx so far, in order: up to capacity written to out (may be NULL),
  * the count returned. */
 GLEVO_API int glevo_context_builds(const glevo_context *ctx, glevo_program_build *out, int capacity);
+/* The disk cache of linked programs, where a run loads what an earlier run on the same driver
+ * compiled: its folder written to folder (size bytes; NULL and 0 for none), and whether it is
+ * on for ctx (NULL: the current context). GLEVO_PROGRAM_CACHE=DIR puts it in DIR (default
+ * $XDG_CACHE_HOME/glevo/programs, else ~/.cache/glevo/programs), GLEVO_PROGRAM_CACHE=0 turns it
+ * off, as does turning the driver's own shader cache off (__GL_SHADER_DISK_CACHE=0,
+ * MESA_SHADER_CACHE_DISABLE=true) or a driver without program binaries; it keeps at most
+ * GLEVO_PROGRAM_CACHE_MB (256) MiB, the least recently used entries leaving first. */
+GLEVO_API bool glevo_program_cache(const glevo_context *ctx, char *folder, size_t size);
 
 /* Per-pass GPU time table (profile = true): one line per pass name on `stdio_file` (a FILE *),
  * or to the log callback when it is NULL. */

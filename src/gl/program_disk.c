@@ -54,19 +54,26 @@ static bool env_is(const char *name, const char *a, const char *b)
     return v && (!strcmp(v, a) || !strcmp(v, b));
 }
 
-/* The cache's folder into dir; false where the cache is off. */
-static bool cache_dir(char *dir, size_t n)
+/* The folder the cache uses, from the environment, into dir; false with GLEVO_PROGRAM_CACHE=0
+ * or nowhere to put it. */
+static bool folder_of(char *dir, size_t n)
 {
-    if (env_is("__GL_SHADER_DISK_CACHE", "0", "false") ||
-        env_is("MESA_SHADER_CACHE_DISABLE", "true", "1") || env_is("GLEVO_PROGRAM_CACHE", "0", "off"))
-        return false;
+    if (env_is("GLEVO_PROGRAM_CACHE", "0", "off")) return false;
     const char *own = getenv("GLEVO_PROGRAM_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
                *home = getenv("HOME");
     int k = own && *own   ? snprintf(dir, n, "%s", own)
             : xdg && *xdg ? snprintf(dir, n, "%s/glevo/programs", xdg)
             : home && *home ? snprintf(dir, n, "%s/.cache/glevo/programs", home)
                             : -1;
-    if (k <= 0 || (size_t)k >= n) return false;
+    return k > 0 && (size_t)k < n;
+}
+
+/* The cache's folder into dir; false where the cache is off (see the top of this file). */
+static bool cache_dir(char *dir, size_t n)
+{
+    if (env_is("__GL_SHADER_DISK_CACHE", "0", "false") ||
+        env_is("MESA_SHADER_CACHE_DISABLE", "true", "1") || !folder_of(dir, n))
+        return false;
     GLint formats = 0;
     glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats);
     return formats > 0;
@@ -76,6 +83,15 @@ bool program_disk_enabled(void)
 {
     char dir[4096];
     return cache_dir(dir, sizeof dir);
+}
+
+bool glevo_program_cache(const glevo_context *ctx, char *folder, size_t size)
+{
+    char dir[4096] = "";
+    bool on = (ctx || gl_current) && cache_dir(dir, sizeof dir);
+    if (!on && !folder_of(dir, sizeof dir)) dir[0] = '\0';
+    if (folder && size > 0) snprintf(folder, size, "%s", dir);
+    return on;
 }
 
 /* The entry's path: the pass name (letters, digits, '.', '-' and '_' kept) and two CRC-32s of

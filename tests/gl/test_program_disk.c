@@ -1,8 +1,8 @@
 /* The disk cache of linked programs (src/gl/program_disk.c): a build leaves an entry, a later
  * build of the same text loads it (and draws what the compiled one drew), a corrupt or
  * foreign entry is ignored and replaced, a folder that cannot be written costs one warning
- * and no failure, the driver's cache turned off turns ours off, and past its size the least
- * recently used entries go first. Each test runs in a process of its own (Check's fork) with
+ * and no failure, the driver's cache turned off turns ours off (glevo_program_cache says so),
+ * and past its size the least recently used entries go first. Each test runs in a process of its own (Check's fork) with
  * a context of its own, after setting the environment the cache reads. */
 #include <dirent.h>
 #include <stdint.h>
@@ -214,12 +214,23 @@ END_TEST
 START_TEST(driver_cache_off_turns_it_off)
 {
     glevo_context *ctx = setup(new_cache());
+    char folder[256];
+    ck_assert(glevo_program_cache(ctx, folder, sizeof folder));
+    ck_assert_str_eq(folder, cache);
     setenv("__GL_SHADER_DISK_CACHE", "0", 1);
+    ck_assert(!glevo_program_cache(ctx, folder, sizeof folder));
+    ck_assert_str_eq(folder, cache); /* where it would be */
     char path[600];
     build_and_draw();
     ck_assert(!entry(path, sizeof path));
     unsetenv("__GL_SHADER_DISK_CACHE");
     setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
+    build_and_draw();
+    ck_assert(!entry(path, sizeof path));
+    unsetenv("MESA_SHADER_CACHE_DISABLE");
+    setenv("GLEVO_PROGRAM_CACHE", "0", 1);
+    ck_assert(!glevo_program_cache(ctx, folder, sizeof folder));
+    ck_assert_str_eq(folder, "");
     build_and_draw();
     ck_assert(!entry(path, sizeof path));
     cleanup(ctx);
