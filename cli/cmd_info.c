@@ -98,7 +98,8 @@ int cmd_info(int argc, char **argv)
     if (rc) return rc;
     if (help) {
         opt_print_help(stdout, "glevo info [--json] [--device N]",
-                       "Lists EGL devices and the OpenGL implementation on each.", specs);
+                       "Lists EGL devices and the OpenGL implementation on each, and the folder "
+                       "where linked programs are kept between runs.", specs);
         return 0;
     }
     int count = glevo_egl_device_count();

@@ -63,7 +63,9 @@ static void usage(FILE *out)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\ncommon options: --backend auto|fragment|compute|cpu, --seed S, --device N, --json, "
-                 "--profile, --help\nenvironment: GLEVO_SHADER_DIR overrides embedded shaders\n");
+                 "--profile, --help\nenvironment: GLEVO_SHADER_DIR overrides embedded shaders; "
+                 "GLEVO_PROGRAM_CACHE=DIR\nkeeps linked programs there (default "
+                 "~/.cache/glevo/programs; 0: off)\n");
 }
 
 /* Output on stdout is part of the result: a write error there (a full disk, `> /dev/full`)
