@@ -72,9 +72,13 @@ def info(device=-1, out=sys.stdout):
         lib.glevo_context_describe(ctx[0], chosen)
         pick = text(lib.glevo_backend_name(lib.glevo_backend_resolve(auto)))
         pick_gp = text(lib.glevo_backend_name(lib.glevo_gp_backend_resolve(auto)))
+        folder = ffi.new("char[]", 4096)
+        cache_on = lib.glevo_program_cache(ctx[0], folder, 4096)
         lib.glevo_context_destroy(ctx[0])
         print(f"default: device {chosen.index} ({text(chosen.renderer)}); --backend auto runs "
-              f"{pick} (gp: {pick_gp})\n", file=out)
+              f"{pick} (gp: {pick_gp})", file=out)
+        print(f"program cache: {text(folder) or 'none'} ({'on' if cache_on else 'off'})\n",
+              file=out)
     else:
         print(f"default: none ({text(lib.glevo_last_error())})\n", file=out)
     for i in range(count):

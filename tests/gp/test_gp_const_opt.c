@@ -188,9 +188,12 @@ START_TEST(test_gpu_pass_equals_twin)
                          .linear_scaling = GLEVO_ZERO};
     /* The pass runs here, not the host twin in its place (llvmpipe's loop limit). */
     ck_assert(gp_const_fitter_fits(&P, d));
-    same_fitted_population(P, d);
+    /* On llvmpipe, every program the twin's bits: 150 cases take both of the value walks'
+     * chains (eight cases a lane) and the one-chain tail. */
+    int all = gpu_context_limits()->software ? P.pop : 0;
+    ck_assert_int_ge(same_fitted_population(P, d), all);
     P.linear_scaling = 1;
-    same_fitted_population(P, d);
+    ck_assert_int_ge(same_fitted_population(P, d), all);
     /* The other primitives' derivatives (and the protected ones' edges: pow and aq of tiny
      * and huge arguments come up in random programs). */
     ck_assert_int_eq(glevo_gp_function_set_parse("+,-,*,/,square,cube,pow,tanh,abs,aq,if,<",
