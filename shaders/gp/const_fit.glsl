@@ -6,9 +6,9 @@
 // its derivatives by the first GP_FIT_THETA constants, one or two vec4), their Jacobian rows
 // meet in shared memory, and each invocation sums the entries of J^T J and J^T r it owns over
 // the cases in case order, in double; invocation 0 solves them (LDL^T of J^T J + lambda diag
-// J^T J) and proposes the step; the lanes score it (values four or eight cases a code: the
-// squared error of a + b f, case c summed in lane c % GP_FIT_LANES, the lanes added in order)
-// and it is kept only where the error went down. Nothing lives in local memory (NVIDIA's dispatches
+// J^T J) and proposes the step; the lanes score it (values four cases a code: the squared
+// error of a + b f, case c summed in lane c % GP_FIT_LANES, the lanes added in order) and it
+// is kept only where the error went down. Nothing lives in local memory (NVIDIA's dispatches
 // of a kernel with local memory cost ~0.5 ms however few programs they fit):
 // GLEVO_DUMP_PROGRAMS shows what a build takes. C twin: src/gp/sr/const_opt.c, arithmetic for
 // arithmetic (every float and double step precise, values by the interpreter's own operators
@@ -111,7 +111,7 @@ struct fit_state {
     float value[GP_CAP + 1];
     float st_v[GP_FIT_STACK * GP_FIT_LANES];
     vec4 st_0[GP_FIT_STACK * GP_FIT_LANES];
-    vec4 st_1[GP_FIT_STACK * GP_FIT_LANES]; // derivatives 4..7; a value walk's second chain
+    HI(vec4 st_1[GP_FIT_STACK * GP_FIT_LANES];)
     // The last value walk's values, case by case (values_into_walked): the first walk's are
     // kept for the squared error that follows it with linear scaling (the same f, so the same
     // sums).
@@ -283,140 +283,114 @@ float fit_walk(int c, out vec4 g0, out vec4 g1)
 // The program's values on the four cases c, the fitted constants from F.cand (cand) or
 // F.theta: fit_walk's without derivatives, by the interpreter's vec4 operators (gp/math.glsl,
 // the same bits a component), so that a code is read and decoded once for four cases (as
-// gp/interp.glsl's walk does); with two, also on the four cases c2 (f2), a second chain whose
-// values below the top go in F.st_1 (the first's in F.st_0; only the derivative walks use them
-// otherwise): a fit's value walks are the longest chain of its work, and two independent
-// chains a code take about the time of one where the operator is inline arithmetic.
-#define BOTH(E)                                                                               \
-    {                                                                                         \
-        vec4 a = a_0, b = b_0;                                                                \
-        v_0 = (E);                                                                            \
-    }                                                                                         \
-    if (two) {                                                                                \
-        vec4 a = a_1, b = b_1;                                                                \
-        v_1 = (E);                                                                            \
-    }
-vec4 fit_values4(ivec4 c, ivec4 c2, bool two, bool cand, out vec4 f2)
+// gp/interp.glsl's walk does). The values below the top go in F.st_0, which only the
+// derivative walks use otherwise.
+vec4 fit_values4(ivec4 c, bool cand)
 {
-    vec4 t_0 = vec4(0.0), t_1 = vec4(0.0);
+    vec4 tv = vec4(0.0);
     int sp = 0;
     for (int i = F.len; i >= 1; --i) {
         uint code = F.code[i];
         uint op = code & 255u;
         if (op <= 1u) {
-            F.st_0[AT(sp)] = t_0;
-            if (two) F.st_1[AT(sp)] = t_1;
+            F.st_0[AT(sp)] = tv;
             sp++;
             if (op == 0u) {
                 int row = (int(code >> 8u) + 1) * u_cases;
-                t_0 = vec4(xy[row + c.x], xy[row + c.y], xy[row + c.z], xy[row + c.w]);
-                if (two) t_1 = vec4(xy[row + c2.x], xy[row + c2.y], xy[row + c2.z], xy[row + c2.w]);
+                tv = vec4(xy[row + c.x], xy[row + c.y], xy[row + c.z], xy[row + c.w]);
             } else {
                 int k = F.slot[i];
-                t_0 = t_1 = vec4(k < 0 ? F.value[i] : cand ? F.cand[k] : F.theta[k]);
+                tv = vec4(k < 0 ? F.value[i] : cand ? F.cand[k] : F.theta[k]);
             }
             continue;
         }
-        vec4 a_0 = t_0, b_0 = F.st_0[AT(max(sp - 1, 0))];
-        vec4 a_1 = t_1, b_1 = two ? F.st_1[AT(max(sp - 1, 0))] : vec4(0.0);
-        precise vec4 v_0 = vec4(0.0), v_1 = vec4(0.0);
+        vec4 a = tv, b = F.st_0[AT(max(sp - 1, 0))];
+        precise vec4 v = vec4(0.0);
         int ar = 2;
         switch (op) {
 #ifdef GP_USE_ADD
-        case 2u: BOTH(a + b); break;
+        case 2u: v = a + b; break;
 #endif
 #ifdef GP_USE_SUB
-        case 3u: BOTH(a - b); break;
+        case 3u: v = a - b; break;
 #endif
 #ifdef GP_USE_MUL
-        case 4u: BOTH(a * b); break;
+        case 4u: v = a * b; break;
 #endif
 #ifdef GP_USE_DIV
-        case 5u: BOTH(gp_div(a, b)); break;
+        case 5u: v = gp_div(a, b); break;
 #endif
 #ifdef GP_USE_NEG
-        case 6u: ar = 1; BOTH(-a); break;
+        case 6u: ar = 1; v = -a; break;
 #endif
 #if defined(GP_USE_SIN) || defined(GP_USE_COS)
-        case 7u: case 8u: ar = 1; BOTH(gp_trig(a, op - 7u)); break;
+        case 7u: case 8u: ar = 1; v = gp_trig(a, op - 7u); break;
 #endif
 #ifdef GP_USE_IF
-        case 9u:
-            ar = 3;
-            v_0 = mix(F.st_0[AT(sp - 2)], F.st_0[AT(sp - 1)], notEqual(a_0, vec4(0.0)));
-            if (two) v_1 = mix(F.st_1[AT(sp - 2)], F.st_1[AT(sp - 1)], notEqual(a_1, vec4(0.0)));
-            break;
+        case 9u: ar = 3; v = mix(F.st_0[AT(sp - 2)], F.st_0[AT(sp - 1)], notEqual(a, vec4(0.0))); break;
 #endif
 #ifdef GP_USE_LT
-        case 10u: BOTH(vec4(lessThan(a, b))); break;
+        case 10u: v = vec4(lessThan(a, b)); break;
 #endif
 #ifdef GP_USE_GT
-        case 11u: BOTH(vec4(greaterThan(a, b))); break;
+        case 11u: v = vec4(greaterThan(a, b)); break;
 #endif
 #ifdef GP_USE_EQ
-        case 12u: BOTH(vec4(equal(a, b))); break;
+        case 12u: v = vec4(equal(a, b)); break;
 #endif
 #ifdef GP_USE_AND
-        case 13u: BOTH(vec4(notEqual(a, vec4(0.0))) * vec4(notEqual(b, vec4(0.0)))); break;
+        case 13u: v = vec4(notEqual(a, vec4(0.0))) * vec4(notEqual(b, vec4(0.0))); break;
 #endif
 #ifdef GP_USE_OR
-        case 14u: BOTH(max(vec4(notEqual(a, vec4(0.0))), vec4(notEqual(b, vec4(0.0))))); break;
+        case 14u: v = max(vec4(notEqual(a, vec4(0.0))), vec4(notEqual(b, vec4(0.0)))); break;
 #endif
 #ifdef GP_USE_NOT
-        case 15u: ar = 1; BOTH(vec4(equal(a, vec4(0.0)))); break;
+        case 15u: ar = 1; v = vec4(equal(a, vec4(0.0))); break;
 #endif
 #ifdef GP_USE_EXP
-        case 16u: ar = 1; BOTH(gp_exp(a)); break;
+        case 16u: ar = 1; v = gp_exp(a); break;
 #endif
 #ifdef GP_USE_LOG
-        case 17u: ar = 1; BOTH(gp_log(a)); break;
+        case 17u: ar = 1; v = gp_log(a); break;
 #endif
 #ifdef GP_USE_SQRT
-        case 18u: ar = 1; BOTH(gp_sqrt(a)); break;
+        case 18u: ar = 1; v = gp_sqrt(a); break;
 #endif
 #ifdef GP_USE_SQUARE
-        case 19u: ar = 1; BOTH(gp_square(a)); break;
+        case 19u: ar = 1; v = gp_square(a); break;
 #endif
 #ifdef GP_USE_CUBE
-        case 20u: ar = 1; BOTH(gp_cube(a)); break;
+        case 20u: ar = 1; v = gp_cube(a); break;
 #endif
 #ifdef GP_USE_POW
-        case 21u: BOTH(gp_pow(a, b)); break;
+        case 21u: v = gp_pow(a, b); break;
 #endif
 #ifdef GP_USE_TANH
-        case 22u: ar = 1; BOTH(gp_tanh(a)); break;
+        case 22u: ar = 1; v = gp_tanh(a); break;
 #endif
 #ifdef GP_USE_ABS
-        case 23u: ar = 1; BOTH(abs(a)); break;
+        case 23u: ar = 1; v = abs(a); break;
 #endif
 #ifdef GP_USE_AQ
-        case 24u: BOTH(gp_aq(a, b)); break;
+        case 24u: v = gp_aq(a, b); break;
 #endif
         default: break;
         }
-        t_0 = v_0, t_1 = v_1;
+        tv = v;
         sp -= ar - 1;
     }
-    f2 = t_1;
-    return t_0;
+    return tv;
 }
-#undef BOTH
 
-// F.walked[c] = the program's value on each case c of this lane (c % GP_FIT_LANES), eight at
-// a time where there are more than 4 GP_FIT_LANES cases (else four): cases c, c + 32, ...,
-// c + 224, then c + 256, ... (the sums read them in case order whatever the walks' grouping).
+// F.walked[c] = the program's value on each case c of this lane (c % GP_FIT_LANES), four at a
+// time: cases c, c + 32, c + 64, c + 96, then c + 128, ... (the order the sums read them in).
 void values_into_walked(bool cand)
 {
-    bool two = u_cases > 4 * GP_FIT_LANES;
-    int stride = (two ? 8 : 4) * GP_FIT_LANES;
-    for (int c0 = int(LANE); c0 < u_cases; c0 += stride) {
-        ivec4 c = c0 + ivec4(0, 1, 2, 3) * GP_FIT_LANES, c2 = c + 4 * GP_FIT_LANES;
-        vec4 f2;
-        vec4 f = fit_values4(min(c, ivec4(u_cases - 1)), min(c2, ivec4(u_cases - 1)), two, cand, f2);
-        for (int k = 0; k < 4; ++k) {
+    for (int c0 = int(LANE); c0 < u_cases; c0 += 4 * GP_FIT_LANES) {
+        ivec4 c = c0 + ivec4(0, 1, 2, 3) * GP_FIT_LANES;
+        vec4 f = fit_values4(min(c, ivec4(u_cases - 1)), cand);
+        for (int k = 0; k < 4; ++k)
             if (c[k] < u_cases) F.walked[c[k]] = f[k];
-            if (two && c2[k] < u_cases) F.walked[c2[k]] = f2[k];
-        }
     }
 }
 

@@ -188,8 +188,8 @@ START_TEST(test_gpu_pass_equals_twin)
                          .linear_scaling = GLEVO_ZERO};
     /* The pass runs here, not the host twin in its place (llvmpipe's loop limit). */
     ck_assert(gp_const_fitter_fits(&P, d));
-    /* On llvmpipe, every program the twin's bits: 150 cases take both of the value walks'
-     * chains (eight cases a lane) and the one-chain tail. */
+    /* On llvmpipe, every program the twin's bits (150 cases: two value walks a candidate,
+     * the second's lanes partly past the cases). */
     int all = gpu_context_limits()->software ? P.pop : 0;
     ck_assert_int_ge(same_fitted_population(P, d), all);
     P.linear_scaling = 1;

@@ -39,9 +39,7 @@ static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {"gp_fit_claims", 0},
 static long long build_shared(int theta, int cap)
 {
     long long np = theta + 2, ne = np * (np + 1) / 2 + np;
-    /* The stack's float and two vec4 a slot in every build (derivatives by thetas 4..7, or
-     * the value walks' second chain). */
-    return GP_FIT_STACK * GP_FIT_LANES * (4 + 32LL) + 5LL * GP_FIT_LANES * 8 +
+    return GP_FIT_STACK * GP_FIT_LANES * (4 + theta * 4LL) + 5LL * GP_FIT_LANES * 8 +
            (np + 2) * GP_FIT_LANES * 8 + (ne + 2) * 8 + np * 8 + np * np * 8 + (cap + 1LL) * 12 +
            GP_FIT_CASES * 4LL + 64 + theta * 12LL;
 }
