@@ -122,8 +122,9 @@ static void write_table(FILE *f, const gp_whole_opts *o, const whole_table *t, c
         }
         fprintf(f, "\n");
     }
-    /* The first run pays for building the programs: from the driver's disk cache when warm,
-     * compiled when it is off (__GL_SHADER_DISK_CACHE=0, MESA_SHADER_CACHE_DISABLE=true). */
+    /* The first run pays for building the programs: loaded from glevo's program cache (or the
+     * driver's) when warm, compiled when the caches are off (__GL_SHADER_DISK_CACHE=0,
+     * MESA_SHADER_CACHE_DISABLE=true turn both off). */
     fprintf(f, "\nFirst run at %d x %d (it builds the programs), seconds", o->pops[0], o->cases[0]);
     const char *sep = ": ";
     for (int e = 0; e < 3; ++e)
