@@ -144,7 +144,8 @@ static void readable(const glevo_gp_data *d, const char *text, const char *want)
 
 /* The reported model made readable where the training error stays: a constant within rounding
  * of 0 dropped, one that matters kept, a cancelled division kept only where the protected
- * division never held (a divisor of 0 in the data makes it another function). */
+ * division never held (a divisor of 0 in the data makes it another function), a subtree
+ * constant on the data replaced by its value (and dropped where that is 0 or 1). */
 START_TEST(test_readable_keeps_the_error)
 {
     glevo_gp_data *d = square_plus_sine(false), *z = square_plus_sine(true);
@@ -154,6 +155,13 @@ START_TEST(test_readable_keeps_the_error)
     readable(d, "(+ (* x1 (/ x1 x1)) (* x1 (- (sin x2) (- (sin x2) x1))))",
              "(+ x1 (* x1 x1))");
     readable(z, "(+ (sin x2) (/ (* x1 x1) x1))", "(+ (sin x2) (/ (* x1 x1) x1))");
+    /* Dead terms: 0 (an exp of a large negative) and 1 (a cosine of a tiny argument) on every
+     * case, gone; a subtree that varies stays. */
+    readable(d, "(+ (+ (* x1 x1) (sin x2)) (exp (- -200 (* x1 x1))))", "(+ (* x1 x1) (sin x2))");
+    readable(d, "(* (+ (* x1 x1) (sin x2)) (cos (* 1e-06 x1)))", "(+ (* x1 x1) (sin x2))");
+    readable(d, "(+ (* x1 x1) (sin (+ x2 (exp (- -200 x1)))))", "(+ (* x1 x1) (sin x2))");
+    readable(d, "(+ (* x1 x1) (sin (exp (neg (* x2 x2)))))",
+             "(+ (* x1 x1) (sin (exp (neg (* x2 x2)))))");
     glevo_gp_data_destroy(d);
     glevo_gp_data_destroy(z);
 }

@@ -1,7 +1,7 @@
-/* The reported model made readable (model.h, gp_readable): the algebra's rewrites and the
- * dropping of constants within rounding of 0 (added) or 1 (a factor), each kept only where the
- * training error does not change beyond rounding, so that what is printed is what was scored
- * and no better or worse. */
+/* The reported model made readable (model.h, gp_readable): the algebra's rewrites, the
+ * dropping of constants within rounding of 0 (added) or 1 (a factor), and subtrees constant on
+ * the training data replaced by their value, each kept only where the training error does not
+ * change beyond rounding, so that what is printed is what was scored and no better or worse. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +79,45 @@ static int drop(const uint32_t *codes, const float *consts, int n, int p, int i,
     return m;
 }
 
+/* The subtree at i (to e) replaced by one constant, value, into out: constants at their own
+ * positions. The new length. */
+static int replace_by_constant(const uint32_t *codes, const float *consts, int n, int i, int e,
+                               float value, uint32_t *oc, float *ok)
+{
+    int m = 0;
+    for (int k = 0; k < i; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
+    oc[m] = GLEVO_GP_CODE(GLEVO_GP_CONST, 0), ok[m] = value, ++m;
+    for (int k = e; k < n; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
+    for (int k = 0; k < m; ++k)
+        if (GLEVO_GP_CODE_OP(oc[k]) == GLEVO_GP_CONST) oc[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
+    return m;
+}
+
+/* Whether the subtree codes[i..e) is constant on the training data (its values spread within
+ * 1e-6 of their size, or of scale when they are near 0: an exp of a large negative argument,
+ * a difference that cancels), with its mean into *value. Counts against the budget: it
+ * interprets the subtree on every case. */
+static bool constant_on_data(judge *j, const uint32_t *codes, const float *consts, int i, int e,
+                             double scale, float *value)
+{
+    if (j->budget-- <= 0) return false;
+    int len = e - i;
+    uint32_t sub[256];
+    for (int k = 0; k < len; ++k) {
+        sub[k] = codes[i + k];
+        if (GLEVO_GP_CODE_OP(sub[k]) == GLEVO_GP_CONST) sub[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, i + k);
+    }
+    double lo = INFINITY, hi = -INFINITY, sum = 0;
+    for (int c = 0; c < j->d->cases; ++c) {
+        double v = glevo_gp_interpret(sub, len, consts, j->d, c);
+        if (!isfinite(v)) return false;
+        lo = fmin(lo, v), hi = fmax(hi, v), sum += v;
+    }
+    double mean = sum / j->d->cases;
+    *value = (float)mean;
+    return hi - lo <= 1e-6 * fmax(fabs(mean), 1e-6 * scale);
+}
+
 /* Parents of every code (the root's: -1). */
 static void parents(const uint32_t *codes, int n, int *parent)
 {
@@ -130,6 +169,21 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
                 !droppable(codes, consts, parent[i], i, scale))
                 continue;
             int k = drop(codes, consts, n, parent[i], i, sc, sk);
+            int s = gp_simplify(sc, k, sk, oc, ok);
+            if (s > 0 && error_of(&j, oc, ok, s, &err) && unchanged(&j, before, err)) {
+                memcpy(codes, oc, (size_t)s * sizeof *oc);
+                memcpy(consts, ok, (size_t)s * sizeof *ok);
+                n = s;
+                progress = true;
+            }
+        }
+        /* A subtree constant on the data (a term that is 0 on every case, a factor that is 1)
+         * becomes that constant, largest first; the next pass drops it where it is 0 or 1. */
+        for (int i = 0; i < n && !progress; ++i) {
+            int e = end_of(codes, i);
+            float value;
+            if (e - i < 2 || !constant_on_data(&j, codes, consts, i, e, scale, &value)) continue;
+            int k = replace_by_constant(codes, consts, n, i, e, value, sc, sk);
             int s = gp_simplify(sc, k, sk, oc, ok);
             if (s > 0 && error_of(&j, oc, ok, s, &err) && unchanged(&j, before, err)) {
                 memcpy(codes, oc, (size_t)s * sizeof *oc);
