@@ -118,6 +118,20 @@ static bool constant_on_data(judge *j, const uint32_t *codes, const float *const
     return hi - lo <= 1e-6 * fmax(fabs(mean), 1e-6 * scale);
 }
 
+/* The candidate (sc, sk, k codes) simplified into (oc, ok) and, where the training error
+ * stays within rounding of before, copied over the model (codes, consts, *n): true then. */
+static bool take_if_unchanged(judge *j, double before, const uint32_t *sc, const float *sk, int k,
+                              uint32_t *oc, float *ok, uint32_t *codes, float *consts, int *n)
+{
+    int s = gp_simplify(sc, k, sk, oc, ok);
+    double err;
+    if (s <= 0 || !error_of(j, oc, ok, s, &err) || !unchanged(j, before, err)) return false;
+    memcpy(codes, oc, (size_t)s * sizeof *oc);
+    memcpy(consts, ok, (size_t)s * sizeof *ok);
+    *n = s;
+    return true;
+}
+
 /* Parents of every code (the root's: -1). */
 static void parents(const uint32_t *codes, int n, int *parent)
 {
@@ -169,13 +183,7 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
                 !droppable(codes, consts, parent[i], i, scale))
                 continue;
             int k = drop(codes, consts, n, parent[i], i, sc, sk);
-            int s = gp_simplify(sc, k, sk, oc, ok);
-            if (s > 0 && error_of(&j, oc, ok, s, &err) && unchanged(&j, before, err)) {
-                memcpy(codes, oc, (size_t)s * sizeof *oc);
-                memcpy(consts, ok, (size_t)s * sizeof *ok);
-                n = s;
-                progress = true;
-            }
+            progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
         }
         /* A subtree constant on the data (a term that is 0 on every case, a factor that is 1)
          * becomes that constant, largest first; the next pass drops it where it is 0 or 1. */
@@ -184,13 +192,7 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
             float value;
             if (e - i < 2 || !constant_on_data(&j, codes, consts, i, e, scale, &value)) continue;
             int k = replace_by_constant(codes, consts, n, i, e, value, sc, sk);
-            int s = gp_simplify(sc, k, sk, oc, ok);
-            if (s > 0 && error_of(&j, oc, ok, s, &err) && unchanged(&j, before, err)) {
-                memcpy(codes, oc, (size_t)s * sizeof *oc);
-                memcpy(consts, ok, (size_t)s * sizeof *ok);
-                n = s;
-                progress = true;
-            }
+            progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
         }
     }
 done:
