@@ -2,7 +2,7 @@
  * run compiles, every later run on the same driver loads. NVIDIA's own shader disk cache still
  * parses and links a program a run (tens of ms for a GP run's programs on the H200); a loaded
  * binary skips both. Entries live under $GLEVO_PROGRAM_CACHE, else $XDG_CACHE_HOME/glevo/programs,
- * else ~/.cache/glevo/programs, one file a composed text:
+ * else ~/.cache/glevo/programs, one file a composed text and driver:
  *   "GLVPBIN1", then four uint32 (the driver's strings' bytes, the key's bytes, the binary's
  *   format, the binary's bytes) and the CRC-32 of all that follows, then the driver's strings
  *   (vendor, renderer, version), the key (the pass name and the whole composed source), the
@@ -95,8 +95,10 @@ bool glevo_program_cache(const glevo_context *ctx, char *folder, size_t size)
 }
 
 /* The entry's path: the pass name (letters, digits, '.', '-' and '_' kept) and two CRC-32s of
- * the key, so that a listing says what is cached; the key itself is checked on load. */
-static bool entry_path(const char *dir, const char *key, char *path, size_t n)
+ * the key and the driver's strings (a host with two kinds of GPU keeps an entry for each rather
+ * than replacing one with the other), so that a listing says what is cached; the key and the
+ * strings themselves are checked on load. */
+static bool entry_path(const char *dir, const char *key, const char *driver, char *path, size_t n)
 {
     char name[64];
     size_t k = 0;
@@ -106,9 +108,9 @@ static bool entry_path(const char *dir, const char *key, char *path, size_t n)
                         ? *s
                         : '_';
     name[k] = '\0';
-    uInt len = (uInt)strlen(key);
-    unsigned long a = crc32(0L, (const Bytef *)key, len);
-    unsigned long b = crc32(0x9e3779b9UL, (const Bytef *)key, len);
+    uInt len = (uInt)strlen(key), dlen = (uInt)strlen(driver);
+    unsigned long a = crc32(crc32(0L, (const Bytef *)key, len), (const Bytef *)driver, dlen);
+    unsigned long b = crc32(crc32(0x9e3779b9UL, (const Bytef *)key, len), (const Bytef *)driver, dlen);
     int w = snprintf(path, n, "%s/%s-%08lx%08lx.bin", dir, name, a, b);
     return w > 0 && (size_t)w < n;
 }
@@ -150,11 +152,12 @@ static unsigned char *read_entry(const char *path, size_t *size)
 GLuint program_disk_load(const char *key)
 {
     char dir[4096], path[4200], driver[1024];
-    if (!cache_dir(dir, sizeof dir) || !entry_path(dir, key, path, sizeof path)) return 0;
+    if (!cache_dir(dir, sizeof dir)) return 0;
+    driver_strings(driver, sizeof driver);
+    if (!entry_path(dir, key, driver, path, sizeof path)) return 0;
     size_t size = 0;
     unsigned char *buf = read_entry(path, &size);
     if (!buf) return 0;
-    driver_strings(driver, sizeof driver);
     size_t dlen = strlen(driver), klen = strlen(key);
     uint32_t w[HEADER_WORDS];
     for (int i = 0; i < HEADER_WORDS; ++i) w[i] = get32(buf + 8 + 4 * i);
@@ -252,10 +255,11 @@ static bool make_dirs(const char *dir)
 void program_disk_store(GLuint prog, const char *key)
 {
     char dir[4096], path[4200], driver[1024];
-    if (!cache_dir(dir, sizeof dir) || !entry_path(dir, key, path, sizeof path)) return;
+    if (!cache_dir(dir, sizeof dir)) return;
+    driver_strings(driver, sizeof driver);
+    if (!entry_path(dir, key, driver, path, sizeof path)) return;
     GLint len = 0;
     glGetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH, &len);
-    driver_strings(driver, sizeof driver);
     size_t dlen = strlen(driver), klen = strlen(key);
     size_t body_len = dlen + klen + (size_t)(len > 0 ? len : 0);
     unsigned char *buf = len > 0 ? malloc(HEADER_BYTES + body_len) : NULL;
