@@ -1,7 +1,7 @@
 /* Linked programs kept on disk between runs (glGetProgramBinary / glProgramBinary): a first
- * run compiles, every later run on the same driver loads. NVIDIA's own shader disk cache still
- * parses and links a program a run (tens of ms for a GP run's programs on the H200); a loaded
- * binary skips both. Entries live under $GLEVO_PROGRAM_CACHE, else $XDG_CACHE_HOME/glevo/programs,
+ * run compiles, every later run on the same driver loads. A GP process served by NVIDIA's own
+ * shader disk cache took 0.07-0.2 s longer than one loading binaries (H200, 2026-11-29,
+ * docs/performance.md, first run). Entries live under $GLEVO_PROGRAM_CACHE, else $XDG_CACHE_HOME/glevo/programs,
  * else ~/.cache/glevo/programs, one file a composed text and driver:
  *   "GLVPBIN1", then four uint32 (the driver's strings' bytes, the key's bytes, the binary's
  *   format, the binary's bytes) and the CRC-32 of all that follows, then the driver's strings
