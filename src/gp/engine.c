@@ -19,7 +19,6 @@
 
 #include "gp/engine_internal.h"
 #include "core/args.h"
-#include "glevo/context.h"
 #include "gl/gpgpu.h"
 #include "gp/eval/eval_internal.h"
 #include "gp/sr/const_opt.h"
@@ -134,11 +133,10 @@ static glevo_status make_resident(glevo_gp *gp)
      * GLEVO_GP_HOST_CONSTFIT=1 fits on the host, GLEVO_GP_GPU_CONSTFIT=1 on the GPU where it
      * can (for measuring and the tests). */
     const char *hc = getenv("GLEVO_GP_HOST_CONSTFIT"), *gc = getenv("GLEVO_GP_GPU_CONSTFIT");
-    glevo_features f;
-    glevo_context_features(NULL, &f);
+    const gpu_limits *l = gpu_context_limits();
     bool fit = gp->P.const_opt_iters > 0;
-    bool pass_pays = b == GLEVO_BACKEND_COMPUTE || !f.software || (gc && *gc == '1');
-    bool gpu_fitting = fit && b != GLEVO_BACKEND_CPU && f.compute && pass_pays &&
+    bool pass_pays = b == GLEVO_BACKEND_COMPUTE || !l->software || (gc && *gc == '1');
+    bool gpu_fitting = fit && b != GLEVO_BACKEND_CPU && l->compute && pass_pays &&
                        !(hc && *hc == '1') && gp_const_fitter_fits(&gp->P, gp->fit_data);
     if (b == GLEVO_BACKEND_CPU || (host && *host == '1') || (fit && !gpu_fitting))
         return GLEVO_OK;

@@ -55,6 +55,15 @@ static bool droppable(const uint32_t *codes, const float *consts, int p, int i, 
     return false;
 }
 
+/* Every constant code of codes[0..m) pointed at its own position (the model keeps a constant's
+ * value beside its code); returns m. */
+static int own_positions(uint32_t *codes, int m)
+{
+    for (int k = 0; k < m; ++k)
+        if (GLEVO_GP_CODE_OP(codes[k]) == GLEVO_GP_CONST) codes[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
+    return m;
+}
+
 static int end_of(const uint32_t *codes, int i)
 {
     for (int need = 1; need; ++i) need += glevo_gp_op_arity(GLEVO_GP_CODE_OP(codes[i])) - 1;
@@ -74,9 +83,7 @@ static int drop(const uint32_t *codes, const float *consts, int n, int p, int i,
     if (negate) oc[m] = GLEVO_GP_CODE(GLEVO_GP_NEG, 0), ok[m] = 0, ++m;
     for (int k = s0; k < s1; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
     for (int k = pe; k < n; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
-    for (int k = 0; k < m; ++k)
-        if (GLEVO_GP_CODE_OP(oc[k]) == GLEVO_GP_CONST) oc[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
-    return m;
+    return own_positions(oc, m);
 }
 
 /* The subtree at i (to e) replaced by one constant, value, into out: constants at their own
@@ -88,9 +95,7 @@ static int replace_by_constant(const uint32_t *codes, const float *consts, int n
     for (int k = 0; k < i; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
     oc[m] = GLEVO_GP_CODE(GLEVO_GP_CONST, 0), ok[m] = value, ++m;
     for (int k = e; k < n; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
-    for (int k = 0; k < m; ++k)
-        if (GLEVO_GP_CODE_OP(oc[k]) == GLEVO_GP_CONST) oc[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
-    return m;
+    return own_positions(oc, m);
 }
 
 /* Whether the subtree codes[i..e) is constant on the training data (its values spread within
