@@ -1,5 +1,6 @@
-/* glevo info: every EGL device, the GL implementation glevo would pick by default, and what
- * compute shaders can use on each (work-group count, size, invocations, shared memory, SSBO). */
+/* glevo info: every EGL device, the GL implementation glevo would pick by default, where its
+ * render passes and compute dispatches run (NVIDIA's multiprocessor ids), and what compute
+ * shaders can use on each device (work-group count, size, invocations, shared memory, SSBO). */
 #include <string.h>
 
 #include "cli.h"
@@ -87,6 +88,31 @@ static void print_device_json(json_writer *w, const glevo_device_info *d, const 
     json_end_object(w);
 }
 
+/* Where the default device runs render passes and compute dispatches (glevo_context_sm_usage). */
+static void print_sm_usage_text(const glevo_sm_usage *u, const char *error)
+{
+    if (error[0])
+        printf("multiprocessors: not measured (%s)\n\n", error);
+    else if (!u->reported)
+        printf("multiprocessors: not reported by this driver (GL_NV_shader_thread_group)\n\n");
+    else
+        printf("multiprocessors: %d; render passes ran on %d, compute dispatches on %d\n\n",
+               u->sm_count, u->fragment_sms, u->compute_sms);
+}
+
+static void print_sm_usage_json(json_writer *w, const glevo_sm_usage *u, const char *error)
+{
+    json_begin_object(w, "multiprocessors");
+    json_bool(w, "reported", u->reported);
+    if (error[0]) json_string(w, "error", error);
+    if (u->reported) {
+        json_int(w, "count", u->sm_count);
+        json_int(w, "render_passes", u->fragment_sms);
+        json_int(w, "compute_dispatches", u->compute_sms);
+    }
+    json_end_object(w);
+}
+
 int cmd_info(int argc, char **argv)
 {
     bool json = false, help = false;
@@ -119,9 +145,13 @@ int cmd_info(int argc, char **argv)
     const char *auto_gp = glevo_backend_name(glevo_gp_backend_resolve(GLEVO_BACKEND_AUTO));
     char cache[4096] = "";
     bool cache_on = false;
+    glevo_sm_usage sms = {0};
+    char sms_error[512] = "";
     if (have_default) {
         glevo_context_describe(ctx, &chosen);
         cache_on = glevo_program_cache(ctx, cache, sizeof cache);
+        if (glevo_context_sm_usage(ctx, &sms) != GLEVO_OK)
+            snprintf(sms_error, sizeof sms_error, "%s", glevo_last_error());
         auto_pick = glevo_backend_name(glevo_backend_resolve(GLEVO_BACKEND_AUTO));
         auto_gp = glevo_backend_name(glevo_gp_backend_resolve(GLEVO_BACKEND_AUTO));
         glevo_context_destroy(ctx);
@@ -140,6 +170,7 @@ int cmd_info(int argc, char **argv)
             json_string(&w, "auto_backend_gp", auto_gp);
             json_string(&w, "program_cache", cache);
             json_bool(&w, "program_cache_on", cache_on);
+            print_sm_usage_json(&w, &sms, sms_error);
         } else {
             json_null(&w, "default_device");
             json_string(&w, "error", default_error);
@@ -147,12 +178,14 @@ int cmd_info(int argc, char **argv)
         json_begin_array(&w, "devices");
     } else {
         printf("glevo %s, %d EGL device(s)\n", glevo_version_string(), count);
-        if (have_default)
+        if (have_default) {
             printf("default: device %d (%s); --backend auto runs %s (gp: %s)\n"
-                   "program cache: %s (%s)\n\n", chosen.index, chosen.renderer, auto_pick,
+                   "program cache: %s (%s)\n", chosen.index, chosen.renderer, auto_pick,
                    auto_gp, cache[0] ? cache : "none", cache_on ? "on" : "off");
-        else
+            print_sm_usage_text(&sms, sms_error);
+        } else {
             printf("default: none (%s)\n\n", default_error);
+        }
     }
     for (int i = 0; i < count; ++i) {
         if (device >= 0 && i != device) continue;

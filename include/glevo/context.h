@@ -113,6 +113,22 @@ GLEVO_API int glevo_context_builds(const glevo_context *ctx, glevo_program_build
  * GLEVO_PROGRAM_CACHE_MB (256) MiB, the least recently used entries leaving first. */
 GLEVO_API bool glevo_program_cache(const glevo_context *ctx, char *folder, size_t size);
 
+/* Where each kind of pass runs: the GPU's multiprocessors, and how many of them the
+ * invocations of a render pass and of a compute dispatch of probe work ran on, each invocation
+ * noting its multiprocessor (GL_NV_shader_thread_group, NVIDIA's). A data-centre GPU need not
+ * shade pixels everywhere: on the H200 render passes ran on 4 of its 132 (docs/performance.md,
+ * "Where render passes run"). reported is false, with the counts 0, where the driver does
+ * not say (every other driver). */
+typedef struct glevo_sm_usage {
+    bool reported;
+    int sm_count;        /* the GPU's multiprocessors (gl_SMCountNV) */
+    int fragment_sms;    /* those a render pass's invocations ran on */
+    int compute_sms;     /* those a compute dispatch's invocations ran on (0 without compute) */
+} glevo_sm_usage;
+/* Runs the probe on ctx (which it makes current): a draw and a dispatch of 512 x 512
+ * invocations, read back. GLEVO_OK with reported false where the driver offers no way to ask. */
+GLEVO_API glevo_status glevo_context_sm_usage(glevo_context *ctx, glevo_sm_usage *out);
+
 /* Per-pass GPU time table (profile = true): one line per pass name on `stdio_file` (a FILE *),
  * or to the log callback when it is NULL. */
 GLEVO_API void glevo_context_print_profile(glevo_context *ctx, void *stdio_file);

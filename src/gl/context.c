@@ -73,6 +73,7 @@ static void query_limits(struct glevo_context *ctx)
             if ((stages & 0x20) && (features & 1)) l->subgroup_size = size;
             l->subgroup_shuffle = l->subgroup_size && (features & 0x10); /* _FEATURE_SHUFFLE_BIT */
         }
+        if (e && !strcmp(e, "GL_NV_shader_thread_group")) l->sm_ids = true;
         if (e && !strcmp(e, "GL_NVX_gpu_memory_info")) {
             GLint kib = 0; /* GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX */
             glGetIntegerv(0x9049, &kib);

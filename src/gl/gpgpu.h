@@ -201,6 +201,8 @@ typedef struct gpu_limits {
     int subgroup_size;
     /* Whether those subgroups also offer shuffles (GL_KHR_shader_subgroup_shuffle). */
     bool subgroup_shuffle;
+    /* GL_NV_shader_thread_group: shaders can read their multiprocessor (gl_SMIDNV). */
+    bool sm_ids;
     /* Loop iterations one shader invocation may run in all its loops together before the
      * driver cuts them short without an error, or 0 where none is known: llvmpipe's gallivm
      * loop limiter (LP_MAX_TGSI_LOOP_ITERATIONS = 65535 in Mesa's lp_bld_limits.h, one counter

@@ -1,7 +1,8 @@
 /* glevo info reports what compute shaders can use (issue 23, item 11: the README promised it):
  * support with the GL version, work-group count, size and invocations, shared memory and the
  * largest SSBO, in text and --json, equal to what glevo_context_features says on the test's
- * own context (the default device, llvmpipe on CI). */
+ * own context (the default device, llvmpipe on CI); and where render passes and compute
+ * dispatches run (the GPU's multiprocessors), as glevo_context_sm_usage says. */
 #include <stdio.h>
 #include <string.h>
 
@@ -43,12 +44,41 @@ START_TEST(info_reports_compute_limits)
 }
 END_TEST
 
+/* The multiprocessor line says what glevo_context_sm_usage says on the test's own context:
+ * counts where the driver reports them (NVIDIA), "not reported" where it does not. */
+START_TEST(info_reports_where_passes_run)
+{
+    glevo_context *ctx = testutil_context();
+    glevo_sm_usage u;
+    ck_assert_int_eq(glevo_context_sm_usage(ctx, &u), GLEVO_OK);
+    char cmd[1024], out[1 << 15], want[256];
+    snprintf(cmd, sizeof cmd, "%s info --json", testutil_cli());
+    ck_assert_int_eq(testutil_run(cmd, out, sizeof out), 0);
+    if (u.reported)
+        snprintf(want, sizeof want, "\"multiprocessors\":{\"reported\":true,\"count\":%d,"
+                 "\"render_passes\":%d,\"compute_dispatches\":%d}", u.sm_count, u.fragment_sms,
+                 u.compute_sms);
+    else
+        snprintf(want, sizeof want, "\"multiprocessors\":{\"reported\":false}");
+    ck_assert_msg(strstr(out, want), "want %s in %s", want, out);
+    snprintf(cmd, sizeof cmd, "%s info", testutil_cli());
+    ck_assert_int_eq(testutil_run(cmd, out, sizeof out), 0);
+    if (u.reported)
+        snprintf(want, sizeof want, "multiprocessors: %d; render passes ran on %d, compute "
+                 "dispatches on %d\n", u.sm_count, u.fragment_sms, u.compute_sms);
+    else
+        snprintf(want, sizeof want, "multiprocessors: not reported by this driver");
+    ck_assert_msg(strstr(out, want), "want %s in %s", want, out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_info");
     TCase *tc = tcase_create("cli_info");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, info_reports_compute_limits);
+    tcase_add_test(tc, info_reports_where_passes_run);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }
