@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gp/eval/eval_internal.h"
+#include "gp/gp_internal.h"
 #include "testutil.h"
 
 #define BUDGET 65535
@@ -102,6 +103,23 @@ START_TEST(test_long_draws_split)
 }
 END_TEST
 
+/* The fragment evaluator's inlined build (gp_build_inline_all) from 10^7 program-cases a
+ * generation: a run's own count once it is specialised, else the programs evaluated (so that
+ * gp-eval and bench time the build a run of that size uses). */
+START_TEST(test_inline_build_by_work)
+{
+    glevo_gp_data d = {.vars = 1, .cases = 1000};
+    glevo_gp_evaluator e = {.data = &d};
+    glevo_gp_programs big = {.count = 10000}, small = {.count = 9999};
+    ck_assert(gp_build_inline_all(&e, &big));
+    ck_assert(!gp_build_inline_all(&e, &small));
+    gp_evaluator_specialise(&e, 0, 8, 100);
+    ck_assert(!gp_build_inline_all(&e, &big));
+    gp_evaluator_specialise(&e, 0, 8, 10000);
+    ck_assert(gp_build_inline_all(&e, &small));
+}
+END_TEST
+
 START_TEST(test_small_data_rule)
 {
     gp_plan pl;
@@ -146,6 +164,7 @@ int main(void)
     tcase_add_test(tc, test_loop_budget_splits);
     tcase_add_test(tc, test_long_draws_split);
     tcase_add_test(tc, test_small_data_rule);
+    tcase_add_test(tc, test_inline_build_by_work);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

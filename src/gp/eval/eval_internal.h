@@ -82,7 +82,7 @@ struct glevo_gp_evaluator {
 void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length, int pop);
 /* Whether the fragment evaluator of e is built with its calls inlined: where a generation's
  * evaluation is large enough that the driver's longer compile pays (gp/eval.glsl). */
-bool gp_build_inline_all(const glevo_gp_evaluator *e);
+bool gp_build_inline_all(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
 /* The build key's operators, stack slots and longest program for evaluating p on e. */
 uint32_t gp_build_ops(const glevo_gp_evaluator *e, const glevo_gp_programs *p);
 int gp_build_stack(glevo_gp_evaluator *e, const glevo_gp_programs *p);

@@ -210,7 +210,7 @@ static glevo_status fragment_evaluate(glevo_gp_evaluator *e, const glevo_gp_prog
     if ((st = gp_gpu_upload_programs(&f->gpu, p))) return st;
     gp_build_key key = {.mask = gp_build_ops(e, p), .stack = gp_build_stack(e, p),
                         .lanes = e->params.lanes, .long_programs = f->gpu.packed.long_programs,
-                        .inline_all = gp_build_inline_all(e)};
+                        .inline_all = gp_build_inline_all(e, p)};
     gpu_program *prog;
     if ((st = gp_gpu_build(&f->gpu, &key, &prog))) return st;
     int rw = pop < GP_TEX_WIDTH ? pop : GP_TEX_WIDTH, rh = (pop + GP_TEX_WIDTH - 1) / GP_TEX_WIDTH;

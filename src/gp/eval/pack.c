@@ -113,12 +113,15 @@ void gp_evaluator_specialise(glevo_gp_evaluator *e, uint32_t ops, int max_length
     e->build_work = (double)pop * e->data->cases;
 }
 
-bool gp_build_inline_all(const glevo_gp_evaluator *e)
+bool gp_build_inline_all(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
 {
     /* From 10^7 program-cases a generation (10^4 programs x 1000 cases: 50 generations take
      * seconds): NVIDIA's inlined build costs ~2.5 s more cold and halves the evaluation's
-     * time at 10^5 x 1000 (H200, 2026-11-28 and 2026-11-29, docs/performance.md). */
-    return e->build_work >= 1e7;
+     * time at 10^5 x 1000 (H200, 2026-11-28 and 2026-11-29, docs/performance.md). Programs
+     * evaluated alone (gp-eval, bench) count their own work, so that what they time is the
+     * build a run of that size uses. */
+    double work = e->build_work > 0 ? e->build_work : (double)p->count * e->data->cases;
+    return work >= 1e7;
 }
 
 uint32_t gp_build_ops(const glevo_gp_evaluator *e, const glevo_gp_programs *p)
