@@ -156,6 +156,9 @@ static glevo_status check_uniforms(gpu_program *p, const gpu_program_desc *d, co
         if (in_block >= 0) continue;
         char name[128] = "";
         glGetActiveUniformName(p->id, i, sizeof name, NULL, name);
+        /* The driver's own (NVIDIA lists gl_SMCountNV of GL_NV_shader_thread_group): set
+         * by the driver, not by a pass. */
+        if (!strncmp(name, "gl_", 3)) continue;
         if (!is_opaque((GLenum)type))
             return glevo_fail(GLEVO_ERR_INVALID, "program '%s': uniform '%s' is outside the "
                               "%s block", p->name, name, BLOCK_NAME);
