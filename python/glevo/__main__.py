@@ -51,6 +51,17 @@ def _features(index):
     return f
 
 
+def _multiprocessors(ctx):
+    """Where ctx's render passes and compute dispatches run (glevo_context_sm_usage), in words."""
+    u = ffi.new("glevo_sm_usage *")
+    if lib.glevo_context_sm_usage(ctx, u) != 0:
+        return f"not measured ({text(lib.glevo_last_error())})"
+    if not u.reported:
+        return "not reported by this driver (GL_NV_shader_thread_group)"
+    return (f"{u.sm_count}; render passes ran on {u.fragment_sms}, compute dispatches on "
+            f"{u.compute_sms}")
+
+
 def info(device=-1, out=sys.stdout):
     """Prints `glevo info`'s report; returns its exit status (1 when no device can be used)."""
     count = lib.glevo_egl_device_count()
@@ -74,11 +85,13 @@ def info(device=-1, out=sys.stdout):
         pick_gp = text(lib.glevo_backend_name(lib.glevo_gp_backend_resolve(auto)))
         folder = ffi.new("char[]", 4096)
         cache_on = lib.glevo_program_cache(ctx[0], folder, 4096)
+        sms = _multiprocessors(ctx[0])
         lib.glevo_context_destroy(ctx[0])
         print(f"default: device {chosen.index} ({text(chosen.renderer)}); --backend auto runs "
               f"{pick} (gp: {pick_gp})", file=out)
-        print(f"program cache: {text(folder) or 'none'} ({'on' if cache_on else 'off'})\n",
+        print(f"program cache: {text(folder) or 'none'} ({'on' if cache_on else 'off'})",
               file=out)
+        print(f"multiprocessors: {sms}\n", file=out)
     else:
         print(f"default: none ({text(lib.glevo_last_error())})\n", file=out)
     for i in range(count):
