@@ -224,10 +224,41 @@ START_TEST(test_sympy_string)
         int len;
         const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
         char buf[512];
-        gp_program_sympy(c, len, glevo_gp_programs_constants(p), NULL, buf, sizeof buf);
+        gp_program_sympy(c, len, glevo_gp_programs_constants(p), NULL, NULL, buf, sizeof buf);
         ck_assert_str_eq(buf, want[i]);
     }
     glevo_gp_programs_destroy(p);
+}
+END_TEST
+
+/* With the training data, the protected operators print as the plain ones they equal there:
+ * log and pow of an argument positive on every case, sqrt of one never negative; an argument
+ * of both signs on the data (or zero, for log) keeps its Abs. */
+START_TEST(test_sympy_plain_on_data)
+{
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_parse_csv("a,b,y\n1,-2,0\n2,0,0\n3,1,0\n", "t", NULL, &d),
+                     GLEVO_OK);
+    glevo_gp_programs *p = NULL;
+    ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_programs_parse(p, "(+ (log x1) (sqrt (* x1 x1)))\n"
+                                                "(+ (log x2) (sqrt x2))\n"
+                                                "(+ (pow x1 x2) (pow x2 x1))\n"
+                                                "(+ (log (* x2 x2)) (sqrt (* x2 x2)))\n",
+                                             "t", 2),
+                     GLEVO_OK);
+    const char *want[4] = {"(log(x1) + sqrt((x1*x1)))", "(log(Abs(x2)) + sqrt(Abs(x2)))",
+                           "(((x1)**(x2)) + (Abs(x2)**(x1)))",
+                           "(log(Abs((x2*x2))) + sqrt((x2*x2)))"};
+    for (int i = 0; i < 4; ++i) {
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
+        char buf[256];
+        gp_program_sympy(c, len, glevo_gp_programs_constants(p), NULL, d, buf, sizeof buf);
+        ck_assert_str_eq(buf, want[i]);
+    }
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
 }
 END_TEST
 
@@ -249,7 +280,7 @@ START_TEST(test_names_as_identifiers)
     int len;
     const uint32_t *c = glevo_gp_programs_codes(p, 0, &len);
     char buf[256];
-    gp_program_sympy(c, len, glevo_gp_programs_constants(p), (const char *const *)names, buf,
+    gp_program_sympy(c, len, glevo_gp_programs_constants(p), (const char *const *)names, NULL, buf,
                      sizeof buf);
     ck_assert_str_eq(buf, "(m_0 + (lambda_*sin(_2nd_speed)))");
     gp_program_infix_named(p, 0, (const char *const *)names, buf, sizeof buf);
@@ -271,6 +302,7 @@ int main(void)
     tcase_add_test(tc, test_rewrites);
     tcase_add_test(tc, test_value_kept);
     tcase_add_test(tc, test_sympy_string);
+    tcase_add_test(tc, test_sympy_plain_on_data);
     tcase_add_test(tc, test_names_as_identifiers);
     tcase_add_test(tc, test_algebra_rewrites);
     tcase_add_test(tc, test_readable_keeps_the_error);

@@ -112,6 +112,10 @@ glevo_status gp_evaluate_collect(glevo_gp_evaluator *e, const glevo_gp_programs 
                                  const gp_program_source *src);
 /* The GPU drivers' shared state (both drivers' state opens with a gp_gpu); NULL on the CPU. */
 struct gp_gpu *gp_evaluator_gpu(glevo_gp_evaluator *e);
+/* glevo_gp_interpret (arguments unchecked), also writing the value of the subtree at every
+ * code i into node_values[i] (length floats) unless it is NULL. */
+float gp_interpret_nodes(const uint32_t *codes, int length, const float *consts,
+                         const glevo_gp_data *d, int c, float *node_values);
 /* The CPU interpreter's values of one program on every case of d (block by block: the same
  * floats as glevo_gp_interpret, faster). */
 glevo_status gp_predict_cpu(const uint32_t *codes, int length, const float *consts,

@@ -21,6 +21,12 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
 {
     ARG_NOT_NULL_OR(codes, NAN);
     ARG_NOT_NULL_OR(consts, NAN); /* d may be NULL for a program without variables */
+    return gp_interpret_nodes(codes, length, consts, d, c, NULL);
+}
+
+float gp_interpret_nodes(const uint32_t *codes, int length, const float *consts,
+                         const glevo_gp_data *d, int c, float *node_values)
+{
     float stack_small[64] = {0};
     float *stack = length <= 64 ? stack_small : malloc((size_t)length * sizeof *stack);
     if (!stack) return NAN;
@@ -58,6 +64,7 @@ float glevo_gp_interpret(const uint32_t *codes, int length, const float *consts,
             break;
         }
         }
+        if (node_values) node_values[i] = stack[sp - 1]; /* the subtree at i's value */
     }
     float r = stack[0];
     if (stack != stack_small) free(stack);
