@@ -209,6 +209,19 @@ START_TEST(test_value_kept)
 }
 END_TEST
 
+/* Programs 0..count-1 of p as SymPy expressions (data d, may be NULL) are want[0..count). */
+static void expect_sympy(const glevo_gp_programs *p, const glevo_gp_data *d,
+                         const char *const *want, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
+        char buf[512];
+        gp_program_sympy(c, len, glevo_gp_programs_constants(p), NULL, d, buf, sizeof buf);
+        ck_assert_str_eq(buf, want[i]);
+    }
+}
+
 START_TEST(test_sympy_string)
 {
     glevo_gp_programs *p = NULL;
@@ -220,13 +233,7 @@ START_TEST(test_sympy_string)
     const char *want[2] = {"((Abs(x1)**((-2))) + ((log(Abs(x2)))/sqrt(1 + (sqrt(Abs((-x3))))**2)))",
                            "Piecewise(((x1)**2, Ne(Piecewise((1, Lt(x1, x2)), (0, True)), 0)), "
                            "(tanh(Abs(x3)), True))"};
-    for (int i = 0; i < 2; ++i) {
-        int len;
-        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
-        char buf[512];
-        gp_program_sympy(c, len, glevo_gp_programs_constants(p), NULL, NULL, buf, sizeof buf);
-        ck_assert_str_eq(buf, want[i]);
-    }
+    expect_sympy(p, NULL, want, 2);
     glevo_gp_programs_destroy(p);
 }
 END_TEST
@@ -250,13 +257,7 @@ START_TEST(test_sympy_plain_on_data)
     const char *want[4] = {"(log(x1) + sqrt((x1*x1)))", "(log(Abs(x2)) + sqrt(Abs(x2)))",
                            "(((x1)**(x2)) + (Abs(x2)**(x1)))",
                            "(log(Abs((x2*x2))) + sqrt((x2*x2)))"};
-    for (int i = 0; i < 4; ++i) {
-        int len;
-        const uint32_t *c = glevo_gp_programs_codes(p, i, &len);
-        char buf[256];
-        gp_program_sympy(c, len, glevo_gp_programs_constants(p), NULL, d, buf, sizeof buf);
-        ck_assert_str_eq(buf, want[i]);
-    }
+    expect_sympy(p, d, want, 4);
     glevo_gp_programs_destroy(p);
     glevo_gp_data_destroy(d);
 }
