@@ -18,8 +18,7 @@ static const gpu_slot probe_image[] = {{"i_sm", 0}, {0}};
 /* Distinct multiprocessor ids in the .x of n texels. */
 static int count_sms(const uint32_t *texels, size_t n)
 {
-    static unsigned char seen[PROBE_MAX_SMS];
-    memset(seen, 0, sizeof seen);
+    unsigned char seen[PROBE_MAX_SMS] = {0};
     int count = 0;
     for (size_t i = 0; i < n; ++i) {
         uint32_t id = texels[4 * i];
