@@ -72,6 +72,22 @@ class Context:
         return {"gl_version": (f.gl_major, f.gl_minor), "compute": bool(f.compute),
                 "max_texture_size": f.max_texture_size, "max_draw_buffers": f.max_draw_buffers}
 
+    @property
+    def multiprocessors(self):
+        """Where this context's render passes and compute dispatches run
+        (glevo_context_sm_usage): {"reported": bool} with, where the driver says (NVIDIA's
+        GL_NV_shader_thread_group), "count", "render_passes" and "compute_dispatches", the
+        GPU's multiprocessors and those each kind of pass ran on; {} for a CPU-only context."""
+        self.check_thread()
+        if self._ptr is None:
+            return {}
+        u = ffi.new("glevo_sm_usage *")
+        check(lib.glevo_context_sm_usage(self._ptr, u))
+        if not u.reported:
+            return {"reported": False}
+        return {"reported": True, "count": u.sm_count, "render_passes": u.fragment_sms,
+                "compute_dispatches": u.compute_sms}
+
     def check_thread(self):
         """Raises ThreadError unless this thread is the one the context is current on, and
         makes it current again if another glevo context was made current since."""

@@ -113,6 +113,14 @@ def test_devices_and_device_choice(ctx):
     assert glevo.CellularGA("camel", width=6, height=3, context=ctx).step(1).generation == 1
 
 
+def test_multiprocessors_as_glevo_info_says(ctx, cli):
+    """The context's answer is the CLI's `multiprocessors` object (the same default device)."""
+    info = cli("info")
+    assert ctx.multiprocessors == info["multiprocessors"]
+    with glevo.Context(backend="cpu") as c:
+        assert c.multiprocessors == {}
+
+
 def test_compute_backend_same_as_cli(ctx, cli):
     if not ctx.features["compute"]:
         pytest.skip("no compute shaders on this context")
