@@ -128,9 +128,7 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
         int ml;
         const uint32_t *mc = glevo_gp_programs_codes(model, 0, &ml);
         const float *mk = glevo_gp_programs_constants(model);
-        int sn = gp_program_sympy(mc, ml, mk, named, d, NULL, 0);
-        sympy = malloc((size_t)sn + 1);
-        if (sympy) gp_program_sympy(mc, ml, mk, named, d, sympy, (size_t)sn + 1);
+        sympy = gp_program_sympy(mc, ml, mk, named, d);
     }
     gp_identifiers_free(names, d->vars);
     if (!st && (!sexpr || !infix || !sympy))

@@ -32,12 +32,12 @@ int gp_simplify_algebra(const uint32_t *codes, int length, const float *consts,
  * of the error before (1e-6 of it, or 1e-12 of the target's variance). The new length. */
 int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
                 glevo_gp_metric metric);
-/* The program as a SymPy expression (snprintf's convention): log|a| as log(Abs(a)), sqrt|a| as
+/* The program as a SymPy expression, a new string (NULL without memory): log|a| as log(Abs(a)), sqrt|a| as
  * sqrt(Abs(a)) and |a|^b as Abs(a)**b, except where a is positive (for sqrt, not negative) on
  * every case of d (NULL: none), where they are the plain log(a), sqrt(a), a**b they equal there,
  * as the protected division is a plain quotient; comparisons as Piecewise; inputs by names
  * (NULL: x1, x2, ...). */
-int gp_program_sympy(const uint32_t *codes, int length, const float *consts,
-                     const char *const *names, const glevo_gp_data *d, char *buf, size_t size);
+char *gp_program_sympy(const uint32_t *codes, int length, const float *consts,
+                       const char *const *names, const glevo_gp_data *d);
 
 #endif

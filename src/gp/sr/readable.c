@@ -98,29 +98,32 @@ static int replace_by_constant(const uint32_t *codes, const float *consts, int n
     return own_positions(oc, m);
 }
 
-/* Whether the subtree codes[i..e) is constant on the training data (its values spread within
- * 1e-6 of their size, or of scale when they are near 0: an exp of a large negative argument,
- * a difference that cancels), with its mean into *value. Counts against the budget: it
- * interprets the subtree on every case. */
-static bool constant_on_data(judge *j, const uint32_t *codes, const float *consts, int i, int e,
-                             double scale, float *value)
+/* Which subtrees of codes[0..n) (n <= 256) are constant on the training data: constant[i] where
+ * the values of the subtree at i spread within 1e-6 of their size, or of scale when they are
+ * near 0 (an exp of a large negative argument, a difference that cancels), value[i] their mean.
+ * One walk a case gives every subtree's values (gp_interpret_nodes), so it counts as one
+ * evaluation against the budget; false when that is spent. */
+static bool constant_subtrees(judge *j, const uint32_t *codes, const float *consts, int n,
+                              double scale, bool *constant, float *value)
 {
     if (j->budget-- <= 0) return false;
-    int len = e - i;
-    uint32_t sub[256];
-    for (int k = 0; k < len; ++k) {
-        sub[k] = codes[i + k];
-        if (GLEVO_GP_CODE_OP(sub[k]) == GLEVO_GP_CONST) sub[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, i + k);
-    }
-    double lo = INFINITY, hi = -INFINITY, sum = 0;
+    float v[256];
+    double lo[256], hi[256], sum[256];
+    bool finite[256];
+    for (int i = 0; i < n; ++i) lo[i] = INFINITY, hi[i] = -INFINITY, sum[i] = 0, finite[i] = true;
     for (int c = 0; c < j->d->cases; ++c) {
-        double v = glevo_gp_interpret(sub, len, consts, j->d, c);
-        if (!isfinite(v)) return false;
-        lo = fmin(lo, v), hi = fmax(hi, v), sum += v;
+        gp_interpret_nodes(codes, n, consts, j->d, c, v);
+        for (int i = 0; i < n; ++i) {
+            finite[i] = finite[i] && isfinite(v[i]);
+            lo[i] = fmin(lo[i], v[i]), hi[i] = fmax(hi[i], v[i]), sum[i] += v[i];
+        }
     }
-    double mean = sum / j->d->cases;
-    *value = (float)mean;
-    return hi - lo <= 1e-6 * fmax(fabs(mean), 1e-6 * scale);
+    for (int i = 0; i < n; ++i) {
+        double mean = sum[i] / j->d->cases;
+        value[i] = (float)mean;
+        constant[i] = finite[i] && hi[i] - lo[i] <= 1e-6 * fmax(fabs(mean), 1e-6 * scale);
+    }
+    return true;
 }
 
 /* The candidate (sc, sk, k codes) simplified into (oc, ok) and, where the training error
@@ -192,11 +195,13 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
         }
         /* A subtree constant on the data (a term that is 0 on every case, a factor that is 1)
          * becomes that constant, largest first; the next pass drops it where it is 0 or 1. */
+        bool constant[256];
+        float value[256];
+        if (progress || !constant_subtrees(&j, codes, consts, n, scale, constant, value)) continue;
         for (int i = 0; i < n && !progress; ++i) {
             int e = end_of(codes, i);
-            float value;
-            if (e - i < 2 || !constant_on_data(&j, codes, consts, i, e, scale, &value)) continue;
-            int k = replace_by_constant(codes, consts, n, i, e, value, sc, sk);
+            if (e - i < 2 || !constant[i]) continue;
+            int k = replace_by_constant(codes, consts, n, i, e, value[i], sc, sk);
             progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
         }
     }

@@ -128,13 +128,17 @@ static int sym(gp_out_buf *o, const unsigned char *signs, const uint32_t *c, con
     }
 }
 
-int gp_program_sympy(const uint32_t *codes, int length, const float *consts,
-                     const char *const *names, const glevo_gp_data *d, char *buf, size_t size)
+char *gp_program_sympy(const uint32_t *codes, int length, const float *consts,
+                       const char *const *names, const glevo_gp_data *d)
 {
-    gp_out_buf o = {buf, size, 0, names};
-    if (size) buf[0] = '\0';
-    unsigned char *signs = subtree_signs(codes, consts, length, d);
-    sym(&o, signs, codes, consts, length, 0);
+    unsigned char *signs = subtree_signs(codes, consts, length, d); /* once, for both passes */
+    gp_out_buf o = {NULL, 0, 0, names};
+    sym(&o, signs, codes, consts, length, 0); /* the length */
+    char *buf = malloc(o.len + 1);
+    if (buf) {
+        o = (gp_out_buf){buf, o.len + 1, 0, names};
+        sym(&o, signs, codes, consts, length, 0);
+    }
     free(signs);
-    return (int)o.len;
+    return buf;
 }
