@@ -194,16 +194,21 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
             progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
         }
         /* A subtree constant on the data (a term that is 0 on every case, a factor that is 1)
-         * becomes that constant, largest first; the next pass drops it where it is 0 or 1. */
+         * becomes that constant, largest first; the next pass drops it where it is 0 or 1.
+         * Then any other subtree the model's error does not see (a term scaled by 1e-3 that
+         * a constant offsets, a quotient of near-equal parts: the dead weight of exact fits
+         * that SRBench's symbolic check cannot cancel) becomes its mean, on the same
+         * condition. */
         bool constant[256];
         float value[256];
         if (progress || !constant_subtrees(&j, codes, consts, n, scale, constant, value)) continue;
-        for (int i = 0; i < n && !progress; ++i) {
-            int e = end_of(codes, i);
-            if (e - i < 2 || !constant[i]) continue;
-            int k = replace_by_constant(codes, consts, n, i, e, value[i], sc, sk);
-            progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
-        }
+        for (int pass = 0; pass < 2 && !progress; ++pass)
+            for (int i = 0; i < n && !progress; ++i) {
+                int e = end_of(codes, i);
+                if (e - i < 2 || constant[i] != (pass == 0) || !isfinite(value[i])) continue;
+                int k = replace_by_constant(codes, consts, n, i, e, value[i], sc, sk);
+                progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
+            }
     }
 done:
     glevo_gp_programs_destroy(j.one);

@@ -6,6 +6,8 @@
  *   (- 0 a), (* -1 a), (* a -1) -> (neg a)        (* a 0), (* 0 a), (- a a) -> 0
  *   (/ a a) -> 1 (protected division: 1 also where |a| < 1e-6)   (/ a c) -> 1 where |c| < 1e-6
  *   (+ a (neg b)) -> (- a b)   (+ (neg a) b) -> (- b a)   (- a (neg b)) -> (+ a b)
+ *   (log (neg a)), (log (abs a)) -> (log a); the same for sqrt, abs and square (functions
+ *   of |a|: log and sqrt are protected so)
  * Where a subtree is infinite or NaN, 0 * a, a - a and a / a are NaN, not 0 or 1: those
  * rewrites hold for finite values only (the documented contract; tests/gp/test_gp_simplify.c).
  * The SymPy string is sympy.c's. */
@@ -133,7 +135,8 @@ static bool split(const sbuf *o, int a0, glevo_gp_op op, int *l0, int *l1, int *
 
 /* One rewrite at the node [start, o->n) = (op A B), A = [a0, a1), B = [b0, b1): constants
  * gathered to the left and folded across + - * (and a quotient by a constant), a - (a - b),
- * (a + b) - a, a + (b - a), a (b / a), (a b) / a cancelled, -(a - b) as b - a. Returns whether
+ * (a + b) - a, a + (b - a), a (b / a), (a b) / a cancelled, -(a - b) as b - a, log(exp(a)) as
+ * a. Returns whether
  * it rewrote. */
 static bool algebra(sbuf *o, int start, glevo_gp_op op, int a0, int a1, int b0, int b1,
                     uint32_t *tc, float *tk)
@@ -142,6 +145,9 @@ static bool algebra(sbuf *o, int start, glevo_gp_op op, int a0, int a1, int b0, 
     bool ka = is_k(o, a0, a1);
     float c1 = ka ? o->k[a0] : 0;
     switch (op) {
+    case GLEVO_GP_LOG: /* log(exp(a)) = a, where exp(a) neither overflows nor vanishes */
+        if (op_at(o, a0) == GLEVO_GP_EXP) return to_child(o, start, a0 + 1, a1), true;
+        return false;
     case GLEVO_GP_NEG:
         if (split(o, a0, GLEVO_GP_SUB, &l0, &l1, &r1)) {
             to_binary(o, start, GLEVO_GP_SUB, l1, r1, l0, l1, tc, tk);
@@ -245,6 +251,14 @@ static int simp(const uint32_t *c, const float *k, int i, sbuf *o, uint32_t *tc,
     switch (op) {
     case GLEVO_GP_NEG:
         if (op_at(o, a0) == GLEVO_GP_NEG) to_child(o, start, a0 + 1, a1);
+        break;
+    case GLEVO_GP_LOG: case GLEVO_GP_SQRT: case GLEVO_GP_ABS: case GLEVO_GP_SQUARE:
+        /* Functions of |a|: the sign inside is not seen (log and sqrt protected as |a|). */
+        while (op_at(o, a0) == GLEVO_GP_NEG || op_at(o, a0) == GLEVO_GP_ABS) {
+            move(o, a0 + 1, a1, a0);
+            o->n = a1 - 1;
+            a1 = o->n;
+        }
         break;
     case GLEVO_GP_ADD:
         if (is_const(o, a0, 0.0f)) to_child(o, start, b0, b1);

@@ -65,7 +65,16 @@ static int sym(gp_out_buf *o, const unsigned char *signs, const uint32_t *c, con
     }
     case GLEVO_GP_NEG: gp_out_put(o, "(-"); j = sym(o, signs, c, k, n, j); gp_out_put(o, ")"); return j;
     case GLEVO_GP_LOG: return sym_protected(o, signs, c, k, n, j, "log", SIGN_POSITIVE);
-    case GLEVO_GP_SQRT: return sym_protected(o, signs, c, k, n, j, "sqrt", SIGN_NOT_NEGATIVE);
+    case GLEVO_GP_SQRT:
+        if (GLEVO_GP_CODE_OP(c[j]) == GLEVO_GP_EXP) {
+            /* sqrt(exp(a)) as exp(a/2): the same real function, which SymPy's symbols (complex
+             * unless declared otherwise) would not equate with exp(a/2) itself. */
+            gp_out_put(o, "exp((");
+            j = sym(o, signs, c, k, n, j + 1);
+            gp_out_put(o, ")/2)");
+            return j;
+        }
+        return sym_protected(o, signs, c, k, n, j, "sqrt", SIGN_NOT_NEGATIVE);
     case GLEVO_GP_SQUARE: gp_out_put(o, "("); j = sym(o, signs, c, k, n, j); gp_out_put(o, ")**2"); return j;
     case GLEVO_GP_CUBE: gp_out_put(o, "("); j = sym(o, signs, c, k, n, j); gp_out_put(o, ")**3"); return j;
     case GLEVO_GP_POW: {
