@@ -24,23 +24,62 @@ typedef struct judge {
     glevo_gp_metric metric;
     double tolerance_abs;
     glevo_gp_programs *one;
-    long long budget; /* evaluations left: the model is judged on all of the training data */
+    long long budget; /* program-case evaluations left (the model is judged on all the data) */
+    /* A stride sample of SCREEN_CASES cases (NULL where the data are few), and the model's
+     * error on it: a candidate whose error there changes is refused without the whole data's
+     * evaluation (most are, the subtrees that matter); one that passes is judged on all. */
+    glevo_gp_data *sample;
+    double sample_before;
 } judge;
-
-static bool error_of(judge *j, const uint32_t *codes, const float *consts, int n, double *err)
-{
-    if (j->budget-- <= 0) return false;
-    glevo_gp_programs_clear(j->one);
-    /* Constants at their own positions: programs_add indexes them through codes. */
-    if (glevo_gp_programs_add(j->one, codes, n, consts) != GLEVO_OK) return false;
-    return gp_model_error(j->one, j->d, j->metric, err) == GLEVO_OK && isfinite(*err);
-}
+enum { SCREEN_CASES = 64 };
 
 static bool unchanged(const judge *j, double before, double after)
 {
     /* Neither worse nor better: a rewrite that changes the function (a cancelled protected
      * division where the data hold its divisor's zeros) is not a simplification. */
     return fabs(after - before) <= 1e-6 * before + j->tolerance_abs;
+}
+
+/* The error on d of the program (its constants at their own positions: programs_add indexes
+ * them through codes). */
+static bool error_on(judge *j, const glevo_gp_data *d, const uint32_t *codes, const float *consts,
+                     int n, double *err)
+{
+    if ((j->budget -= (long long)glevo_gp_data_cases(d) * n) < 0) return false;
+    glevo_gp_programs_clear(j->one);
+    if (glevo_gp_programs_add(j->one, codes, n, consts) != GLEVO_OK) return false;
+    return gp_model_error(j->one, d, j->metric, err) == GLEVO_OK && isfinite(*err);
+}
+
+/* The training error of a candidate, false where the sample already shows it changed (a
+ * screen: it can only refuse) or the budget is spent. */
+static bool error_of(judge *j, const uint32_t *codes, const float *consts, int n, double *err)
+{
+    double on_sample;
+    if (j->sample && (!error_on(j, j->sample, codes, consts, n, &on_sample) ||
+                      !unchanged(j, j->sample_before, on_sample)))
+        return false;
+    return error_on(j, j->d, codes, consts, n, err);
+}
+
+/* j->sample: every (cases / SCREEN_CASES)-th case, where that is a tenth of the data or less. */
+static void make_sample(judge *j, const uint32_t *codes, const float *consts, int n)
+{
+    const glevo_gp_data *d = j->d;
+    int cases = glevo_gp_data_cases(d), vars = glevo_gp_data_vars(d), step = cases / SCREEN_CASES;
+    if (step < 10) return;
+    float *x = malloc(sizeof *x * (size_t)(vars > 0 ? vars : 1) * SCREEN_CASES);
+    float *y = malloc(sizeof *y * SCREEN_CASES);
+    for (int c = 0; x && y && c < SCREEN_CASES; ++c) {
+        y[c] = glevo_gp_data_target(d)[c * step];
+        for (int v = 0; v < vars; ++v) x[v * SCREEN_CASES + c] = glevo_gp_data_row(d, v)[c * step];
+    }
+    if (x && y && glevo_gp_data_create(vars, SCREEN_CASES, x, y, &j->sample) == GLEVO_OK &&
+        !error_on(j, j->sample, codes, consts, n, &j->sample_before)) {
+        glevo_gp_data_destroy(j->sample);
+        j->sample = NULL;
+    }
+    free(x), free(y);
 }
 
 /* The constant at code i of a program whose parent is at p: whether it may go (an addend, a
@@ -101,12 +140,12 @@ static int replace_by_constant(const uint32_t *codes, const float *consts, int n
 /* Which subtrees of codes[0..n) (n <= 256) are constant on the training data: constant[i] where
  * the values of the subtree at i spread within 1e-6 of their size, or of scale when they are
  * near 0 (an exp of a large negative argument, a difference that cancels), value[i] their mean.
- * One walk a case gives every subtree's values (gp_interpret_nodes), so it counts as one
- * evaluation against the budget; false when that is spent. */
+ * One walk a case gives every subtree's values (gp_interpret_nodes), so it costs the budget one
+ * evaluation; false when that is spent. */
 static bool constant_subtrees(judge *j, const uint32_t *codes, const float *consts, int n,
                               double scale, bool *constant, float *value)
 {
-    if (j->budget-- <= 0) return false;
+    if ((j->budget -= (long long)j->d->cases * n) < 0) return false;
     float v[256];
     double lo[256], hi[256], sum[256];
     bool finite[256];
@@ -161,11 +200,11 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
     double mean = sy / d->cases;
     for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - mean) * (d->y[c] - mean);
     double var = syy / d->cases, scale = fabs(mean) + sqrt(var);
-    /* About 2 10^7 node evaluations at most (some milliseconds): a run's progress builds the
-     * model at each new best (typically 2-5 evaluations: the algebra once, the few constants
-     * near 0 or 1). */
-    long long budget = 20000000LL / ((long long)d->cases * n) + 2;
-    judge j = {d, metric, 1e-12 * (metric == GLEVO_GP_MSE ? var : sqrt(var)), NULL, budget};
+    /* About 2 10^7 node evaluations at most (some milliseconds), and always the model's own and
+     * two more: a run's progress builds the model at each new best (the algebra once, the few
+     * constants near 0 or 1, the subtrees screened on the sample). */
+    long long budget = 20000000LL + 3LL * d->cases * n;
+    judge j = {d, metric, 1e-12 * (metric == GLEVO_GP_MSE ? var : sqrt(var)), NULL, budget, NULL, 0};
     uint32_t *oc = malloc((size_t)n * sizeof *oc), *sc = malloc((size_t)n * sizeof *sc);
     float *ok = malloc((size_t)n * sizeof *ok), *sk = malloc((size_t)n * sizeof *sk);
     int *parent = malloc((size_t)n * sizeof *parent);
@@ -173,6 +212,7 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
     if (!oc || !sc || !ok || !sk || !parent || glevo_gp_programs_create(&j.one) != GLEVO_OK ||
         !error_of(&j, codes, consts, n, &before))
         goto done;
+    make_sample(&j, codes, consts, n);
     /* Each accepted step shortens the program, so this ends. */
     for (bool progress = true; progress;) {
         progress = false;
@@ -211,6 +251,7 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
             }
     }
 done:
+    glevo_gp_data_destroy(j.sample);
     glevo_gp_programs_destroy(j.one);
     free(oc), free(sc), free(ok), free(sk), free(parent);
     return n;
