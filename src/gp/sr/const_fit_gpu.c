@@ -167,7 +167,10 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
          * each subgroup makes one claim past the programs, so claims grow by pop and one
          * a subgroup (the base of the next dispatch). */
         groups = (r->pop + warps - 1) / warps;
-        if (groups > GP_FIT_CLAIM_GROUPS) groups = GP_FIT_CLAIM_GROUPS;
+        /* GLEVO_GP_FIT_GROUPS caps them lower, for measuring (fewer fits a multiprocessor). */
+        const char *env = getenv("GLEVO_GP_FIT_GROUPS");
+        int cap = env && atoi(env) > 0 ? atoi(env) : GP_FIT_CLAIM_GROUPS;
+        if (groups > cap) groups = cap;
     }
     /* In rows of at most 65535 work-groups (GL's least limit a dimension). */
     pass.groups[0] = groups < 65535 ? groups : 65535;
