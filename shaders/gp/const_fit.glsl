@@ -2,8 +2,9 @@
 // population's chosen programs, written back in place (Lamarckian), before the generation is
 // evaluated. GP_FIT_LANES invocations per program (a work-group, or a subgroup of one where
 // GP_FIT_WARPS > 1; with GP_FIT_CLAIM they claim program after program): the lanes walk the
-// program over a batch of GP_FIT_LANES cases at a time in dual numbers (each stack value with
-// its derivatives by the first GP_FIT_THETA constants, one or two vec4), their Jacobian rows
+// program over a batch of GP_FIT_LANES cases at a time in dual numbers (a stack value and its
+// derivatives by three of the first GP_FIT_THETA constants in one vec4: a walk per three
+// constants, so that three fits share a multiprocessor: see GP_FIT_DERIVS), their Jacobian rows
 // meet in shared memory, and each invocation sums the entries of J^T J and J^T r it owns over
 // the cases in case order, in double; invocation 0 solves them (LDL^T of J^T J + lambda diag
 // J^T J) and proposes the step; the lanes score it (values four cases a code: the squared
@@ -82,13 +83,12 @@ int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (
 // compiler that fused a product into a sum would leave the twin's rounding.
 // The stack below its top (the top lives in registers) is here too, lane-minor: private
 // arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound);
-// GP_FIT_STACK bounds it (src/gp/sr/const_opt.h says why 16). Derivatives by thetas 4..7 only
-// where the build fits that many.
-#if GP_FIT_THETA > 4
-#define HI(x) x
-#else
-#define HI(x)
-#endif
+// GP_FIT_STACK bounds it (src/gp/sr/const_opt.h says why 16). A stack value carries the
+// derivatives by GP_FIT_DERIVS constants (a Jacobian walk per GP_FIT_DERIVS of a program's
+// constants), not all GP_FIT_THETA: NVIDIA's GL driver gives a compute dispatch ~48 KB of
+// shared memory a multiprocessor, so a fit's bytes decide how many fit at once there (26.5 KB
+// with every derivative in one walk: one; H200, 2026-11-29, docs/performance.md).
+#define GP_FIT_DERIVS 3
 #define OWNED ((NE + 1 + GP_FIT_LANES - 1) / GP_FIT_LANES)
 struct fit_state {
     uint claim;                 // the program claimed next (GP_FIT_CLAIM)
@@ -96,10 +96,10 @@ struct fit_state {
     uint word[GP_FIT_THETA];    // where the fitted constants live
     float theta[GP_FIT_THETA];  // the constants accepted so far
     float cand[GP_FIT_THETA];   // the step's
-    double red[CHUNK][GP_FIT_LANES];
-    // A batch's rows: the Jacobian row of a + b f, the residual (column NP), 1 where f is not
-    // finite (NP + 1); OWNED sums an invocation owns.
-    double rows[GP_FIT_LANES][NP + 2];
+    // A batch's rows (ROW: the Jacobian row of a + b f, the residual in column NP, 1 where f
+    // is not finite in NP + 1; OWNED sums an invocation owns), and at other times the lanes'
+    // partial sums (RED: reduce_chunk's): never in use together.
+    double scratch[GP_FIT_LANES * (NP + 2)];
     double sum[NE + 2];         // the reduced sums; [NE + 1]: a squared error
     double step[NP];            // solve's step (its x)
     double lc[NP * NP];         // solve's L (and D on its diagonal)
@@ -109,9 +109,9 @@ struct fit_state {
     uint code[GP_CAP + 1];
     int slot[GP_CAP + 1];
     float value[GP_CAP + 1];
-    float st_v[GP_FIT_STACK * GP_FIT_LANES];
-    vec4 st_0[GP_FIT_STACK * GP_FIT_LANES];
-    HI(vec4 st_1[GP_FIT_STACK * GP_FIT_LANES];)
+    // A stack value's derivatives and the value in w (fit_walk), or four cases' values
+    // (fit_values4): 16 bytes a slot (a vec3 array would take 16 bytes an element too).
+    vec4 st[GP_FIT_STACK * GP_FIT_LANES];
     // The last value walk's values, case by case (values_into_walked): the first walk's are
     // kept for the squared error that follows it with linear scaling (the same f, so the same
     // sums).
@@ -121,36 +121,36 @@ shared fit_state fit[GP_FIT_WARPS];
 #define F fit[gl_LocalInvocationID.y]
 #define LANE gl_LocalInvocationID.x
 #define AT(i) ((i) * GP_FIT_LANES + int(LANE))
+#define ROW(t, k) F.scratch[(t) * (NP + 2) + (k)]
+#define RED(e, l) F.scratch[(e) * GP_FIT_LANES + (l)]
 
 // The program's value on case c, the fitted constants from F.theta, and its derivatives by
-// them in g0 (theta 0..3) and g1 (4..7): a walk in dual numbers.
-float fit_walk(int c, out vec4 g0, out vec4 g1)
+// thetas k0 .. k0 + 2 in g: a walk in dual numbers (each derivative its own arithmetic, so the
+// walks of a program's constants three at a time give the bits of one walk of all).
+float fit_walk(int c, int k0, out vec3 g)
 {
-    float tv = 0.0;                    // the top: value,
-    vec4 t0 = vec4(0.0), t1 = vec4(0.0); // derivatives
+    float tv = 0.0;        // the top: value,
+    vec3 t0 = vec3(0.0);   // derivatives
     int sp = 0; // entries below the top (slot 0 takes the empty top at the first push)
     for (int i = F.len; i >= 1; --i) {
         uint code = F.code[i];
         uint op = code & 255u;
         if (op <= 1u) {
-            F.st_v[AT(sp)] = tv;
-            F.st_0[AT(sp)] = t0;
-            HI(F.st_1[AT(sp)] = t1;)
+            F.st[AT(sp)] = vec4(t0, tv);
             sp++;
-            t0 = vec4(0.0), t1 = vec4(0.0);
+            t0 = vec3(0.0);
             int k = F.slot[i];
             if (op == 0u) {
                 tv = xy[(int(code >> 8u) + 1) * u_cases + c];
             } else if (k >= 0) {
                 tv = F.theta[k];
-                t0 = vec4(equal(ivec4(k), ivec4(0, 1, 2, 3)));
-                t1 = vec4(equal(ivec4(k), ivec4(4, 5, 6, 7)));
+                t0 = vec3(equal(ivec3(k), k0 + ivec3(0, 1, 2)));
             } else {
                 tv = F.value[i];
             }
             continue;
         }
-        float a = tv, b = F.st_v[AT(max(sp - 1, 0))];
+        float a = tv, b = F.st[AT(max(sp - 1, 0))].w;
         precise float v = 0.0;
         precise float ga = 0.0, gb = 0.0;
         int ar = 2;
@@ -257,34 +257,32 @@ float fit_walk(int c, out vec4 g0, out vec4 g1)
         }
         if (ar == 3) { // (if c a b): c on top, a and b below it
             bool yes = a != 0.0;
-            tv = yes ? F.st_v[AT(sp - 1)] : F.st_v[AT(sp - 2)];
-            t0 = yes ? F.st_0[AT(sp - 1)] : F.st_0[AT(sp - 2)];
-            HI(t1 = yes ? F.st_1[AT(sp - 1)] : F.st_1[AT(sp - 2)];)
+            vec4 chosen = yes ? F.st[AT(sp - 1)] : F.st[AT(sp - 2)];
+            tv = chosen.w, t0 = chosen.xyz;
         } else {
-            precise vec4 d0, d1;
+            precise vec3 d0;
             if (logic) {
-                d0 = vec4(0.0), d1 = vec4(0.0);
+                d0 = vec3(0.0);
             } else if (ar == 2) {
-                d0 = RNDF(ga * t0) + RNDF(gb * F.st_0[AT(sp - 1)]);
-                HI(d1 = RNDF(ga * t1) + RNDF(gb * F.st_1[AT(sp - 1)]);)
+                d0 = RNDF(ga * t0) + RNDF(gb * F.st[AT(sp - 1)].xyz);
             } else {
                 d0 = ga * t0;
-                d1 = ga * t1;
             }
-            t0 = d0, t1 = d1;
+            t0 = d0;
             tv = v;
         }
         sp -= ar - 1;
     }
-    g0 = t0, g1 = t1;
+    g = t0;
     return tv;
 }
 
 // The program's values on the four cases c, the fitted constants from F.cand (cand) or
 // F.theta: fit_walk's without derivatives, by the interpreter's vec4 operators (gp/math.glsl,
 // the same bits a component), so that a code is read and decoded once for four cases (as
-// gp/interp.glsl's walk does). The values below the top go in F.st_0, which only the
+// gp/interp.glsl's walk does). The values below the top go in F.st, which only the
 // derivative walks use otherwise.
+#define ST4(i) F.st[AT(i)]
 vec4 fit_values4(ivec4 c, bool cand)
 {
     vec4 tv = vec4(0.0);
@@ -293,7 +291,7 @@ vec4 fit_values4(ivec4 c, bool cand)
         uint code = F.code[i];
         uint op = code & 255u;
         if (op <= 1u) {
-            F.st_0[AT(sp)] = tv;
+            F.st[AT(sp)] = tv;
             sp++;
             if (op == 0u) {
                 int row = (int(code >> 8u) + 1) * u_cases;
@@ -304,7 +302,7 @@ vec4 fit_values4(ivec4 c, bool cand)
             }
             continue;
         }
-        vec4 a = tv, b = F.st_0[AT(max(sp - 1, 0))];
+        vec4 a = tv, b = ST4(max(sp - 1, 0));
         precise vec4 v = vec4(0.0);
         int ar = 2;
         switch (op) {
@@ -327,7 +325,7 @@ vec4 fit_values4(ivec4 c, bool cand)
         case 7u: case 8u: ar = 1; v = gp_trig(a, op - 7u); break;
 #endif
 #ifdef GP_USE_IF
-        case 9u: ar = 3; v = mix(F.st_0[AT(sp - 2)], F.st_0[AT(sp - 1)], notEqual(a, vec4(0.0))); break;
+        case 9u: ar = 3; v = mix(ST4(sp - 2), ST4(sp - 1), notEqual(a, vec4(0.0))); break;
 #endif
 #ifdef GP_USE_LT
         case 10u: v = vec4(lessThan(a, b)); break;
@@ -398,11 +396,11 @@ void values_into_walked(bool cand)
 void reduce_chunk(int first, int n, double mine[CHUNK])
 {
     uint lane = LANE;
-    for (int e = 0; e < CHUNK; ++e) F.red[e][lane] = mine[e];
+    for (int e = 0; e < CHUNK; ++e) RED(e, lane) = mine[e];
     FIT_SYNC();
     if (int(lane) < n) {
         precise double s = 0.0lf;
-        for (int t = 0; t < GP_FIT_LANES; ++t) s += F.red[lane][t];
+        for (int t = 0; t < GP_FIT_LANES; ++t) s += RED(lane, t);
         F.sum[first + int(lane)] = s;
     }
     FIT_SYNC();
@@ -573,7 +571,6 @@ void fit_program(int p)
     int np = nt + (scaling ? 2 : 0), ne = np * (np + 1) / 2;
     double a = 0.0lf, b = 1.0lf;
     double mine[CHUNK];
-    vec4 g0, g1;
     if (scaling) {
         for (int e = 0; e < CHUNK; ++e) mine[e] = 0.0lf;
         values_into_walked(false);
@@ -614,23 +611,27 @@ void fit_program(int p)
         for (int base = 0; base < u_cases; base += GP_FIT_LANES) {
             int c = base + int(lane);
             if (c < u_cases) {
-                float fv = fit_walk(c, g0, g1);
+                vec3 g;
+                float fv = fit_walk(c, 0, g);
+                for (int k0 = 0; k0 < nt; k0 += GP_FIT_DERIVS) {
+                    if (k0 > 0) fit_walk(c, k0, g);
+                    // A constant bound (the compiler unrolls it): g indexed by constants stays
+                    // in registers, not local memory.
+                    for (int q = 0; q < GP_FIT_DERIVS; ++q)
+                        if (k0 + q < nt) ROW(lane, k0 + q) = b * double(g[q]);
+                }
                 double f = double(fv);
-                // A constant bound (the compiler unrolls it): g0 and g1 indexed by constants stay
-                // in registers, not local memory.
-                for (int k = 0; k < GP_FIT_THETA; ++k)
-                    if (k < nt) F.rows[lane][k] = b * double(k < 4 ? g0[k & 3] : g1[k & 3]);
-                if (scaling) F.rows[lane][nt] = 1.0lf, F.rows[lane][nt + 1] = f;
+                if (scaling) ROW(lane, nt) = 1.0lf, ROW(lane, nt + 1) = f;
                 precise double res = double(xy[c]) - (a + RND(b * f));
-                F.rows[lane][NP] = res;
-                F.rows[lane][NP + 1] = isinf(fv) || isnan(fv) ? 1.0lf : 0.0lf;
+                ROW(lane, NP) = res;
+                ROW(lane, NP + 1) = isinf(fv) || isnan(fv) ? 1.0lf : 0.0lf;
             }
             FIT_SYNC();
             int n = min(GP_FIT_LANES, u_cases - base);
             for (int t = 0; t < n; ++t)
                 for (int q = 0; q < OWNED; ++q) {
                     if (own_i[q] < 0) continue;
-                    double x = F.rows[t][own_i[q]], y = own_j[q] < 0 ? 1.0lf : F.rows[t][own_j[q]];
+                    double x = ROW(t, own_i[q]), y = own_j[q] < 0 ? 1.0lf : ROW(t, own_j[q]);
                     precise double s = acc[q] + RND(x * y);
                     acc[q] = s;
                 }

@@ -34,14 +34,14 @@ static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
 static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {"gp_fit_claims", 0}, {0}};
 
 /* The shared bytes of a program's fit_state in the build with derivatives by `theta` (sizes
- * as gp/const_fit.glsl declares them: the stack, the reduction's and the rows' doubles, the
- * sums, solve's step and L, the codes, the first walk's values, the scalars and thetas). */
+ * as gp/const_fit.glsl declares them: the stack (a value and three derivatives a slot), the
+ * rows' doubles (which the reduction's share), the sums, solve's step and L, the codes, the
+ * first walk's values, the scalars and thetas). */
 static long long build_shared(int theta, int cap)
 {
     long long np = theta + 2, ne = np * (np + 1) / 2 + np;
-    return GP_FIT_STACK * GP_FIT_LANES * (4 + theta * 4LL) + 5LL * GP_FIT_LANES * 8 +
-           (np + 2) * GP_FIT_LANES * 8 + (ne + 2) * 8 + np * 8 + np * np * 8 + (cap + 1LL) * 12 +
-           GP_FIT_CASES * 4LL + 64 + theta * 12LL;
+    return GP_FIT_STACK * GP_FIT_LANES * 16LL + (np + 2) * GP_FIT_LANES * 8 + (ne + 2) * 8 +
+           np * 8 + np * np * 8 + (cap + 1LL) * 12 + GP_FIT_CASES * 4LL + 64 + theta * 12LL;
 }
 
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
@@ -93,8 +93,10 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
 /* Programs a work-group of the build with derivatives by `theta`: as many subgroups of
  * GP_FIT_LANES as its shared memory allows, at most GP_FIT_WARPS_MAX (GLEVO_GP_FIT_WARPS
  * overrides it, for measuring), where subgroups of GP_FIT_LANES wait for each other on their
- * own (subgroupBarrier) and programs are claimed; else one, by the work-group's barrier. */
-#define GP_FIT_WARPS_MAX 4
+ * own (subgroupBarrier) and programs are claimed; else one, by the work-group's barrier. One:
+ * three work-groups of one fit on an H200 multiprocessor fitted the 10^4 x 1000 defaults in 68
+ * ms a run, one work-group of three in 76 (2026-11-29, docs/performance.md). */
+#define GP_FIT_WARPS_MAX 1
 static int warps_for(const gp_const_fitter *f, int theta)
 {
     const gpu_limits *l = gpu_context_limits();
