@@ -20,8 +20,8 @@
 // Slots as gp/breed.glsl has them (src/gp/breed/resident.c): [length, codes...] at slot_offset(p)
 // of t_codes, a constant's value at the word its code names, in i_consts (read, and the
 // fitted ones written back). The data in gp_fit_data: y[c], then x[v] at (v + 1) * cases + c.
-// Injected (src/gp/sr/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (this build's derivatives, 4
-// or 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (the deepest walk fitted: deeper
+// Injected (src/gp/sr/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (the constants a program
+// has fitted, 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (the deepest walk fitted: deeper
 // programs are left alone, as the twin leaves them), GP_FIT_CASES (the most cases a fit walks),
 // GP_SCALING_MIN_VAR, GP_FIT_WARPS (programs a work-group), GP_FIT_CLAIM, GP_ARITY0/1, and
 // GP_USE_<OP> for the operators of the function set.
