@@ -3,8 +3,8 @@
 // evaluated. GP_FIT_LANES invocations per program (a work-group, or a subgroup of one where
 // GP_FIT_WARPS > 1; with GP_FIT_CLAIM they claim program after program): the lanes walk the
 // program over a batch of GP_FIT_LANES cases at a time in dual numbers (a stack value and its
-// derivatives by three of the first GP_FIT_THETA constants in one vec4: a walk per three
-// constants, so that three fits share a multiprocessor: see GP_FIT_DERIVS), their Jacobian rows
+// derivatives by GP_FIT_DERIVS of the first GP_FIT_THETA constants: a walk per GP_FIT_DERIVS
+// constants, so that more fits share a multiprocessor, see fit_state), their Jacobian rows
 // meet in shared memory, and each invocation sums the entries of J^T J and J^T r it owns over
 // the cases in case order, in double; invocation 0 solves them (LDL^T of J^T J + lambda diag
 // J^T J) and proposes the step; the lanes score it (values four cases a code: the squared
@@ -21,7 +21,7 @@
 // of t_codes, a constant's value at the word its code names, in i_consts (read, and the
 // fitted ones written back). The data in gp_fit_data: y[c], then x[v] at (v + 1) * cases + c.
 // Injected (src/gp/sr/const_fit_gpu.c): GP_FIT_LANES, GP_FIT_THETA (the constants a program
-// has fitted, 8), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (the deepest walk fitted: deeper
+// has fitted, 8), GP_FIT_DERIVS (3 or 7: the derivatives a walk carries), GP_FIT_TRIES, GP_CAP (codes a slot), GP_FIT_STACK (the deepest walk fitted: deeper
 // programs are left alone, as the twin leaves them), GP_FIT_CASES (the most cases a fit walks),
 // GP_SCALING_MIN_VAR, GP_FIT_WARPS (programs a work-group), GP_FIT_CLAIM, GP_ARITY0/1, and
 // GP_USE_<OP> for the operators of the function set.
@@ -86,9 +86,15 @@ int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (
 // GP_FIT_STACK bounds it (src/gp/sr/const_opt.h says why 16). A stack value carries the
 // derivatives by GP_FIT_DERIVS constants (a Jacobian walk per GP_FIT_DERIVS of a program's
 // constants), not all GP_FIT_THETA: NVIDIA's GL driver gives a compute dispatch ~48 KB of
-// shared memory a multiprocessor, so a fit's bytes decide how many fit at once there (26.5 KB
-// with every derivative in one walk: one; H200, 2026-11-29, docs/performance.md).
-#define GP_FIT_DERIVS 3
+// shared memory a multiprocessor, so a fit's bytes decide how many fit at once there (H200,
+// 2026-11-29, docs/performance.md): with 3, one vec4 a slot (14.3 KB a fit, three at once);
+// with 7, a second vec4 (22.5 KB, two at once, one walk for nearly every program: for
+// generations that fit fewer programs than the GPU holds at once).
+#if GP_FIT_DERIVS > 3
+#define HI(x) x
+#else
+#define HI(x)
+#endif
 #define OWNED ((NE + 1 + GP_FIT_LANES - 1) / GP_FIT_LANES)
 struct fit_state {
     uint claim;                 // the program claimed next (GP_FIT_CLAIM)
@@ -112,6 +118,7 @@ struct fit_state {
     // A stack value's derivatives and the value in w (fit_walk), or four cases' values
     // (fit_values4): 16 bytes a slot (a vec3 array would take 16 bytes an element too).
     vec4 st[GP_FIT_STACK * GP_FIT_LANES];
+    HI(vec4 st_hi[GP_FIT_STACK * GP_FIT_LANES];) // derivatives by k0 + 3 .. k0 + 6
     // The last value walk's values, case by case (values_into_walked): the first walk's are
     // kept for the squared error that follows it with linear scaling (the same f, so the same
     // sums).
@@ -125,26 +132,30 @@ shared fit_state fit[GP_FIT_WARPS];
 #define RED(e, l) F.scratch[(e) * GP_FIT_LANES + (l)]
 
 // The program's value on case c, the fitted constants from F.theta, and its derivatives by
-// thetas k0 .. k0 + 2 in g: a walk in dual numbers (each derivative its own arithmetic, so the
-// walks of a program's constants three at a time give the bits of one walk of all).
-float fit_walk(int c, int k0, out vec3 g)
+// thetas k0 .. k0 + 2 in g (k0 + 3 .. k0 + 6 in gh where GP_FIT_DERIVS is 7): a walk in dual
+// numbers (each derivative its own arithmetic, so that walks of some of a program's constants
+// at a time give the bits of one walk of all).
+float fit_walk(int c, int k0, out vec3 g, out vec4 gh)
 {
-    float tv = 0.0;        // the top: value,
-    vec3 t0 = vec3(0.0);   // derivatives
+    float tv = 0.0;                       // the top: value,
+    vec3 t0 = vec3(0.0);                  // derivatives
+    vec4 t1 = vec4(0.0);
     int sp = 0; // entries below the top (slot 0 takes the empty top at the first push)
     for (int i = F.len; i >= 1; --i) {
         uint code = F.code[i];
         uint op = code & 255u;
         if (op <= 1u) {
             F.st[AT(sp)] = vec4(t0, tv);
+            HI(F.st_hi[AT(sp)] = t1;)
             sp++;
-            t0 = vec3(0.0);
+            t0 = vec3(0.0), t1 = vec4(0.0);
             int k = F.slot[i];
             if (op == 0u) {
                 tv = xy[(int(code >> 8u) + 1) * u_cases + c];
             } else if (k >= 0) {
                 tv = F.theta[k];
                 t0 = vec3(equal(ivec3(k), k0 + ivec3(0, 1, 2)));
+                HI(t1 = vec4(equal(ivec4(k), k0 + ivec4(3, 4, 5, 6)));)
             } else {
                 tv = F.value[i];
             }
@@ -259,21 +270,25 @@ float fit_walk(int c, int k0, out vec3 g)
             bool yes = a != 0.0;
             vec4 chosen = yes ? F.st[AT(sp - 1)] : F.st[AT(sp - 2)];
             tv = chosen.w, t0 = chosen.xyz;
+            HI(t1 = yes ? F.st_hi[AT(sp - 1)] : F.st_hi[AT(sp - 2)];)
         } else {
             precise vec3 d0;
+            precise vec4 d1 = vec4(0.0);
             if (logic) {
                 d0 = vec3(0.0);
             } else if (ar == 2) {
                 d0 = RNDF(ga * t0) + RNDF(gb * F.st[AT(sp - 1)].xyz);
+                HI(d1 = RNDF(ga * t1) + RNDF(gb * F.st_hi[AT(sp - 1)]);)
             } else {
                 d0 = ga * t0;
+                HI(d1 = ga * t1;)
             }
-            t0 = d0;
+            t0 = d0, t1 = d1;
             tv = v;
         }
         sp -= ar - 1;
     }
-    g = t0;
+    g = t0, gh = t1;
     return tv;
 }
 
@@ -612,13 +627,16 @@ void fit_program(int p)
             int c = base + int(lane);
             if (c < u_cases) {
                 vec3 g;
-                float fv = fit_walk(c, 0, g);
+                vec4 gh;
+                float fv = fit_walk(c, 0, g, gh);
                 for (int k0 = 0; k0 < nt; k0 += GP_FIT_DERIVS) {
-                    if (k0 > 0) fit_walk(c, k0, g);
-                    // A constant bound (the compiler unrolls it): g indexed by constants stays
-                    // in registers, not local memory.
-                    for (int q = 0; q < GP_FIT_DERIVS; ++q)
+                    if (k0 > 0) fit_walk(c, k0, g, gh);
+                    // Constant bounds (the compiler unrolls them): g and gh indexed by
+                    // constants stay in registers, not local memory.
+                    for (int q = 0; q < 3; ++q)
                         if (k0 + q < nt) ROW(lane, k0 + q) = b * double(g[q]);
+                    HI(for (int q = 0; q < 4; ++q)
+                        if (k0 + 3 + q < nt) ROW(lane, k0 + 3 + q) = b * double(gh[q]);)
                 }
                 double f = double(fv);
                 if (scaling) ROW(lane, nt) = 1.0lf, ROW(lane, nt + 1) = f;

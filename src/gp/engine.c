@@ -143,7 +143,9 @@ static glevo_status make_resident(glevo_gp *gp)
     if (gpu_fitting) {
         gp->fitter = calloc(1, sizeof *gp->fitter);
         if (!gp->fitter) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-        glevo_status st = gp_const_fitter_create(gp->fitter, gp->fit_data, gp->P.max_size, gp->mask);
+        int fits = (int)ceil(gp_const_fit_share(&gp->P) * gp->P.pop);
+        glevo_status st = gp_const_fitter_create(gp->fitter, gp->fit_data, gp->P.max_size,
+                                                 gp->mask, fits);
         if (st) return st;
     }
     gp->res = calloc(1, sizeof *gp->res);

@@ -189,17 +189,23 @@ START_TEST(test_gpu_pass_equals_twin)
     /* The pass runs here, not the host twin in its place (llvmpipe's loop limit). */
     ck_assert(gp_const_fitter_fits(&P, d));
     /* On llvmpipe, every program the twin's bits (150 cases: two value walks a candidate,
-     * the second's lanes partly past the cases). */
+     * the second's lanes partly past the cases), with the walks' derivatives by 3 constants
+     * at a time (a program of up to 8 walked three times) and by 7. */
     int all = gpu_context_limits()->software ? P.pop : 0;
-    ck_assert_int_ge(same_fitted_population(P, d), all);
-    P.linear_scaling = 1;
-    ck_assert_int_ge(same_fitted_population(P, d), all);
-    /* The other primitives' derivatives (and the protected ones' edges: pow and aq of tiny
-     * and huge arguments come up in random programs). */
-    ck_assert_int_eq(glevo_gp_function_set_parse("+,-,*,/,square,cube,pow,tanh,abs,aq,if,<",
-                                                 &P.ops), GLEVO_OK);
-    P.seed = 6;
-    same_fitted_population(P, d);
+    for (int derivs = 3; derivs <= 7; derivs += 4) {
+        setenv("GLEVO_GP_FIT_DERIVS", derivs == 3 ? "3" : "7", 1);
+        P.linear_scaling = GLEVO_ZERO, P.ops = 0, P.seed = 5;
+        ck_assert_int_ge(same_fitted_population(P, d), all);
+        P.linear_scaling = 1;
+        ck_assert_int_ge(same_fitted_population(P, d), all);
+        /* The other primitives' derivatives (and the protected ones' edges: pow and aq of tiny
+         * and huge arguments come up in random programs). */
+        ck_assert_int_eq(glevo_gp_function_set_parse("+,-,*,/,square,cube,pow,tanh,abs,aq,if,<",
+                                                     &P.ops), GLEVO_OK);
+        P.seed = 6;
+        same_fitted_population(P, d);
+    }
+    unsetenv("GLEVO_GP_FIT_DERIVS");
     glevo_gp_data_destroy(d);
 }
 END_TEST

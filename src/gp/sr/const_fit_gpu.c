@@ -33,21 +33,22 @@ static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
 static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
 static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {"gp_fit_claims", 0}, {0}};
 
-/* The shared bytes of a program's fit_state in the build with derivatives by `theta` (sizes
- * as gp/const_fit.glsl declares them: the stack (a value and three derivatives a slot), the
- * rows' doubles (which the reduction's share), the sums, solve's step and L, the codes, the
- * first walk's values, the scalars and thetas). */
-static long long build_shared(int theta, int cap)
+/* The shared bytes of a program's fit_state in the build whose walks carry `derivs`
+ * derivatives (sizes as gp/const_fit.glsl declares them: the stack (a vec4 a slot, two with 7
+ * derivatives), the rows' doubles (which the reduction's share), the sums, solve's step and L,
+ * the codes, the first walk's values, the scalars and thetas). */
+static long long build_shared(int derivs, int cap)
 {
-    long long np = theta + 2, ne = np * (np + 1) / 2 + np;
-    return GP_FIT_STACK * GP_FIT_LANES * 16LL + (np + 2) * GP_FIT_LANES * 8 + (ne + 2) * 8 +
-           np * 8 + np * np * 8 + (cap + 1LL) * 12 + GP_FIT_CASES * 4LL + 64 + theta * 12LL;
+    long long theta = GP_FIT_THETA, np = theta + 2, ne = np * (np + 1) / 2 + np;
+    return GP_FIT_STACK * GP_FIT_LANES * (derivs > 3 ? 32LL : 16LL) + (np + 2) * GP_FIT_LANES * 8 +
+           (ne + 2) * 8 + np * 8 + np * np * 8 + (cap + 1LL) * 12 + GP_FIT_CASES * 4LL + 64 +
+           theta * 12LL;
 }
 
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
 {
     if (P->max_size > GP_FIT_MAX_CAP ||
-        build_shared(GP_FIT_THETA, P->max_size) > gpu_context_limits()->max_shared_bytes)
+        build_shared(3, P->max_size) > gpu_context_limits()->max_shared_bytes)
         return false;
     long long limit = gpu_context_limits()->max_loop_iterations;
     if (limit <= 0) return true;
@@ -64,12 +65,13 @@ bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
 }
 
 glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, int cap,
-                                    uint32_t mask)
+                                    uint32_t mask, int fits)
 {
     memset(f, 0, sizeof *f);
     f->cases = d->cases;
     f->cap = cap;
     f->mask = mask;
+    f->fits = fits;
     /* Claims where a driver does not cut an invocation's loops short (a subgroup fits program
      * after program, and its loops add up); GLEVO_GP_FIT_CLAIM=0 keeps a work-group a program,
      * =1 claims anyway (for measuring, and for a test whose programs stay within llvmpipe's
@@ -97,13 +99,13 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
  * three work-groups of one fit on an H200 multiprocessor fitted the 10^4 x 1000 defaults in 68
  * ms a run, one work-group of three in 76 (2026-11-29, docs/performance.md). */
 #define GP_FIT_WARPS_MAX 1
-static int warps_for(const gp_const_fitter *f, int theta)
+static int warps_for(const gp_const_fitter *f, int derivs)
 {
     const gpu_limits *l = gpu_context_limits();
     if (!f->claim || l->subgroup_size != GP_FIT_LANES) return 1;
     const char *env = getenv("GLEVO_GP_FIT_WARPS");
     int want = env && *env ? atoi(env) : GP_FIT_WARPS_MAX;
-    long long room = l->max_shared_bytes / build_shared(theta, f->cap);
+    long long room = l->max_shared_bytes / build_shared(derivs, f->cap);
     int w = want < room ? want : (int)room;
     return w < 1 ? 1 : w;
 }
@@ -113,20 +115,37 @@ static int warps_for(const gp_const_fitter *f, int theta)
  * programs a work-group) measured the same at 14 % of the programs (H200, 2026-11-26) and
  * cost a second cold compile of about a second (H200, 2026-11-29): the shader still takes
  * GP_FIT_THETA 4, the same arithmetic. */
+/* The derivatives a Jacobian walk carries: 7 (one walk for nearly every program, two fits an
+ * H200 multiprocessor) where a generation fits at most GP_FIT_FEW programs, so that they all run
+ * at once anyway and a fit's walks are the dispatch's time; else 3 (a walk per three
+ * constants, three fits a multiprocessor). At 1000 x 100 (~105 fits) the 3 build cost 19 -> 25
+ * ms of fitting a run, at 10^4 x 1000 (1024) it saved 119 -> 68 (2026-11-29, docs/performance.md).
+ * GLEVO_GP_FIT_DERIVS=3 or 7 chooses (for measuring and the tests). */
+#define GP_FIT_FEW 256
+static int derivs_for(const gp_const_fitter *f)
+{
+    const char *env = getenv("GLEVO_GP_FIT_DERIVS");
+    if (env && (!strcmp(env, "3") || !strcmp(env, "7"))) return atoi(env);
+    return f->fits <= GP_FIT_FEW &&
+                   build_shared(7, f->cap) <= gpu_context_limits()->max_shared_bytes
+               ? 7 : 3;
+}
+
 static glevo_status build_once(gp_const_fitter *f, gpu_program **out)
 {
-    const int theta = GP_FIT_THETA;
+    const int theta = GP_FIT_THETA, derivs = derivs_for(f);
     gpu_program *prog = &f->build;
     *out = prog;
     if (prog->id) return GLEVO_OK;
-    f->warps = warps_for(f, theta);
+    f->warps = warps_for(f, derivs);
     char defines[1024];
     int k = snprintf(defines, sizeof defines,
-                     "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_TRIES %d\n"
+                     "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_DERIVS %d\n"
+                     "#define GP_FIT_TRIES %d\n"
                      "#define GP_CAP %d\n#define GP_FIT_STACK %d\n#define GP_FIT_CASES %d\n"
                      "#define GP_SCALING_MIN_VAR %.17glf\n#define GP_FIT_WARPS %d\n"
                      "#define GP_FIT_CLAIM %d\n",
-                     GP_FIT_LANES, theta, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
+                     GP_FIT_LANES, theta, derivs, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
                      GP_SCALING_MIN_VAR, f->warps, f->claim ? 1 : 0);
     /* The operators' arities (gp_op_arity_words: ops 0-31 are all there are), for the walk's
      * depth. */

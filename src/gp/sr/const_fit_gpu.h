@@ -18,6 +18,7 @@ typedef struct gp_const_fitter {
     uint32_t claimed;
     int cases, cap;
     uint32_t mask;
+    int fits; /* programs a generation fits, about (the build's choice: const_fit_gpu.c) */
 } gp_const_fitter;
 
 /* Whether the pass can fit P's runs on d on this context: programs of at most GP_FIT_MAX_CAP
@@ -27,7 +28,7 @@ typedef struct gp_const_fitter {
 #define GP_FIT_MAX_CAP 1024
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d);
 glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, int cap,
-                                    uint32_t mask);
+                                    uint32_t mask, int fits);
 /* Fits the chosen programs (gp_const_fit_chosen) of r's current generation, in place. */
 glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo_gp_params *P,
                                  int generation);
