@@ -72,6 +72,10 @@ glevo_status gp_const_fitter_create(gp_const_fitter *f, const glevo_gp_data *d, 
     f->cap = cap;
     f->mask = mask;
     f->fits = fits;
+    /* GLEVO_GP_FIT_GROUPS caps the claiming work-groups lower, for measuring (fewer fits a
+     * multiprocessor). */
+    const char *groups = getenv("GLEVO_GP_FIT_GROUPS");
+    f->max_groups = groups && atoi(groups) > 0 ? atoi(groups) : GP_FIT_CLAIM_GROUPS;
     /* Claims where a driver does not cut an invocation's loops short (a subgroup fits program
      * after program, and its loops add up); GLEVO_GP_FIT_CLAIM=0 keeps a work-group a program,
      * =1 claims anyway (for measuring, and for a test whose programs stay within llvmpipe's
@@ -110,11 +114,6 @@ static int warps_for(const gp_const_fitter *f, int derivs)
     return w < 1 ? 1 : w;
 }
 
-/* The build with derivatives by GP_FIT_THETA constants, made once. A second build with
- * derivatives by 4 for the programs of at most 4 constants (a smaller stack value, more
- * programs a work-group) measured the same at 14 % of the programs (H200, 2026-11-26) and
- * cost a second cold compile of about a second (H200, 2026-11-29): the shader still takes
- * GP_FIT_THETA 4, the same arithmetic. */
 /* The derivatives a Jacobian walk carries: 7 (one walk for nearly every program, two fits an
  * H200 multiprocessor) where a generation fits at most GP_FIT_FEW programs, so that they all run
  * at once anyway and a fit's walks are the dispatch's time; else 3 (a walk per three
@@ -131,12 +130,13 @@ static int derivs_for(const gp_const_fitter *f)
                ? 7 : 3;
 }
 
+/* The run's one build (its derivatives a walk chosen at its first use), made once. */
 static glevo_status build_once(gp_const_fitter *f, gpu_program **out)
 {
-    const int theta = GP_FIT_THETA, derivs = derivs_for(f);
     gpu_program *prog = &f->build;
     *out = prog;
     if (prog->id) return GLEVO_OK;
+    const int theta = GP_FIT_THETA, derivs = derivs_for(f);
     f->warps = warps_for(f, derivs);
     char defines[1024];
     int k = snprintf(defines, sizeof defines,
@@ -188,10 +188,7 @@ glevo_status gp_const_fitter_run(gp_const_fitter *f, gp_resident *r, const glevo
          * each subgroup makes one claim past the programs, so claims grow by pop and one
          * a subgroup (the base of the next dispatch). */
         groups = (r->pop + warps - 1) / warps;
-        /* GLEVO_GP_FIT_GROUPS caps them lower, for measuring (fewer fits a multiprocessor). */
-        const char *env = getenv("GLEVO_GP_FIT_GROUPS");
-        int cap = env && atoi(env) > 0 ? atoi(env) : GP_FIT_CLAIM_GROUPS;
-        if (groups > cap) groups = cap;
+        if (groups > f->max_groups) groups = f->max_groups;
     }
     /* In rows of at most 65535 work-groups (GL's least limit a dimension). */
     pass.groups[0] = groups < 65535 ? groups : 65535;

@@ -19,6 +19,7 @@ typedef struct gp_const_fitter {
     int cases, cap;
     uint32_t mask;
     int fits; /* programs a generation fits, about (the build's choice: const_fit_gpu.c) */
+    int max_groups; /* claiming work-groups a dispatch, at most */
 } gp_const_fitter;
 
 /* Whether the pass can fit P's runs on d on this context: programs of at most GP_FIT_MAX_CAP
