@@ -83,13 +83,16 @@ int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (
 // compiler that fused a product into a sum would leave the twin's rounding.
 // The stack below its top (the top lives in registers) is here too, lane-minor: private
 // arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound);
-// GP_FIT_STACK bounds it (src/gp/sr/const_opt.h says why 16). A stack value carries the
+// GP_FIT_WALK_STACK bounds it: GP_FIT_STACK (src/gp/sr/const_opt.h says why 16), or, where
+// the walk is reordered (gp/const_fit_order.glsl), the fewest slots any program of GP_CAP codes
+// needs. A stack value carries the
 // derivatives by GP_FIT_DERIVS constants (a Jacobian walk per GP_FIT_DERIVS of a program's
 // constants), not all GP_FIT_THETA: NVIDIA's GL driver gives a compute dispatch ~48 KB of
 // shared memory a multiprocessor, so a fit's bytes decide how many fit at once there (H200,
-// 2026-11-29, docs/performance.md): with 3, one vec4 a slot (14.3 KB a fit, three at once);
-// with 7, a second vec4 (22.5 KB, two at once, one walk for nearly every program: for
-// generations that fit fewer programs than the GPU holds at once).
+// 2026-11-29, docs/performance.md): with 3, one vec4 a slot (14.3 KB a fit with 16 slots,
+// three at once; 9.1 KB with the 6 a reordered walk of 64 codes needs); with 7, a second vec4
+// (one walk for nearly every program: for generations that fit fewer programs than the GPU
+// holds at once).
 #if GP_FIT_DERIVS > 3
 #define HI(x) x
 #else
@@ -108,17 +111,18 @@ struct fit_state {
     double scratch[GP_FIT_LANES * (NP + 2)];
     double sum[NE + 2];         // the reduced sums; [NE + 1]: a squared error
     double step[NP];            // solve's step (its x)
-    double lc[NP * NP];         // solve's L (and D on its diagonal)
+    double lc[NP * (NP + 1) / 2]; // solve's L (and D on its diagonal), row by row
     int ok;
-    // The program, read once: its codes, and a constant's theta slot (-1: not fitted, its
-    // value in value).
+    // The program, read once, in the order it is walked (gp/const_fit_order.glsl): its codes
+    // (a constant's theta slot + 1 above the operator, 0 where it is not fitted and its value
+    // is in value; FIT_SWAP on a binary operator whose first operand is walked first), and
+    // the constants' values.
     uint code[GP_CAP + 1];
-    int slot[GP_CAP + 1];
     float value[GP_CAP + 1];
     // A stack value's derivatives and the value in w (fit_walk), or four cases' values
     // (fit_values4): 16 bytes a slot (a vec3 array would take 16 bytes an element too).
-    vec4 st[GP_FIT_STACK * GP_FIT_LANES];
-    HI(vec4 st_hi[GP_FIT_STACK * GP_FIT_LANES];) // derivatives by k0 + 3 .. k0 + 6
+    vec4 st[GP_FIT_WALK_STACK * GP_FIT_LANES];
+    HI(vec4 st_hi[GP_FIT_WALK_STACK * GP_FIT_LANES];) // derivatives by k0 + 3 .. k0 + 6
     // The last value walk's values, case by case (values_into_walked): the first walk's are
     // kept for the squared error that follows it with linear scaling (the same f, so the same
     // sums).
@@ -130,6 +134,9 @@ shared fit_state fit[GP_FIT_WARPS];
 #define AT(i) ((i) * GP_FIT_LANES + int(LANE))
 #define ROW(t, k) F.scratch[(t) * (NP + 2) + (k)]
 #define RED(e, l) F.scratch[(e) * GP_FIT_LANES + (l)]
+#define FIT_SWAP 256u
+
+#include "gp/const_fit_order.glsl"
 
 // The program's value on case c, the fitted constants from F.theta, and its derivatives by
 // thetas k0 .. k0 + 2 in g (k0 + 3 .. k0 + 6 in gh where GP_FIT_DERIVS is 7): a walk in dual
@@ -149,7 +156,7 @@ float fit_walk(int c, int k0, out vec3 g, out vec4 gh)
             HI(F.st_hi[AT(sp)] = t1;)
             sp++;
             t0 = vec3(0.0), t1 = vec4(0.0);
-            int k = F.slot[i];
+            int k = int(code >> 8u) - 1;
             if (op == 0u) {
                 tv = xy[(int(code >> 8u) + 1) * u_cases + c];
             } else if (k >= 0) {
@@ -161,7 +168,10 @@ float fit_walk(int c, int k0, out vec3 g, out vec4 gh)
             }
             continue;
         }
-        float a = tv, b = F.st[AT(max(sp - 1, 0))].w;
+        // The operands: a (the first) on top, b below it, or swapped (FIT_SWAP).
+        vec4 below = F.st[AT(max(sp - 1, 0))];
+        bool swap = (code & FIT_SWAP) != 0u;
+        float a = swap ? below.w : tv, b = swap ? tv : below.w;
         precise float v = 0.0;
         precise float ga = 0.0, gb = 0.0;
         int ar = 2;
@@ -277,8 +287,10 @@ float fit_walk(int c, int k0, out vec3 g, out vec4 gh)
             if (logic) {
                 d0 = vec3(0.0);
             } else if (ar == 2) {
-                d0 = RNDF(ga * t0) + RNDF(gb * F.st[AT(sp - 1)].xyz);
-                HI(d1 = RNDF(ga * t1) + RNDF(gb * F.st_hi[AT(sp - 1)]);)
+                vec3 da = swap ? below.xyz : t0, db = swap ? t0 : below.xyz;
+                d0 = RNDF(ga * da) + RNDF(gb * db);
+                HI(vec4 lo = F.st_hi[AT(sp - 1)];)
+                HI(d1 = RNDF(ga * (swap ? lo : t1)) + RNDF(gb * (swap ? t1 : lo));)
             } else {
                 d0 = ga * t0;
                 HI(d1 = ga * t1;)
@@ -312,12 +324,14 @@ vec4 fit_values4(ivec4 c, bool cand)
                 int row = (int(code >> 8u) + 1) * u_cases;
                 tv = vec4(xy[row + c.x], xy[row + c.y], xy[row + c.z], xy[row + c.w]);
             } else {
-                int k = F.slot[i];
+                int k = int(code >> 8u) - 1;
                 tv = vec4(k < 0 ? F.value[i] : cand ? F.cand[k] : F.theta[k]);
             }
             continue;
         }
-        vec4 a = tv, b = ST4(max(sp - 1, 0));
+        vec4 below = ST4(max(sp - 1, 0));
+        bool swap = (code & FIT_SWAP) != 0u;
+        vec4 a = swap ? below : tv, b = swap ? tv : below;
         precise vec4 v = vec4(0.0);
         int ar = 2;
         switch (op) {
@@ -495,7 +509,7 @@ void closed_form(double sf, double sff, double sfy, double sy, double n, out dou
 // memory (F.lc, F.step as X): arrays in a function's registers spill to local memory, which NVIDIA
 // 580 made cost ~0.5 ms a dispatch however few programs it fitted.
 #define A_AT(i, j) F.sum[(i) * ((i) + 1) / 2 + (j)]
-#define Lc F.lc
+#define LC(r, c) F.lc[(r) * ((r) + 1) / 2 + (c)]
 #define X F.step
 bool solve(int n, int ne, double lambda)
 {
@@ -503,9 +517,9 @@ bool solve(int n, int ne, double lambda)
     for (int j = 0; j < n; ++j) {
         if (i == 0) {
             precise double s = A_AT(j, j) + (RND(lambda * A_AT(j, j)) + 1e-12lf);
-            for (int k = 0; k < j; ++k) s -= RND(Lc[j * n + k] * Lc[j * n + k] * Lc[k * n + k]);
+            for (int k = 0; k < j; ++k) s -= RND(LC(j, k) * LC(j, k) * LC(k, k));
             F.ok = s > 0.0lf ? 1 : 0;
-            Lc[j * n + j] = s;
+            LC(j, j) = s;
         }
         FIT_SYNC();
         bool failed = F.ok == 0;
@@ -513,31 +527,31 @@ bool solve(int n, int ne, double lambda)
         if (failed) return false;
         if (i > j && i < n) {
             precise double s = A_AT(i, j);
-            for (int k = 0; k < j; ++k) s -= RND(Lc[i * n + k] * Lc[j * n + k] * Lc[k * n + k]);
-            Lc[i * n + j] = gp_ddiv(s, Lc[j * n + j]);
+            for (int k = 0; k < j; ++k) s -= RND(LC(i, k) * LC(j, k) * LC(k, k));
+            LC(i, j) = gp_ddiv(s, LC(j, j));
         }
         FIT_SYNC();
     }
     if (i == 0)
         for (int r = 0; r < n; ++r) {
             precise double s = F.sum[ne + r];
-            for (int k = 0; k < r; ++k) s -= RND(Lc[r * n + k] * X[k]);
+            for (int k = 0; k < r; ++k) s -= RND(LC(r, k) * X[k]);
             X[r] = s;
         }
     FIT_SYNC();
-    if (i < n) X[i] = gp_ddiv(X[i], Lc[i * n + i]);
+    if (i < n) X[i] = gp_ddiv(X[i], LC(i, i));
     FIT_SYNC();
     if (i == 0)
         for (int r = n - 1; r >= 0; --r) {
             precise double s = X[r];
-            for (int k = r + 1; k < n; ++k) s -= RND(Lc[k * n + r] * X[k]);
+            for (int k = r + 1; k < n; ++k) s -= RND(LC(k, r) * X[k]);
             X[r] = s;
         }
     FIT_SYNC();
     return true;
 }
 #undef A_AT
-#undef Lc
+#undef LC
 #undef X
 
 // Fits program p's constants, if it is chosen and of this dispatch's kind; every invocation
@@ -548,7 +562,7 @@ void fit_program(int p)
     uint r = philox4x32(uvec4(uint(p), uint(u_generation), 0x434f4e53u, 0u), uvec2(u_seed, 26u)).x;
     if (!(double(rng_u01(r)) < u_fraction)) return; // the whole subgroup returns
     // The codes and the constants' values, read by the lanes together; then invocation 0
-    // finds the walk's depth and numbers the fitted constants.
+    // finds the walk's depth, numbers the fitted constants and orders the walk.
     uint base = uint(p / u_spr) * 4096u + uint(p % u_spr) * uint(u_cap + 1);
     int len = int(texelFetch(t_codes, at4096(base), 0).r);
     for (int i = 1 + int(lane); i <= len; i += GP_FIT_LANES) {
@@ -565,17 +579,18 @@ void fit_program(int p)
             deepest = max(deepest, sp);
         }
         if (deepest > GP_FIT_STACK) len = 0; // not fitted: nt stays 0
-        for (int i = 1; i <= len; ++i) {
+        for (int i = 1; i <= len; ++i) { // in program order: the twin's first GP_FIT_THETA
             uint code = F.code[i];
-            F.slot[i] = -1;
             if ((code & 255u) != 1u) continue;
+            F.code[i] = 1u; // not fitted
             if (n < GP_FIT_THETA) {
-                F.slot[i] = n;
+                F.code[i] = 1u | uint(n + 1) << 8u;
                 F.word[n] = code >> 8u;
                 F.theta[n] = F.value[i];
             }
             n++;
         }
+        if (len > 0 && fit_order(len) > GP_FIT_WALK_STACK) len = 0, n = 0; // (cannot happen)
         F.len = len, F.nconst = n, F.nt = min(n, GP_FIT_THETA);
     }
     FIT_SYNC();

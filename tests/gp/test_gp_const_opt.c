@@ -125,7 +125,7 @@ static void program_sses(const glevo_gp_programs *p, const glevo_gp_data *d, boo
  * and LM's accept-or-reject steps then take some programs elsewhere. So what is asserted is
  * what holds on both: the same programs, no program worse than before fitting, and most
  * programs (90 %) fitted to within 1 % of the twin's error (on llvmpipe all, to its bits). */
-static int same_fitted_population(glevo_gp_params P, const glevo_gp_data *d)
+static int same_fitted_population(glevo_gp_params P, const glevo_gp_data *d, int *deep)
 {
     glevo_gp *cpu = NULL, *gpu = NULL, *none = NULL;
     P.backend = GLEVO_BACKEND_CPU;
@@ -144,12 +144,17 @@ static int same_fitted_population(glevo_gp_params P, const glevo_gp_data *d)
     program_sses(glevo_gp_population(none, NULL), d, scaled, before);
     program_sses(want, d, scaled, sc);
     program_sses(got, d, scaled, sg);
-    int same = 0, close = 0;
+    int same = 0, close = 0, slots = gp_const_fit_walk_slots(P.max_size);
+    if (deep) *deep = 0;
     for (int i = 0; i < P.pop; ++i) {
         int lw, lg;
         const uint32_t *cw = glevo_gp_programs_codes(want, i, &lw);
         const uint32_t *cg = glevo_gp_programs_codes(got, i, &lg);
         ck_assert_int_eq(lw, lg);
+        /* Programs the twin fitted whose written walk needs more slots than the pass's
+         * reordered walks have (gp/const_fit_order.glsl). */
+        int depth = gp_walk_depth(cw, lw);
+        if (deep && depth > slots && depth <= GP_FIT_STACK && sc[i] < before[i]) ++*deep;
         bool bits = true;
         for (int k = 0; k < lw; ++k) {
             ck_assert_uint_eq(GLEVO_GP_CODE_OP(cw[k]), GLEVO_GP_CODE_OP(cg[k]));
@@ -191,19 +196,22 @@ START_TEST(test_gpu_pass_equals_twin)
     /* On llvmpipe, every program the twin's bits (150 cases: two value walks a candidate,
      * the second's lanes partly past the cases), with the walks' derivatives by 3 constants
      * at a time (a program of up to 8 walked three times) and by 7. */
-    int all = gpu_context_limits()->software ? P.pop : 0;
+    int all = gpu_context_limits()->software ? P.pop : 0, deep = 0;
     for (int derivs = 3; derivs <= 7; derivs += 4) {
         setenv("GLEVO_GP_FIT_DERIVS", derivs == 3 ? "3" : "7", 1);
         P.linear_scaling = GLEVO_ZERO, P.ops = 0, P.seed = 5;
-        ck_assert_int_ge(same_fitted_population(P, d), all);
+        ck_assert_int_ge(same_fitted_population(P, d, &deep), all);
+        /* Among them, programs whose walk in written order needs more than the 4 slots the
+         * reordered walks of 30 codes have. */
+        ck_assert_int_ge(deep, 5);
         P.linear_scaling = 1;
-        ck_assert_int_ge(same_fitted_population(P, d), all);
+        ck_assert_int_ge(same_fitted_population(P, d, NULL), all);
         /* The other primitives' derivatives (and the protected ones' edges: pow and aq of tiny
          * and huge arguments come up in random programs). */
         ck_assert_int_eq(glevo_gp_function_set_parse("+,-,*,/,square,cube,pow,tanh,abs,aq,if,<",
                                                      &P.ops), GLEVO_OK);
         P.seed = 6;
-        same_fitted_population(P, d);
+        same_fitted_population(P, d, NULL);
     }
     unsetenv("GLEVO_GP_FIT_DERIVS");
     glevo_gp_data_destroy(d);
@@ -225,7 +233,7 @@ START_TEST(test_claimed_programs_equal_twin)
                          .max_size = 40, .const_opt_iters = 1, .const_opt_fraction = 1,
                          .linear_scaling = 1};
     setenv("GLEVO_GP_FIT_CLAIM", "1", 1);
-    int same = same_fitted_population(P, d);
+    int same = same_fitted_population(P, d, NULL);
     /* Where the pass gives the twin's bits (llvmpipe), every program: one claimed twice or
      * never would differ. Then generations on: each dispatch's claims start where the last
      * one's ended. */

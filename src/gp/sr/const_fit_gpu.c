@@ -33,22 +33,38 @@ static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
 static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
 static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {"gp_fit_claims", 0}, {0}};
 
+/* Whether the walks are reordered (gp/const_fit_order.glsl): not with a ternary operator,
+ * and only where its working arrays (3 (cap + 1) floats) fit in the stack's. */
+static bool walk_reordered(int cap, uint32_t mask)
+{
+    return gp_mask_max_arity(mask) <= 2 &&
+           3 * (cap + 1) <= 4 * GP_FIT_LANES * gp_const_fit_walk_slots(cap);
+}
+
+/* The stack slots a build's walks have: a reordered walk's most for programs of `cap` codes,
+ * else GP_FIT_STACK. */
+static int walk_stack(int cap, uint32_t mask)
+{
+    return walk_reordered(cap, mask) ? gp_const_fit_walk_slots(cap) : GP_FIT_STACK;
+}
+
 /* The shared bytes of a program's fit_state in the build whose walks carry `derivs`
  * derivatives (sizes as gp/const_fit.glsl declares them: the stack (a vec4 a slot, two with 7
  * derivatives), the rows' doubles (which the reduction's share), the sums, solve's step and L,
- * the codes, the first walk's values, the scalars and thetas). */
-static long long build_shared(int derivs, int cap)
+ * the codes and values, the first walk's values, the scalars and thetas). */
+static long long build_shared(int derivs, int cap, uint32_t mask)
 {
     long long theta = GP_FIT_THETA, np = theta + 2, ne = np * (np + 1) / 2 + np;
-    return GP_FIT_STACK * GP_FIT_LANES * (derivs > 3 ? 32LL : 16LL) + (np + 2) * GP_FIT_LANES * 8 +
-           (ne + 2) * 8 + np * 8 + np * np * 8 + (cap + 1LL) * 12 + GP_FIT_CASES * 4LL + 64 +
-           theta * 12LL;
+    return walk_stack(cap, mask) * GP_FIT_LANES * (derivs > 3 ? 32LL : 16LL) +
+           (np + 2) * GP_FIT_LANES * 8 + (ne + 2) * 8 + np * 8 + np * (np + 1) / 2 * 8 +
+           (cap + 1LL) * 8 + GP_FIT_CASES * 4LL + 64 + theta * 12LL;
 }
 
 bool gp_const_fitter_fits(const glevo_gp_params *P, const glevo_gp_data *d)
 {
+    uint32_t mask = P->ops ? P->ops : glevo_gp_function_set_ops(P->function_set);
     if (P->max_size > GP_FIT_MAX_CAP ||
-        build_shared(3, P->max_size) > gpu_context_limits()->max_shared_bytes)
+        build_shared(3, P->max_size, mask) > gpu_context_limits()->max_shared_bytes)
         return false;
     long long limit = gpu_context_limits()->max_loop_iterations;
     if (limit <= 0) return true;
@@ -109,7 +125,7 @@ static int warps_for(const gp_const_fitter *f, int derivs)
     if (!f->claim || l->subgroup_size != GP_FIT_LANES) return 1;
     const char *env = getenv("GLEVO_GP_FIT_WARPS");
     int want = env && *env ? atoi(env) : GP_FIT_WARPS_MAX;
-    long long room = l->max_shared_bytes / build_shared(derivs, f->cap);
+    long long room = l->max_shared_bytes / build_shared(derivs, f->cap, f->mask);
     int w = want < room ? want : (int)room;
     return w < 1 ? 1 : w;
 }
@@ -126,7 +142,7 @@ static int derivs_for(const gp_const_fitter *f)
     const char *env = getenv("GLEVO_GP_FIT_DERIVS");
     if (env && (!strcmp(env, "3") || !strcmp(env, "7"))) return atoi(env);
     return f->fits <= GP_FIT_FEW &&
-                   build_shared(7, f->cap) <= gpu_context_limits()->max_shared_bytes
+                   build_shared(7, f->cap, f->mask) <= gpu_context_limits()->max_shared_bytes
                ? 7 : 3;
 }
 
@@ -142,10 +158,13 @@ static glevo_status build_once(gp_const_fitter *f, gpu_program **out)
     int k = snprintf(defines, sizeof defines,
                      "#define GP_FIT_LANES %d\n#define GP_FIT_THETA %d\n#define GP_FIT_DERIVS %d\n"
                      "#define GP_FIT_TRIES %d\n"
-                     "#define GP_CAP %d\n#define GP_FIT_STACK %d\n#define GP_FIT_CASES %d\n"
+                     "#define GP_CAP %d\n#define GP_FIT_STACK %d\n#define GP_FIT_WALK_STACK %d\n"
+                     "#define GP_FIT_REORDER %d\n#define GP_FIT_CASES %d\n"
                      "#define GP_SCALING_MIN_VAR %.17glf\n#define GP_FIT_WARPS %d\n"
                      "#define GP_FIT_CLAIM %d\n",
-                     GP_FIT_LANES, theta, derivs, GP_FIT_TRIES, f->cap, GP_FIT_STACK, GP_FIT_CASES,
+                     GP_FIT_LANES, theta, derivs, GP_FIT_TRIES, f->cap, GP_FIT_STACK,
+                     walk_stack(f->cap, f->mask), walk_reordered(f->cap, f->mask) ? 1 : 0,
+                     GP_FIT_CASES,
                      GP_SCALING_MIN_VAR, f->warps, f->claim ? 1 : 0);
     /* The operators' arities (gp_op_arity_words: ops 0-31 are all there are), for the walk's
      * depth. */

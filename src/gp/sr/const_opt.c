@@ -207,6 +207,13 @@ static int solve(const double *A, const double *g, int n, double lambda, double 
     return 1;
 }
 
+int gp_const_fit_walk_slots(int cap)
+{
+    int leaves = cap > 1 ? (cap + 1) / 2 : 1, k = 0;
+    while (leaves >> k) k++;
+    return k < GP_FIT_STACK ? k : GP_FIT_STACK;
+}
+
 int gp_const_fit(indiv *t, const glevo_gp_data *d, int iters, bool scaling)
 {
     if (gp_walk_depth(t->codes, t->len) > GP_FIT_STACK) return 0;

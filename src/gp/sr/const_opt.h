@@ -22,6 +22,11 @@
  * every depth a run met (1-2 s each on a cold driver); at 16, 25 KB and two builds a run.
  * Most programs need far fewer (docs/symbolic-regression.md, "Constant fitting"). */
 #define GP_FIT_STACK 16
+/* The most stack slots a walk of a program of `cap` codes needs when each binary operator's
+ * operand that needs more is walked first (gp/const_fit_order.glsl): a walk that needs k
+ * holds at least 2^(k - 1) leaves, and cap codes hold at most (cap + 1) / 2; at most
+ * GP_FIT_STACK (6 at 64 codes). */
+int gp_const_fit_walk_slots(int cap);
 
 /* The cases a fit walks, at most: a dataset with more is fitted on GP_FIT_CASES of its cases,
  * spread evenly over it (case floor(k n / GP_FIT_CASES)); selection still scores every case.

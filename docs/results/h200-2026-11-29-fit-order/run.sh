@@ -1,0 +1,54 @@
+#!/bin/bash
+# Constant fitting's walks in Sethi-Ullman order (NEW: 6 stack slots a walk at 64 codes where
+# the written order kept 16) against the build before (OLD): the GP test binaries (TESTS) with
+# NEW; whole default runs at the four cells, seeds 1-5 after a discarded run, each binary;
+# gp.const_fit's GPU time (--profile, seed 1); the first run with every shader cache off; and
+# EvoGP's pipeline at the four cells in the same call.
+# Usage (repository root on the GPU machine, $OUT set, EvoGP in .peers/evogp): run.sh OLD NEW TESTS
+set -u
+old=$1; new=$2; tests=$3; out=${OUT:-out}; mkdir -p "$out/data"
+start=$(date +%s)
+log() { echo "$(( $(date +%s) - start ))s $*" | tee -a "$out/log.txt"; }
+ls .peers/evogp/src/evogp/evogp_cuda*.so > /dev/null 2>&1 ||
+(cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
+    --inplace > /dev/null 2>&1) &
+build=$!
+python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
+. scripts/device/gp_whole_run.sh
+export GLEVO_PROGRAM_CACHE=$(mktemp -d)
+for t in "$tests"/test_*; do
+  GLEVO_TEST_DATA=$PWD/data GLEVO_CLI=$new "$t" > "$out/t.txt" 2>&1
+  log "$(basename "$t") rc=$? $(tail -1 "$out/t.txt")"
+done
+for c in 1000:100 10000:1000 10000:10000 100000:1000; do
+  pop=${c%:*}; cases=${c#*:}
+  for v in "old:$old" "new:$new"; do
+    IFS=: read name g <<< "$v"
+    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "warmup-$name" "$pop" "$cases" 1 X=1
+    for s in 1 2 3 4 5; do
+      gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "$name" "$pop" "$cases" "$s" X=1
+    done
+    "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 --max-size 64 \
+      --seed 1 --quiet --profile > "$out/t.txt" 2>&1
+    sed "s/^/$name $c /" "$out/t.txt" >> "$out/profile.txt"
+    grep const_fit "$out/t.txt" | sed "s/^/$name $c /" >> "$out/log.txt"
+  done
+  log "cell $c done"
+done
+# The first run on a fresh machine: NVIDIA's disk cache and glevo's program cache off.
+for v in "old:$old" "new:$new"; do
+  IFS=: read name g <<< "$v"
+  for k in 1 2; do
+    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "cold-$name" 1000 100 1 \
+      "__GL_SHADER_DISK_CACHE=0 GLEVO_PROGRAM_CACHE=0"
+  done
+  __GL_SHADER_DISK_CACHE=0 GLEVO_PROGRAM_CACHE=0 "$g" bench compile 2>&1 | grep -i "const_fit" |
+    sed "s/^/$name compile /" >> "$out/log.txt"
+done
+log "cold done"
+wait $build
+log evogp-built
+SEEDS=1,2,3,4,5 python3 .peers/evogp_fullrun.py "$out/evogp-data" 1000 100 10000 1000 10000 10000 \
+  100000 1000 >> "$out/evogp.jsonl" 2>> "$out/log.txt"
+log evogp-done
+rm -rf "$out/data" "$out/evogp-data" "$out/t.txt"
