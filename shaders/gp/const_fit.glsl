@@ -590,7 +590,9 @@ void fit_program(int p)
             }
             n++;
         }
-        if (len > 0 && fit_order(len) > GP_FIT_WALK_STACK) len = 0, n = 0; // (cannot happen)
+        // Reordered only where the written order needs more slots than the walks have.
+        if (len > 0 && deepest > GP_FIT_WALK_STACK && fit_order(len) > GP_FIT_WALK_STACK)
+            len = 0, n = 0; // (cannot happen)
         F.len = len, F.nconst = n, F.nt = min(n, GP_FIT_THETA);
     }
     FIT_SYNC();
