@@ -77,7 +77,7 @@ static int gp_main(int argc, char **argv)
     const char *data_path = NULL, *test_path = NULL, *target = NULL;
     const char *set_text = "regression", *strategy_text = "auto", *metric_text = NULL;
     glevo_gp_params p = {.pop = 1000, .generations = 50, .tournament = 4, .pc = 0.9, .pm = 0.1,
-                         .elitism = 1, .init_min_depth = 2, .init_max_depth = 6};
+                         .elitism = 1, .init_min_depth = 2, .init_max_depth = 6, .report_every = 10};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0, const_prob = 0.25;
     double portfolio = 0.25;
     int const_iters = 0, enumeration = 0, const_max = 0;
@@ -142,6 +142,7 @@ static int gp_main(int argc, char **argv)
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
+        {"report-every", OPT_INT, &p.report_every, "generations between progress lines (each reads the GPU back)"},
         {"strategy", OPT_CHOICE, OPT_CHOICES(strategy_text, "auto pppe fp ppcu cpu"), "fragment layout of the evaluation: auto, pppe, fp or ppcu"},
         {"threads", OPT_INT, &threads, "CPU threads with --backend cpu (0: all cores)"},
         RUN_CONTROL_OPT_SPECS(ctl),
@@ -212,6 +213,7 @@ static int gp_main(int argc, char **argv)
     /* The library reads -1 (GLEVO_ZERO) as a literal 0: a -1 typed here must not reach it. */
     if (!(p.pc >= 0.0 && p.pc <= 1.0)) return cli_bad_input(cmd, "--pc %g is outside [0, 1]", p.pc);
     if (!(p.pm >= 0.0 && p.pm <= 1.0)) return cli_bad_input(cmd, "--pm %g is outside [0, 1]", p.pm);
+    if (p.report_every < 1) return cli_bad_input(cmd, "--report-every %d is below 1", p.report_every);
     if (target_error < 0 && target_error != -1)
         return cli_bad_input(cmd, "--target-error %g is negative (-1: never stop early)", target_error);
     p.generations = GLEVO_LITERAL(p.generations);
@@ -261,7 +263,7 @@ static int gp_main(int argc, char **argv)
     if (!c.quiet && !islands.enabled) p.progress = progress;
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_gp_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)p.backend),
-                               .progress = p.progress};
+                               .progress = p.progress, .report_every = p.report_every};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
     if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set), changes.ops = p.ops;
     if (GIVEN("metric")) changes.metric = (glevo_gp_metric)GLEVO_LITERAL((int)p.metric);

@@ -335,8 +335,13 @@ typedef struct glevo_gp_params {
     uint32_t seed;
     double target_error;  /* stop when the best error is <= this (default: never; 0 = exact) */
     bool stop_on_target;
-    glevo_gp_progress_fn progress;
+    glevo_gp_progress_fn progress; /* called with the reported model (scaled and simplified)
+                                    * at generation 0, every report_every generations and at
+                                    * the last: a report reads the GPU's results back and
+                                    * builds each search's model */
     void *progress_user;
+    int report_every;     /* generations between progress calls; default 10 (the target is
+                           * checked every generation all the same) */
 } glevo_gp_params;
 
 typedef struct glevo_gp_result {

@@ -61,6 +61,7 @@ FIELDS = {
     "seed": Field("seed"),
     "target_error": Field("float"),
     "stop_on_target": Field("bool"),
+    "report_every": Field("int", "default"),
 }
 
 
@@ -243,7 +244,9 @@ class GP(Engine):
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
     const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
     const_opt_fraction, const_opt_max, parsimony, portfolio, enumeration, backend, strategy,
-    threads, seed, target_error, stop_on_target. progress: callable(generation, best_error, program)."""
+    threads, seed, target_error, stop_on_target, report_every. progress: callable(generation,
+    best_error, program), at generation 0, every report_every generations (default 10) and the
+    last; history holds those reports."""
 
 
     @property

@@ -60,7 +60,7 @@ def test_gp_eval_same_as_cli(ctx, cli, data_csv):
 
 def test_progress_history_and_checkpoint(ctx, data_csv, tmp_path):
     seen = []
-    g = glevo.GP(data_csv, pop=30, generations=6, seed=4, context=ctx,
+    g = glevo.GP(data_csv, pop=30, generations=6, seed=4, context=ctx, report_every=1,
                  progress=lambda gen, err, prog: seen.append((gen, err, prog)))
     g.step(3)
     assert [s[0] for s in seen] == [0, 1, 2, 3]  # generation 0 is evaluated at create

@@ -31,7 +31,8 @@ static int metric_parse(const char *n)
 static double literal(double v) { return v == GLEVO_ZERO ? 0.0 : v; }
 
 /* The file's parameters (resolved), with the caller's changes: generations, the backend, the
- * evaluation layout, the target and the progress callback may change; others are compared. */
+ * evaluation layout, the target, the progress callback and its report_every may change (the
+ * last is not written: it only decides when progress is called); others are compared. */
 glevo_status gp_checkpoint_resume_params(const ckpt_reader *r, const glevo_gp_params *c,
                                          glevo_gp_params *P)
 {
@@ -165,5 +166,6 @@ glevo_status gp_checkpoint_resume_params(const ckpt_reader *r, const glevo_gp_pa
     P->stop_on_target = stop != 0;
     if (c->stop_on_target) P->stop_on_target = true, P->target_error = c->target_error;
     P->progress = c->progress, P->progress_user = c->progress_user;
+    P->report_every = c->report_every;
     return st;
 }

@@ -24,6 +24,7 @@ glevo_gp_params glevo_gp_params_defaults(const glevo_gp_params *in)
     P.elitism = P.elitism == GLEVO_ZERO ? 0 : P.elitism ? P.elitism : 1;
     if (!P.init_min_depth) P.init_min_depth = 2;
     if (!P.init_max_depth) P.init_max_depth = 6;
+    if (!P.report_every) P.report_every = 10;
     if (P.const_min == 0 && P.const_max == 0) P.const_min = -1, P.const_max = 1;
     P.const_prob = P.const_prob == GLEVO_ZERO ? 0.0 : P.const_prob == 0 ? 0.25 : P.const_prob;
     gp_sr_params_defaults(&P); /* issue 26 (max_size too): src/gp/sr/sr_params.c */
@@ -104,6 +105,9 @@ glevo_status gp_resolve_params(const glevo_gp_params *params, const glevo_gp_dat
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.target_error %g is negative: no "
                           "error reaches it (leave stop_on_target off never to stop early)",
                           P.target_error);
+    if (P.report_every < 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.report_every %d is below 1",
+                          P.report_every);
     if (P.eval.threads < 0)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.eval.threads %d is negative",
                           P.eval.threads);

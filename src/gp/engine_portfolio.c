@@ -91,7 +91,8 @@ glevo_status gp_portfolio_report(glevo_gp *gp)
     if (!gp->next_search) return GLEVO_OK;
     for (const glevo_gp *s = gp->next_search; s; s = s->next_search)
         gp->done = gp->done || s->done;
-    if (!gp->asked.progress) return GLEVO_OK;
+    if (!gp->asked.progress || !(gp->done || gp->generation % gp->asked.report_every == 0))
+        return GLEVO_OK;
     const glevo_gp *pick;
     double error;
     const char *model;

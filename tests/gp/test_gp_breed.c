@@ -334,7 +334,7 @@ START_TEST(test_resident_run_resume)
 {
     testutil_context();
     glevo_gp_params p = {.pop = 211, .generations = 8, .seed = 4, .max_size = 64,
-                         .backend = GLEVO_BACKEND_COMPUTE, .pm = 0.3};
+                         .backend = GLEVO_BACKEND_COMPUTE, .pm = 0.3, .report_every = 1};
     if (!gp_engine_available(&(glevo_gp_eval_params){.backend = GLEVO_BACKEND_COMPUTE})) return;
     glevo_gp_data *d = small_data();
     glevo_gp *whole, *host, *part, *resumed;

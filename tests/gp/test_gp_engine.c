@@ -6,6 +6,7 @@
 
 #include "glevo/gp.h"
 #include "glevo/rng.h"
+#include "gp_engines.h"
 #include "testutil.h"
 
 static glevo_gp_data *square_plus(int cases)
@@ -119,7 +120,7 @@ START_TEST(test_steps_equal_the_run)
     int calls[1] = {0};
     glevo_gp_params p = {.pop = 80, .generations = 7, .seed = 5, .max_size = 20,
                          .backend = GLEVO_BACKEND_CPU, .eval = {.threads = 1},
-                         .progress = count_progress, .progress_user = calls};
+                         .progress = count_progress, .progress_user = calls, .report_every = 1};
     glevo_gp_result whole, stepped;
     ck_assert_int_eq(glevo_gp_run(&p, d, &whole), GLEVO_OK);
     ck_assert_int_eq(calls[0], 8);
@@ -157,6 +158,48 @@ START_TEST(test_steps_equal_the_run)
     glevo_gp_destroy(gp);
     glevo_gp_result_free(&whole);
     glevo_gp_result_free(&stepped);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
+/* Progress at generation 0, every report_every generations and the last, and only there;
+ * the same run as with a report every generation (a report only reads results), with the
+ * portfolio (whose run reports) and without, on the CPU and on the GPU where the population
+ * lives (a report there is a read-back the other generations skip). */
+static void record_generation(void *user, int generation, double best_error, const char *best)
+{
+    (void)best_error, (void)best;
+    int *seen = user;
+    seen[++seen[0]] = generation;
+}
+
+START_TEST(test_progress_every_report)
+{
+    testutil_context();
+    glevo_gp_data *d = square_plus(29);
+    for (int k = 0; k < 4; ++k) {
+        glevo_backend b = k < 2 ? GLEVO_BACKEND_CPU : GLEVO_BACKEND_COMPUTE;
+        if (!gp_engine_available(&(glevo_gp_eval_params){.backend = b})) continue;
+        int seen[16] = {0}, every[16] = {0};
+        glevo_gp_params p = {.pop = 80, .generations = 7, .seed = 3, .max_size = 20,
+                             .backend = b, .portfolio = k % 2 ? 0.25 : GLEVO_ZERO,
+                             .progress = record_generation, .progress_user = seen,
+                             .report_every = 3};
+        glevo_gp_result r3, r1;
+        ck_assert_int_eq(glevo_gp_run(&p, d, &r3), GLEVO_OK);
+        ck_assert_int_eq(seen[0], 4);
+        ck_assert(seen[1] == 0 && seen[2] == 3 && seen[3] == 6 && seen[4] == 7);
+        p.report_every = 1, p.progress_user = every;
+        ck_assert_int_eq(glevo_gp_run(&p, d, &r1), GLEVO_OK);
+        ck_assert_int_eq(every[0], 8);
+        ck_assert_str_eq(r3.best_sexpr, r1.best_sexpr);
+        ck_assert(r3.best_error == r1.best_error);
+        glevo_gp_result_free(&r3);
+        glevo_gp_result_free(&r1);
+    }
+    glevo_gp_params bad = {.report_every = -2};
+    ck_assert_int_eq(glevo_gp_run(&bad, d, &(glevo_gp_result){0}), GLEVO_ERR_INVALID);
+    ck_assert_ptr_nonnull(strstr(glevo_last_error(), "report_every -2"));
     glevo_gp_data_destroy(d);
 }
 END_TEST
@@ -249,6 +292,7 @@ int main(void)
     tcase_add_test(tc, test_size_limit_and_seeds);
     tcase_add_test(tc, test_classification_run);
     tcase_add_test(tc, test_steps_equal_the_run);
+    tcase_add_test(tc, test_progress_every_report);
     tcase_add_test(tc, test_population_of_gpu_runs);
     tcase_add_test(tc, test_programs_built_at_create);
     tcase_add_test(tc, test_auto_backend);

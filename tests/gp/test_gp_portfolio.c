@@ -148,7 +148,7 @@ START_TEST(test_portfolio_is_its_searches)
         glevo_gp_params p = portfolio_params(GLEVO_BACKEND_CPU);
         p.seed = seed;
         last_line line = {0};
-        p.progress = remember, p.progress_user = &line;
+        p.progress = remember, p.progress_user = &line, p.report_every = 1;
         glevo_gp *run = NULL;
         ck_assert_int_eq(glevo_gp_create(&p, d, &run), GLEVO_OK);
         ck_assert_int_eq(glevo_gp_params_of(run)->pop, 200);

@@ -56,7 +56,7 @@ static void assert_same_runs(const glevo_gp_data *d, enum fitting fit)
         glevo_gp_params p = {.pop = 300, .generations = GENERATIONS, .seed = 1,
                              .metric = GLEVO_GP_RMSE, .backend = gp_engines[s].params.backend,
                              .eval = gp_engines[s].params, .progress = record,
-                             .progress_user = &traces[s],
+                             .progress_user = &traces[s], .report_every = 1,
                              .const_opt_iters = fit != NO_FIT ? 0 : GLEVO_ZERO};
         ck_assert_int_eq(glevo_gp_params_defaults(&p).const_opt_iters, fit != NO_FIT);
         glevo_gp_result r;
