@@ -90,7 +90,7 @@ int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (
 // constants), not all GP_FIT_THETA: NVIDIA's GL driver gives a compute dispatch ~48 KB of
 // shared memory a multiprocessor, so a fit's bytes decide how many fit at once there (H200,
 // 2026-11-29, docs/performance.md): with 3, one vec4 a slot (14.3 KB a fit with 16 slots,
-// three at once; 9.1 KB with the 6 a reordered walk of 64 codes needs); with 7, a second vec4
+// three at once; 8.7 KB with the 6 a reordered walk of 64 codes needs); with 7, a second vec4
 // (one walk for nearly every program: for generations that fit fewer programs than the GPU
 // holds at once).
 #if GP_FIT_DERIVS > 3
@@ -170,7 +170,7 @@ float fit_walk(int c, int k0, out vec3 g, out vec4 gh)
         }
         // The operands: a (the first) on top, b below it, or swapped (FIT_SWAP).
         vec4 below = F.st[AT(max(sp - 1, 0))];
-        bool swap = (code & FIT_SWAP) != 0u;
+        bool swap = GP_FIT_REORDER != 0 && (code & FIT_SWAP) != 0u;
         float a = swap ? below.w : tv, b = swap ? tv : below.w;
         precise float v = 0.0;
         precise float ga = 0.0, gb = 0.0;
@@ -330,7 +330,7 @@ vec4 fit_values4(ivec4 c, bool cand)
             continue;
         }
         vec4 below = ST4(max(sp - 1, 0));
-        bool swap = (code & FIT_SWAP) != 0u;
+        bool swap = GP_FIT_REORDER != 0 && (code & FIT_SWAP) != 0u;
         vec4 a = swap ? below : tv, b = swap ? tv : below;
         precise vec4 v = vec4(0.0);
         int ar = 2;

@@ -33,19 +33,24 @@ static const gpu_slot fit_samplers[] = {{"t_codes", 0}, {0}};
 static const gpu_slot fit_images[] = {{"i_consts", 0}, {0}};
 static const gpu_slot fit_buffers[] = {{"gp_fit_data", 0}, {"gp_fit_claims", 0}, {0}};
 
-/* Whether the walks are reordered (gp/const_fit_order.glsl): not with a ternary operator,
- * and only where its working arrays (3 (cap + 1) floats) fit in the stack's. */
-static bool walk_reordered(int cap, uint32_t mask)
+/* Whether the walks are reordered (gp/const_fit_order.glsl): in the build for many fits
+ * (derivatives by 3), where a fit's bytes decide how many share a multiprocessor (at 10^4 x
+ * 1000, gp.const_fit 68 -> 58-64 ms a run); not in the one for few (by 7), whose fits all run
+ * at once, so that a fit's latency is the dispatch's time: there the reordering's own work
+ * and the operands' exchange made it ~13 % slower (1000 x 100: 19.7 -> 22.8 ms, H200,
+ * 2026-11-29). Not with a ternary operator, and only where the working arrays (3 (cap + 1)
+ * floats) fit in the stack's. */
+static bool walk_reordered(int derivs, int cap, uint32_t mask)
 {
-    return gp_mask_max_arity(mask) <= 2 &&
+    return derivs <= 3 && gp_mask_max_arity(mask) <= 2 &&
            3 * (cap + 1) <= 4 * GP_FIT_LANES * gp_const_fit_walk_slots(cap);
 }
 
 /* The stack slots a build's walks have: a reordered walk's most for programs of `cap` codes,
  * else GP_FIT_STACK. */
-static int walk_stack(int cap, uint32_t mask)
+static int walk_stack(int derivs, int cap, uint32_t mask)
 {
-    return walk_reordered(cap, mask) ? gp_const_fit_walk_slots(cap) : GP_FIT_STACK;
+    return walk_reordered(derivs, cap, mask) ? gp_const_fit_walk_slots(cap) : GP_FIT_STACK;
 }
 
 /* The shared bytes of a program's fit_state in the build whose walks carry `derivs`
@@ -55,7 +60,7 @@ static int walk_stack(int cap, uint32_t mask)
 static long long build_shared(int derivs, int cap, uint32_t mask)
 {
     long long theta = GP_FIT_THETA, np = theta + 2, ne = np * (np + 1) / 2 + np;
-    return walk_stack(cap, mask) * GP_FIT_LANES * (derivs > 3 ? 32LL : 16LL) +
+    return walk_stack(derivs, cap, mask) * GP_FIT_LANES * (derivs > 3 ? 32LL : 16LL) +
            (np + 2) * GP_FIT_LANES * 8 + (ne + 2) * 8 + np * 8 + np * (np + 1) / 2 * 8 +
            (cap + 1LL) * 8 + GP_FIT_CASES * 4LL + 64 + theta * 12LL;
 }
@@ -163,7 +168,8 @@ static glevo_status build_once(gp_const_fitter *f, gpu_program **out)
                      "#define GP_SCALING_MIN_VAR %.17glf\n#define GP_FIT_WARPS %d\n"
                      "#define GP_FIT_CLAIM %d\n",
                      GP_FIT_LANES, theta, derivs, GP_FIT_TRIES, f->cap, GP_FIT_STACK,
-                     walk_stack(f->cap, f->mask), walk_reordered(f->cap, f->mask) ? 1 : 0,
+                     walk_stack(derivs, f->cap, f->mask),
+                     walk_reordered(derivs, f->cap, f->mask) ? 1 : 0,
                      GP_FIT_CASES,
                      GP_SCALING_MIN_VAR, f->warps, f->claim ? 1 : 0);
     /* The operators' arities (gp_op_arity_words: ops 0-31 are all there are), for the walk's
