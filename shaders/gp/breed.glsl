@@ -47,6 +47,7 @@ layout(std430) readonly buffer gp_breed_in {
     int in_elite[GP_ELITE_MAX];
     int in_best, in_bad;
     double in_codes;
+    double in_best_fit[GP_BEST_HISTORY];
     double fit[];
 };
 layout(std430) buffer gp_breed_stats {

@@ -10,7 +10,7 @@ layout(std140) uniform pass_uniforms {
     double u_cases, u_rcases; // the case count and 1 / cases rounded once (by the host)
     int u_pop, u_metric, u_elites, u_nseg;
     float u_marks, u_stamp1;  // what every result's run marks and 1 + stamp must be
-    int u_pad0, u_pad1;
+    int u_slot, u_pad;        // in_best_fit's for this generation
 };
 layout(local_size_x = FIT_LANES) in;
 
@@ -27,6 +27,8 @@ layout(std430) buffer gp_breed_in {
                            // since the run began, or -1 (a failed run stays failed)
     double in_codes;       // codes evaluated by this pass's generations, summed (the host's
                            // nodes_evaluated, read when it reports)
+    double in_best_fit[GP_BEST_HISTORY]; // the best's fitness, a generation a slot (a
+                           // portfolio's restart count reads several at once: src/gp/engine.c)
     double fit[];
 };
 layout(std430) writeonly buffer gp_errors { double err[]; };
@@ -115,6 +117,7 @@ void main()
     reduce(lane, bf, bl, bi);
     if (lane == 0) {
         in_best = r_idx[0];
+        in_best_fit[u_slot] = r_fit[0];
         if (r_bad != 0x7FFFFFFF && in_bad < 0) in_bad = r_bad; // kept until the host reads it
         in_codes += double(s_total);
     }

@@ -112,6 +112,9 @@ glevo_status glevo_gp_save(glevo_gp *gp, const char *path, const glevo_checkpoin
     flat_population flat[GP_PORTFOLIO_MAX_SEARCHES] = {{0}};
     int searches = 0;
     glevo_status st = GLEVO_OK;
+    /* A restarting search's record of its best as a run that read it every generation has it
+     * (src/gp/engine.c): every generation's before this one taken in. */
+    for (glevo_gp *s = gp; s && !st; s = s->next_search) st = gp_restart_take(s, s->generation - 1);
     for (const glevo_gp *s = gp; s && !st; s = s->next_search) st = flatten(s, &flat[searches++]);
     ckpt_writer *w = st ? NULL : ckpt_writer_create("gp");
     if (!st && !w) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a checkpoint");
@@ -268,6 +271,7 @@ static glevo_status restore_state(const ckpt_reader *r, glevo_gp *gp, const char
         st = ckpt_get_f64(r, NAME("state.restart_best"), &gp->restart_best);
         if (!st) st = ckpt_get_int(r, NAME("state.restart_since"), 0, INT32_MAX, &gp->restart_since);
         if (!st) st = ckpt_get_int(r, NAME("state.restarts"), 0, INT32_MAX, &gp->restarts);
+        gp->restart_known = gp->generation - 1; /* as glevo_gp_save left the record */
     }
 #undef NAME
     if (!st) st = restore_population(r, gp, prefix);

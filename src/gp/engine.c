@@ -191,6 +191,7 @@ glevo_status gp_engine_new(const glevo_gp_params *P, const glevo_gp_data *data, 
     if (!gp) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     gp->t0 = core_seconds_now();
     gp->restart_best = INFINITY;
+    gp->restart_known = -1;
     gp->P = *P;
     gp->asked = *P;
     gp->data = data;
@@ -312,23 +313,42 @@ static glevo_status next_generation_submit(glevo_gp *gp)
     return st ? st : gp_engine_evaluate_submit(gp);
 }
 
+/* The record of search s's best (restart_best, the generation restart_since it was reached)
+ * takes in the bests of generations restart_known + 1 .. through, in order: the host's where
+ * it holds them, else gp/fitness.glsl's record of each generation's (one read). */
+glevo_status gp_restart_take(glevo_gp *s, int through)
+{
+    int first = s->restart_known + 1, n = through - s->restart_known;
+    if (s->restart_after <= 0 || n <= 0) return GLEVO_OK;
+    double f[GP_BEST_HISTORY];
+    glevo_status st = GLEVO_OK;
+    if (s->fit_stale || n > 1)
+        st = gp_resident_read_best_history(s->res, first, n, f);
+    else
+        f[0] = s->fit[s->best];
+    for (int k = 0; k < n && !st; ++k)
+        if (f[k] < s->restart_best) s->restart_best = f[k], s->restart_since = first + k;
+    if (!st) s->restart_known = through;
+    return st;
+}
+
 /* Whether search s starts again instead of breeding its next generation: it has gone
- * s->restart_after generations without a better best and as many remain (its fitness comes
- * to the host for this). Keeps the record of its best (restart_best, restart_since). */
+ * s->restart_after generations without a better best and as many remain. The bests not
+ * taken in yet can only move restart_since later, so where the record says no restart is
+ * due, none is: on the GPU the bests are read only where one may be (or before the record
+ * of GP_BEST_HISTORY generations comes round), each read a wait for the GPU, not every
+ * generation (four reads a generation at the defaults: H200, 2026-11-29, docs/performance.md). */
 static glevo_status restart_due(glevo_gp *s, bool *due)
 {
     *due = false;
     if (s->restart_after <= 0) return GLEVO_OK;
-    /* The best's fitness alone where the GPU holds it: one read, not gp_fitness_sync's five
-     * (its errors, lengths and statistics wait for the host's next report). */
-    double f = s->fit[s->best];
-    int best;
-    glevo_status st = s->fit_stale ? gp_resident_read_best(s->res, &best, &f) : GLEVO_OK;
-    if (st) return st;
-    if (f < s->restart_best) s->restart_best = f, s->restart_since = s->generation;
-    *due = s->generation - s->restart_since >= s->restart_after &&
-           s->generation + s->restart_after < s->P.generations;
-    return GLEVO_OK;
+    int g = s->generation;
+    bool may = g - s->restart_since >= s->restart_after && g + s->restart_after < s->P.generations;
+    glevo_status st = GLEVO_OK;
+    if (may || !s->gpu_fit || g - s->restart_known >= GP_BEST_HISTORY - 1)
+        st = gp_restart_take(s, g);
+    *due = !st && g - s->restart_since >= s->restart_after && g + s->restart_after < s->P.generations;
+    return st;
 }
 
 /* A search that starts again (restart_due; sr/portfolio.c says why) in place of breeding a

@@ -48,7 +48,8 @@ glevo_status gp_engine_evaluate_submit(glevo_gp *gp)
         gp_gpu_results res;
         st = gp_compute_evaluate_on_gpu(gp->ev, &gp->res->shape, &res);
         int elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX;
-        if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites);
+        if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites,
+                                          gp->generation);
     } else if (gp->res) {
         gp_resident_lend(gp->res, gp->ev);
         st = gp_evaluate_submit(gp->ev, &gp->res->shape, P->metric);

@@ -24,6 +24,7 @@ struct glevo_gp {
      * reached, how many restarts so far. */
     int restart_after, restart_since, restarts;
     double restart_best;
+    int restart_known; /* the last generation whose best restart_best has taken in */
     int helper_terms; /* a portfolio's head: its helpers' terms (gp_portfolio_layout) */
     const glevo_gp_data *data;
     uint32_t mask;
@@ -104,6 +105,9 @@ glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
 /* After every search evaluated a generation: the run's progress line (the best model) and
  * its end (any search's). Nothing to do without a portfolio. */
 glevo_status gp_portfolio_report(glevo_gp *gp);
+/* A restarting search's record of its best takes in the bests of generations up to through
+ * (engine.c's restart_due reads them only where a restart may be due). */
+glevo_status gp_restart_take(glevo_gp *s, int through);
 
 /* The engine whose best model the run reports (gp itself without a portfolio), its fitness
  * on the host; *which: its index (0 the main search), *error: that model's training error

@@ -69,7 +69,7 @@ START_TEST(test_fitness_equals_host)
     ck_assert_int_eq(gpu_buffer_create(&results, sizeof words, NULL), GLEVO_OK);
     const glevo_gp_metric metrics[] = {GLEVO_GP_SAE, GLEVO_GP_MSE, GLEVO_GP_ACCURACY};
     const int cases[] = {37, 1000, 12347};
-    double codes_seen = 0;
+    double codes_seen = 0, best_of[9];
     for (int m = 0; m < 3; ++m)
         for (int c = 0; c < 3; ++c) {
             int stamp = 3 * m + c + 1, bad = m == 0 && c == 1 ? 1999 : -1;
@@ -77,7 +77,8 @@ START_TEST(test_fitness_equals_host)
             plant(words, sums, stamp, 128.0f, bad);
             ck_assert_int_eq(gpu_buffer_upload(&results, 0, sizeof words, words), GLEVO_OK);
             gp_gpu_results res = {&results, 128.0f, 1, stamp};
-            st = gp_resident_fitness(&r, &res, metrics[m], cases[c], elites);
+            int generation = 3 * m + c; /* the pass records its best's fitness by generation */
+            st = gp_resident_fitness(&r, &res, metrics[m], cases[c], elites, generation);
             gp_fit_head head;
             if (!st) st = gp_resident_read_fitness(&r, err, fit, &head);
             ck_assert_msg(st == GLEVO_OK, "%s", glevo_last_error());
@@ -97,6 +98,8 @@ START_TEST(test_fitness_equals_host)
             host.fit = want_fit;
             host.lens = len;
             ck_assert_int_eq(head.best, gp_find_best(&host));
+            best_of[generation] = want_fit[head.best];
+            ck_assert(!memcmp(&head.best_fit[generation], &best_of[generation], 8));
             gp_breed_params bp = {.pop = POP, .elites = elites};
             int32_t elite[GP_ELITE_MAX];
             gp_breed_elites(&bp, want_fit, elite);
@@ -121,6 +124,10 @@ START_TEST(test_fitness_equals_host)
             ck_assert_int_eq(len[head.best], 1);
             ck_assert_int_ne(len[elite[0]], 1);
         }
+    /* The record of every generation's best, read at once (a portfolio's restart count). */
+    double record[8];
+    ck_assert_int_eq(gp_resident_read_best_history(&r, 1, 8, record), GLEVO_OK);
+    ck_assert(!memcmp(record, best_of + 1, sizeof record));
     gpu_buffer_destroy(&results);
     gp_resident_destroy(&r);
 }

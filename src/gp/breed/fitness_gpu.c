@@ -2,6 +2,7 @@
  * work-group turns the evaluator's results into errors and fitness, checks their run marks
  * and picks the best and the elites, all into buffers the next breed reads in place; the host
  * reads them only when it reports (src/gp/engine.c). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,8 @@
 #define FIT_LANES 1024
 #define HEAD_BYTES sizeof(gp_fit_head)
 
-_Static_assert(sizeof(gp_fit_head) == 4 * GP_ELITE_MAX + 16, "gp_breed_in's std430 head");
+_Static_assert(sizeof(gp_fit_head) == 4 * GP_ELITE_MAX + 16 + 8 * GP_BEST_HISTORY,
+               "gp_breed_in's std430 head");
 
 static const gpu_slot fit_samplers[] = {{0}};
 static const gpu_slot fit_buffers[] = {{"gp_results", 0}, {"gp_breed_stats", 0},
@@ -23,7 +25,7 @@ typedef struct fit_uniforms {
     double cases, rcases;
     int32_t pop, metric, elites, nseg;
     float marks, stamp1;
-    int32_t pad[2];
+    int32_t slot, pad; /* slot: best_fit's for this generation */
 } fit_uniforms;
 
 static glevo_status build(gp_resident *r)
@@ -32,8 +34,8 @@ static glevo_status build(gp_resident *r)
     char defines[256];
     snprintf(defines, sizeof defines,
              "#define FIT_LANES %d\n#define GP_ELITE_MAX %d\n#define GP_METRIC_MSE %d\n"
-             "#define GP_METRIC_ACCURACY %d\n",
-             FIT_LANES, GP_ELITE_MAX, (int)GLEVO_GP_MSE, (int)GLEVO_GP_ACCURACY);
+             "#define GP_METRIC_ACCURACY %d\n#define GP_BEST_HISTORY %d\n",
+             FIT_LANES, GP_ELITE_MAX, (int)GLEVO_GP_MSE, (int)GLEVO_GP_ACCURACY, GP_BEST_HISTORY);
     glevo_status st = gpu_buffer_create(&r->errs, (size_t)r->pop * 8, NULL);
     if (!st)
         st = gpu_program_build(&r->fit_prog, &(gpu_program_desc){
@@ -46,13 +48,14 @@ static glevo_status build(gp_resident *r)
 glevo_status gp_resident_fitness_prebuild(gp_resident *r) { return build(r); }
 
 glevo_status gp_resident_fitness(gp_resident *r, const gp_gpu_results *res,
-                                 glevo_gp_metric metric, int cases, int elites)
+                                 glevo_gp_metric metric, int cases, int elites, int generation)
 {
     glevo_status st = build(r);
     if (st) return st;
     fit_uniforms u = {.cases = cases, .rcases = 1.0 / cases, .pop = r->pop, .metric = (int)metric,
                       .elites = elites, .nseg = res->nseg, .marks = res->marks,
-                      .stamp1 = 1.0f + (float)res->stamp};
+                      .stamp1 = 1.0f + (float)res->stamp,
+                      .slot = generation % GP_BEST_HISTORY};
     gpu_pass pass = {.name = "gp.fitness", .program = &r->fit_prog};
     gpu_pass_buffer(&pass, 0, res->results);
     gpu_pass_buffer(&pass, 1, &r->stats);
@@ -86,6 +89,14 @@ glevo_status gp_resident_read_best(gp_resident *r, int *best, double *fit)
         memcpy(fit, b + HEAD_BYTES + (size_t)head.best * 8, sizeof *fit);
     }
     free(b);
+    return st;
+}
+
+glevo_status gp_resident_read_best_history(gp_resident *r, int first, int n, double *fit)
+{
+    double ring[GP_BEST_HISTORY];
+    glevo_status st = gpu_buffer_read(&r->in, offsetof(gp_fit_head, best_fit), sizeof ring, ring);
+    for (int k = 0; k < n && !st; ++k) fit[k] = ring[(first + k) % GP_BEST_HISTORY];
     return st;
 }
 

@@ -162,11 +162,12 @@ glevo_status gp_resident_create(gp_resident *r, int pop, int cap, uint32_t mask,
              "#define GP_FRESH_MAX %d\n#define GP_MUTATE_DEPTH %d\n#define GP_ELITE_MAX %d\n"
              "#define GP_BREED_TAG %uu\n#define GP_DRAW_SELECT %uu\n#define GP_DRAW_CROSS %uu\n"
              "#define GP_DRAW_MUTATE %uu\n#define GP_DRAW_GROW %uu\n#define GP_CODE_VAR %uu\n"
-             "#define GP_CODE_CONST %uu\n#define BREED_LANES %d\n#define GP_CAP %d\n",
+             "#define GP_CODE_CONST %uu\n#define BREED_LANES %d\n#define GP_CAP %d\n"
+             "#define GP_BEST_HISTORY %d\n",
              GP_FRESH_MAX, GP_MUTATE_DEPTH, GP_ELITE_MAX, GP_BREED_TAG,
              (unsigned)GP_DRAW_SELECT, (unsigned)GP_DRAW_CROSS, (unsigned)GP_DRAW_MUTATE,
              (unsigned)GP_DRAW_GROW, (unsigned)GLEVO_GP_VAR, (unsigned)GLEVO_GP_CONST,
-             BREED_LANES, cap);
+             BREED_LANES, cap, GP_BEST_HISTORY);
     if (!st && compute)
         st = gpu_program_build(&r->breed, &(gpu_program_desc){
                                    .name = "gp.breed", .compute = "gp/breed.glsl",

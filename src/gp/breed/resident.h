@@ -51,18 +51,22 @@ glevo_status gp_resident_breed(gp_resident *r, const gp_breed_params *bp, const 
  * (after the evaluation, so that the read waits for nothing). */
 glevo_status gp_resident_read_stats(gp_resident *r);
 /* The head of the compute driver's input buffer (gp_breed_in of gp/breed.glsl and
- * gp/fitness.glsl, std430), the fitness after it. */
+ * gp/fitness.glsl, std430), the fitness after it. best_fit: the best's fitness of generation
+ * g at g % GP_BEST_HISTORY, kept on the GPU so that a portfolio's restart count reads the
+ * bests of several generations at once when it needs them (src/gp/engine.c). */
+#define GP_BEST_HISTORY 64
 struct gp_gpu_results;
 typedef struct gp_fit_head {
     int32_t elite[GP_ELITE_MAX];
     int32_t best, bad;
     double codes;
+    double best_fit[GP_BEST_HISTORY];
 } gp_fit_head;
 
 /* Compute driver (src/gp/breed/fitness_gpu.c): the fitness of the evaluated generation, its best
  * and elites from the evaluator's results, left on the GPU for the next breed. */
 glevo_status gp_resident_fitness(gp_resident *r, const struct gp_gpu_results *res,
-                                 glevo_gp_metric metric, int cases, int elites);
+                                 glevo_gp_metric metric, int cases, int elites, int generation);
 /* The shape a grown generation of walks at most depth deep will have (the evaluator's build
  * for it: gp_engine_prebuild), before it is grown. */
 void gp_resident_grown_shape(const gp_resident *r, int depth, glevo_gp_programs *out);
@@ -71,8 +75,11 @@ glevo_status gp_resident_fitness_prebuild(gp_resident *r);
 /* What gp_resident_fitness left: errors, fitness, head (any may be NULL). */
 glevo_status gp_resident_read_fitness(gp_resident *r, double *err, double *fit, gp_fit_head *head);
 /* What gp_resident_fitness left of the best alone: its index and fitness, in one read (a
- * portfolio's restart count reads it every generation: src/gp/sr/portfolio.c). */
+ * portfolio's restart keeps it: src/gp/engine.c). */
 glevo_status gp_resident_read_best(gp_resident *r, int *best, double *fit);
+/* The best's fitness of generations first .. first + n - 1 (n <= GP_BEST_HISTORY, the last
+ * of them evaluated most recently), in one read. */
+glevo_status gp_resident_read_best_history(gp_resident *r, int first, int n, double *fit);
 /* The host's fitness and elites for the next compute breed (after a resume or a migration). */
 glevo_status gp_resident_put_fitness(gp_resident *r, const double *fit, const int32_t *elite,
                                      int elites);
