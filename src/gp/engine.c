@@ -335,9 +335,11 @@ glevo_status gp_restart_take(glevo_gp *s, int through)
 /* Whether search s starts again instead of breeding its next generation: it has gone
  * s->restart_after generations without a better best and as many remain. The bests not
  * taken in yet can only move restart_since later, so where the record says no restart is
- * due, none is: on the GPU the bests are read only where one may be (or before the record
- * of GP_BEST_HISTORY generations comes round), each read a wait for the GPU, not every
- * generation (four reads a generation at the defaults: H200, 2026-11-29, docs/performance.md). */
+ * due, none is: where the fitness stays on the GPU (gpu_fit: squared errors without linear
+ * scaling) the bests are read only where one may be (or before the record of GP_BEST_HISTORY
+ * generations comes round), each read a wait for the GPU, not every generation (four a
+ * generation before, one for each helper). With linear scaling every generation's fitness
+ * comes to the host anyway (its second look: src/gp/eval/evaluator.c). */
 static glevo_status restart_due(glevo_gp *s, bool *due)
 {
     *due = false;
