@@ -57,6 +57,7 @@ layout(std140) uniform pass_uniforms {
 // is (x * y) + z rounded once, the twin's sum.
 #define RND(p) ((p) * u_one)
 #define RNDF(p) ((p) * u_onef)
+#include "gp/scaling.glsl"
 
 uniform usampler2D t_codes;
 layout(r32f) uniform image2D i_consts;
@@ -453,50 +454,11 @@ void sse_into_sum(bool cand, bool walked, double a, double b)
     reduce_chunk(SSE, 1, mine);
 }
 
-// b * q - p exactly, p = b * q rounded (Dekker's product by Veltkamp's split: plain double
-// products and sums, exact where fma may not be fused, as on llvmpipe).
-double gp_dprod_err(double b, double q, double p)
-{
-    precise double cb = 134217729.0lf * b, cq = 134217729.0lf * q; // 2^27 + 1
-    precise double bh = cb - (cb - b), qh = cq - (cq - q);
-    precise double bl = b - bh, ql = q - qh;
-    precise double e = ((bh * qh - p) + bh * ql + bl * qh) + bl * ql;
-    return e;
-}
-
-// a / b correctly rounded, as C divides: GLSL's double division may be a * (1 / b) (Mesa
-// lowers it so). The reciprocal of b's mantissa from float's and two Newton steps, then the
-// quotient corrected twice by its exact residual a - b q.
-double gp_ddiv(double a, double b)
-{
-    if (b == 0.0lf || isinf(b) || isnan(b) || isinf(a) || isnan(a) || a == 0.0lf) return a / b;
-    int e;
-    double m = frexp(b, e); // b = m 2^e, |m| in [0.5, 1)
-    precise double y = double(1.0 / float(m));
-    y = y + RND(y * (1.0lf - RND(m * y)));
-    y = y + RND(y * (1.0lf - RND(m * y)));
-    y = ldexp(y, -e);
-    precise double q = a * y;
-    for (int k = 0; k < 2; ++k) {
-        precise double p = b * q;
-        precise double t = (a - p) - gp_dprod_err(b, q, p);
-        q = q + RND(t * y);
-    }
-    return q;
-}
-
-// Linear scaling's a and b from f's moments (src/gp/eval/scaling.c's closed form, the same
-// divisions in double).
+// Linear scaling's a and b from f's moments (gp/scaling.glsl's closed form; its error unused).
 void closed_form(double sf, double sff, double sfy, double sy, double n, out double a, out double b)
 {
-    precise double my = gp_ddiv(sy, n), mf = gp_ddiv(sf, n);
-    precise double sff_c = sff - RND(sf * mf), sfy_c = sfy - RND(sf * my);
-    a = my, b = 0.0lf;
-    if (isinf(sf) || isnan(sf) || isinf(sff) || isnan(sff) || isinf(sfy) || isnan(sfy)) return;
-    if (!(sff_c > GP_SCALING_MIN_VAR * sff)) return;
-    precise double bb = gp_ddiv(sfy_c, sff_c);
-    precise double aa = my - RND(bb * mf);
-    a = aa, b = bb;
+    double sse;
+    gp_closed_form(sf, sff, sfy, sy, 0.0lf, n, a, b, sse);
 }
 
 // (A + lambda diag A) x = g by LDL^T, A and g from F.sum, into F.step; false when not
