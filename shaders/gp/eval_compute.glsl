@@ -44,8 +44,11 @@ void main()
     int lane = int(gl_LocalInvocationIndex);
     int p = tile / u_nseg, k = tile - p * u_nseg;
     if (u_moments == 2) gp_affine = affine_ab[p];
+    // A second look's program without a and b (NaN: gp/fitness.glsl's pass 1 did not flag it)
+    // is skipped: no walks, the run marks of a whole segment, sums nobody reads.
+    bool skip = isnan(gp_affine.x);
     uint offset = texelFetch(t_index, at4096(uint(p)), 0).r;
-    int length = int(texelFetch(t_programs, at4096(offset), 0).r);
+    int length = skip ? 0 : int(texelFetch(t_programs, at4096(offset), 0).r);
     int loaded = 0;
 #ifdef GP_CODES_SHARED
     for (int i = lane; i <= length; i += GP_SUM_LANES, ++loaded)
@@ -58,8 +61,12 @@ void main()
     int walks = 0, steps = 0;
     int expected = gp_lane_walks(lane, seg_len, u_walk_range.x, u_walk_range.y);
     vec4 prev = u_continue != 0 ? state[tile * GP_SUM_LANES + lane] : vec4(0.0);
-    vec3 acc = gp_lane(length, seg_q0, seg_len, lane, u_walk_range.x, u_walk_range.y, prev.xyz,
-                       walks, steps);
+    vec3 acc = prev.xyz;
+    if (skip)
+        walks = expected;
+    else
+        acc = gp_lane(length, seg_q0, seg_len, lane, u_walk_range.x, u_walk_range.y, prev.xyz,
+                      walks, steps);
     bool whole = walks == expected && steps == walks * length;
 #ifdef GP_CODES_SHARED
     whole = whole && loaded == (length - lane + GP_SUM_LANES) / GP_SUM_LANES;

@@ -60,8 +60,11 @@ void main()
     bool live = tile < u_tiles;
     int p = live ? tile / u_nseg : 0, k = live ? tile - p * u_nseg : 0;
     if (u_moments == 2) gp_affine = affine_ab[p];
+    // A second look's program without a and b (NaN: gp/fitness.glsl's pass 1 did not flag it)
+    // is skipped: no walks, the run marks of a whole tile, sums nobody reads.
+    bool skip = isnan(gp_affine.x);
     uint offset = texelFetch(t_index, at4096(uint(p)), 0).r;
-    int length = int(texelFetch(t_programs, at4096(offset), 0).r);
+    int length = skip ? 0 : int(texelFetch(t_programs, at4096(offset), 0).r);
     int loaded = 0;
 #ifdef GP_CODES_SHARED
     gp_code_base = g * GP_CODES_STRIDE;
@@ -78,8 +81,9 @@ void main()
     // This invocation's quads (closed form, for the run marks): with seg_len = 64 a + b, its
     // lanes t = r + GP_PROG_LANES m below b hold a + 1 quads, the others a.
     int a = seg_len / GP_SUM_LANES, b = seg_len - a * GP_SUM_LANES;
-    int items = live ? GP_TILES_PER_GROUP * a + max(0, (b - r + GP_PROG_LANES - 1) / GP_PROG_LANES)
-                     : 0;
+    int items = live && !skip
+                    ? GP_TILES_PER_GROUP * a + max(0, (b - r + GP_PROG_LANES - 1) / GP_PROG_LANES)
+                    : 0;
     int expected = (items + GP_LANES - 1) / GP_LANES;
     int t = r, j = 0, nt = t < nl ? gp_lane_quads(t, seg_len) : 0; // the next quad: lane t's j-th
     int cur = r, done = 0, walks = 0, steps = 0;

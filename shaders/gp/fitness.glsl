@@ -6,12 +6,24 @@
 // glevo_gp_metric_value and gp_fitness_of (errors, fitness), gp_find_best (the best: least
 // fitness, then the shorter program, then the first), gp_breed_elites (elite e: the least
 // fitness among the others, then the first). Compute only (src/gp/breed/fitness_gpu.c).
+// With linear scaling (u_scaled) in two passes around the evaluator's second look, as
+// src/gp/eval/evaluator.c's finish and refine_scaled do on the host: pass 1 turns each
+// program's moments into the error of its least-squares a + b f (gp/scaling.glsl) and, for
+// the nearly exact ones (a squared error at most u_limit), writes a and b for the second look
+// (gp_affine_ab; NaN for the others, which the evaluation then skips); pass 2 takes the second
+// look's error for those, then fitness, best and elites as without scaling.
 layout(std140) uniform pass_uniforms {
     double u_cases, u_rcases; // the case count and 1 / cases rounded once (by the host)
+    double u_sy, u_syy;       // the target's sums (linear scaling)
+    double u_limit;           // the second look's bound on the scaled squared error
+    double u_one;             // 1.0: RND's
     int u_pop, u_metric, u_elites, u_nseg;
     float u_marks, u_stamp1;  // what every result's run marks and 1 + stamp must be
-    int u_slot, u_pad;        // in_best_fit's for this generation
+    int u_slot;               // in_best_fit's for this generation
+    int u_scaled;             // 0: no linear scaling; 1, 2: its passes (above)
 };
+#define RND(p) ((p) * u_one)
+#include "gp/scaling.glsl"
 layout(local_size_x = FIT_LANES) in;
 
 struct gp_result { uvec4 bits; vec4 counts; };
@@ -31,7 +43,8 @@ layout(std430) buffer gp_breed_in {
                            // portfolio's restart count reads several at once: src/gp/engine.c)
     double fit[];
 };
-layout(std430) writeonly buffer gp_errors { double err[]; };
+layout(std430) buffer gp_errors { double err[]; };
+layout(std430) buffer gp_affine_ab { vec2 affine_ab[]; }; // u_scaled: the second look's a, b
 
 bool finite_d(double x) { return (unpackDouble2x32(x).y & 0x7FF00000u) != 0x7FF00000u; }
 
@@ -97,6 +110,18 @@ void reduce(int lane, double f, int l, int i)
     barrier();
 }
 
+// Pass 1 of linear scaling: program i's scaled error (mse: the squared error over the cases;
+// the host's errors[i] = sse / n) and, where it is nearly exact, a and b for the second look.
+void scaled_of(int i)
+{
+    gp_result r = results[i];
+    double sfy = packDouble2x32(r.bits.xy), sff = packDouble2x32(r.bits.zw);
+    double a, b, sse;
+    gp_closed_form(double(r.counts.x), sff, sfy, u_sy, u_syy, u_cases, a, b, sse);
+    err[i] = div_cases(sse);
+    affine_ab[i] = sse <= u_limit ? vec2(float(a), float(b)) : vec2(uintBitsToFloat(0x7FC00000u), 1.0);
+}
+
 void main()
 {
     int lane = int(gl_LocalInvocationIndex);
@@ -106,13 +131,28 @@ void main()
     double bf = 0.0lf;
     int bl = 0, bi = -1;
     for (int i = lane; i < u_pop; i += FIT_LANES) {
-        double e, f;
-        fitness_of(i, e, f);
         vec4 c = results[i].counts;
         if (c.y != u_marks || c.z != float(u_nseg) || c.w != u_stamp1) atomicMin(r_bad, i);
+        if (u_scaled == 1) {
+            scaled_of(i);
+            continue;
+        }
+        double e, f;
+        fitness_of(i, e, f);
+        // The second look's error where there was one, else pass 1's.
+        if (u_scaled == 2 && isnan(affine_ab[i].x)) {
+            e = err[i];
+            f = finite_d(e) ? e : packDouble2x32(uvec2(0u, 0x7FF00000u));
+        }
         err[i] = e;
         fit[i] = f;
         if (before(f, s_len[i], i, bf, bl, bi)) bf = f, bl = s_len[i], bi = i;
+    }
+    memoryBarrierShared();
+    barrier();
+    if (u_scaled == 1) { // pass 1 ends here: a wrong mark is kept, the rest is pass 2's
+        if (lane == 0 && r_bad != 0x7FFFFFFF && in_bad < 0) in_bad = r_bad;
+        return;
     }
     reduce(lane, bf, bl, bi);
     if (lane == 0) {

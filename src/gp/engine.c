@@ -158,8 +158,7 @@ static glevo_status make_resident(glevo_gp *gp)
      * slots. GLEVO_GP_HOST_FITNESS=1 reads the errors back every generation (for measuring). */
     const char *hf = getenv("GLEVO_GP_HOST_FITNESS");
     gp->gpu_fit = b == GLEVO_BACKEND_COMPUTE && gp->P.metric != GLEVO_GP_RMSE &&
-                  gp->P.linear_scaling != 1 && gp->data->cases < (1 << 26) &&
-                  !(hf && *hf == '1');
+                  gp->data->cases < (1 << 26) && !(hf && *hf == '1');
     return gp_resident_create(gp->res, gp->P.pop, gp->P.max_size, gp->mask,
                               b == GLEVO_BACKEND_COMPUTE);
 }

@@ -47,9 +47,20 @@ glevo_status gp_engine_evaluate_submit(glevo_gp *gp)
         gp_resident_lend(gp->res, gp->ev);
         gp_gpu_results res;
         st = gp_compute_evaluate_on_gpu(gp->ev, &gp->res->shape, &res);
-        int elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX;
-        if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites,
-                                          gp->generation);
+        int elites = P->elitism < GP_ELITE_MAX ? P->elitism : GP_ELITE_MAX, g = gp->generation;
+        if (!st && P->linear_scaling == 1) { /* its two passes, the second look between them */
+            gp_scaled_pass scaled = {.pass = 1, .sum_y = gp->ev->sum_y, .sum_yy = gp->ev->sum_yy,
+                                     .limit = gp_evaluator_refine_limit(gp->ev)};
+            scaled.affine = gp_compute_affine(gp->ev, P->pop, &st);
+            if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites, g,
+                                              &scaled);
+            if (!st) st = gp_compute_second_look_on_gpu(gp->ev, &gp->res->shape, &res);
+            scaled.pass = 2;
+            if (!st) st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites, g,
+                                              &scaled);
+        } else if (!st) {
+            st = gp_resident_fitness(gp->res, &res, P->metric, gp->data->cases, elites, g, NULL);
+        }
     } else if (gp->res) {
         gp_resident_lend(gp->res, gp->ev);
         st = gp_evaluate_submit(gp->ev, &gp->res->shape, P->metric);

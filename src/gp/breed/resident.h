@@ -63,10 +63,21 @@ typedef struct gp_fit_head {
     double best_fit[GP_BEST_HISTORY];
 } gp_fit_head;
 
+/* With linear scaling the fitness takes two passes around the evaluator's second look
+ * (gp/fitness.glsl): pass 1 the scaled errors and the nearly exact programs' a and b, pass 2
+ * the second look's errors, then fitness, best and elites. */
+typedef struct gp_scaled_pass {
+    int pass;              /* 1 or 2 */
+    double sum_y, sum_yy;  /* the target's (the evaluator's) */
+    double limit;          /* the second look's bound (gp_evaluator_refine_limit) */
+    gpu_buffer *affine;    /* the second look's a and b a program (gp_compute_affine) */
+} gp_scaled_pass;
 /* Compute driver (src/gp/breed/fitness_gpu.c): the fitness of the evaluated generation, its best
- * and elites from the evaluator's results, left on the GPU for the next breed. */
+ * and elites from the evaluator's results, left on the GPU for the next breed (scaled: NULL
+ * without linear scaling). */
 glevo_status gp_resident_fitness(gp_resident *r, const struct gp_gpu_results *res,
-                                 glevo_gp_metric metric, int cases, int elites, int generation);
+                                 glevo_gp_metric metric, int cases, int elites, int generation,
+                                 const gp_scaled_pass *scaled);
 /* The shape a grown generation of walks at most depth deep will have (the evaluator's build
  * for it: gp_engine_prebuild), before it is grown. */
 void gp_resident_grown_shape(const gp_resident *r, int depth, glevo_gp_programs *out);

@@ -22,7 +22,9 @@ typedef struct gp_compute {
     gp_gpu gpu;
     gpu_program combine;
     gpu_buffer seg_sums, state, results;
-    gpu_buffer affine; /* linear scaling's second look: a, b a program (e->affine) */
+    gpu_buffer affine; /* linear scaling's second look: a, b a program (e->affine), or as
+                        * gp/fitness.glsl left them (resident_affine) */
+    bool resident_affine;
     int stack_shared; /* GLEVO_GP_STACK=shared: the stack below the top in shared memory */
     int stamp;        /* the last evaluation's (results carry it: no clear between them) */
     void *host;
@@ -159,6 +161,9 @@ static glevo_status prepare(glevo_gp_evaluator *e, const glevo_gp_programs *p, g
         return st;
     if (e->affine && (st = gpu_buffer_upload(&c->affine, 0, (size_t)p->count * 8, e->affine)))
         return st;
+    if (c->resident_affine && c->affine.size < (size_t)p->count * 8)
+        return glevo_fail(GLEVO_ERR_INVALID, "GP second look: a and b for %d programs where "
+                          "the buffer holds %zu", p->count, c->affine.size / 8);
     if (result_bytes > c->host_cap) {
         void *h = realloc(c->host, result_bytes);
         if (!h) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory reading errors back");
@@ -179,7 +184,7 @@ static glevo_status dispatch(glevo_gp_evaluator *e, int pop, const gp_plan *plan
      * program's run marks must come back). */
     c->stamp = c->stamp % (1 << 20) + 1;
     gp_uniforms u = gp_gpu_uniforms(&c->gpu, plan, pop, e->data->cases);
-    u.moments = e->affine ? 2 : e->params.moments;
+    u.moments = e->affine || c->resident_affine ? 2 : e->params.moments;
     u.stamp = c->stamp;
     bool fused = plan->nseg == 1;
     bool wait = plan->tile_chunks > 1 || plan->walk_chunks > 1;
@@ -274,6 +279,23 @@ glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_pr
     out->nseg = plan.nseg;
     out->stamp = c->stamp;
     return GLEVO_OK;
+}
+
+gpu_buffer *gp_compute_affine(glevo_gp_evaluator *e, int pop, glevo_status *st)
+{
+    gp_compute *c = e->impl;
+    *st = ensure_buffer(&c->affine, (size_t)pop * 8);
+    return &c->affine;
+}
+
+glevo_status gp_compute_second_look_on_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                           gp_gpu_results *out)
+{
+    gp_compute *c = e->impl;
+    c->resident_affine = true;
+    glevo_status st = gp_compute_evaluate_on_gpu(e, p, out);
+    c->resident_affine = false;
+    return st;
 }
 
 glevo_status gp_compute_prebuild(glevo_gp_evaluator *e, const glevo_gp_programs *p)

@@ -132,6 +132,9 @@ glevo_status gp_evaluate_cpu_sums(const glevo_gp_programs *p, const glevo_gp_dat
 /* Linear scaling's closed form (scaling.c): from the moments (abs_sum = sum f*y, sq_sum =
  * sum f*f, hits = sum f) and the target's sums, the a and b of min sum (y - a - b f)^2 and
  * that least squared error (infinity where the moments are not finite). */
+/* The scaled squared error at or below which a program takes linear scaling's second look
+ * (its error then that of a + b f evaluated, not of the moments: evaluator.c). */
+double gp_evaluator_refine_limit(const glevo_gp_evaluator *e);
 void gp_scaling_from_moments(const glevo_gp_sums *m, double sum_y, double sum_yy, int cases,
                              double *a, double *b, double *sse);
 /* a and b of least squares for a + b f on d, from double sums of the CPU interpreter's values. */

@@ -167,17 +167,24 @@ static glevo_status refine_scaled_gpu(glevo_gp_evaluator *e, const glevo_gp_prog
     return st;
 }
 
+double gp_evaluator_refine_limit(const glevo_gp_evaluator *e)
+{
+    int n = e->data->cases;
+    double syy_c = e->sum_yy - e->sum_y * (e->sum_y / n);
+    return GP_SCALED_REFINE * syy_c;
+}
+
 static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                   const gp_program_source *src, glevo_gp_metric metric,
                                   const double *sse, const double *ab, double *errors)
 {
     int n = e->data->cases, count = 0, pop = p->count, max_length = p->max_length;
-    double syy_c = e->sum_yy - e->sum_y * (e->sum_y / n);
-    for (int i = 0; i < pop; ++i) count += sse[i] <= GP_SCALED_REFINE * syy_c;
+    double limit = gp_evaluator_refine_limit(e);
+    for (int i = 0; i < pop; ++i) count += sse[i] <= limit;
     if (count == 0) return GLEVO_OK;
     if (e->backend == GLEVO_BACKEND_COMPUTE && count > GP_REFINE_ON_GPU &&
         !getenv("GLEVO_GP_REFINE_ON_HOST"))
-        return refine_scaled_gpu(e, p, metric, sse, ab, GP_SCALED_REFINE * syy_c, errors);
+        return refine_scaled_gpu(e, p, metric, sse, ab, limit, errors);
     int *idx = malloc((size_t)count * sizeof *idx);
     glevo_gp_sums *s = malloc((size_t)count * sizeof *s);
     uint32_t *codes = malloc(((size_t)max_length + 4) * 2 * sizeof *codes);
@@ -188,7 +195,7 @@ static glevo_status refine_scaled(glevo_gp_evaluator *e, const glevo_gp_programs
     uint32_t *mine = codes + max_length + 4;
     float *mine_consts = consts + max_length + 4;
     for (int i = 0, k = 0; i < pop && !st; ++i) {
-        if (!(sse[i] <= GP_SCALED_REFINE * syy_c)) continue;
+        if (!(sse[i] <= limit)) continue;
         int len;
         st = src->get(src->user, i, mine, mine_consts, &len);
         if (st) break;

@@ -92,6 +92,12 @@ typedef struct gp_gpu_results {
 /* The compute evaluator's dispatches on p (resident programs) without the read-back. */
 glevo_status gp_compute_evaluate_on_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
                                         gp_gpu_results *out);
+/* Linear scaling's second look on the GPU without the host: the buffer of a and b a program
+ * (at least pop of them) that gp/fitness.glsl's pass 1 fills, and the evaluation of p with
+ * them (the programs whose a is NaN skipped). */
+gpu_buffer *gp_compute_affine(glevo_gp_evaluator *e, int pop, glevo_status *st);
+glevo_status gp_compute_second_look_on_gpu(glevo_gp_evaluator *e, const glevo_gp_programs *p,
+                                           gp_gpu_results *out);
 /* The interpreter an evaluation of p would build, built now (in a run's program batch, so
  * that it compiles beside the run's other programs: gl/program_batch.c). */
 glevo_status gp_compute_prebuild(glevo_gp_evaluator *e, const glevo_gp_programs *p);
