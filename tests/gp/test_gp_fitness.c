@@ -133,6 +133,110 @@ START_TEST(test_fitness_equals_host)
 }
 END_TEST
 
+/* Linear scaling's two passes (gp/fitness.glsl, u_scaled 1 and 2) against the host's finish
+ * and second look (gp_scaling_from_moments, the bound, glevo_gp_metric_value, gp_fitness_of,
+ * gp_find_best, gp_breed_elites) on planted moments: programs f = alpha y + beta + noise over
+ * 37 cases, the noise 0 in one in five (nearly exact: flagged), a constant f now and then
+ * (the degenerate branch), an infinity. Every error, a and b, fitness, the best and the
+ * elites, bit for bit. */
+START_TEST(test_scaled_fitness_equals_host)
+{
+    testutil_context();
+    if (!gp_engine_available(&(glevo_gp_eval_params){.backend = GLEVO_BACKEND_COMPUTE})) return;
+    enum { N = 37, ELITES = 4 };
+    static uint32_t codes[POP * CAP], words[POP * 8];
+    static float consts[POP * CAP], ab[2 * POP];
+    static int32_t len[POP];
+    static glevo_gp_sums sums[POP];
+    static double err[POP], fit[POP], want_err[POP], want_fit[POP];
+    programs(codes, consts, len);
+    gp_resident r;
+    ck_assert_int_eq(gp_resident_create(&r, POP, CAP, glevo_gp_function_set_ops(GLEVO_GP_REGRESSION), 1),
+                     GLEVO_OK);
+    ck_assert_int_eq(gp_resident_upload(&r, codes, consts, len), GLEVO_OK);
+    double y[N], sy = 0, syy = 0;
+    for (int c = 0; c < N; ++c) {
+        y[c] = 4.0 * glevo_rng_u01(glevo_philox4x32((uint32_t)c, 3, 1, 4, 1, 5).v[0]) - 1.0;
+        sy += y[c], syy += y[c] * y[c];
+    }
+    double limit = 1e-3 * (syy - sy * (sy / N));
+    bool flagged[POP];
+    for (int i = 0; i < POP; ++i) {
+        glevo_u32x4 q = glevo_philox4x32((uint32_t)i, 6, 2, 8, 3, 1);
+        double alpha = glevo_rng_u01(q.v[0]) * 3 - 1.5, beta = glevo_rng_u01(q.v[1]) - 0.5;
+        double noise = q.v[2] % 5 == 0 ? 0 : glevo_rng_u01(q.v[3]) * 2;
+        if (i % 97 == 5) alpha = 0, noise = 0; /* a constant f */
+        float sf = 0;
+        double sff = 0, sfy = 0;
+        for (int c = 0; c < N; ++c) {
+            double f = alpha * y[c] + beta + noise * sin(7.0 * c + i);
+            sf += (float)f, sff += f * f, sfy += f * y[c];
+        }
+        if (i == 13) sff = INFINITY;
+        sums[i] = (glevo_gp_sums){.abs_sum = sfy, .sq_sum = sff, .hits = sf};
+        double a, b, sse;
+        gp_scaling_from_moments(&sums[i], sy, syy, N, &a, &b, &sse);
+        want_err[i] = sse / N;
+        flagged[i] = sse <= limit;
+        uint32_t *w = words + (size_t)i * 8;
+        memcpy(w, &sfy, 8), memcpy(w + 2, &sff, 8);
+        float c4[4] = {sf, 64.0f, 1.0f, 2.0f};
+        memcpy(w + 4, c4, sizeof c4);
+        ab[2 * i] = flagged[i] ? (float)a : NAN, ab[2 * i + 1] = flagged[i] ? (float)b : 1.0f;
+    }
+    gpu_buffer results, affine;
+    ck_assert_int_eq(gpu_buffer_create(&results, sizeof words, words), GLEVO_OK);
+    ck_assert_int_eq(gpu_buffer_create(&affine, sizeof ab, NULL), GLEVO_OK);
+    gp_gpu_results res = {&results, 64.0f, 1, 1};
+    gp_scaled_pass scaled = {.pass = 1, .sum_y = sy, .sum_yy = syy, .limit = limit,
+                             .affine = &affine};
+    ck_assert_int_eq(gp_resident_fitness(&r, &res, GLEVO_GP_MSE, N, ELITES, 0, &scaled), GLEVO_OK);
+    static float got_ab[2 * POP];
+    ck_assert_int_eq(gpu_buffer_read(&r.errs, 0, sizeof err, err), GLEVO_OK);
+    ck_assert_int_eq(gpu_buffer_read(&affine, 0, sizeof got_ab, got_ab), GLEVO_OK);
+    int nflagged = 0;
+    for (int i = 0; i < POP; ++i) {
+        nflagged += flagged[i];
+        ck_assert_msg(!memcmp(&err[i], &want_err[i], 8), "program %d: pass 1 error %.17g, host "
+                      "%.17g", i, err[i], want_err[i]);
+        ck_assert_msg(flagged[i] ? !memcmp(&got_ab[2 * i], &ab[2 * i], 8) : isnan(got_ab[2 * i]),
+                      "program %d: a, b %.9g %.9g, host %.9g %.9g", i, got_ab[2 * i],
+                      got_ab[2 * i + 1], ab[2 * i], ab[2 * i + 1]);
+    }
+    ck_assert_int_gt(nflagged, POP / 10);
+    ck_assert_int_lt(nflagged, POP / 2);
+    /* The second look's sums (planted: squared errors), then pass 2. */
+    for (int i = 0; i < POP; ++i) {
+        double sq = ldexp((double)glevo_philox4x32((uint32_t)i, 4, 4, 4, 4, 4).v[0], -40);
+        sums[i] = (glevo_gp_sums){.sq_sum = sq};
+        memcpy(words + (size_t)i * 8 + 2, &sq, 8);
+        float c4[4] = {0, 64.0f, 1.0f, 3.0f};
+        memcpy(words + (size_t)i * 8 + 4, c4, sizeof c4);
+        want_err[i] = flagged[i] ? glevo_gp_metric_value(GLEVO_GP_MSE, &sums[i], N) : want_err[i];
+        want_fit[i] = gp_fitness_of(GLEVO_GP_MSE, want_err[i]);
+    }
+    ck_assert_int_eq(gpu_buffer_upload(&results, 0, sizeof words, words), GLEVO_OK);
+    res.stamp = 2, scaled.pass = 2;
+    ck_assert_int_eq(gp_resident_fitness(&r, &res, GLEVO_GP_MSE, N, ELITES, 0, &scaled), GLEVO_OK);
+    gp_fit_head head;
+    ck_assert_int_eq(gp_resident_read_fitness(&r, err, fit, &head), GLEVO_OK);
+    for (int i = 0; i < POP; ++i)
+        ck_assert_msg(!memcmp(&err[i], &want_err[i], 8) && !memcmp(&fit[i], &want_fit[i], 8),
+                      "program %d (%s): error %.17g fitness %.17g, host %.17g %.17g", i,
+                      flagged[i] ? "flagged" : "not", err[i], fit[i], want_err[i], want_fit[i]);
+    static glevo_gp host;
+    host.P.pop = POP, host.fit = want_fit, host.lens = len;
+    ck_assert_int_eq(head.best, gp_find_best(&host));
+    ck_assert_int_eq(head.bad, -1);
+    gp_breed_params bp = {.pop = POP, .elites = ELITES};
+    int32_t elite[GP_ELITE_MAX];
+    gp_breed_elites(&bp, want_fit, elite);
+    for (int e = 0; e < ELITES; ++e) ck_assert_int_eq(head.elite[e], elite[e]);
+    gpu_buffer_destroy(&results), gpu_buffer_destroy(&affine);
+    gp_resident_destroy(&r);
+}
+END_TEST
+
 static glevo_gp_data *data(int cases)
 {
     float *x = malloc(sizeof(float) * 3 * (size_t)cases), *y = malloc(sizeof(float) * (size_t)cases);
@@ -283,6 +387,7 @@ int main(void)
     TCase *tc = tcase_create("fitness");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fitness_equals_host);
+    tcase_add_test(tc, test_scaled_fitness_equals_host);
     tcase_add_test(tc, test_scaled_runs_equal_cpu);
     tcase_add_test(tc, test_runs_equal_cpu);
     tcase_add_test(tc, test_too_large_refused);
