@@ -150,12 +150,11 @@ static glevo_status make_resident(glevo_gp *gp)
     }
     gp->res = calloc(1, sizeof *gp->res);
     if (!gp->res) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
-    /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, and quotients
-     * by a case count below 2^26 rounded as C rounds them (gp/fitness.glsl); not RMSE, whose
-     * square root GLSL does not promise to round correctly, nor linear scaling (its closed
-     * form divides by the programs' variance; src/gp/eval/scaling.c): those read the sums back
-     * each generation, and linear scaling's second look reads its few programs from their
-     * slots. GLEVO_GP_HOST_FITNESS=1 reads the errors back every generation (for measuring). */
+    /* Fitness on the GPU where its arithmetic is pinned to the host's: sums, quotients by a
+     * case count below 2^26 rounded as C rounds them, and linear scaling's closed form and
+     * second look (gp/fitness.glsl, gp/scaling.glsl: correctly rounded divisions); not RMSE,
+     * whose square root GLSL does not promise to round correctly: it reads the sums back each
+     * generation. GLEVO_GP_HOST_FITNESS=1 reads them back every generation (for measuring). */
     const char *hf = getenv("GLEVO_GP_HOST_FITNESS");
     gp->gpu_fit = b == GLEVO_BACKEND_COMPUTE && gp->P.metric != GLEVO_GP_RMSE &&
                   gp->data->cases < (1 << 26) && !(hf && *hf == '1');
@@ -334,11 +333,9 @@ glevo_status gp_restart_take(glevo_gp *s, int through)
 /* Whether search s starts again instead of breeding its next generation: it has gone
  * s->restart_after generations without a better best and as many remain. The bests not
  * taken in yet can only move restart_since later, so where the record says no restart is
- * due, none is: where the fitness stays on the GPU (gpu_fit: squared errors without linear
- * scaling) the bests are read only where one may be (or before the record of GP_BEST_HISTORY
- * generations comes round), each read a wait for the GPU, not every generation (four a
- * generation before, one for each helper). With linear scaling every generation's fitness
- * comes to the host anyway (its second look: src/gp/eval/evaluator.c). */
+ * due, none is: where the fitness stays on the GPU (gpu_fit) the bests are read only where
+ * one may be (or before the record of GP_BEST_HISTORY generations comes round), each read a
+ * wait for the GPU, not every generation (four a generation at the defaults, one a helper). */
 static glevo_status restart_due(glevo_gp *s, bool *due)
 {
     *due = false;
