@@ -335,7 +335,7 @@ glevo_status glevo_gp_load(const char *path, const glevo_gp_params *changes,
     if (!(st = gp_checkpoint_resume_params(r, changes, &P)) && !(st = check_data(r, data)) &&
         !(st = gp_resolve_params(&P, data, &checked)) &&
         !(st = portfolio_layout(r, &checked, &layout)))
-        st = gp_run_new(&checked, data, &layout, &gp);
+        st = gp_run_new(&checked, data, &layout, false, &gp);
     long long v = 0;
     double seconds = 0;
     if (!st) st = ckpt_get_ll(r, "state.generation", 0, INT32_MAX, &v);

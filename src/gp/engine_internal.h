@@ -98,9 +98,10 @@ glevo_status gp_engine_resumed(glevo_gp *gp);
 /* The portfolio's searches (engine_portfolio.c). A run from resolved parameters: one
  * engine, or the main search's engine heading the chain of the others (gp->next_search) for
  * a portfolio laid out as L (NULL: this version's; checkpoints give theirs); gp->asked is P.
- * No population yet. */
+ * No population yet; where it will be grown (fresh: not a checkpoint's), the main search's
+ * enumeration of short programs starts on its own thread as soon as the search exists. */
 glevo_status gp_run_new(const glevo_gp_params *P, const glevo_gp_data *data,
-                        const gp_portfolio_layout *L, glevo_gp **out);
+                        const gp_portfolio_layout *L, bool fresh, glevo_gp **out);
 
 /* After every search evaluated a generation: the run's progress line (the best model) and
  * its end (any search's). Nothing to do without a portfolio. */

@@ -25,11 +25,11 @@ glevo_status glevo_gp_create(const glevo_gp_params *params, const glevo_gp_data 
      * NVIDIA then compiles them at once (H200, 2026-11-29: the first run +1.1-1.5 s over a
      * warm one, against +2.4-2.7 s with three of them built at their first use). */
     gpu_program_batch_begin();
-    if (!st) st = gp_run_new(&P, data, NULL, &gp);
-    /* The main search's enumeration runs on a thread of its own (gp_enumerate_begin) from
-     * here, beside the programs' builds and then the helpers' first generations, which go
-     * first (the searches are independent): the first generation waits for it less. */
-    for (glevo_gp *s = gp; s && !st; s = s->next_search) gp_enumerate_begin(s);
+    /* The main search's enumeration runs on a thread of its own from its engine's creation
+     * on (gp_run_new), beside the other searches' engines, the programs' builds and then the
+     * helpers' first generations, which go first (the searches are independent): the first
+     * generation waits for it less. */
+    if (!st) st = gp_run_new(&P, data, NULL, true, &gp);
     for (glevo_gp *s = gp; s && !st; s = s->next_search) st = gp_engine_prebuild(s);
     glevo_status built = gpu_program_batch_end();
     if (!st && built) st = built;
