@@ -159,9 +159,6 @@ glevo_status gp_engine_program(const glevo_gp *gp, int i, uint32_t *codes, float
 /* The best program's reported model (scaled and simplified, glevo_gp_model): its error and
  * S-expression, valid until the next call. */
 glevo_status gp_engine_best_model(const glevo_gp *gp, double *error, const char **sexpr);
-/* Every search's (a portfolio's chain from gp) best model built now, those not cached on
- * threads of their own (gp_engine_best_model then finds them). */
-glevo_status gp_engine_best_models(const glevo_gp *gp);
 /* The evaluator's container of the host population (what glevo_gp_population returns). */
 glevo_status gp_engine_pack_host(glevo_gp *gp);
 /* GLEVO_OK for CPU evaluation, or where the evaluator's GL context is current. */

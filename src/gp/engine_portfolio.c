@@ -77,7 +77,6 @@ glevo_status gp_portfolio_pick(const glevo_gp *gp, const glevo_gp **pick, int *w
     if (gp->next_search) { /* every search's printed model; one search needs none */
         double best = 0, e;
         int k = 0;
-        st = gp_engine_best_models(gp);
         for (const glevo_gp *s = gp; s && !st; s = s->next_search, ++k) {
             st = model_error(s, &e);
             if (!st && (k == 0 || e < best)) /* ties: the earlier search */

@@ -1,13 +1,11 @@
 /* The host's copies of a GPU-resident run: the programs, fitness and best read back from the
  * GPU only when the host needs them (gp_host_sync, gp_fitness_sync), and the packed container. */
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gp/engine_internal.h"
 #include "gp/eval/eval_internal.h"
 #include "gp/eval/gpu.h"
-#include "gp/sr/portfolio.h"
 
 glevo_status gp_engine_program(const glevo_gp *gp, int i, uint32_t *codes, float *consts,
                                int *len)
@@ -45,38 +43,6 @@ static bool cache_holds(const glevo_gp *gp, const glevo_gp_programs *one)
     return true;
 }
 
-/* The model of the program in gp->one into the cache (the host's work alone: no GL). */
-static glevo_status build_model(glevo_gp *gp)
-{
-    int len;
-    const uint32_t *c = glevo_gp_programs_codes(gp->one, 0, &len);
-    const float *k = glevo_gp_programs_constants(gp->one);
-    glevo_gp_result m = {0};
-    gp->model_cache.valid = false;
-    glevo_status st = glevo_gp_model(&gp->P, gp->data, gp->one, 0, &m);
-    if (st) return st;
-    uint32_t *codes = realloc(gp->model_cache.codes, sizeof *codes * (size_t)(len + 1));
-    if (codes) gp->model_cache.codes = codes;
-    float *consts = realloc(gp->model_cache.consts, sizeof *consts * (size_t)(len + 1));
-    if (consts) gp->model_cache.consts = consts;
-    char *text = strdup(m.best_sexpr ? m.best_sexpr : "");
-    double model_error = m.best_error;
-    glevo_gp_result_free(&m);
-    if (!codes || !consts || !text) {
-        free(text);
-        return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the best model");
-    }
-    memcpy(codes, c, sizeof *c * (size_t)len);
-    for (int i = 0; i < len; ++i)
-        consts[i] = GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST ? k[GLEVO_GP_CODE_INDEX(c[i])] : 0;
-    free(gp->model_cache.sexpr);
-    gp->model_cache.sexpr = text;
-    gp->model_cache.error = model_error;
-    gp->model_cache.len = len;
-    gp->model_cache.valid = true;
-    return GLEVO_OK;
-}
-
 /* The best program's reported model and its error: what the result, glevo_gp_best_error and
  * the progress lines give. Building it evaluates the program on the data (the scaling's a and
  * b, the error) on the host, so it is kept while the best program stays the same. gp->one is
@@ -85,47 +51,37 @@ glevo_status gp_engine_best_model(const glevo_gp *cgp, double *error, const char
 {
     glevo_gp *gp = (glevo_gp *)cgp;
     glevo_status st = gp_engine_best_program(gp, gp->one);
-    if (!st && !cache_holds(gp, gp->one)) st = build_model(gp);
     if (st) return st;
+    if (!cache_holds(gp, gp->one)) {
+        int len;
+        const uint32_t *c = glevo_gp_programs_codes(gp->one, 0, &len);
+        const float *k = glevo_gp_programs_constants(gp->one);
+        glevo_gp_result m = {0};
+        gp->model_cache.valid = false;
+        if ((st = glevo_gp_model(&gp->P, gp->data, gp->one, 0, &m))) return st;
+        uint32_t *codes = realloc(gp->model_cache.codes, sizeof *codes * (size_t)(len + 1));
+        if (codes) gp->model_cache.codes = codes;
+        float *consts = realloc(gp->model_cache.consts, sizeof *consts * (size_t)(len + 1));
+        if (consts) gp->model_cache.consts = consts;
+        char *text = strdup(m.best_sexpr ? m.best_sexpr : "");
+        double model_error = m.best_error;
+        glevo_gp_result_free(&m);
+        if (!codes || !consts || !text) {
+            free(text);
+            return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the best model");
+        }
+        memcpy(codes, c, sizeof *c * (size_t)len);
+        for (int i = 0; i < len; ++i)
+            consts[i] = GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST ? k[GLEVO_GP_CODE_INDEX(c[i])] : 0;
+        free(gp->model_cache.sexpr);
+        gp->model_cache.sexpr = text;
+        gp->model_cache.error = model_error;
+        gp->model_cache.len = len;
+        gp->model_cache.valid = true;
+    }
     if (error) *error = gp->model_cache.error;
     if (sexpr) *sexpr = gp->model_cache.sexpr;
     return GLEVO_OK;
-}
-
-/* Every search's best model built at once: the best programs read (GL, on this thread), then
- * the models not cached built on threads, one a search (each evaluates its program on the
- * data: at 10^4 cases ~10 ms, five in turn were most of a run's result at 10^4 x 10^4 on the
- * H200, 2026-11-29). */
-typedef struct model_job {
-    glevo_gp *todo[GP_PORTFOLIO_MAX_SEARCHES];
-    glevo_status st[GP_PORTFOLIO_MAX_SEARCHES];
-    int n;
-    atomic_int next;
-} model_job;
-
-static void *model_worker(void *arg)
-{
-    model_job *job = arg;
-    for (int k; (k = atomic_fetch_add(&job->next, 1)) < job->n;)
-        job->st[k] = build_model(job->todo[k]);
-    return NULL;
-}
-
-glevo_status gp_engine_best_models(const glevo_gp *cgp)
-{
-    model_job job = {.n = 0};
-    atomic_init(&job.next, 0);
-    glevo_status st = GLEVO_OK;
-    for (glevo_gp *s = (glevo_gp *)cgp; s && !st; s = s->next_search) {
-        st = gp_fitness_sync(s);
-        if (!st) st = gp_engine_best_program(s, s->one);
-        if (!st && !cache_holds(s, s->one) && job.n < GP_PORTFOLIO_MAX_SEARCHES)
-            job.todo[job.n++] = s;
-    }
-    if (st || job.n == 0) return st;
-    gp_run_on_threads(gp_cpu_threads(cgp->P.eval.threads, job.n), model_worker, &job);
-    for (int k = 0; k < job.n && !st; ++k) st = job.st[k];
-    return st;
 }
 
 /* The evaluator's container of the host population (what glevo_gp_population returns). */
