@@ -85,8 +85,8 @@ int gp_arity(uint op) { return int((op < 16u ? GP_ARITY0 : GP_ARITY1) >> (2u * (
 // The stack below its top (the top lives in registers) is here too, lane-minor: private
 // arrays of every lane of every resident work-group outgrew L1 on the H100 (memory-bound);
 // GP_FIT_WALK_STACK bounds it: GP_FIT_STACK (src/gp/sr/const_opt.h says why 16), or, where
-// the walk is reordered (gp/const_fit_order.glsl), the fewest slots any program of GP_CAP codes
-// needs. A stack value carries the
+// the walk is reordered (gp/const_fit_order.glsl), the most a reordered walk of GP_CAP codes
+// can need. A stack value carries the
 // derivatives by GP_FIT_DERIVS constants (a Jacobian walk per GP_FIT_DERIVS of a program's
 // constants), not all GP_FIT_THETA: NVIDIA's GL driver gives a compute dispatch ~48 KB of
 // shared memory a multiprocessor, so a fit's bytes decide how many fit at once there (H200,
