@@ -237,3 +237,31 @@ def test_srbench_symbolic_check_survives_sympy_failures(monkeypatch):
 
     monkeypatch.setattr(sympy, "simplify", broken)
     assert symbolic.symbolic_solution("x*y", "x*y", ["x", "y"], ["x", "y"]) is None
+
+
+def test_reexport_prints_recorded_runs_again(tmp_path):
+    """scripts/srbench/reexport.py: a recorded run's program printed again by this build (a
+    term scaled by 1e-9 is dead weight the printed model drops), the changed program scored
+    again and SymPy's check run again on its new string."""
+    import reexport
+    fields = ["suite", "target", "label", "run", "seed", "data_seed", "status", "exact",
+              "train_mse", "test_mse", "train_r2", "test_r2", "nodes", "noise", "symbolic",
+              "accurate", "program", "sympy", "identifiers"]
+    dead = "(+ (* 0.398942292 (sqrt (exp (neg (* x1 x1))))) (* 1e-09 x1))"
+    row = dict(suite="feynman", target="feynman-I.6.2a", label="", run="1", seed="1",
+               data_seed="1", status="ok", exact="0", train_mse="1", test_mse="1", train_r2="0",
+               test_r2="0.999999", nodes="13", noise="0.0", symbolic="0", accurate="0",
+               program=dead, sympy="(recorded)", identifiers="theta")
+    src, out = tmp_path / "runs.csv", tmp_path / "out.csv"
+    with open(src, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerow(row)
+    reexport.main([str(src), str(out), "--glevo", build_file("glevo"),
+                   "--data-dir", str(tmp_path / "data")])
+    got = next(csv.DictReader(open(out)))
+    assert got["program"] == "(* 0.398942292 (sqrt (exp (neg (* x1 x1)))))"
+    assert got["nodes"] == "8" and got["exact"] == "1" and got["accurate"] == "1"
+    assert float(got["train_mse"]) < 1e-10 < 1  # scored again, not the recorded 1
+    assert got["symbolic"] == "1" and "theta" in got["sympy"]
+

@@ -11,22 +11,17 @@
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}; fseeds=${3:-1,2,3}
 out=${OUT:-out}; mkdir -p "$out/data"
-start=$(date +%s)
-log() { echo "$(( $(date +%s) - start ))s $*" | tee -a "$out/log.txt"; }
 cells="1000:100 10000:1000 10000:10000 100000:1000"
-python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000
-ls .peers/evogp/src/evogp/evogp_cuda*.so > /dev/null 2>&1 ||
-(cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
-    --inplace > "$out/evogp-build.txt" 2>&1) &
-build=$!
 . scripts/device/gp_whole_run.sh
+evogp_build_begin
+python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 # Cold first: nothing of glevo's in the driver's cache yet.
 for b in compute fragment; do
     gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "cold-$b" 1000 100 1 __GL_SHADER_DISK_CACHE=0 --backend "$b"
     gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "warm-$b" 1000 100 1 X=1 --backend "$b"
 done
-log cold-done
+call_log cold-done
 for c in $cells; do
     pop=${c%:*}; cases=${c#*:}
     gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" warmup "$pop" "$cases" 1 X=1 --backend compute
@@ -43,10 +38,7 @@ for c in $cells; do
     for s in ${fseeds//,/ }; do
         gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" fragment "$pop" "$cases" "$s" X=1 --backend fragment
     done
-    log "cell $c done"
+    call_log "cell $c done"
 done
-wait $build
-log evogp-built
 # shellcheck disable=SC2046
-SEEDS=$seeds python3 .peers/evogp_fullrun.py "$out/evogp-data" $(echo $cells | tr ':' ' ') >> "$out/evogp.jsonl" 2>> "$out/log.txt"
-log evogp-done
+evogp_fullruns "$seeds" $(echo $cells | tr ':' ' ')

@@ -1,21 +1,62 @@
 # Sourced by the whole-run GP scripts (gp-defaults.sh here; the dated runs under docs/results/,
-# e.g. h100-2026-11-25/gp-finish/run.sh): one
+# e.g. h200-2026-11-29-fit-order/run.sh) after they set `out` (their output folder): one
 # `glevo gp` run of 50 generations, max size 64, on gp_sr_data.py's data, appended to a JSON
 # lines file as {"variant", "pop", "cases", "seed", "wall", "run": the run's --json or null}.
 #   gp_whole_run JSONL GLEVO DATA_DIR VARIANT POP CASES SEED ENV [glevo gp options...]
-# ENV is the run's environment: NAME=VALUE words, space-separated (X=1 for none).
+# ENV is the run's environment: NAME=VALUE words, space-separated (X=1 for none). With
+# GP_PROGRESS=1 the run is as a user types it: its progress lines on (to /dev/null), not
+# --quiet. And what
+# those scripts share around their runs:
+#   call_log WORDS...: "<seconds since sourcing>s WORDS" to stdout and $out/log.txt;
+#   evogp_build_begin: EvoGP's CUDA extension built in the background where .peers/evogp lacks
+#     it (about 70 s on the H200 machine, beside glevo's runs);
+#   evogp_fullruns SEEDS POP CASES [POP CASES...]: once that build is done, EvoGP's pipeline
+#     (../shared/peers/evogp_fullrun.py) at each cell for each seed -> $out/evogp.jsonl;
+#   gp_test_binaries TESTS GLEVO: each test binary TESTS/test_* (the repository's data, GLEVO
+#     as the CLI), its exit status and last line logged.
+call_start=$(date +%s)
+call_log() { echo "$(( $(date +%s) - call_start ))s $*" | tee -a "$out/log.txt"; }
+
+evogp_build_begin() {
+  ls .peers/evogp/src/evogp/evogp_cuda*.so > /dev/null 2>&1 ||
+  (cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
+      --inplace > /dev/null 2>&1) &
+  evogp_build=$!
+}
+
+evogp_fullruns() {
+  local seeds=$1
+  shift
+  wait "$evogp_build"
+  call_log evogp-built
+  SEEDS=$seeds python3 .peers/evogp_fullrun.py "$out/evogp-data" "$@" >> "$out/evogp.jsonl" \
+    2>> "$out/log.txt"
+  call_log evogp-done
+  rm -rf "$out/evogp-data"
+}
+
+gp_test_binaries() {
+  local t
+  for t in "$1"/test_*; do
+    GLEVO_TEST_DATA=$PWD/data GLEVO_CLI=$2 "$t" > "$out/t.txt" 2>&1
+    call_log "$(basename "$t") rc=$? $(tail -1 "$out/t.txt")"
+  done
+  rm -f "$out/t.txt"
+}
 
 # EvoGP's pipeline's algorithm (../shared/peers/evogp_fullrun.py): squared error without
 # scaling, fitting, portfolio or enumerated programs, its operator set.
 EVOGP_ALGORITHM="--metric mse --function-set +,-,*,/,neg,sin,cos --no-linear-scaling --const-opt 0 --portfolio 0 --enumerate 0"
 
 gp_whole_run() {
-  local jsonl=$1 g=$2 dir=$3 v=$4 pop=$5 cases=$6 seed=$7 env=$8 t0 t1 js
+  local jsonl=$1 g=$2 dir=$3 v=$4 pop=$5 cases=$6 seed=$7 env=$8 t0 t1 js quiet=--quiet
+  local err=/dev/stderr
   shift 8
+  [ "${GP_PROGRESS:-0}" = 1 ] && quiet="" err=/dev/null
   t0=$(date +%s.%N)
-  # shellcheck disable=SC2086 # ENV is split into its words on purpose
+  # shellcheck disable=SC2086 # ENV and quiet are split into their words on purpose
   js=$(env $env "$g" gp --data "$dir/sr_$cases.csv" --pop "$pop" --generations 50 --max-size 64 \
-       --seed "$seed" --quiet --json "$@")
+       --seed "$seed" $quiet --json "$@" 2> "$err")
   t1=$(date +%s.%N)
   echo "{\"variant\":\"$v\",\"pop\":$pop,\"cases\":$cases,\"seed\":$seed,\"wall\":$(awk "BEGIN{print $t1 - $t0}"),\"run\":${js:-null}}" >> "$jsonl"
 }

@@ -7,19 +7,11 @@
 # Usage (repository root on the GPU machine, $OUT set, EvoGP in .peers/evogp): run.sh OLD NEW TESTS
 set -u
 old=$1; new=$2; tests=$3; out=${OUT:-out}; mkdir -p "$out/data"
-start=$(date +%s)
-log() { echo "$(( $(date +%s) - start ))s $*" | tee -a "$out/log.txt"; }
-ls .peers/evogp/src/evogp/evogp_cuda*.so > /dev/null 2>&1 ||
-(cd .peers/evogp && TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=10 nice -n 19 python3 setup.py build_ext \
-    --inplace > /dev/null 2>&1) &
-build=$!
-python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 > /dev/null
 . scripts/device/gp_whole_run.sh
+evogp_build_begin
+python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 > /dev/null
 export GLEVO_PROGRAM_CACHE=$(mktemp -d)
-for t in "$tests"/test_*; do
-  GLEVO_TEST_DATA=$PWD/data GLEVO_CLI=$new "$t" > "$out/t.txt" 2>&1
-  log "$(basename "$t") rc=$? $(tail -1 "$out/t.txt")"
-done
+gp_test_binaries "$tests" "$new"
 for c in 1000:100 10000:1000; do
   pop=${c%:*}; cases=${c#*:}
   for v in "old:$old:X=1" "three:$new:GLEVO_GP_FIT_DERIVS=3" "new:$new:X=1"; do
@@ -31,11 +23,7 @@ for c in 1000:100 10000:1000; do
     env $env "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 --max-size 64 \
       --seed 1 --quiet --profile 2>&1 | grep const_fit | sed "s/^/$name $c /" >> "$out/log.txt"
   done
-  log "cell $c done"
+  call_log "cell $c done"
 done
-wait $build
-log evogp-built
-SEEDS=1,2,3,4,5 python3 .peers/evogp_fullrun.py "$out/evogp-data" 1000 100 10000 1000 \
-  >> "$out/evogp.jsonl" 2>> "$out/log.txt"
-log evogp-done
-rm -rf "$out/data" "$out/evogp-data" "$out/t.txt"
+evogp_fullruns 1,2,3,4,5 1000 100 10000 1000
+rm -rf "$out/data"

@@ -8,10 +8,8 @@
 # Usage (repository root on the GPU machine, $OUT set): split.sh NEW NEW2 TIMER
 set -u
 new=$1; new2=$2; timer=$3; out=${OUT:-out}; mkdir -p "$out/data"
-start=$(date +%s)
-log() { echo "$(( $(date +%s) - start ))s $*" | tee -a "$out/log.txt"; }
-python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
 . scripts/device/gp_whole_run.sh
+python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
 export GLEVO_PROGRAM_CACHE=$(mktemp -d)
 for c in 1000:100 10000:1000 10000:10000 100000:1000; do
   pop=${c%:*}; cases=${c#*:}
@@ -34,6 +32,6 @@ for c in 1000:100 10000:1000 10000:10000 100000:1000; do
       echo "$c seed $s $mode wall $(awk "BEGIN{print $t1 - $t0}") seconds $(python3 -c "import json;d=json.load(open('$out/t.json'));print(d['seconds'],d['eval_seconds'],d['variation_seconds'],d.get('compile_seconds'))") $(grep TIMER "$out/t.err")" >> "$out/split.txt"
     done
   done
-  log "cell $c done"
+  call_log "cell $c done"
 done
 rm -rf "$out/data" "$out/t.json" "$out/t.err"
