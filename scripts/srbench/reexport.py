@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Re-exports recorded symbolic-regression runs with this build: each run's program (a runs.csv
 of scripts/srbench/run.py) printed again by glevo_gp_model on the run's own training data (the
 printed model, its node count and the time it takes); where the printed program changed, its
