@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gp_data_notes.h"
 #include "gp_front.h"
 #include "glevo/gp.h"
 #include "islands.h"
@@ -51,25 +52,6 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
     return st;
 }
 
-/* Columns that hold one value, said once: the target's model is then that constant, and an
- * input that never changes carries nothing a program could use. */
-static void note_constant_columns(const char *cmd, const glevo_gp_data *d)
-{
-    int cases = glevo_gp_data_cases(d), vars = glevo_gp_data_vars(d);
-    for (int v = 0; v <= vars; ++v) {
-        const float *x = v < vars ? glevo_gp_data_row(d, v) : glevo_gp_data_target(d);
-        int c = 1;
-        while (c < cases && x[c] == x[0]) ++c;
-        if (c < cases || cases < 2) continue;
-        if (v == vars)
-            fprintf(stderr, "glevo %s: the target '%s' is %g in every row: its model is that "
-                    "constant\n", cmd, glevo_gp_data_target_name(d), (double)x[0]);
-        else
-            fprintf(stderr, "glevo %s: column '%s' is %g in every row: no program can use it\n",
-                    cmd, glevo_gp_data_var_name(d, v), (double)x[0]);
-    }
-}
-
 static int gp_main(int argc, char **argv)
 {
     const char *cmd = "gp";
@@ -80,7 +62,7 @@ static int gp_main(int argc, char **argv)
                          .elitism = 1, .init_min_depth = 2, .init_max_depth = 6, .report_every = 10};
     double target_error = -1, split = 0, const_fraction = 0.14, parsimony = 0, const_prob = 0.25;
     double portfolio = 0.25;
-    int const_iters = 0, enumeration = 0, const_max = 0;
+    int const_iters = 0, enumeration = 0, const_max = 0, layer = 0;
     double const_range[2] = {-1, 1};
     int threads = 0;
     bool help = false, no_scaling = false;
@@ -139,6 +121,10 @@ static int gp_main(int argc, char **argv)
                                              "duplicates by value dropped), whose best that fit "
                                              "the data to rounding join the first generation "
                                              "(default: 100000 with mse or rmse, else 0; 0: off)"},
+        {"linear-layer", OPT_INT, &layer, "the result's model, where not exact: a least-squares "
+                                          "sum of up to this many of its subtrees and products of "
+                                          "two, where that halves the training error "
+                                          "(default: 16 with mse or rmse, else 0; 0: off)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
@@ -231,6 +217,8 @@ static int gp_main(int argc, char **argv)
     if (enumeration < 0 || enumeration > 10000000)
         return cli_bad_input(cmd, "--enumerate %d is outside 0..10000000", enumeration);
     p.enumeration = opt_given(argc, argv, 1, "enumerate") ? GLEVO_LITERAL(enumeration) : 0;
+    if (layer < 0 || layer > 64) return cli_bad_input(cmd, "--linear-layer %d is outside 0..64", layer);
+    p.linear_layer = opt_given(argc, argv, 1, "linear-layer") ? GLEVO_LITERAL(layer) : 0;
     if (!(const_fraction > 0 && const_fraction <= 1))
         return cli_bad_input(cmd, "--const-opt-fraction %g is outside (0, 1]", const_fraction);
     p.const_opt_fraction = const_fraction;
@@ -263,7 +251,8 @@ static int gp_main(int argc, char **argv)
     if (!c.quiet && !islands.enabled) p.progress = progress;
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_gp_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)p.backend),
-                               .progress = p.progress, .report_every = p.report_every};
+                               .progress = p.progress, .report_every = p.report_every,
+                               .linear_layer = p.linear_layer};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
     if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set), changes.ops = p.ops;
     if (GIVEN("metric")) changes.metric = (glevo_gp_metric)GLEVO_LITERAL((int)p.metric);
@@ -383,6 +372,7 @@ static int gp_main(int argc, char **argv)
         json_int(&w, "max_size", used.max_size);
         json_number(&w, "portfolio", used.portfolio);
         json_int(&w, "enumerate", used.enumeration);
+        json_int(&w, "linear_layer", used.linear_layer > 0 ? used.linear_layer : 0);
         json_string(&w, "best_search", glevo_gp_search_name(r.best_search));
         json_number(&w, "best_fitness", r.best_error);
         /* best_program names input k as x<k>; inputs[k-1] is its column (best_infix and

@@ -325,6 +325,17 @@ typedef struct glevo_gp_params {
                            * are found for certain (docs/symbolic-regression.md). 0 = the
                            * default: 100000 for mse and rmse, else off; GLEVO_ZERO = off; at
                            * most 10^7 */
+    int linear_layer;     /* the result's linear layer (issue 45): where the best model is not
+                           * exact, a least-squares sum of up to this many of its subtrees and
+                           * products of two (multiple regression GP's last layer, FFX's
+                           * bases), chosen by orthogonal matching pursuit with the Bayesian
+                           * information criterion on up to 1024 cases and at most one term
+                           * per ten cases, replaces it where that halves the training squared
+                           * error: accurate models of sums of products, at the cost of length
+                           * (docs/symbolic-regression.md). Only glevo_gp_result_get's model
+                           * (not progress's or glevo_gp_model's); the search is unchanged.
+                           * 0 = the default: 16 for mse and rmse, else off; GLEVO_ZERO = off;
+                           * at most 64 */
     glevo_backend backend;  /* auto (default), compute, fragment or cpu: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
                              * (the same children as the cpu backend's, seed for seed; with

@@ -55,6 +55,7 @@ FIELDS = {
     "parsimony": Field("float"),
     "portfolio": Field("float", "literal"),
     "enumeration": Field("int", "literal"),
+    "linear_layer": Field("int", "literal"),
     "backend": backend_field(),
     "strategy": Field(STRATEGY, c="eval.strategy"),
     "threads": Field("int", c="eval.threads"),
@@ -243,9 +244,9 @@ class GP(Engine):
     linear scaling) for the regression set, as `glevo gp`: function_set, pop,
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
     const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
-    const_opt_fraction, const_opt_max, parsimony, portfolio, enumeration, backend, strategy,
-    threads, seed, target_error, stop_on_target, report_every. progress: callable(generation,
-    best_error, program), at generation 0, every report_every generations (default 10) and the
+    const_opt_fraction, const_opt_max, parsimony, portfolio, enumeration, linear_layer,
+    backend, strategy, threads, seed, target_error, stop_on_target, report_every. progress:
+    callable(generation, best_error, program), at generation 0, every report_every generations (default 10) and the
     last; history holds those reports."""
 
 

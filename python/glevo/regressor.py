@@ -46,7 +46,7 @@ class SymbolicRegressor(RegressorMixin, BaseEstimator):
     The parameters are `glevo gp`'s, with its defaults (None: the CLI's default for the
     metric, as GP.defaults() shows): pop, generations, function_set ("regression",
     "classification" or a list such as "+,-,*,/,sin"), max_size, tournament, pc, pm,
-    const_opt_iters, portfolio, enumeration, linear_scaling, parsimony, target_error,
+    const_opt_iters, portfolio, enumeration, linear_layer, linear_scaling, parsimony, target_error,
     backend ("auto", "fragment", "compute", "cpu") and seed (runs are reproducible by seed).
 
     After fit: model_ (a glevo.GPModel), program_ (its S-expression, inputs x1, x2, ...),
@@ -58,8 +58,8 @@ class SymbolicRegressor(RegressorMixin, BaseEstimator):
 
     def __init__(self, pop=1000, generations=50, function_set="regression", max_size=None,
                  tournament=None, pc=None, pm=None, const_opt_iters=None, portfolio=None,
-                 enumeration=None, linear_scaling=None, parsimony=None, target_error=None,
-                 backend="auto", seed=1):
+                 enumeration=None, linear_layer=None, linear_scaling=None, parsimony=None,
+                 target_error=None, backend="auto", seed=1):
         self.pop = pop
         self.generations = generations
         self.function_set = function_set
@@ -70,6 +70,7 @@ class SymbolicRegressor(RegressorMixin, BaseEstimator):
         self.const_opt_iters = const_opt_iters
         self.portfolio = portfolio
         self.enumeration = enumeration
+        self.linear_layer = linear_layer
         self.linear_scaling = linear_scaling
         self.parsimony = parsimony
         self.target_error = target_error

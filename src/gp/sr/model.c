@@ -78,6 +78,47 @@ glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *
     return st;
 }
 
+/* model (taken) becomes out's: its strings, nodes, training error and R^2. */
+static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
+                            glevo_gp_programs *model, glevo_gp_result *out)
+{
+    double err = 0;
+    glevo_status st = gp_model_error(model, d, P->metric, &err);
+    double r2 = NAN;
+    if (!st) st = glevo_gp_r2(model, 0, d, &r2);
+    char *sexpr = NULL, *infix = NULL, *sympy = NULL;
+    char **names = st ? NULL : gp_data_identifiers(d);
+    if (!st && names) {
+        /* What a person reads names the data's columns; the S-expression stays x1, ... */
+        const char *const *named = (const char *const *)names;
+        sexpr = print_alloc(model, NULL);
+        infix = print_alloc(model, named);
+        int ml;
+        const uint32_t *mc = glevo_gp_programs_codes(model, 0, &ml);
+        const float *mk = glevo_gp_programs_constants(model);
+        sympy = gp_program_sympy(mc, ml, mk, named, d);
+    }
+    gp_identifiers_free(names, d->vars);
+    if (!st && (!sexpr || !infix || !sympy))
+        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+    if (!st) {
+        free(out->best_sexpr);
+        free(out->best_infix);
+        glevo_gp_programs_destroy(out->best);
+        free(out->best_sympy);
+        out->best_sexpr = sexpr, out->best_infix = infix, out->best = model;
+        out->best_sympy = sympy, out->train_r2 = r2;
+        out->best_nodes = (int)glevo_gp_programs_nodes(model);
+        out->best_error = err;
+        model = NULL, sexpr = infix = sympy = NULL;
+    }
+    free(sexpr);
+    free(infix);
+    free(sympy);
+    glevo_gp_programs_destroy(model);
+    return st;
+}
+
 glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
                              glevo_gp_result *out)
 {
@@ -114,41 +155,51 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
         free(c3);
         free(k3);
     }
-    double err = 0;
-    if (!st) st = gp_model_error(model, d, P->metric, &err);
-    double r2 = NAN;
-    if (!st) st = glevo_gp_r2(model, 0, d, &r2);
-    char *sexpr = NULL, *infix = NULL, *sympy = NULL;
-    char **names = st ? NULL : gp_data_identifiers(d);
-    if (!st && names) {
-        /* What a person reads names the data's columns; the S-expression stays x1, ... */
-        const char *const *named = (const char *const *)names;
-        sexpr = print_alloc(model, NULL);
-        infix = print_alloc(model, named);
-        int ml;
-        const uint32_t *mc = glevo_gp_programs_codes(model, 0, &ml);
-        const float *mk = glevo_gp_programs_constants(model);
-        sympy = gp_program_sympy(mc, ml, mk, named, d);
-    }
-    gp_identifiers_free(names, d->vars);
-    if (!st && (!sexpr || !infix || !sympy))
-        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
     if (!st) {
-        free(out->best_sexpr);
-        free(out->best_infix);
-        glevo_gp_programs_destroy(out->best);
-        free(out->best_sympy);
-        out->best_sexpr = sexpr, out->best_infix = infix, out->best = model;
-        out->best_sympy = sympy, out->train_r2 = r2;
-        out->best_nodes = (int)glevo_gp_programs_nodes(model);
-        out->best_error = err;
-        model = NULL, sexpr = infix = sympy = NULL;
+        st = publish(P, d, model, out);
+        model = NULL;
     }
-    free(sexpr);
-    free(infix);
-    free(sympy);
     glevo_gp_programs_destroy(model);
     free(c2);
     free(k2);
+    return st;
+}
+
+glevo_status gp_model_linear_layer(const glevo_gp_params *P, const glevo_gp_data *d,
+                                   glevo_gp_result *out)
+{
+    bool squared = P->metric == GLEVO_GP_MSE || P->metric == GLEVO_GP_RMSE;
+    if (P->linear_layer <= 0 || !squared || d->cases < 2) return GLEVO_OK;
+    double sy = 0, syy = 0;
+    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
+    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - sy / d->cases) * (d->y[c] - sy / d->cases);
+    double before = P->metric == GLEVO_GP_RMSE ? out->best_error * out->best_error : out->best_error;
+    /* A model exact to rounding (the enumeration's rule, 1 - R^2 <= 1e-10) stays as found. */
+    if (!(before > 1e-10 * syy / d->cases)) return GLEVO_OK;
+    int len;
+    const uint32_t *codes = glevo_gp_programs_codes(out->best, 0, &len);
+    uint32_t *lc = NULL;
+    float *lk = NULL;
+    int n = gp_linear_layer(codes, glevo_gp_programs_constants(out->best), len, d,
+                            P->linear_layer, P->eval.threads, &lc, &lk);
+    /* Made readable as the search's model is (a term the error does not see dropped). */
+    uint32_t *sc = n > 0 ? malloc((size_t)n * sizeof *sc) : NULL;
+    float *sk = n > 0 ? malloc((size_t)n * sizeof *sk) : NULL;
+    if (n > 0) n = sc && sk ? gp_simplify(lc, n, lk, sc, sk) : -1;
+    if (n > 0) n = gp_readable(sc, sk, n, d, P->metric);
+    glevo_gp_programs *model = NULL;
+    glevo_status st = n < 0 ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the linear layer")
+                            : GLEVO_OK;
+    if (!st && n > 0) st = glevo_gp_programs_create(&model);
+    if (!st && n > 0) st = glevo_gp_programs_add(model, sc, n, sk);
+    double after = INFINITY;
+    if (!st && n > 0) st = gp_model_error(model, d, GLEVO_GP_MSE, &after);
+    /* Kept where the interpreter's floats on every case halve the squared error. */
+    if (!st && n > 0 && 2 * after < before) {
+        st = publish(P, d, model, out);
+        model = NULL;
+    }
+    glevo_gp_programs_destroy(model);
+    free(lc), free(lk), free(sc), free(sk);
     return st;
 }

@@ -34,6 +34,11 @@ void gp_sr_params_defaults(glevo_gp_params *P)
     P->enumeration = P->enumeration == GLEVO_ZERO ? 0
                      : P->enumeration             ? P->enumeration
                                                   : (squared ? GP_ENUMERATION_DEFAULT : 0);
+    /* The result's linear layer: 16 terms for squared errors (docs/symbolic-regression-bench.md,
+     * "The result's linear layer": the recorded Feynman runs' accuracy 76.7 -> 90 %). */
+    P->linear_layer = P->linear_layer == GLEVO_ZERO ? 0
+                      : P->linear_layer             ? P->linear_layer
+                                                    : (squared ? GP_LINEAR_LAYER_DEFAULT : 0);
     if (!P->max_size) P->max_size = squared ? 100 : 50;
 }
 
@@ -63,6 +68,9 @@ glevo_status gp_sr_params_check(const glevo_gp_params *P)
     if (P->enumeration < 0 || P->enumeration > GP_ENUMERATION_MAX)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.enumeration %d is outside 0..%d",
                           P->enumeration, GP_ENUMERATION_MAX);
+    if (P->linear_layer < 0 || P->linear_layer > GP_LINEAR_LAYER_MAX)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_layer %d is outside 0..%d",
+                          P->linear_layer, GP_LINEAR_LAYER_MAX);
     /* Equal bounds: every random constant is that value (the portfolio's constant 1). */
     if (!(P->const_min <= P->const_max))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "
