@@ -167,14 +167,18 @@ START_TEST(test_gp_run)
     /* The settings the metric's defaults chose, as the run used them (src/gp/sr_params.c). */
     ck_assert_msg(strstr(out, "\"metric\":\"mse\",\"linear_scaling\":true,\"const_opt\":1,"
                               "\"const_opt_fraction\":0.14,\"const_opt_max\":1024,\"max_size\":100,\"portfolio\":0.25,"
-                              "\"enumerate\":100000,\"best_search\":\""), "json: %s", out);
+                              "\"enumerate\":100000,\"linear_layer\":16,\"best_search\":\""), "json: %s", out);
     snprintf(args, sizeof args, "gp --data %s --pop 50 --generations 1 --json --quiet --backend "
              "cpu --metric sae --max-size 30", data);
     ck_assert_int_eq(run(args, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "\"linear_scaling\":false,\"const_opt\":0,") &&
                       strstr(out, "\"max_size\":30,\"portfolio\":0,\"enumerate\":0,"
-                             "\"best_search\":\"main\""),
+                             "\"linear_layer\":0,\"best_search\":\"main\""),
                   "json: %s", out);
+    /* The layer's terms: 0..64, another count refused naming it. */
+    snprintf(args, sizeof args, "gp --data %s --linear-layer 65 --quiet --backend cpu", data);
+    ck_assert_int_eq(run(args, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "--linear-layer 65 is outside 0..64"), "%s", out);
     /* A list of operators: the printed program uses only those. */
     snprintf(args, sizeof args,
              "gp --data %s --pop 200 --generations 3 --json --quiet --seed 2 --backend cpu "
@@ -291,8 +295,9 @@ START_TEST(test_resume_refuses_changes)
         ck_assert_msg(strstr(out, bad[i].words), "%s: '%s' lacks '%s'", bad[i].option, out,
                       bad[i].words);
     }
+    /* The result's linear layer only prints the model: a resume takes a change. */
     snprintf(args, sizeof args, "gp --data %s --resume %s/r.ckpt --generations 3 --const-opt 1 "
-             "--backend cpu --quiet", data, dir);
+             "--linear-layer 4 --backend cpu --quiet", data, dir);
     ck_assert_msg(run(args, out, sizeof out) == 0, "%s", out);
 }
 END_TEST

@@ -29,17 +29,25 @@ enum {
     LAYER_CASES = 1024,  /* the sample the terms are chosen and weighed on */
     LAYER_SUBTREES = 64, /* distinct subtrees taken, the largest first (64 x 65 / 2 products) */
     LAYER_NODES = 256,   /* longer programs are left as they are (as gp_readable leaves them) */
+    LAYER_TERMS = 64,    /* the most terms asked for */
     LAYER_BLOCK = 64,    /* candidates a thread takes at once */
 };
 
+/* Candidates are scored by classical Gram-Schmidt without writing them back: with g_j a
+ * candidate centred, q_1..q_t the chosen directions (orthonormal) and r the residual
+ * (orthogonal to them), the fall in the residual's sum of squares that g_j brings is
+ * (r . g_j)^2 / |g_j - sum q_s (q_s . g_j)|^2 = rg_j^2 / (|g_j|^2 - sum (q_s . g_j)^2), and a
+ * step only needs each candidate's product with the new direction: one read of the
+ * candidates' floats a step (their values are the program's floats; the sums are double). */
 typedef struct layer {
-    int S, count, chosen;    /* sampled cases, candidates, terms chosen so far */
-    int *first, *second;     /* candidate j: the subtree at first[j], times second[j]'s (or -1) */
-    double *g;               /* count x S: candidates centred, the chosen projected out */
-    double *norm2, *mean;    /* each candidate's centred sum of squares and mean before */
-    double *score;           /* this step's fall in the residual's sum of squares (-1: none) */
-    double *proj;            /* most_terms x count: each step's projection of every candidate */
-    const double *q, *r;     /* the step's new direction (NULL at the first) and residual */
+    int S, count;              /* sampled cases, candidates */
+    const float *vals;         /* the program's nodes on the sample (n x S) */
+    const int *first, *second; /* candidate j: the subtree at first[j], times second[j]'s (or -1) */
+    float *f;                  /* count x S: each candidate's values */
+    double *norm2, *left2, *rg, *score; /* |g_j|^2, what the chosen leave of it, r . g_j, the fall */
+    const double *q;           /* the step's new direction (NULL: the first step, set-up) */
+    const double *r;           /* the residual at set-up */
+    double rq;                 /* r . q, the residual's part along q before the step */
     atomic_int next;
 } layer;
 
@@ -49,10 +57,28 @@ static int end_of(const uint32_t *codes, int i)
     return i;
 }
 
-/* One thread's share of a step: the last chosen direction projected out of every candidate
- * (its projection kept for the weights), then each candidate's fall in the residual's sum of
- * squares, (r . g)^2 / |g|^2, where g keeps more than 1e-10 of its own size (not a
- * combination of the chosen). */
+/* Candidate j set up: its values as the program computes them (a product in float), its
+ * centred sum of squares (0: not finite or constant, never chosen) and r . g_j. */
+static void set_up(layer *L, int j)
+{
+    const float *a = L->vals + (size_t)L->first[j] * L->S;
+    const float *b = L->second[j] >= 0 ? L->vals + (size_t)L->second[j] * L->S : NULL;
+    float *f = L->f + (size_t)j * L->S;
+    double mean = 0, ss = 0, rg = 0;
+    for (int c = 0; c < L->S; ++c) {
+        f[c] = b ? gp_apply2(GLEVO_GP_MUL, a[c], b[c]) : a[c];
+        mean += f[c];
+    }
+    mean /= L->S;
+    for (int c = 0; c < L->S; ++c) ss += (f[c] - mean) * (f[c] - mean), rg += L->r[c] * f[c];
+    L->norm2[j] = L->left2[j] = isfinite(ss) && ss > 0 ? ss : 0;
+    L->rg[j] = rg; /* r is centred: r . f_j = r . g_j */
+}
+
+/* One thread's share of a step (or of the set-up): each candidate's product with the new
+ * direction taken from what it has left and from r . g_j (r loses rq q), then its fall in
+ * the residual's sum of squares where it keeps more than 1e-10 of its own size (not a
+ * combination of the chosen); -1 otherwise. q is centred, so q . f_j = q . g_j. */
 static void *step_work(void *arg)
 {
     layer *L = arg;
@@ -61,16 +87,19 @@ static void *step_work(void *arg)
         if (j0 >= L->count) return NULL;
         int j1 = j0 + LAYER_BLOCK < L->count ? j0 + LAYER_BLOCK : L->count;
         for (int j = j0; j < j1; ++j) {
-            double *g = L->g + (size_t)j * L->S;
-            if (L->q) {
-                double p = 0;
-                for (int c = 0; c < L->S; ++c) p += L->q[c] * g[c];
-                for (int c = 0; c < L->S; ++c) g[c] -= p * L->q[c];
-                L->proj[(size_t)(L->chosen - 1) * L->count + j] = p;
+            if (!L->q) set_up(L, j);
+            if (!(L->norm2[j] > 0)) {
+                L->score[j] = -1;
+                continue;
             }
-            double gg = 0, rg = 0;
-            for (int c = 0; c < L->S; ++c) gg += g[c] * g[c], rg += L->r[c] * g[c];
-            L->score[j] = gg > 1e-10 * L->norm2[j] ? rg * rg / gg : -1;
+            if (L->q) {
+                const float *f = L->f + (size_t)j * L->S;
+                double p = 0;
+                for (int c = 0; c < L->S; ++c) p += L->q[c] * f[c];
+                L->left2[j] -= p * p;
+                L->rg[j] -= L->rq * p;
+            }
+            L->score[j] = L->left2[j] > 1e-10 * L->norm2[j] ? L->rg[j] * L->rg[j] / L->left2[j] : -1;
         }
     }
 }
@@ -99,17 +128,108 @@ static int distinct_subtrees(const uint32_t *codes, int n, const float *vals, in
     return k;
 }
 
-/* Candidate j's values on the sample as the program computes them (a product in float). */
-static bool candidate_values(const layer *L, const float *vals, int j, double *out)
+/* u made orthogonal to the T directions Q (twice: classical Gram-Schmidt's loss of
+ * orthogonality, Giraud et al. 2005) and of unit length; its length before, 0 where none is
+ * left. */
+static double orthonormalise(double *u, const double *Q, int T, int S)
 {
-    const float *a = vals + (size_t)L->first[j] * L->S;
-    const float *b = L->second[j] >= 0 ? vals + (size_t)L->second[j] * L->S : NULL;
-    for (int c = 0; c < L->S; ++c) {
-        float v = b ? gp_apply2(GLEVO_GP_MUL, a[c], b[c]) : a[c];
-        if (!isfinite(v)) return false;
-        out[c] = v;
+    for (int pass = 0; pass < 2; ++pass)
+        for (int t = 0; t < T; ++t) {
+            const double *q = Q + (size_t)t * S;
+            double p = 0;
+            for (int c = 0; c < S; ++c) p += q[c] * u[c];
+            for (int c = 0; c < S; ++c) u[c] -= p * q[c];
+        }
+    double len = 0;
+    for (int c = 0; c < S; ++c) len += u[c] * u[c];
+    len = sqrt(len);
+    for (int c = 0; c < S && len > 0; ++c) u[c] /= len;
+    return len;
+}
+
+/* Least squares' weights of the chosen candidates and the intercept on the sample, from
+ * their values (modified Gram-Schmidt on T columns, in double): R w = Q^T y. */
+static bool weigh(const layer *L, const int *terms, int T, const double *y, double *w,
+                  double *c0)
+{
+    int S = L->S;
+    double *Q = malloc((size_t)T * S * sizeof *Q), R[LAYER_TERMS][LAYER_TERMS], z[LAYER_TERMS];
+    double mean[LAYER_TERMS], my = 0;
+    if (!Q) return false;
+    for (int c = 0; c < S; ++c) my += y[c];
+    my /= S;
+    for (int t = 0; t < T; ++t) {
+        const float *f = L->f + (size_t)terms[t] * S;
+        double *u = Q + (size_t)t * S;
+        mean[t] = 0;
+        for (int c = 0; c < S; ++c) mean[t] += f[c];
+        mean[t] /= S;
+        for (int c = 0; c < S; ++c) u[c] = f[c] - mean[t];
+        for (int s = 0; s < t; ++s) {
+            const double *q = Q + (size_t)s * S;
+            R[s][t] = 0;
+            for (int c = 0; c < S; ++c) R[s][t] += q[c] * u[c];
+            for (int c = 0; c < S; ++c) u[c] -= R[s][t] * q[c];
+        }
+        R[t][t] = 0;
+        for (int c = 0; c < S; ++c) R[t][t] += u[c] * u[c];
+        R[t][t] = sqrt(R[t][t]);
+        for (int c = 0; c < S; ++c) u[c] /= R[t][t];
+        z[t] = 0;
+        for (int c = 0; c < S; ++c) z[t] += u[c] * (y[c] - my);
     }
+    *c0 = my;
+    for (int t = T - 1; t >= 0; --t) {
+        double v = z[t];
+        for (int u = t + 1; u < T; ++u) v -= R[t][u] * w[u];
+        w[t] = v / R[t][t];
+        *c0 -= w[t] * mean[t];
+    }
+    free(Q);
     return true;
+}
+
+/* Chooses up to most terms (orthogonal matching pursuit's order, stopped by the criterion or
+ * an exact fit); returns how many. y: the sampled targets. */
+static int choose(layer *L, const double *y, int most, int threads, int *terms)
+{
+    int S = L->S, T = 0;
+    double *r = malloc((size_t)S * sizeof *r), *Q = malloc((size_t)most * S * sizeof *Q);
+    double my = 0, sse = 0;
+    if (!r || !Q) goto done;
+    for (int c = 0; c < S; ++c) my += y[c];
+    my /= S;
+    for (int c = 0; c < S; ++c) r[c] = y[c] - my, sse += r[c] * r[c];
+    /* The criterion with the intercept alone, then with each term (and its weight) more. */
+    double bic = S * log(fmax(sse, 1e-300) / S) + log((double)S), exact = 1e-10 * sse;
+    L->q = NULL, L->r = r;
+    run_step(L, threads);
+    /* Past an exact fit (the enumeration's rule, 1 - R^2 <= 1e-10) a term would fit rounding. */
+    while (T < most && sse > exact) {
+        int best = -1;
+        for (int j = 0; j < L->count; ++j)
+            if (L->score[j] > 0 && (best < 0 || L->score[j] > L->score[best])) best = j;
+        if (best < 0) break;
+        double left = fmax(sse - L->score[best], 1e-300);
+        double next = S * log(left / S) + (T + 2) * log((double)S);
+        if (!(next < bic)) break;
+        double *q = Q + (size_t)T * S, mean = 0;
+        const float *f = L->f + (size_t)best * S;
+        for (int c = 0; c < S; ++c) mean += f[c];
+        mean /= S;
+        for (int c = 0; c < S; ++c) q[c] = f[c] - mean;
+        if (!(orthonormalise(q, Q, T, S) > 0)) break;
+        double rq = 0;
+        for (int c = 0; c < S; ++c) rq += r[c] * q[c];
+        for (int c = 0; c < S; ++c) r[c] -= rq * q[c];
+        bic = next, sse = left;
+        terms[T++] = best;
+        L->q = q, L->rq = rq;
+        if (T < most && sse > exact) run_step(L, threads);
+    }
+done:
+    free(r), free(Q);
+    return T;
 }
 
 /* Appends the subtree at i of codes (constants at their own new positions) to out. */
@@ -125,11 +245,11 @@ static int copy_subtree(const uint32_t *codes, const float *consts, int i, uint3
 }
 
 /* (+ (+ ... (+ c0 (* w1 term1)) ...) (* wT termT)) into fresh arrays; its length. */
-static int build(const layer *L, const int *terms, const double *w, double c0,
+static int build(const layer *L, const int *terms, int T, const double *w, double c0,
                  const uint32_t *codes, const float *consts, uint32_t **out_codes,
                  float **out_consts)
 {
-    int T = L->chosen, cap = 1 + T * (3 + 2 * end_of(codes, 0));
+    int cap = 1 + T * (3 + 2 * end_of(codes, 0));
     uint32_t *oc = malloc((size_t)cap * sizeof *oc);
     float *ok = malloc((size_t)cap * sizeof *ok);
     if (!oc || !ok) {
@@ -151,86 +271,25 @@ static int build(const layer *L, const int *terms, const double *w, double c0,
     return m;
 }
 
-/* The chosen terms' weights from the steps' projections: R w = z, R upper triangular with
- * R[s][t] the projection at step s of the candidate chosen at step t and R[t][t] its length
- * then (classical Gram-Schmidt's factors), z[t] the residual's along step t's direction. */
-static void weights(const layer *L, const int *terms, const double *len, const double *z,
-                    double *w)
-{
-    for (int t = L->chosen - 1; t >= 0; --t) {
-        double s = z[t];
-        for (int u = t + 1; u < L->chosen; ++u) s -= L->proj[(size_t)t * L->count + terms[u]] * w[u];
-        w[t] = s / len[t];
-    }
-}
-
-/* Chooses up to most terms; returns how many (L->chosen), with terms, their weights and the
- * intercept. y: the sampled targets. */
-static void choose(layer *L, const double *y, int most, int threads, int *terms, double *w,
-                   double *c0)
-{
-    int S = L->S;
-    double *r = malloc((size_t)S * sizeof *r), *q = malloc((size_t)S * sizeof *q);
-    double len[64], z[64], my = 0, sse = 0;
-    if (!r || !q) goto done;
-    for (int c = 0; c < S; ++c) my += y[c];
-    my /= S;
-    for (int c = 0; c < S; ++c) r[c] = y[c] - my, sse += r[c] * r[c];
-    /* The criterion with the intercept alone, then with each term (and its weight) more. */
-    double bic = S * log(fmax(sse, 1e-300) / S) + log((double)S), exact = 1e-10 * sse;
-    L->q = NULL, L->r = r;
-    /* Past an exact fit (the enumeration's rule, 1 - R^2 <= 1e-10) a term would fit rounding. */
-    while (L->chosen < most && sse > exact) {
-        run_step(L, threads);
-        int best = -1;
-        for (int j = 0; j < L->count; ++j)
-            if (L->score[j] > 0 && (best < 0 || L->score[j] > L->score[best])) best = j;
-        if (best < 0) break;
-        double left = fmax(sse - L->score[best], 1e-300);
-        double next = S * log(left / S) + (L->chosen + 2) * log((double)S);
-        if (!(next < bic)) break;
-        bic = next, sse = left;
-        const double *g = L->g + (size_t)best * S;
-        double gg = 0, rq = 0;
-        for (int c = 0; c < S; ++c) gg += g[c] * g[c];
-        len[L->chosen] = sqrt(gg);
-        for (int c = 0; c < S; ++c) q[c] = g[c] / len[L->chosen], rq += r[c] * q[c];
-        for (int c = 0; c < S; ++c) r[c] -= rq * q[c];
-        z[L->chosen] = rq;
-        terms[L->chosen++] = best;
-        L->q = q;
-    }
-    /* (A step's direction is projected out of the candidates at the next step: the last
-     * one's projections are not among the weights' factors.) */
-    weights(L, terms, len, z, w);
-    *c0 = my;
-    for (int t = 0; t < L->chosen; ++t) *c0 -= w[t] * L->mean[terms[t]];
-done:
-    free(r), free(q);
-}
-
 int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const glevo_gp_data *d,
                     int most_terms, int threads, uint32_t **out_codes, float **out_consts)
 {
     int m = d->cases, S = m < LAYER_CASES ? m : LAYER_CASES;
     if (most_terms > S / 10) most_terms = S / 10; /* ten cases a weight at least */
-    if (most_terms > 64) most_terms = 64;
+    if (most_terms > LAYER_TERMS) most_terms = LAYER_TERMS;
     if (most_terms < 1 || n < 2 || n > LAYER_NODES) return 0;
-    layer L = {.S = S};
-    float *vals = malloc((size_t)n * S * sizeof *vals), node[LAYER_NODES];
-    double *y = malloc((size_t)S * sizeof *y);
     int start[LAYER_SUBTREES], cap = LAYER_SUBTREES * (LAYER_SUBTREES + 3) / 2, result = -1;
-    L.first = malloc((size_t)cap * sizeof *L.first);
-    L.second = malloc((size_t)cap * sizeof *L.second);
-    L.g = malloc((size_t)cap * S * sizeof *L.g);
-    L.norm2 = malloc((size_t)cap * sizeof *L.norm2);
-    L.mean = malloc((size_t)cap * sizeof *L.mean);
-    L.score = malloc((size_t)cap * sizeof *L.score);
-    L.proj = malloc((size_t)most_terms * cap * sizeof *L.proj);
-    int *terms = malloc((size_t)most_terms * sizeof *terms);
-    double *w = malloc((size_t)most_terms * sizeof *w), c0 = 0;
-    if (!vals || !y || !L.first || !L.second || !L.g || !L.norm2 || !L.mean || !L.score ||
-        !L.proj || !terms || !w)
+    float *vals = malloc((size_t)n * S * sizeof *vals), node[LAYER_NODES];
+    double *y = malloc((size_t)S * sizeof *y), w[LAYER_TERMS], c0 = 0;
+    int *first = malloc((size_t)cap * sizeof *first), *second = malloc((size_t)cap * sizeof *second);
+    layer L = {.S = S, .vals = vals, .first = first, .second = second,
+               .f = malloc((size_t)cap * S * sizeof *L.f),
+               .norm2 = malloc((size_t)cap * sizeof *L.norm2),
+               .left2 = malloc((size_t)cap * sizeof *L.left2),
+               .rg = malloc((size_t)cap * sizeof *L.rg),
+               .score = malloc((size_t)cap * sizeof *L.score)};
+    int terms[LAYER_TERMS], T = 0;
+    if (!vals || !y || !first || !second || !L.f || !L.norm2 || !L.left2 || !L.rg || !L.score)
         goto done;
     for (int s = 0; s < S; ++s) {
         int c = (int)((long long)s * m / S);
@@ -240,26 +299,21 @@ int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const gle
     }
     int k = distinct_subtrees(codes, n, vals, S, start);
     for (int a = 0; a < k; ++a)
-        for (int b = a - 1; b < k; ++b) { /* b = a - 1: the subtree alone */
-            int j = L.count;
-            L.first[j] = start[a], L.second[j] = b < a ? -1 : start[b];
-            double *g = L.g + (size_t)j * S, mean = 0, ss = 0;
-            if (!candidate_values(&L, vals, j, g)) continue;
-            for (int c = 0; c < S; ++c) mean += g[c];
-            mean /= S;
-            for (int c = 0; c < S; ++c) g[c] -= mean, ss += g[c] * g[c];
-            if (!(ss > 0) || !isfinite(ss)) continue;
-            L.mean[j] = mean, L.norm2[j] = ss, L.count++;
-        }
-    choose(&L, y, most_terms, gp_cpu_threads(threads, 1 + (int)((long long)L.count * S >> 18)),
-           terms, w, &c0);
-    bool finite = isfinite(c0);
-    for (int t = 0; t < L.chosen; ++t) finite = finite && isfinite(w[t]);
+        for (int b = a - 1; b < k; ++b, ++L.count) /* b = a - 1: the subtree alone */
+            first[L.count] = start[a], second[L.count] = b < a ? -1 : start[b];
+    T = choose(&L, y, most_terms, gp_cpu_threads(threads, 1 + (int)((long long)L.count * S >> 18)),
+               terms);
     /* One term that is the whole program is the program with its scaling again. */
-    bool same = L.chosen == 1 && L.first[terms[0]] == 0 && L.second[terms[0]] < 0;
-    result = L.chosen && finite && !same ? build(&L, terms, w, c0, codes, consts, out_codes, out_consts) : 0;
+    bool same = T == 1 && first[terms[0]] == 0 && second[terms[0]] < 0;
+    result = 0;
+    if (T && !same && !weigh(&L, terms, T, y, w, &c0)) result = -1;
+    else if (T && !same) {
+        bool finite = isfinite(c0);
+        for (int t = 0; t < T; ++t) finite = finite && isfinite(w[t]);
+        if (finite) result = build(&L, terms, T, w, c0, codes, consts, out_codes, out_consts);
+    }
 done:
-    free(vals), free(y), free(L.first), free(L.second), free(L.g), free(L.norm2), free(L.mean);
-    free(L.score), free(L.proj), free(terms), free(w);
+    free(vals), free(y), free(first), free(second), free(L.f), free(L.norm2), free(L.left2);
+    free(L.rg), free(L.score);
     return result;
 }

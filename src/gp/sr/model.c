@@ -186,7 +186,7 @@ glevo_status gp_model_linear_layer(const glevo_gp_params *P, const glevo_gp_data
     uint32_t *sc = n > 0 ? malloc((size_t)n * sizeof *sc) : NULL;
     float *sk = n > 0 ? malloc((size_t)n * sizeof *sk) : NULL;
     if (n > 0) n = sc && sk ? gp_simplify(lc, n, lk, sc, sk) : -1;
-    if (n > 0) n = gp_readable(sc, sk, n, d, P->metric);
+    if (n > 0 && n <= 64) n = gp_readable(sc, sk, n, d, P->metric);
     glevo_gp_programs *model = NULL;
     glevo_status st = n < 0 ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the linear layer")
                             : GLEVO_OK;
