@@ -124,7 +124,7 @@ static int gp_main(int argc, char **argv)
         {"linear-layer", OPT_INT, &layer, "the result's model, where not exact: a least-squares "
                                           "sum of up to this many of its subtrees and products of "
                                           "two, where that halves the training error "
-                                          "(default: 16 with mse or rmse, else 0; 0: off)"},
+                                          "(default: 32 with mse or rmse, else 0; 0: off)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},

@@ -334,7 +334,7 @@ typedef struct glevo_gp_params {
                            * error: accurate models of sums of products, at the cost of length
                            * (docs/symbolic-regression.md). Only glevo_gp_result_get's model
                            * (not progress's or glevo_gp_model's); the search is unchanged.
-                           * 0 = the default: 16 for mse and rmse, else off; GLEVO_ZERO = off;
+                           * 0 = the default: 32 for mse and rmse, else off; GLEVO_ZERO = off;
                            * at most 64 */
     glevo_backend backend;  /* auto (default), compute, fragment or cpu: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
@@ -393,9 +393,10 @@ GLEVO_API glevo_status glevo_gp_step(glevo_gp *gp, int generations);
 GLEVO_API void glevo_gp_destroy(glevo_gp *gp);
 GLEVO_API bool glevo_gp_done(const glevo_gp *gp);
 GLEVO_API int glevo_gp_generation(const glevo_gp *gp);     /* the last evaluated generation */
-GLEVO_API double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error, as the
-                                                             * result reports it (the printed
-                                                             * model's: glevo_gp_model) */
+GLEVO_API double glevo_gp_best_error(const glevo_gp *gp);  /* its best program's error, as
+                                                             * glevo_gp_model prints it (the
+                                                             * result's, but for its linear
+                                                             * layer: linear_layer) */
 /* The last evaluated generation's programs (a portfolio's main search), and in *best (if
  * not NULL) its best's index; valid until the next step. */
 GLEVO_API const glevo_gp_programs *glevo_gp_population(const glevo_gp *gp, int *best);

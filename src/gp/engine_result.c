@@ -45,8 +45,8 @@ glevo_status glevo_gp_result_get(const glevo_gp *gp, glevo_gp_result *out)
         out->best_sexpr = gp_print_alloc(out->best, 0, 0);
         out->best_infix = gp_print_alloc(out->best, 0, 1);
     }
-    if (!st) st = gp_model_finish(&search->P, search->data, out); /* issue 26: the printed model */
-    if (!st) st = gp_model_linear_layer(&search->P, search->data, out); /* issue 45 */
+    /* The printed model (issue 26), its linear layer where that fits better (issue 45). */
+    if (!st) st = gp_model_finish(&search->P, search->data, true, out);
     if (!st && (!out->best_sexpr || !out->best_infix))
         st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     out->seconds = core_seconds_now() - gp->t0;

@@ -149,7 +149,7 @@ START_TEST(test_run_result)
         glevo_gp *gp = NULL;
         ck_assert_int_eq(glevo_gp_create(&P, d, &gp), GLEVO_OK);
         ck_assert_int_eq(glevo_gp_step(gp, 4), GLEVO_OK);
-        ck_assert_int_eq(glevo_gp_params_of(gp)->linear_layer, k ? 0 : 16);
+        ck_assert_int_eq(glevo_gp_params_of(gp)->linear_layer, k ? 0 : 32);
         if (!k) used = *glevo_gp_params_of(gp);
         ck_assert_int_eq(glevo_gp_result_get(gp, k ? &off : &on), GLEVO_OK);
         glevo_gp_destroy(gp);

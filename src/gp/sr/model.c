@@ -23,6 +23,18 @@ static char *print_alloc(const glevo_gp_programs *p, const char *const *names)
     return s;
 }
 
+/* R^2 of a model whose squared errors on d sum to sq_sum. */
+static double r2_of(const glevo_gp_data *d, double sq_sum)
+{
+    double sy = 0, syy = 0;
+    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
+    double my = sy / d->cases;
+    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - my) * (d->y[c] - my);
+    /* A constant target has no variance to explain: R^2 is 1 for a model that is exact on
+     * it and 0 otherwise (scikit-learn's r2_score), never a NaN printed beside a model. */
+    return syy > 0 ? 1.0 - sq_sum / syy : sq_sum == 0 ? 1.0 : 0.0;
+}
+
 glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data *d, double *r2)
 {
     glevo_clear_error();
@@ -38,15 +50,8 @@ glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glevo_gp_data 
     glevo_gp_sums s;
     if (!st) st = glevo_gp_evaluate_cpu(one, d, 1, &s);
     glevo_gp_programs_destroy(one);
-    if (st) return st;
-    double sy = 0, syy = 0;
-    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
-    double my = sy / d->cases;
-    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - my) * (d->y[c] - my);
-    /* A constant target has no variance to explain: R^2 is 1 for a model that is exact on
-     * it and 0 otherwise (scikit-learn's r2_score), never a NaN printed beside a model. */
-    *r2 = syy > 0 ? 1.0 - s.sq_sum / syy : s.sq_sum == 0 ? 1.0 : 0.0;
-    return GLEVO_OK;
+    if (!st) *r2 = r2_of(d, s.sq_sum);
+    return st;
 }
 
 void glevo_gp_result_free(glevo_gp_result *r)
@@ -73,19 +78,19 @@ glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *
     const uint32_t *codes = glevo_gp_programs_codes(p, i, &len);
     glevo_status st = glevo_gp_programs_create(&out->best);
     if (!st) st = glevo_gp_programs_add(out->best, codes, len, glevo_gp_programs_constants(p));
-    if (!st) st = gp_model_finish(params, data, out);
+    if (!st) st = gp_model_finish(params, data, false, out);
     if (st) glevo_gp_result_free(out);
     return st;
 }
 
-/* model (taken) becomes out's: its strings, nodes, training error and R^2. */
+/* model (taken) becomes out's: its strings, nodes, and its training error and R^2 from s,
+ * its sums on d. */
 static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
-                            glevo_gp_programs *model, glevo_gp_result *out)
+                            glevo_gp_programs *model, const glevo_gp_sums *s,
+                            glevo_gp_result *out)
 {
-    double err = 0;
-    glevo_status st = gp_model_error(model, d, P->metric, &err);
-    double r2 = NAN;
-    if (!st) st = glevo_gp_r2(model, 0, d, &r2);
+    double err = glevo_gp_metric_value(P->metric, s, d->cases), r2 = r2_of(d, s->sq_sum);
+    glevo_status st = GLEVO_OK;
     char *sexpr = NULL, *infix = NULL, *sympy = NULL;
     char **names = st ? NULL : gp_data_identifiers(d);
     if (!st && names) {
@@ -119,7 +124,61 @@ static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
     return st;
 }
 
-glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
+/* The linear layer of model (gp_linear_layer) where it halves the squared error on every
+ * case of d: *layered (NULL where not) and *sums become its; sums holds model's on entry. */
+static glevo_status layer_of(const glevo_gp_params *P, const glevo_gp_data *d,
+                             const glevo_gp_programs *model, glevo_gp_sums *sums,
+                             glevo_gp_programs **layered)
+{
+    *layered = NULL;
+    bool squared = P->metric == GLEVO_GP_MSE || P->metric == GLEVO_GP_RMSE;
+    if (P->linear_layer <= 0 || !squared || d->cases < 2) return GLEVO_OK;
+    double sy = 0, syy = 0;
+    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
+    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - sy / d->cases) * (d->y[c] - sy / d->cases);
+    /* A model exact to rounding (the enumeration's rule, 1 - R^2 <= 1e-10) stays as found. */
+    if (!(sums->sq_sum > 1e-10 * syy)) return GLEVO_OK;
+    int len;
+    const uint32_t *codes = glevo_gp_programs_codes(model, 0, &len);
+    uint32_t *lc = NULL;
+    float *lk = NULL;
+    int n = gp_linear_layer(codes, glevo_gp_programs_constants(model), len, d, P->linear_layer,
+                            P->eval.threads, &lc, &lk);
+    /* Made readable as the search's model is where short (a factor of 1 dropped); longer sums
+     * are left as weighed (the readable steps' trials cost tens of milliseconds there). */
+    uint32_t *sc = n > 0 ? malloc((size_t)n * sizeof *sc) : NULL;
+    float *sk = n > 0 ? malloc((size_t)n * sizeof *sk) : NULL;
+    if (n > 0) n = sc && sk ? gp_simplify(lc, n, lk, sc, sk) : -1;
+    if (n > 0 && n <= 64) n = gp_readable(sc, sk, n, d, P->metric);
+    glevo_gp_programs *p = NULL;
+    glevo_gp_sums s;
+    glevo_status st = n < 0 ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the linear layer")
+                            : GLEVO_OK;
+    if (!st && n > 0) st = glevo_gp_programs_create(&p);
+    if (!st && n > 0) st = glevo_gp_programs_add(p, sc, n, sk);
+    if (!st && n > 0) st = glevo_gp_evaluate_cpu(p, d, 1, &s);
+    /* Kept where the interpreter's floats on every case halve the squared error. */
+    if (!st && n > 0 && 2 * s.sq_sum < sums->sq_sum) {
+        *layered = p, *sums = s;
+        p = NULL;
+    }
+    glevo_gp_programs_destroy(p);
+    free(lc), free(lk), free(sc), free(sk);
+    return st;
+}
+
+glevo_status gp_model_linear_layer(const glevo_gp_params *P, const glevo_gp_data *d,
+                                   glevo_gp_result *out)
+{
+    glevo_gp_sums sums;
+    glevo_gp_programs *layered = NULL;
+    glevo_status st = glevo_gp_evaluate_cpu(out->best, d, 1, &sums);
+    if (!st) st = layer_of(P, d, out->best, &sums, &layered);
+    if (!st && layered) st = publish(P, d, layered, &sums, out);
+    return st;
+}
+
+glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, bool layer,
                              glevo_gp_result *out)
 {
     int len;
@@ -155,51 +214,20 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
         free(c3);
         free(k3);
     }
+    glevo_gp_sums sums;
+    if (!st) st = glevo_gp_evaluate_cpu(model, d, 1, &sums);
+    /* The layer is weighed before either model is printed (printing checks signs on every
+     * case: milliseconds at 10^4 cases). */
+    glevo_gp_programs *layered = NULL;
+    if (!st && layer) st = layer_of(P, d, model, &sums, &layered);
     if (!st) {
-        st = publish(P, d, model, out);
-        model = NULL;
+        st = layered ? publish(P, d, layered, &sums, out) : publish(P, d, model, &sums, out);
+        *(layered ? &layered : &model) = NULL;
     }
     glevo_gp_programs_destroy(model);
+    glevo_gp_programs_destroy(layered);
     free(c2);
     free(k2);
     return st;
 }
 
-glevo_status gp_model_linear_layer(const glevo_gp_params *P, const glevo_gp_data *d,
-                                   glevo_gp_result *out)
-{
-    bool squared = P->metric == GLEVO_GP_MSE || P->metric == GLEVO_GP_RMSE;
-    if (P->linear_layer <= 0 || !squared || d->cases < 2) return GLEVO_OK;
-    double sy = 0, syy = 0;
-    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
-    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - sy / d->cases) * (d->y[c] - sy / d->cases);
-    double before = P->metric == GLEVO_GP_RMSE ? out->best_error * out->best_error : out->best_error;
-    /* A model exact to rounding (the enumeration's rule, 1 - R^2 <= 1e-10) stays as found. */
-    if (!(before > 1e-10 * syy / d->cases)) return GLEVO_OK;
-    int len;
-    const uint32_t *codes = glevo_gp_programs_codes(out->best, 0, &len);
-    uint32_t *lc = NULL;
-    float *lk = NULL;
-    int n = gp_linear_layer(codes, glevo_gp_programs_constants(out->best), len, d,
-                            P->linear_layer, P->eval.threads, &lc, &lk);
-    /* Made readable as the search's model is (a term the error does not see dropped). */
-    uint32_t *sc = n > 0 ? malloc((size_t)n * sizeof *sc) : NULL;
-    float *sk = n > 0 ? malloc((size_t)n * sizeof *sk) : NULL;
-    if (n > 0) n = sc && sk ? gp_simplify(lc, n, lk, sc, sk) : -1;
-    if (n > 0 && n <= 64) n = gp_readable(sc, sk, n, d, P->metric);
-    glevo_gp_programs *model = NULL;
-    glevo_status st = n < 0 ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the linear layer")
-                            : GLEVO_OK;
-    if (!st && n > 0) st = glevo_gp_programs_create(&model);
-    if (!st && n > 0) st = glevo_gp_programs_add(model, sc, n, sk);
-    double after = INFINITY;
-    if (!st && n > 0) st = gp_model_error(model, d, GLEVO_GP_MSE, &after);
-    /* Kept where the interpreter's floats on every case halve the squared error. */
-    if (!st && n > 0 && 2 * after < before) {
-        st = publish(P, d, model, out);
-        model = NULL;
-    }
-    glevo_gp_programs_destroy(model);
-    free(lc), free(lk), free(sc), free(sk);
-    return st;
-}

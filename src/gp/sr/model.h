@@ -10,8 +10,9 @@
 glevo_status gp_model_error(const glevo_gp_programs *p, const glevo_gp_data *d,
                             glevo_gp_metric metric, double *error);
 /* out->best (one program) becomes the reported model: linear scaling folded in, and
- * best_sexpr, best_infix, best_nodes and best_error are recomputed from it. */
-glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d,
+ * best_sexpr, best_infix, best_nodes and best_error are recomputed from it; with layer, its
+ * linear layer instead where that halves the squared error (gp_model_linear_layer's rule). */
+glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, bool layer,
                              glevo_gp_result *out);
 /* The result's linear layer (linear_layer.c): a least-squares sum c0 + sum_t w_t term_t of at
  * most most_terms of the program's subtrees and products of two, chosen by orthogonal matching

@@ -9,7 +9,7 @@
 #define GP_ENUMERATION_DEFAULT 100000
 #define GP_ENUMERATION_MAX 10000000
 /* The result's linear layer's default terms (mse, rmse) and the most it takes. */
-#define GP_LINEAR_LAYER_DEFAULT 16
+#define GP_LINEAR_LAYER_DEFAULT 32
 #define GP_LINEAR_LAYER_MAX 64
 /* The most programs constant fitting takes a generation by default (const_opt_max). */
 #define GP_CONST_OPT_MAX_DEFAULT 1024
