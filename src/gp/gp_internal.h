@@ -57,6 +57,13 @@ int gp_walk_depth(const uint32_t *codes, int len);
  * and `work(job)` run on that many, this one among them (they share out the job's items). */
 int gp_cpu_threads(int requested, int most);
 void gp_run_on_threads(int threads, void *(*work)(void *), void *job);
+/* Threads kept for a job run many times over: gp_pool_run runs work(job) on this thread and
+ * the pool's (threads - 1 at most; NULL, from threads < 2 or without memory: this one alone)
+ * and returns when all are done; gp_pool_stop ends them. */
+typedef struct gp_pool gp_pool;
+gp_pool *gp_pool_start(int threads);
+void gp_pool_run(gp_pool *p, void *(*work)(void *), void *job);
+void gp_pool_stop(gp_pool *p);
 
 /* GP's number grammar (number.c): NULL and *out set, or what is wrong with text ("is not a
  * finite number", "is out of float32's range ..."). */

@@ -104,10 +104,10 @@ static void *step_work(void *arg)
     }
 }
 
-static void run_step(layer *L, int threads)
+static void run_step(layer *L, gp_pool *pool)
 {
     atomic_store(&L->next, 0);
-    gp_run_on_threads(threads, step_work, L);
+    gp_pool_run(pool, step_work, L);
 }
 
 /* The distinct subtrees of the program that vary and stay finite on the sample (preorder:
@@ -191,7 +191,7 @@ static bool weigh(const layer *L, const int *terms, int T, const double *y, doub
 
 /* Chooses up to most terms (orthogonal matching pursuit's order, stopped by the criterion or
  * an exact fit); returns how many. y: the sampled targets. */
-static int choose(layer *L, const double *y, int most, int threads, int *terms)
+static int choose(layer *L, const double *y, int most, gp_pool *pool, int *terms)
 {
     int S = L->S, T = 0;
     double *r = malloc((size_t)S * sizeof *r), *Q = malloc((size_t)most * S * sizeof *Q);
@@ -203,7 +203,7 @@ static int choose(layer *L, const double *y, int most, int threads, int *terms)
     /* The criterion with the intercept alone, then with each term (and its weight) more. */
     double bic = S * log(fmax(sse, 1e-300) / S) + log((double)S), exact = 1e-10 * sse;
     L->q = NULL, L->r = r;
-    run_step(L, threads);
+    run_step(L, pool);
     /* Past an exact fit (the enumeration's rule, 1 - R^2 <= 1e-10) a term would fit rounding. */
     while (T < most && sse > exact) {
         int best = -1;
@@ -225,7 +225,7 @@ static int choose(layer *L, const double *y, int most, int threads, int *terms)
         bic = next, sse = left;
         terms[T++] = best;
         L->q = q, L->rq = rq;
-        if (T < most && sse > exact) run_step(L, threads);
+        if (T < most && sse > exact) run_step(L, pool);
     }
 done:
     free(r), free(Q);
@@ -301,8 +301,11 @@ int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const gle
     for (int a = 0; a < k; ++a)
         for (int b = a - 1; b < k; ++b, ++L.count) /* b = a - 1: the subtree alone */
             first[L.count] = start[a], second[L.count] = b < a ? -1 : start[b];
-    T = choose(&L, y, most_terms, gp_cpu_threads(threads, 1 + (int)((long long)L.count * S >> 18)),
-               terms);
+    /* Threads kept for the steps (one read of the candidates each, ~0.1 ms at 2000 x 1024:
+     * starting threads for each step cost more, H200 host 2026-11-29). */
+    gp_pool *pool = gp_pool_start(gp_cpu_threads(threads, 1 + (int)((long long)L.count * S >> 18)));
+    T = choose(&L, y, most_terms, pool, terms);
+    gp_pool_stop(pool);
     /* One term that is the whole program is the program with its scaling again. */
     bool same = T == 1 && first[terms[0]] == 0 && second[terms[0]] < 0;
     result = 0;
