@@ -148,9 +148,10 @@ static double orthonormalise(double *u, const double *Q, int T, int S)
 }
 
 /* Least squares' weights of the chosen candidates and the intercept on the sample, from
- * their values (modified Gram-Schmidt on T columns, in double): R w = Q^T y. */
+ * their values (modified Gram-Schmidt on T columns, in double): R w = Q^T y; *sse the
+ * residual's sum of squares, |y - mean|^2 - |Q^T y|^2. */
 static bool weigh(const layer *L, const int *terms, int T, const double *y, double *w,
-                  double *c0)
+                  double *c0, double *sse)
 {
     int S = L->S;
     double *Q = malloc((size_t)T * S * sizeof *Q), R[LAYER_TERMS][LAYER_TERMS], z[LAYER_TERMS];
@@ -158,6 +159,8 @@ static bool weigh(const layer *L, const int *terms, int T, const double *y, doub
     if (!Q) return false;
     for (int c = 0; c < S; ++c) my += y[c];
     my /= S;
+    *sse = 0;
+    for (int c = 0; c < S; ++c) *sse += (y[c] - my) * (y[c] - my);
     for (int t = 0; t < T; ++t) {
         const float *f = L->f + (size_t)terms[t] * S;
         double *u = Q + (size_t)t * S;
@@ -177,6 +180,7 @@ static bool weigh(const layer *L, const int *terms, int T, const double *y, doub
         for (int c = 0; c < S; ++c) u[c] /= R[t][t];
         z[t] = 0;
         for (int c = 0; c < S; ++c) z[t] += u[c] * (y[c] - my);
+        *sse -= z[t] * z[t];
     }
     *c0 = my;
     for (int t = T - 1; t >= 0; --t) {
@@ -271,6 +275,39 @@ static int build(const layer *L, const int *terms, int T, const double *w, doubl
     return m;
 }
 
+/* A fit exact to rounding keeps only the terms it needs: the terms of least weighted size
+ * |w_t| |g_t| first, each dropped where the others, weighed again, still fit exactly (the
+ * pursuit may take the whole program first and then the parts that make it exact, beside
+ * which the program is dead weight). false without memory. */
+static bool prune_exact(const layer *L, const double *y, int *terms, int *T)
+{
+    double w[LAYER_TERMS], size[LAYER_TERMS], c0, sse, my = 0, sst = 0;
+    for (int c = 0; c < L->S; ++c) my += y[c];
+    for (int c = 0; c < L->S; ++c) sst += (y[c] - my / L->S) * (y[c] - my / L->S);
+    if (!weigh(L, terms, *T, y, w, &c0, &sse)) return false;
+    if (*T < 2 || !(sse <= 1e-10 * sst)) return true;
+    int order[LAYER_TERMS], n = *T;
+    for (int t = 0; t < n; ++t) order[t] = t, size[t] = fabs(w[t]) * sqrt(L->norm2[terms[t]]);
+    for (int i = 1; i < n; ++i) /* insertion sort by size, the earlier first among equals */
+        for (int j = i; j > 0 && size[order[j]] < size[order[j - 1]]; --j) {
+            int o = order[j];
+            order[j] = order[j - 1], order[j - 1] = o;
+        }
+    bool keep[LAYER_TERMS];
+    for (int t = 0; t < n; ++t) keep[t] = true;
+    for (int i = 0; i < n && *T > 1; ++i) {
+        int trial[LAYER_TERMS], m = 0;
+        for (int t = 0; t < n; ++t)
+            if (keep[t] && t != order[i]) trial[m++] = terms[t];
+        if (!weigh(L, trial, m, y, w, &c0, &sse)) return false;
+        if (sse <= 1e-10 * sst) keep[order[i]] = false, --*T;
+    }
+    int m = 0;
+    for (int t = 0; t < n; ++t)
+        if (keep[t]) terms[m++] = terms[t];
+    return true;
+}
+
 int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const glevo_gp_data *d,
                     int most_terms, int threads, uint32_t **out_codes, float **out_consts)
 {
@@ -306,10 +343,12 @@ int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const gle
     gp_pool *pool = gp_pool_start(gp_cpu_threads(threads, 1 + (int)((long long)L.count * S >> 18)));
     T = choose(&L, y, most_terms, pool, terms);
     gp_pool_stop(pool);
+    if (!prune_exact(&L, y, terms, &T)) goto done;
     /* One term that is the whole program is the program with its scaling again. */
     bool same = T == 1 && first[terms[0]] == 0 && second[terms[0]] < 0;
     result = 0;
-    if (T && !same && !weigh(&L, terms, T, y, w, &c0)) result = -1;
+    double sse;
+    if (T && !same && !weigh(&L, terms, T, y, w, &c0, &sse)) result = -1;
     else if (T && !same) {
         bool finite = isfinite(c0);
         for (int t = 0; t < T; ++t) finite = finite && isfinite(w[t]);
