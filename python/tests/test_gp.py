@@ -104,6 +104,27 @@ def test_enumeration_seeds_an_exact_formula():
         glevo.GP((x, y), enumeration=-3, backend="cpu")
 
 
+def test_linear_layer_weighs_the_parts():
+    # y = x1 x2 - 2 x3^2: a model with both parts unweighted becomes the weighted sum in the
+    # result (not in best_error, the search's model); linear_layer=0 keeps the model.
+    rng = np.random.default_rng(5)
+    x = rng.uniform(1, 3, (200, 3)).astype(np.float32)
+    y = (x[:, 0] * x[:, 1] - 2 * x[:, 2] ** 2).astype(np.float32)
+    assert glevo.GP.defaults()["linear_layer"] == 32
+    runs = {}
+    for layer in (None, 0):
+        kw = {} if layer is None else {"linear_layer": layer}
+        g = glevo.GP((x, y), pop=100, generations=4, seed=4, portfolio=0, enumeration=0,
+                     backend="cpu", **kw)
+        g.run()
+        runs[layer] = (g.params["linear_layer"], g.best_error, g.result["best_error"])
+    assert runs[None][0] == 32 and runs[0][0] == 0
+    assert runs[None][1] == runs[0][1] == runs[0][2]  # the same search, its model
+    assert runs[None][2] < 0.5 * runs[0][2]
+    with pytest.raises(ValueError, match="linear_layer 65 is outside 0..64"):
+        glevo.GP((x, y), linear_layer=65, backend="cpu")
+
+
 def test_data_errors():
     with pytest.raises(ValueError, match="data holds NaN"):
         glevo.GP(np.array([[1.0, 2.0], [np.nan, 1.0]]), backend="cpu")

@@ -1,0 +1,34 @@
+#!/bin/bash
+# The result's linear layer (src/gp/sr/linear_layer.c) on the H200: whole default runs at the
+# four cells quiet, before (OLD: the tree without the layer) and after (NEW), seeds 1-5 after a
+# discarded run, for the result's cost (the searches are the same); then SRBench's Feynman
+# track with NEW at the suite's budget (2000 x 100, compute, 12 runs at once), runs 1-3 of
+# every equation (SEEDS=N: runs 1-N) at noise NOISE (SymPy's checks afterwards: run.py --summary-only).
+# GP_OPTS: more glevo gp options for the suite's runs (e.g. --linear-layer 32).
+# Usage (repository root on the GPU machine, $OUT set): run.sh OLD NEW NOISE [timing]
+set -u
+old=$1; new=$2; noise=$3; out=${OUT:-out}; mkdir -p "$out"
+. scripts/device/gp_whole_run.sh
+export GLEVO_PROGRAM_CACHE=$(mktemp -d)
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
+if [ "${4:-}" = timing ]; then
+  mkdir -p "$out/data"
+  python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
+  for c in 1000:100 10000:1000 10000:10000 100000:1000; do
+    pop=${c%:*}; cases=${c#*:}
+    for v in "old:$old" "new:$new"; do
+      IFS=: read name g <<< "$v"
+      gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "warmup-$name" "$pop" "$cases" 1 X=1
+      for s in 1 2 3 4 5; do
+        gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "$name-quiet" "$pop" "$cases" "$s" X=1
+      done
+    done
+    call_log "cell $c done"
+  done
+  rm -rf "$out/data"
+fi
+timeout "${CUT:-270}" python3 scripts/srbench/run.py --suite feynman --glevo "$new" --out "$out/noise-$noise" \
+  --seeds "${SEEDS:-3}" --jobs 12 --noise "$noise" --skip-symbolic --timeout 60 -- --backend compute ${GP_OPTS:-} \
+  > "$out/noise-$noise.log" 2>&1
+call_log "noise $noise rc=$?"
+rm -rf "$out/noise-$noise/data"
