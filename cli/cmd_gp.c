@@ -47,7 +47,7 @@ static glevo_status run_gp(const glevo_gp_params *p, const glevo_gp_params *chan
 #undef CHECKPOINT
     run_control_report("gp", ctl, glevo_gp_generation(gp));
     if (!st) st = glevo_gp_result_get(gp, out);
-    if (!st && front) st = gp_front_build(gp, data, front);
+    if (!st && front) st = gp_front_build(gp, data, out, front);
     glevo_gp_destroy(gp);
     return st;
 }

@@ -1,7 +1,8 @@
 /* The front a `glevo gp` model is picked from (--json "front"), as PySR's hall of fame lists
- * it: of the last generation's programs (a portfolio's main search), the reported models that
- * no other beats in both size and training error, smallest first. The run reports the one of
- * least error; the front shows what simpler models cost. */
+ * it: of the last generation's programs (a portfolio's main search) and the run's printed
+ * model (another search's, or the result's linear layer), the reported models that no other
+ * beats in both size and training error, smallest first. The run reports the one of least
+ * error; the front shows what simpler models cost. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,12 @@
 #include "gp_front.h"
 
 typedef struct ranked { int size; double error; int index; } ranked;
+
+static int by_nodes(const void *a, const void *b)
+{
+    const gp_front_entry *x = a, *y = b;
+    return (x->nodes > y->nodes) - (x->nodes < y->nodes);
+}
 
 static int by_size_then_error(const void *a, const void *b)
 {
@@ -37,7 +44,8 @@ static int front_of(const int *size, const double *error, int n, int *idx)
     return m;
 }
 
-glevo_status gp_front_build(const glevo_gp *gp, const glevo_gp_data *data, gp_front *out)
+glevo_status gp_front_build(const glevo_gp *gp, const glevo_gp_data *data,
+                            const glevo_gp_result *reported, gp_front *out)
 {
     memset(out, 0, sizeof *out);
     const glevo_gp_programs *pop = glevo_gp_population(gp, NULL);
@@ -50,7 +58,7 @@ glevo_status gp_front_build(const glevo_gp *gp, const glevo_gp_data *data, gp_fr
     for (int i = 0; i < n && !st; ++i) glevo_gp_programs_codes(pop, i, &size[i]);
     /* The programs' front first, then their models (a model is built only for those). */
     int m = st ? 0 : front_of(size, error, n, idx);
-    out->entries = calloc((size_t)(m > 0 ? m : 1), sizeof *out->entries);
+    out->entries = calloc((size_t)m + 1, sizeof *out->entries);
     if (!st && !out->entries) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory");
     for (int k = 0; k < m && !st; ++k) {
         glevo_gp_result r;
@@ -59,6 +67,15 @@ glevo_status gp_front_build(const glevo_gp *gp, const glevo_gp_data *data, gp_fr
         r.best_sexpr = r.best_infix = NULL;
         glevo_gp_result_free(&r);
         out->count = k + 1;
+    }
+    /* The reported model among them: another search's, or the linear layer's sum, where that
+     * is what the run printed. */
+    if (!st && reported && reported->best_sexpr) {
+        gp_front_entry *e = &out->entries[out->count];
+        *e = (gp_front_entry){reported->best_nodes, reported->best_error,
+                              strdup(reported->best_sexpr), strdup(reported->best_infix)};
+        if (e->sexpr && e->infix) out->count++;
+        else st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory"), free(e->sexpr), free(e->infix);
     }
     /* The models' own front: simplification can make a larger program the smaller model. */
     int kept = 0;
@@ -77,6 +94,7 @@ glevo_status gp_front_build(const glevo_gp *gp, const glevo_gp_data *data, gp_fr
     for (int k = 0; k < out->count; ++k)
         if (out->entries[k].sexpr) out->entries[kept++] = out->entries[k];
     out->count = kept;
+    qsort(out->entries, (size_t)kept, sizeof *out->entries, by_nodes); /* no two of one size */
     free(error), free(size), free(idx);
     if (st) gp_front_free(out);
     return st;

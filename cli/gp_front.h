@@ -1,4 +1,5 @@
-/* The (size, error) front of a GP run's last generation as reported models (gp_front.c). */
+/* The (size, error) front of a GP run's last generation as reported models, with the run's
+ * printed model (gp_front.c). */
 #ifndef GLEVO_CLI_GP_FRONT_H
 #define GLEVO_CLI_GP_FRONT_H
 
@@ -16,7 +17,10 @@ typedef struct gp_front {
     int count;
 } gp_front;
 
-glevo_status gp_front_build(const glevo_gp *gp, const glevo_gp_data *data, gp_front *out);
+/* reported (may be NULL): the run's printed model, which joins the front where no model of
+ * the last generation beats it. */
+glevo_status gp_front_build(const glevo_gp *gp, const glevo_gp_data *data,
+                            const glevo_gp_result *reported, gp_front *out);
 void gp_front_free(gp_front *f);
 /* "front": [{nodes, error, program, infix}, ...] */
 void gp_front_json(json_writer *w, const gp_front *f);

@@ -240,3 +240,4 @@ def test_json_front_of_size_and_error(cli, data_csv):
     assert all(a["nodes"] < b["nodes"] and a["error"] > b["error"] for a, b in zip(front, front[1:]))
     errors = glevo.gp_eval([f["program"] for f in front], data_csv, metric="mse", backend="cpu")
     np.testing.assert_allclose(errors, [f["error"] for f in front], rtol=1e-6)
+    assert r["best_program"] in [f["program"] for f in front]  # the printed model is on it
