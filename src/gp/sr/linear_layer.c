@@ -7,15 +7,15 @@
  * quotient of sums) has grown the parts without their weights. Terms are chosen by
  * orthogonal matching pursuit (Pati, Rezaiifar, Krishnaprasad 1993): each step takes the
  * candidate that most lowers the residual's sum of squares once the chosen ones are projected
- * out of every candidate, and steps stop at the term limit or where the Bayesian information
- * criterion (Schwarz 1978) no longer falls, so noise is not fitted term by term.
+ * out of every candidate, and steps stop at the term limit, where the Bayesian information
+ * criterion (Schwarz 1978) no longer falls (so noise is not fitted term by term) or at an exact
+ * fit, which then keeps only the terms it needs.
  *
  * Chosen and weighed on a stride sample of at most LAYER_CASES cases, in double; the caller
  * scores the program built here on every case with the interpreter's own floats and keeps it
- * only where it halves the error (gp_model_linear_layer, model.c). Candidates are scored on
- * several threads, each candidate's sums by one thread in case order: the same terms on any
- * thread count. Measured on the recorded SRBench Feynman runs (docs/symbolic-regression-bench.md,
- * "The result's linear layer"). */
+ * only where it halves the squared error (model.c). Candidates are scored on several threads,
+ * each candidate's sums by one thread in case order: the same terms on any thread count.
+ * Measured: docs/symbolic-regression-bench.md, "The result's linear layer". */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
