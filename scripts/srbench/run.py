@@ -134,6 +134,9 @@ def one_run(job):
 
 
 SYMBOLIC_MIN_R2 = 0.99
+# Models longer than this (the linear layer's sums of hundreds of terms' nodes) are left
+# undecided without SymPy, whose parse and simplify of them outlast any time limit.
+SYMBOLIC_MAX_NODES = 400
 
 
 def check_symbolic(rows):
@@ -142,13 +145,17 @@ def check_symbolic(rows):
     (equal to the truth up to a constant, or a constant factor, after rounding its constants to
     3 decimals, it would fit the test set nearly exactly): it is not given to SymPy, whose
     simplify can take minutes on a large wrong model. A check SymPy does not finish in 10 s is
-    left undecided (empty) and counts as no solution."""
+    left undecided (empty) and counts as no solution, as is a model of more than
+    SYMBOLIC_MAX_NODES nodes without asking."""
     import symbolic  # SymPy, only where the checks run
     for r in rows:
         t = suites.target(r["target"])
         if t.formula and r.get("status") == "ok" and r.get("sympy"):
             if _f(r.get("test_r2")) < SYMBOLIC_MIN_R2:
                 r["symbolic"] = 0
+                continue
+            if _f(r.get("nodes")) > SYMBOLIC_MAX_NODES:
+                r["symbolic"] = ""
                 continue
             # The inputs as the model names them (glevo's list; a row of a glevo without
             # it: the names as they are, right wherever they are identifiers already).
