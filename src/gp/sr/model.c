@@ -92,8 +92,8 @@ static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
     double err = glevo_gp_metric_value(P->metric, s, d->cases), r2 = r2_of(d, s->sq_sum);
     glevo_status st = GLEVO_OK;
     char *sexpr = NULL, *infix = NULL, *sympy = NULL;
-    char **names = st ? NULL : gp_data_identifiers(d);
-    if (!st && names) {
+    char **names = gp_data_identifiers(d);
+    if (names) {
         /* What a person reads names the data's columns; the S-expression stays x1, ... */
         const char *const *named = (const char *const *)names;
         sexpr = print_alloc(model, NULL);
@@ -104,8 +104,7 @@ static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
         sympy = gp_program_sympy(mc, ml, mk, named, d);
     }
     gp_identifiers_free(names, d->vars);
-    if (!st && (!sexpr || !infix || !sympy))
-        st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+    if (!sexpr || !infix || !sympy) st = glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
     if (!st) {
         free(out->best_sexpr);
         free(out->best_infix);
