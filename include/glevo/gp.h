@@ -470,6 +470,13 @@ GLEVO_API glevo_status glevo_gp_r2(const glevo_gp_programs *p, int i, const glev
  * filled (the other fields 0); free with glevo_gp_result_free. */
 GLEVO_API glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *data,
                             const glevo_gp_programs *p, int i, glevo_gp_result *out);
+/* The result's linear layer on a model glevo_gp_model made with these parameters on data
+ * (params.linear_layer terms at most; 0 or less: none; squared errors alone): where a
+ * least-squares sum of the model's subtrees and their products at least halves its squared
+ * error on data, model becomes that sum (best and its strings, nodes, error, R^2); else it
+ * stays. What glevo_gp_result_get does to a run's model (docs/symbolic-regression.md). */
+GLEVO_API glevo_status glevo_gp_model_layer(const glevo_gp_params *params,
+                                            const glevo_gp_data *data, glevo_gp_result *model);
 /* Splits d's cases at random (seed): round(fraction * cases) into *test, the rest into *train
  * (both keep the column names); fraction in (0, 1), each part at least one case. */
 GLEVO_API glevo_status glevo_gp_data_split(const glevo_gp_data *d, double fraction, uint32_t seed,

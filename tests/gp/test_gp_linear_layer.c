@@ -1,4 +1,4 @@
-/* The result's linear layer (src/gp/sr/linear_layer.c, gp_model_linear_layer): a sum of a
+/* The result's linear layer (src/gp/sr/linear_layer.c, glevo_gp_model_layer): a sum of a
  * model's subtrees and their products with least-squares weights, taken where it halves the
  * training error; exact models, noise and the off switch leave the model as it was. */
 #include <check.h>
@@ -36,7 +36,7 @@ static glevo_gp_data *data_of(target_fn f, int cases, double noise)
     return d;
 }
 
-/* gp_model_finish then gp_model_linear_layer on program, as glevo_gp_result_get makes a run's
+/* glevo_gp_model then glevo_gp_model_layer on program, as glevo_gp_result_get makes a run's
  * model; out's error is the printed model's. */
 static void model_of(const glevo_gp_data *d, const char *program, int terms, glevo_gp_result *out)
 {
@@ -45,7 +45,7 @@ static void model_of(const glevo_gp_data *d, const char *program, int terms, gle
     ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_programs_parse(p, program, "t", 3), GLEVO_OK);
     ck_assert_int_eq(glevo_gp_model(&P, d, p, 0, out), GLEVO_OK);
-    ck_assert_int_eq(gp_model_linear_layer(&P, d, out), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_model_layer(&P, d, out), GLEVO_OK);
     glevo_gp_programs_destroy(p);
 }
 
@@ -156,7 +156,7 @@ START_TEST(test_run_result)
     }
     ck_assert_int_eq(on.evaluations, off.evaluations);
     ck_assert_msg(off.best_error > 1e-10 * variance(d), "the search alone was exact");
-    ck_assert_int_eq(gp_model_linear_layer(&used, d, &off), GLEVO_OK);
+    ck_assert_int_eq(glevo_gp_model_layer(&used, d, &off), GLEVO_OK);
     ck_assert_str_eq(on.best_sexpr, off.best_sexpr);
     ck_assert_msg(2 * on.best_error < variance(d), "layer %g: %s", on.best_error, on.best_sexpr);
     glevo_gp_result_free(&on);

@@ -166,14 +166,21 @@ static glevo_status layer_of(const glevo_gp_params *P, const glevo_gp_data *d,
     return st;
 }
 
-glevo_status gp_model_linear_layer(const glevo_gp_params *P, const glevo_gp_data *d,
-                                   glevo_gp_result *out)
+glevo_status glevo_gp_model_layer(const glevo_gp_params *params, const glevo_gp_data *data,
+                                  glevo_gp_result *model)
 {
+    glevo_clear_error();
+    ARG_NOT_NULL(params);
+    ARG_NOT_NULL(data);
+    ARG_NOT_NULL(model);
+    if (!model->best || glevo_gp_programs_count(model->best) != 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_model_layer: model is not one program "
+                          "(make it with glevo_gp_model)");
     glevo_gp_sums sums;
     glevo_gp_programs *layered = NULL;
-    glevo_status st = glevo_gp_evaluate_cpu(out->best, d, 1, &sums);
-    if (!st) st = layer_of(P, d, out->best, &sums, &layered);
-    if (!st && layered) st = publish(P, d, layered, &sums, out);
+    glevo_status st = glevo_gp_evaluate_cpu(model->best, data, 1, &sums);
+    if (!st) st = layer_of(params, data, model->best, &sums, &layered);
+    if (!st && layered) st = publish(params, data, layered, &sums, model);
     return st;
 }
 

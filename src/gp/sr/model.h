@@ -11,7 +11,7 @@ glevo_status gp_model_error(const glevo_gp_programs *p, const glevo_gp_data *d,
                             glevo_gp_metric metric, double *error);
 /* out->best (one program) becomes the reported model: linear scaling folded in, and
  * best_sexpr, best_infix, best_nodes and best_error are recomputed from it; with layer, its
- * linear layer instead where that halves the squared error (gp_model_linear_layer's rule). */
+ * linear layer instead where that halves the squared error (glevo_gp_model_layer's rule). */
 glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, bool layer,
                              glevo_gp_result *out);
 /* The result's linear layer (linear_layer.c): a least-squares sum c0 + sum_t w_t term_t of at
@@ -22,12 +22,6 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, b
  * the program itself), -1 out of memory. */
 int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const glevo_gp_data *d,
                     int most_terms, int threads, uint32_t **out_codes, float **out_consts);
-/* out's model (gp_model_finish's) replaced by its linear layer where that at least halves
- * the squared error on every case of d, as the interpreter computes it: P->linear_layer terms
- * at most, squared errors alone; a model exact to rounding (1 - R^2 <= 1e-10) stays. */
-glevo_status gp_model_linear_layer(const glevo_gp_params *P, const glevo_gp_data *d,
-                                   glevo_gp_result *out);
-
 /* The simplified program (simplify.c: value kept wherever it is finite) into out (at most
  * length codes, constants at their own positions); returns its length, -1 out of memory. */
 int gp_simplify(const uint32_t *codes, int length, const float *consts, uint32_t *out_codes,
