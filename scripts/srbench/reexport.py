@@ -3,9 +3,13 @@
 of scripts/srbench/run.py) printed again by glevo_gp_model on the run's own training data (the
 printed model, its node count and the time it takes); where the printed program changed, its
 errors scored again (run.py's score: exact and accurate anew); where the SymPy string changed,
-SRBench's symbolic check run again (10 s a model). Writes the rows to OUT and prints the counts.
+SRBench's symbolic check run again (10 s a model; --skip-symbolic: left undecided). With
+--layer N the result's linear layer of N terms (glevo_gp_model_layer) goes on top, as a run's
+result has it: recorded search models measure the layer without a GPU (the search is the same).
+Writes the rows to OUT and prints the counts.
     GLEVO_LIBRARY=build/libglevo.so.0 /usr/bin/python3 scripts/srbench/reexport.py RUNS OUT
-        [--glevo build/glevo (scores the changed programs)] [--data-dir /tmp/reexp]"""
+        [--glevo build/glevo (scores the changed programs)] [--data-dir /tmp/reexp]
+        [--layer N] [--skip-symbolic]"""
 import argparse
 import csv
 import os
@@ -20,8 +24,9 @@ import symbolic  # noqa: E402
 from glevo._lib import ffi, lib  # noqa: E402
 
 
-def printed_model(train_csv, program):
-    """(sexpr, sympy string, nodes, seconds) of glevo_gp_model for program on train_csv."""
+def printed_model(train_csv, program, layer=0):
+    """(sexpr, sympy string, nodes, seconds) of glevo_gp_model for program on train_csv, with
+    glevo_gp_model_layer's layer of `layer` terms on top where layer > 0."""
     d = ffi.new("glevo_gp_data **")
     assert lib.glevo_gp_data_load_csv(train_csv.encode(), ffi.NULL, d) == 0, \
         ffi.string(lib.glevo_last_error())
@@ -35,6 +40,9 @@ def printed_model(train_csv, program):
     res = ffi.new("glevo_gp_result *")
     t0 = time.time()
     st = lib.glevo_gp_model(full, d[0], p[0], 0, res)
+    if st == 0 and layer > 0:
+        full.linear_layer = layer
+        st = lib.glevo_gp_model_layer(full, d[0], res)
     dt = time.time() - t0
     assert st == 0, ffi.string(lib.glevo_last_error())
     out = (ffi.string(res.best_sexpr).decode(), ffi.string(res.best_sympy).decode(),
@@ -51,6 +59,8 @@ def main(argv=None):
     ap.add_argument("out")
     ap.add_argument("--glevo", default="build/glevo")
     ap.add_argument("--data-dir", default="/tmp/reexp")
+    ap.add_argument("--layer", type=int, default=0)
+    ap.add_argument("--skip-symbolic", action="store_true")
     a = ap.parse_args(argv)
     os.makedirs(a.data_dir, exist_ok=True)
     rows = list(csv.DictReader(open(a.runs)))
@@ -61,7 +71,7 @@ def main(argv=None):
             continue
         t = suites.target(r["target"])
         tr, te, data, _ = srrun.prepare(t, int(r["data_seed"]), a.data_dir, float(r["noise"] or 0))
-        prog, sym, nodes, dt = printed_model(tr, r["program"])
+        prog, sym, nodes, dt = printed_model(tr, r["program"], a.layer)
         slowest = max(slowest, dt)
         r["model_s"], r["nodes"] = dt, nodes
         if prog != r["program"]:  # the printed program scored again on the run's own data
@@ -75,7 +85,9 @@ def main(argv=None):
         changed += 1
         old = r["symbolic"]
         r["sympy"] = sym
-        if srrun._f(r.get("test_r2")) >= srrun.SYMBOLIC_MIN_R2:
+        if a.skip_symbolic or srrun._f(r.get("nodes")) > srrun.SYMBOLIC_MAX_NODES:
+            r["symbolic"] = ""
+        elif srrun._f(r.get("test_r2")) >= srrun.SYMBOLIC_MIN_R2:
             idents = (r.get("identifiers") or "").split() or t.names
             v = symbolic.symbolic_solution(sym, t.formula, t.names, idents, seconds=10)
             r["symbolic"] = "" if v is None else int(v)

@@ -9,7 +9,7 @@
  * candidate that most lowers the residual's sum of squares once the chosen ones are projected
  * out of every candidate, and steps stop at the term limit, where the Bayesian information
  * criterion (Schwarz 1978) no longer falls (so noise is not fitted term by term) or at an exact
- * fit, which then keeps only the terms it needs.
+ * fit; then terms go again while the criterion does not rise (or the fit stays exact).
  *
  * Chosen and weighed on a stride sample of at most LAYER_CASES cases, in double; the caller
  * scores the program built here on every case with the interpreter's own floats and keeps it
@@ -149,9 +149,10 @@ static double orthonormalise(double *u, const double *Q, int T, int S)
 
 /* Least squares' weights of the chosen candidates and the intercept on the sample, from
  * their values (modified Gram-Schmidt on T columns, in double): R w = Q^T y; *sse the
- * residual's sum of squares, |y - mean|^2 - |Q^T y|^2. */
+ * residual's sum of squares, |y - mean|^2 - |Q^T y|^2; rise (NULL: not asked) what dropping
+ * each term alone adds to it, w_t^2 / ((X^T X)^-1)_tt with (X^T X)^-1 = R^-1 R^-T. */
 static bool weigh(const layer *L, const int *terms, int T, const double *y, double *w,
-                  double *c0, double *sse)
+                  double *c0, double *sse, double *rise)
 {
     int S = L->S;
     double *Q = malloc((size_t)T * S * sizeof *Q), R[LAYER_TERMS][LAYER_TERMS], z[LAYER_TERMS];
@@ -188,6 +189,18 @@ static bool weigh(const layer *L, const int *terms, int T, const double *y, doub
         for (int u = t + 1; u < T; ++u) v -= R[t][u] * w[u];
         w[t] = v / R[t][t];
         *c0 -= w[t] * mean[t];
+    }
+    *sse = fmax(*sse, 0);
+    for (int t = 0; rise && t < T; ++t) {
+        /* Row t of R^-1 (upper triangular), column by column, and its squared length. */
+        double inv[LAYER_TERMS], row2 = 0;
+        for (int j = t; j < T; ++j) {
+            double v = j == t ? 1 : 0;
+            for (int k = t; k < j; ++k) v -= inv[k] * R[k][j];
+            inv[j] = v / R[j][j];
+            row2 += inv[j] * inv[j];
+        }
+        rise[t] = w[t] * w[t] / row2;
     }
     free(Q);
     return true;
@@ -275,36 +288,28 @@ static int build(const layer *L, const int *terms, int T, const double *w, doubl
     return m;
 }
 
-/* A fit exact to rounding keeps only the terms it needs: the terms of least weighted size
- * |w_t| |g_t| first, each dropped where the others, weighed again, still fit exactly (the
- * pursuit may take the whole program first and then the parts that make it exact, beside
- * which the program is dead weight). false without memory. */
-static bool prune_exact(const layer *L, const double *y, int *terms, int *T)
+/* The chosen terms thinned backwards (stepwise regression's backward step): the term whose
+ * loss raises the residual's sum of squares least goes, again and again, while the criterion
+ * does not rise (sse' / sse <= S^(1/S), a weight's price) or, for a fit exact to rounding,
+ * while the rest stay exact. The pursuit may take the whole program first and then the parts
+ * that make it exact, beside which the program is dead weight. false without memory. */
+static bool prune(const layer *L, const double *y, int *terms, int *T)
 {
-    double w[LAYER_TERMS], size[LAYER_TERMS], c0, sse, my = 0, sst = 0;
+    double w[LAYER_TERMS], rise[LAYER_TERMS], c0, sse, my = 0, sst = 0;
     for (int c = 0; c < L->S; ++c) my += y[c];
     for (int c = 0; c < L->S; ++c) sst += (y[c] - my / L->S) * (y[c] - my / L->S);
-    if (!weigh(L, terms, *T, y, w, &c0, &sse)) return false;
-    if (*T < 2 || !(sse <= 1e-10 * sst)) return true;
-    int order[LAYER_TERMS], n = *T;
-    for (int t = 0; t < n; ++t) order[t] = t, size[t] = fabs(w[t]) * sqrt(L->norm2[terms[t]]);
-    for (int i = 1; i < n; ++i) /* insertion sort by size, the earlier first among equals */
-        for (int j = i; j > 0 && size[order[j]] < size[order[j - 1]]; --j) {
-            int o = order[j];
-            order[j] = order[j - 1], order[j - 1] = o;
-        }
-    bool keep[LAYER_TERMS];
-    for (int t = 0; t < n; ++t) keep[t] = true;
-    for (int i = 0; i < n && *T > 1; ++i) {
-        int trial[LAYER_TERMS], m = 0;
-        for (int t = 0; t < n; ++t)
-            if (keep[t] && t != order[i]) trial[m++] = terms[t];
-        if (!weigh(L, trial, m, y, w, &c0, &sse)) return false;
-        if (sse <= 1e-10 * sst) keep[order[i]] = false, --*T;
+    while (*T > 1) {
+        if (!weigh(L, terms, *T, y, w, &c0, &sse, rise)) return false;
+        int go = 0;
+        for (int t = 1; t < *T; ++t)
+            if (rise[t] < rise[go]) go = t;
+        double after = sse + rise[go], exact = 1e-10 * sst;
+        bool stays = sse <= exact ? after <= exact
+                                  : L->S * log(after / sse) <= log((double)L->S);
+        if (!stays) break;
+        for (int t = go; t + 1 < *T; ++t) terms[t] = terms[t + 1];
+        --*T;
     }
-    int m = 0;
-    for (int t = 0; t < n; ++t)
-        if (keep[t]) terms[m++] = terms[t];
     return true;
 }
 
@@ -343,12 +348,12 @@ int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const gle
     gp_pool *pool = gp_pool_start(gp_cpu_threads(threads, 1 + (int)((long long)L.count * S >> 18)));
     T = choose(&L, y, most_terms, pool, terms);
     gp_pool_stop(pool);
-    if (!prune_exact(&L, y, terms, &T)) goto done;
+    if (!prune(&L, y, terms, &T)) goto done;
     /* One term that is the whole program is the program with its scaling again. */
     bool same = T == 1 && first[terms[0]] == 0 && second[terms[0]] < 0;
     result = 0;
     double sse;
-    if (T && !same && !weigh(&L, terms, T, y, w, &c0, &sse)) result = -1;
+    if (T && !same && !weigh(&L, terms, T, y, w, &c0, &sse, NULL)) result = -1;
     else if (T && !same) {
         bool finite = isfinite(c0);
         for (int t = 0; t < T; ++t) finite = finite && isfinite(w[t]);
