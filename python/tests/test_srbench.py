@@ -264,4 +264,20 @@ def test_reexport_prints_recorded_runs_again(tmp_path):
     assert got["nodes"] == "8" and got["exact"] == "1" and got["accurate"] == "1"
     assert float(got["train_mse"]) < 1e-10 < 1  # scored again, not the recorded 1
     assert got["symbolic"] == "1" and "theta" in got["sympy"]
+    # --layer: the result's linear layer on top (glevo_gp_model_layer). Feynman I.11.19's
+    # x1 y1 + x2 y2 + x3 y3 from a model holding the three products, one of them weighted
+    # wrong, and a wrong term: the layer's sum is scored exact; --skip-symbolic leaves it
+    # undecided.
+    parts = "(+ (+ (* x1 x4) (* 3 (* x2 x5))) (+ (* x3 x6) (sin x1)))"
+    row.update(target="feynman-I.11.19", program=parts, nodes="15",
+               identifiers="x1 x2 x3 y1 y2 y3")
+    with open(src, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerow(row)
+    reexport.main([str(src), str(out), "--glevo", build_file("glevo"), "--data-dir",
+                   str(tmp_path / "data"), "--layer", "32", "--skip-symbolic"])
+    got = next(csv.DictReader(open(out)))
+    assert got["exact"] == "1" and got["symbolic"] == "" and got["program"] != parts, \
+        (got["program"], got["symbolic"])
 
