@@ -70,7 +70,7 @@ def main(argv=None):
         if r["status"] != "ok" or not r["program"]:
             continue
         t = suites.target(r["target"])
-        tr, te, data, _ = srrun.prepare(t, int(r["data_seed"]), a.data_dir, float(r["noise"] or 0))
+        tr, te, data, _ = srrun.prepare(t, int(r["data_seed"]), a.data_dir, float(r.get("noise") or 0))
         prog, sym, nodes, dt = printed_model(tr, r["program"], a.layer)
         slowest = max(slowest, dt)
         r["model_s"], r["nodes"] = dt, nodes
@@ -80,10 +80,10 @@ def main(argv=None):
             r.update(train_mse=trm, test_mse=tem, train_r2=trr, test_r2=ter,
                      exact=int(trm < srrun.EXACT_MSE and tem < srrun.EXACT_MSE),
                      accurate=int(ter > srrun.ACCURATE_R2))
-        if sym == r["sympy"]:
+        if sym == r.get("sympy"):
             continue
         changed += 1
-        old = r["symbolic"]
+        old = r.get("symbolic", "")
         r["sympy"] = sym
         if a.skip_symbolic or srrun._f(r.get("nodes")) > srrun.SYMBOLIC_MAX_NODES:
             r["symbolic"] = ""
@@ -95,18 +95,19 @@ def main(argv=None):
         lost += str(r["symbolic"]) != "1" and old == "1"
         print(r["target"], r["run"], old, "->", r["symbolic"], flush=True)
     with open(a.out, "w", newline="") as f:
-        fields = list(rows[0].keys()) + (["model_s"] if "model_s" not in rows[0] else [])
+        # Rows of an older harness lack columns this one fills (sympy, accurate, ...).
+        fields = list(dict.fromkeys(k for r in rows for k in r))
         w = csv.DictWriter(f, fieldnames=fields, restval="")
         w.writeheader()
         w.writerows(rows)
     n = len(rows)
-    sym_n = sum(str(r["symbolic"]) == "1" for r in rows)
+    sym_n = sum(str(r.get("symbolic")) == "1" for r in rows)
     print(f"changed {changed}, newly symbolic {newly}, lost {lost}; symbolic {sym_n} of {n} = "
           f"{100 * sym_n / n:.1f} %")
     print(f"model seconds: max {slowest:.3f}, total "
           f"{sum(float(r.get('model_s') or 0) for r in rows):.2f}")
-    print(f"accurate {sum(str(r['accurate']) == '1' for r in rows)}, "
-          f"exact {sum(str(r['exact']) == '1' for r in rows)} of {n}")
+    print(f"accurate {sum(str(r.get('accurate')) == '1' for r in rows)}, "
+          f"exact {sum(str(r.get('exact')) == '1' for r in rows)} of {n}")
 
 
 if __name__ == "__main__":
