@@ -11,8 +11,8 @@
 set -u
 g=$1; seeds=${2:-1,2,3,4,5}; fseeds=${3:-1,2,3}
 out=${OUT:-out}; mkdir -p "$out/data"
-cells="1000:100 10000:1000 10000:10000 100000:1000"
 . scripts/device/gp_whole_run.sh
+cells=$GP_CELLS
 evogp_build_begin
 python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"

@@ -14,6 +14,14 @@
 #     (../shared/peers/evogp_fullrun.py) at each cell for each seed -> $out/evogp.jsonl;
 #   gp_test_binaries TESTS GLEVO: each test binary TESTS/test_* (the repository's data, GLEVO
 #     as the CLI), its exit status and last line logged.
+#   gp_call_data DIR: gp_sr_data.py's data for the four cells in DIR (torch, on the GPU
+#     machine), and a program cache of the call's own where none is set (GLEVO_PROGRAM_CACHE);
+#   GP_CELLS: the four cells (programs:cases) of evogp_fullrun.py;
+#   gp_cell_runs JSONL GLEVO DATA_DIR VARIANT POP CASES: a discarded run ("warmup-VARIANT"),
+#     then seeds 1-5 as VARIANT;
+#   gp_cold_runs JSONL GLEVO DATA_DIR VARIANT: the first run on a fresh machine, the 1000 x 100
+#     cell's seed 1 twice with NVIDIA's disk cache and glevo's program cache off
+#     ("cold-VARIANT").
 call_start=$(date +%s)
 call_log() { echo "$(( $(date +%s) - call_start ))s $*" | tee -a "$out/log.txt"; }
 
@@ -33,6 +41,15 @@ evogp_fullruns() {
     2>> "$out/log.txt"
   call_log evogp-done
   rm -rf "$out/evogp-data"
+}
+
+GP_CELLS="1000:100 10000:1000 10000:10000 100000:1000"
+
+gp_call_data() {
+  mkdir -p "$1"
+  python3 scripts/device/gp_sr_data.py "$1" 100 1000 10000 > /dev/null
+  GLEVO_PROGRAM_CACHE=${GLEVO_PROGRAM_CACHE:-$(mktemp -d)}
+  export GLEVO_PROGRAM_CACHE
 }
 
 gp_test_binaries() {
@@ -59,4 +76,18 @@ gp_whole_run() {
        --seed "$seed" $quiet --json "$@" 2> "$err")
   t1=$(date +%s.%N)
   echo "{\"variant\":\"$v\",\"pop\":$pop,\"cases\":$cases,\"seed\":$seed,\"wall\":$(awk "BEGIN{print $t1 - $t0}"),\"run\":${js:-null}}" >> "$jsonl"
+}
+
+gp_cell_runs() {
+  local jsonl=$1 g=$2 dir=$3 v=$4 pop=$5 cases=$6 s
+  gp_whole_run "$jsonl" "$g" "$dir" "warmup-$v" "$pop" "$cases" 1 X=1
+  for s in 1 2 3 4 5; do
+    gp_whole_run "$jsonl" "$g" "$dir" "$v" "$pop" "$cases" "$s" X=1
+  done
+}
+
+gp_cold_runs() {
+  for _ in 1 2; do
+    gp_whole_run "$1" "$2" "$3" "cold-$4" 1000 100 1 "__GL_SHADER_DISK_CACHE=0 GLEVO_PROGRAM_CACHE=0"
+  done
 }

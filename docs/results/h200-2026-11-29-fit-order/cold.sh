@@ -7,11 +7,6 @@ set -u
 out=${OUT:-out}; mkdir -p "$out/cold-data"
 . scripts/device/gp_whole_run.sh
 python3 scripts/device/gp_sr_data.py "$out/cold-data" 100 > /dev/null
-for v in "old:$1" "new:$2"; do
-  IFS=: read name g <<< "$v"
-  for k in 1 2; do
-    gp_whole_run "$out/cold.jsonl" "$g" "$out/cold-data" "cold-$name" 1000 100 1 \
-      "__GL_SHADER_DISK_CACHE=0 GLEVO_PROGRAM_CACHE=0"
-  done
-done
+gp_cold_runs "$out/cold.jsonl" "$1" "$out/cold-data" old
+gp_cold_runs "$out/cold.jsonl" "$2" "$out/cold-data" new
 rm -rf "$out/cold-data"

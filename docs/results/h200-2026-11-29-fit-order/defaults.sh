@@ -7,13 +7,12 @@
 # pipeline at the four cells in the same call.
 # Usage (repository root on the GPU machine, $OUT set, EvoGP in .peers/evogp): defaults.sh OLD NEW TESTS
 set -u
-old=$1; new=$2; tests=$3; out=${OUT:-out}; mkdir -p "$out/data"
+old=$1; new=$2; tests=$3; out=${OUT:-out}
 . scripts/device/gp_whole_run.sh
 evogp_build_begin
-python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
-export GLEVO_PROGRAM_CACHE=$(mktemp -d)
+gp_call_data "$out/data"
 gp_test_binaries "$tests" "$new"
-for c in 1000:100 10000:1000 10000:10000 100000:1000; do
+for c in $GP_CELLS; do
   pop=${c%:*}; cases=${c#*:}
   for v in "old:$old" "new:$new"; do
     IFS=: read name g <<< "$v"

@@ -6,20 +6,16 @@
 # EvoGP's pipeline at the four cells in the same call.
 # Usage (repository root on the GPU machine, $OUT set, EvoGP in .peers/evogp): run.sh OLD NEW TESTS
 set -u
-old=$1; new=$2; tests=$3; out=${OUT:-out}; mkdir -p "$out/data"
+old=$1; new=$2; tests=$3; out=${OUT:-out}
 . scripts/device/gp_whole_run.sh
 evogp_build_begin
-python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
-export GLEVO_PROGRAM_CACHE=$(mktemp -d)
+gp_call_data "$out/data"
 gp_test_binaries "$tests" "$new"
-for c in 1000:100 10000:1000 10000:10000 100000:1000; do
+for c in $GP_CELLS; do
   pop=${c%:*}; cases=${c#*:}
   for v in "old:$old" "new:$new"; do
     IFS=: read name g <<< "$v"
-    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "warmup-$name" "$pop" "$cases" 1 X=1
-    for s in 1 2 3 4 5; do
-      gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "$name" "$pop" "$cases" "$s" X=1
-    done
+    gp_cell_runs "$out/glevo.jsonl" "$g" "$out/data" "$name" "$pop" "$cases"
     "$g" gp --data "$out/data/sr_$cases.csv" --pop "$pop" --generations 50 --max-size 64 \
       --seed 1 --quiet --profile > "$out/t.txt" 2>&1
     sed "s/^/$name $c /" "$out/t.txt" >> "$out/profile.txt"
@@ -30,10 +26,7 @@ done
 # The first run on a fresh machine: NVIDIA's disk cache and glevo's program cache off.
 for v in "old:$old" "new:$new"; do
   IFS=: read name g <<< "$v"
-  for k in 1 2; do
-    gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "cold-$name" 1000 100 1 \
-      "__GL_SHADER_DISK_CACHE=0 GLEVO_PROGRAM_CACHE=0"
-  done
+  gp_cold_runs "$out/glevo.jsonl" "$g" "$out/data" "$name"
   __GL_SHADER_DISK_CACHE=0 GLEVO_PROGRAM_CACHE=0 "$g" bench compile 2>&1 | grep -i "const_fit" |
     sed "s/^/$name compile /" >> "$out/log.txt"
 done

@@ -12,16 +12,12 @@ old=$1; new=$2; noise=$3; out=${OUT:-out}; mkdir -p "$out"
 export GLEVO_PROGRAM_CACHE=$(mktemp -d)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 if [ "${4:-}" = timing ]; then
-  mkdir -p "$out/data"
-  python3 scripts/device/gp_sr_data.py "$out/data" 100 1000 10000 > /dev/null
-  for c in 1000:100 10000:1000 10000:10000 100000:1000; do
+  gp_call_data "$out/data"
+  for c in $GP_CELLS; do
     pop=${c%:*}; cases=${c#*:}
     for v in "old:$old" "new:$new"; do
       IFS=: read name g <<< "$v"
-      gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "warmup-$name" "$pop" "$cases" 1 X=1
-      for s in 1 2 3 4 5; do
-        gp_whole_run "$out/glevo.jsonl" "$g" "$out/data" "$name-quiet" "$pop" "$cases" "$s" X=1
-      done
+      gp_cell_runs "$out/glevo.jsonl" "$g" "$out/data" "$name-quiet" "$pop" "$cases"
     done
     call_log "cell $c done"
   done
