@@ -51,12 +51,6 @@ typedef struct layer {
     atomic_int next;
 } layer;
 
-static int end_of(const uint32_t *codes, int i)
-{
-    for (int need = 1; need; ++i) need += glevo_gp_op_arity(GLEVO_GP_CODE_OP(codes[i])) - 1;
-    return i;
-}
-
 /* Candidate j set up: its values as the program computes them (a product in float), its
  * centred sum of squares (0: not finite or constant, never chosen) and r . g_j. */
 static void set_up(layer *L, int j)
@@ -250,10 +244,10 @@ done:
 }
 
 /* Appends the subtree at i of codes (constants at their own new positions) to out. */
-static int copy_subtree(const uint32_t *codes, const float *consts, int i, uint32_t *oc,
+static int copy_subtree(const uint32_t *codes, int n, const float *consts, int i, uint32_t *oc,
                         float *ok, int m)
 {
-    for (int e = end_of(codes, i); i < e; ++i, ++m) {
+    for (int e = gp_subtree_end(codes, n, i); i < e; ++i, ++m) {
         oc[m] = codes[i], ok[m] = 0;
         if (GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST)
             ok[m] = consts[GLEVO_GP_CODE_INDEX(codes[i])], oc[m] = GLEVO_GP_CODE(GLEVO_GP_CONST, m);
@@ -263,10 +257,10 @@ static int copy_subtree(const uint32_t *codes, const float *consts, int i, uint3
 
 /* (+ (+ ... (+ c0 (* w1 term1)) ...) (* wT termT)) into fresh arrays; its length. */
 static int build(const layer *L, const int *terms, int T, const double *w, double c0,
-                 const uint32_t *codes, const float *consts, uint32_t **out_codes,
+                 const uint32_t *codes, int n, const float *consts, uint32_t **out_codes,
                  float **out_consts)
 {
-    int cap = 1 + T * (3 + 2 * end_of(codes, 0));
+    int cap = 1 + T * (3 + 2 * n);
     uint32_t *oc = malloc((size_t)cap * sizeof *oc);
     float *ok = malloc((size_t)cap * sizeof *ok);
     if (!oc || !ok) {
@@ -281,8 +275,8 @@ static int build(const layer *L, const int *terms, int T, const double *w, doubl
         oc[m] = GLEVO_GP_CODE(GLEVO_GP_MUL, 0), ok[m++] = 0;
         oc[m] = GLEVO_GP_CODE(GLEVO_GP_CONST, m), ok[m] = (float)w[t], ++m;
         if (L->second[j] >= 0) oc[m] = GLEVO_GP_CODE(GLEVO_GP_MUL, 0), ok[m++] = 0;
-        m = copy_subtree(codes, consts, L->first[j], oc, ok, m);
-        if (L->second[j] >= 0) m = copy_subtree(codes, consts, L->second[j], oc, ok, m);
+        m = copy_subtree(codes, n, consts, L->first[j], oc, ok, m);
+        if (L->second[j] >= 0) m = copy_subtree(codes, n, consts, L->second[j], oc, ok, m);
     }
     *out_codes = oc, *out_consts = ok;
     return m;
@@ -357,7 +351,7 @@ int gp_linear_layer(const uint32_t *codes, const float *consts, int n, const gle
     else if (T && !same) {
         bool finite = isfinite(c0);
         for (int t = 0; t < T; ++t) finite = finite && isfinite(w[t]);
-        if (finite) result = build(&L, terms, T, w, c0, codes, consts, out_codes, out_consts);
+        if (finite) result = build(&L, terms, T, w, c0, codes, n, consts, out_codes, out_consts);
     }
 done:
     free(vals), free(y), free(first), free(second), free(L.f), free(L.norm2), free(L.left2);

@@ -23,13 +23,20 @@ static char *print_alloc(const glevo_gp_programs *p, const char *const *names)
     return s;
 }
 
-/* R^2 of a model whose squared errors on d sum to sq_sum. */
-static double r2_of(const glevo_gp_data *d, double sq_sum)
+/* The target's centred sum of squares on d. */
+static double target_ss(const glevo_gp_data *d)
 {
     double sy = 0, syy = 0;
     for (int c = 0; c < d->cases; ++c) sy += d->y[c];
     double my = sy / d->cases;
     for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - my) * (d->y[c] - my);
+    return syy;
+}
+
+/* R^2 of a model whose squared errors on d sum to sq_sum. */
+static double r2_of(const glevo_gp_data *d, double sq_sum)
+{
+    double syy = target_ss(d);
     /* A constant target has no variance to explain: R^2 is 1 for a model that is exact on
      * it and 0 otherwise (scikit-learn's r2_score), never a NaN printed beside a model. */
     return syy > 0 ? 1.0 - sq_sum / syy : sq_sum == 0 ? 1.0 : 0.0;
@@ -132,11 +139,8 @@ static glevo_status layer_of(const glevo_gp_params *P, const glevo_gp_data *d,
     *layered = NULL;
     bool squared = P->metric == GLEVO_GP_MSE || P->metric == GLEVO_GP_RMSE;
     if (P->linear_layer <= 0 || !squared || d->cases < 2) return GLEVO_OK;
-    double sy = 0, syy = 0;
-    for (int c = 0; c < d->cases; ++c) sy += d->y[c];
-    for (int c = 0; c < d->cases; ++c) syy += (d->y[c] - sy / d->cases) * (d->y[c] - sy / d->cases);
     /* A model exact to rounding (the enumeration's rule, 1 - R^2 <= 1e-10) stays as found. */
-    if (!(sums->sq_sum > 1e-10 * syy)) return GLEVO_OK;
+    if (!(sums->sq_sum > 1e-10 * target_ss(d))) return GLEVO_OK;
     int len;
     const uint32_t *codes = glevo_gp_programs_codes(model, 0, &len);
     uint32_t *lc = NULL;
