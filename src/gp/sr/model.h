@@ -34,10 +34,18 @@ int gp_simplify(const uint32_t *codes, int length, const float *consts, uint32_t
  * new length (at most length), -1 without memory. */
 int gp_simplify_algebra(const uint32_t *codes, int length, const float *consts,
                         uint32_t *out_codes, float *out_consts);
+/* Like terms collected (collect.c): the program as a sum of monomials in its inputs and
+ * functions, equal monomials added; with distribute, products of sums expanded where the
+ * result has at most 48 terms. Into out (constants at their own positions) where at most cap
+ * codes; returns the length, 0 where it gave up (a bound, a division by 0, if-then-else, or
+ * longer than cap), -1 without memory. The value changes by rounding (gp_readable judges). */
+int gp_collect(const uint32_t *codes, int n, const float *consts, bool distribute,
+               uint32_t *out_codes, float *out_consts, int cap);
 /* The model made readable in place (codes with constant k at consts[k], n codes): the
- * algebra's rewrites, then additive constants near 0 and factors near 1 dropped one at a
- * time, each kept only where the model's training error under metric stays within rounding
- * of the error before (1e-6 of it, or 1e-12 of the target's variance). The new length. */
+ * algebra's rewrites, like terms collected (gp_collect), then additive constants
+ * near 0 and factors near 1 dropped one at a time, each kept only where the model's training
+ * error under metric stays within rounding of the error before (1e-6 of it, or 1e-12 of the
+ * target's variance). The new length. */
 int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
                 glevo_gp_metric metric);
 /* The program as a SymPy expression, a new string (NULL without memory): log|a| as log(Abs(a)), sqrt|a| as

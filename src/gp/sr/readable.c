@@ -225,6 +225,11 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
             progress = m < n;
             n = m;
         }
+        /* Like terms collected, products of sums expanded or not (collect.c): where shorter. */
+        for (int distribute = 1; distribute >= 0 && !progress; --distribute) {
+            int k = gp_collect(codes, n, consts, distribute, sc, sk, n - 1);
+            if (k > 0) progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
+        }
         parents(codes, n, parent);
         for (int i = 0; i < n && !progress; ++i) {
             if (GLEVO_GP_CODE_OP(codes[i]) != GLEVO_GP_CONST || parent[i] < 0 ||

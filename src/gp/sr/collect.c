@@ -1,0 +1,343 @@
+/* Like terms collected (issue 45, models a person reads): a model's arithmetic written as a sum
+ * of monomials, c * f1^p1 * ... * fk^pk, each factor an input, a function of a collected
+ * argument (sin, exp, ...) or, where a product would grow too large expanded, a sum kept whole;
+ * monomials with the same factors are added. What the search leaves as
+ *   0.49 + 0.019 ((-25.5 + (-0.60 + v (q / r)) + v (q / r)) + ... + (-(v q)) / (-0.29 r))
+ * prints as -0.0001 + 0.159 (v q) / r, and cos(t omega) and cos(omega t) are one factor.
+ * The value changes by rounding, and a protected division (1 where |b| < 1e-6) becomes a
+ * product by a reciprocal: gp_readable keeps the result only where it is shorter and the
+ * training error does not change. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp/sr/model.h"
+
+/* Bounds that keep the work small (a model is at most a few hundred nodes here): past them
+ * the collection gives up and the model stays as it was. */
+enum { MAX_TERMS = 48, MAX_FACTORS = 8, MAX_POWER = 6, MAX_ATOMS = 256 };
+
+typedef struct factor { int atom, power; } factor;
+typedef struct term { double coef; int nf; factor f[MAX_FACTORS]; } term; /* f by atom */
+typedef struct poly { int n; term t[MAX_TERMS]; } poly;
+
+/* Codes in preorder with constant i at k[i]. */
+typedef struct codes { uint32_t *c; float *k; int n, cap; } codes;
+
+typedef struct collector {
+    const uint32_t *c;
+    const float *k;
+    bool distribute; /* products of sums expanded (else a sum times a sum stays a product) */
+    bool failed;     /* a bound passed or memory ran out */
+    codes atoms[MAX_ATOMS]; /* each factor's codes, interned: equal codes, one atom */
+    int natoms;
+} collector;
+
+static void push(collector *C, codes *o, uint32_t code, float k)
+{
+    if (o->n == o->cap) {
+        int cap = o->cap ? 2 * o->cap : 64;
+        uint32_t *c = realloc(o->c, (size_t)cap * sizeof *c);
+        if (c) o->c = c;
+        float *kk = realloc(o->k, (size_t)cap * sizeof *kk);
+        if (kk) o->k = kk;
+        if (!c || !kk) {
+            C->failed = true;
+            return;
+        }
+        o->cap = cap;
+    }
+    if (GLEVO_GP_CODE_OP(code) == GLEVO_GP_CONST) code = GLEVO_GP_CODE(GLEVO_GP_CONST, o->n);
+    o->c[o->n] = code;
+    o->k[o->n++] = k;
+}
+
+static void append(collector *C, codes *o, const codes *a)
+{
+    for (int i = 0; i < a->n && !C->failed; ++i) push(C, o, a->c[i], a->k[i]);
+}
+
+static bool same_codes(const codes *a, const codes *b)
+{
+    if (a->n != b->n) return false;
+    for (int i = 0; i < a->n; ++i) {
+        bool konst = GLEVO_GP_CODE_OP(a->c[i]) == GLEVO_GP_CONST;
+        if (konst ? GLEVO_GP_CODE_OP(b->c[i]) != GLEVO_GP_CONST || a->k[i] != b->k[i]
+                  : a->c[i] != b->c[i])
+            return false;
+    }
+    return true;
+}
+
+/* The atom with these codes (taken: freed or kept), -1 where the table is full. */
+static int intern(collector *C, codes *a)
+{
+    for (int i = 0; i < C->natoms; ++i)
+        if (same_codes(&C->atoms[i], a)) {
+            free(a->c), free(a->k);
+            return i;
+        }
+    if (C->natoms == MAX_ATOMS || C->failed) {
+        free(a->c), free(a->k);
+        C->failed = true;
+        return -1;
+    }
+    C->atoms[C->natoms] = *a;
+    return C->natoms++;
+}
+
+/* ---- polynomials ---- */
+
+static void monomial(poly *p, double coef, int atom)
+{
+    p->n = coef != 0;
+    p->t[0] = (term){coef, atom >= 0, {{atom, 1}}};
+}
+
+static bool same_factors(const term *a, const term *b)
+{
+    if (a->nf != b->nf) return false;
+    for (int i = 0; i < a->nf; ++i)
+        if (a->f[i].atom != b->f[i].atom || a->f[i].power != b->f[i].power) return false;
+    return true;
+}
+
+/* p += t, like terms added. */
+static void add_term(collector *C, poly *p, const term *t)
+{
+    if (t->coef == 0) return;
+    for (int i = 0; i < p->n; ++i)
+        if (same_factors(&p->t[i], t)) {
+            p->t[i].coef += t->coef;
+            if (p->t[i].coef == 0) p->t[i] = p->t[--p->n];
+            return;
+        }
+    if (p->n == MAX_TERMS) C->failed = true;
+    else p->t[p->n++] = *t;
+}
+
+static void add_poly(collector *C, poly *p, const poly *q, double sign)
+{
+    for (int i = 0; i < q->n; ++i) {
+        term t = q->t[i];
+        t.coef *= sign;
+        add_term(C, p, &t);
+    }
+}
+
+/* a * b of two monomials (factors merged by atom, powers added). */
+static term times(collector *C, const term *a, const term *b)
+{
+    term t = {a->coef * b->coef, 0, {{0, 0}}};
+    int i = 0, j = 0;
+    while (i < a->nf || j < b->nf) {
+        factor f;
+        if (j == b->nf || (i < a->nf && a->f[i].atom < b->f[j].atom)) f = a->f[i++];
+        else if (i == a->nf || b->f[j].atom < a->f[i].atom) f = b->f[j++];
+        else f = (factor){a->f[i].atom, a->f[i].power + b->f[j].power}, ++i, ++j;
+        if (f.power == 0) continue;
+        if (t.nf == MAX_FACTORS || abs(f.power) > MAX_POWER) C->failed = true;
+        else t.f[t.nf++] = f;
+    }
+    return t;
+}
+
+static void emit_poly(collector *C, codes *o, const poly *p);
+
+/* p as one factor: itself where a monomial, else the atom of its sum. */
+static void as_monomial(collector *C, poly *p)
+{
+    if (p->n <= 1) return;
+    codes a = {0};
+    emit_poly(C, &a, p);
+    monomial(p, 1, intern(C, &a));
+}
+
+/* a *= b (b is scratch). */
+static void mul_poly(collector *C, poly *a, poly *b)
+{
+    if (!C->distribute || a->n * b->n > MAX_TERMS) {
+        as_monomial(C, a);
+        as_monomial(C, b);
+    }
+    poly *r = malloc(sizeof *r);
+    if (!r) {
+        C->failed = true;
+        return;
+    }
+    r->n = 0;
+    for (int i = 0; i < a->n && !C->failed; ++i)
+        for (int j = 0; j < b->n && !C->failed; ++j) {
+            term t = times(C, &a->t[i], &b->t[j]);
+            add_term(C, r, &t);
+        }
+    *a = *r;
+    free(r);
+}
+
+/* a /= b where b is a nonzero monomial or a sum (its atom to the power -1). */
+static void div_poly(collector *C, poly *a, poly *b)
+{
+    as_monomial(C, b);
+    if (b->n == 0) { /* a / 0 is the protected division's 1: not arithmetic */
+        C->failed = true;
+        return;
+    }
+    term inv = b->t[0];
+    inv.coef = 1 / inv.coef;
+    for (int i = 0; i < inv.nf; ++i) inv.f[i].power = -inv.f[i].power;
+    poly *r = malloc(sizeof *r);
+    if (!r) {
+        C->failed = true;
+        return;
+    }
+    r->n = 0;
+    for (int i = 0; i < a->n && !C->failed; ++i) {
+        term t = times(C, &a->t[i], &inv);
+        add_term(C, r, &t);
+    }
+    *a = *r;
+    free(r);
+}
+
+/* ---- reading: the subtree at i as a polynomial (returns its end) ---- */
+
+static int read_poly(collector *C, int i, poly *out)
+{
+    uint32_t code = C->c[i];
+    glevo_gp_op op = GLEVO_GP_CODE_OP(code);
+    int arity = glevo_gp_op_arity(op);
+    if (arity > 2) { /* if-then-else: not a model's arithmetic */
+        C->failed = true;
+        return i + 1;
+    }
+    if (op == GLEVO_GP_CONST) {
+        monomial(out, C->k[GLEVO_GP_CODE_INDEX(code)], -1);
+        return i + 1;
+    }
+    if (op == GLEVO_GP_VAR) {
+        codes a = {0};
+        push(C, &a, code, 0);
+        monomial(out, 1, intern(C, &a));
+        return i + 1;
+    }
+    int j = read_poly(C, i + 1, out);
+    poly *b = NULL;
+    if (arity == 2 && !(b = malloc(sizeof *b))) C->failed = true;
+    if (b) j = read_poly(C, j, b);
+    if (C->failed) {
+        free(b);
+        return j;
+    }
+    switch (op) {
+    case GLEVO_GP_ADD: add_poly(C, out, b, 1); break;
+    case GLEVO_GP_SUB: add_poly(C, out, b, -1); break;
+    case GLEVO_GP_MUL: mul_poly(C, out, b); break;
+    case GLEVO_GP_DIV: div_poly(C, out, b); break;
+    case GLEVO_GP_NEG: for (int t = 0; t < out->n; ++t) out->t[t].coef = -out->t[t].coef; break;
+    default: { /* a function: one factor, its collected arguments inside */
+        codes a = {0};
+        push(C, &a, GLEVO_GP_CODE(op, 0), 0);
+        emit_poly(C, &a, out);
+        if (b) emit_poly(C, &a, b);
+        monomial(out, 1, intern(C, &a));
+    }
+    }
+    free(b);
+    return j;
+}
+
+/* ---- writing: a polynomial as codes ---- */
+
+static int by_factors(const void *x, const void *y)
+{
+    const term *a = x, *b = y;
+    if (a->nf != b->nf) return a->nf - b->nf;
+    for (int i = 0; i < a->nf; ++i) {
+        if (a->f[i].atom != b->f[i].atom) return a->f[i].atom - b->f[i].atom;
+        if (a->f[i].power != b->f[i].power) return b->f[i].power - a->f[i].power;
+    }
+    return 0;
+}
+
+static void emit_constant(collector *C, codes *o, double v)
+{
+    float f = (float)v;
+    if (!isfinite(f) || (f == 0 && v != 0)) C->failed = true;
+    push(C, o, GLEVO_GP_CODE(GLEVO_GP_CONST, 0), f);
+}
+
+/* The product of the factors whose power has sign s (a power as repeats), after the
+ * coefficient where has_coef: left to right, ((a b) c); 1 where there is none. */
+static void emit_product(collector *C, codes *o, const term *t, int s, bool has_coef, double coef)
+{
+    int items = has_coef;
+    for (int i = 0; i < t->nf; ++i)
+        if (t->f[i].power * s > 0) items += abs(t->f[i].power);
+    if (items == 0) {
+        emit_constant(C, o, 1);
+        return;
+    }
+    for (int m = 1; m < items; ++m) push(C, o, GLEVO_GP_CODE(GLEVO_GP_MUL, 0), 0);
+    if (has_coef) emit_constant(C, o, coef);
+    for (int i = 0; i < t->nf; ++i)
+        for (int r = 0; r < abs(t->f[i].power) && t->f[i].power * s > 0; ++r)
+            append(C, o, &C->atoms[t->f[i].atom]);
+}
+
+/* c * numerator / denominator, the sign of c as a negation where |c| is 1. */
+static void emit_term(collector *C, codes *o, const term *t, double coef)
+{
+    bool neg = coef == -1 && t->nf > 0, has_coef = t->nf == 0 || fabs(coef) != 1;
+    bool den = false;
+    for (int i = 0; i < t->nf; ++i) den |= t->f[i].power < 0;
+    if (neg) push(C, o, GLEVO_GP_CODE(GLEVO_GP_NEG, 0), 0);
+    if (den) push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
+    emit_product(C, o, t, 1, has_coef, coef);
+    if (den) emit_product(C, o, t, -1, false, 1);
+}
+
+/* The sum, constant first, then the terms in the order of their factors; a term after the
+ * first with a negative coefficient is subtracted. */
+static void emit_poly(collector *C, codes *o, const poly *p)
+{
+    if (p->n == 0) {
+        emit_constant(C, o, 0);
+        return;
+    }
+    term *t = malloc((size_t)p->n * sizeof *t);
+    if (!t) {
+        C->failed = true;
+        return;
+    }
+    memcpy(t, p->t, (size_t)p->n * sizeof *t);
+    qsort(t, (size_t)p->n, sizeof *t, by_factors);
+    for (int i = p->n - 1; i >= 1; --i)
+        push(C, o, GLEVO_GP_CODE(t[i].coef < 0 ? GLEVO_GP_SUB : GLEVO_GP_ADD, 0), 0);
+    emit_term(C, o, &t[0], t[0].coef);
+    for (int i = 1; i < p->n; ++i) emit_term(C, o, &t[i], fabs(t[i].coef));
+    free(t);
+}
+
+int gp_collect(const uint32_t *codes_in, int n, const float *consts, bool distribute,
+               uint32_t *out_codes, float *out_consts, int cap)
+{
+    collector *C = calloc(1, sizeof *C);
+    poly *p = malloc(sizeof *p);
+    codes o = {0};
+    int len = -1;
+    if (C && p) {
+        C->c = codes_in, C->k = consts, C->distribute = distribute;
+        if (read_poly(C, 0, p) != n) C->failed = true;
+        if (!C->failed) emit_poly(C, &o, p);
+        len = C->failed || o.n > cap ? 0 : o.n;
+        if (len > 0) {
+            memcpy(out_codes, o.c, (size_t)len * sizeof *out_codes);
+            memcpy(out_consts, o.k, (size_t)len * sizeof *out_consts);
+        }
+        for (int i = 0; i < C->natoms; ++i) free(C->atoms[i].c), free(C->atoms[i].k);
+    }
+    free(o.c), free(o.k), free(p), free(C);
+    return len;
+}
