@@ -89,6 +89,52 @@ def ev(text, *cols):
     return sexpr.evaluate(sexpr.parse(text), np.array(cols, dtype=float).T)
 
 
+def test_truth_size_counts_as_glevo_writes():
+    import sympy
+    import truth_size
+    x, y, a, b = sympy.symbols("x y a b")
+    cases = [(x ** 2, 3), (x ** 3, 5), (sympy.sqrt(x), 2), (1 / sympy.sqrt(x), 4), (1 / x, 3),
+             (a - b, 3), (a - 3 * b, 5), (a / b, 3), (a * b / (x * y ** 2), 9), (x ** y, 3),
+             (sympy.pi * x, 3), (sympy.sin(x) * sympy.sqrt(2 * sympy.pi), 4), (-x, 3)]
+    for expr, nodes in cases:
+        assert truth_size.count(expr) == nodes, expr
+    assert truth_size.truth_nodes("nguyen-1") == 11  # (+ (+ (* (* x x) x) (* x x)) x)
+    assert truth_size.truth_nodes("feynman-I.12.4") == 9  # (/ (* c q1) (* epsilon (* r r)))
+    assert truth_size.truth_nodes("feynman-II.13.17") == 11  # I an input, not SymPy's unit
+    assert truth_size.truth_nodes("keijzer-12") == 17
+    assert truth_size.truth_nodes("no-such-target") is None
+
+
+@pytest.mark.parametrize("suite", ["nguyen", "keijzer", "friedman1"])
+def test_truths_agree_with_the_definitions(suite):
+    # The SymPy strings stated beside the numpy definitions (their sizes' yardstick) are the
+    # same functions.
+    import sympy
+    x = np.random.default_rng(1).uniform(0.5, 1.5, (10, 7))
+    for t in suites.SUITES[suite]:
+        expr = sympy.sympify(t.truth, locals={n: sympy.Symbol(n) for n in t.names})
+        f = sympy.lambdify([sympy.Symbol(n) for n in t.names], expr, "numpy")
+        np.testing.assert_allclose(f(*x[:t.nvars]), t.f(x[:t.nvars]), rtol=1e-12,
+                                   err_msg=t.name)
+
+
+def test_summary_counts_models_over_twice_the_truth():
+    # Rows of an older harness (no truth_nodes): the count comes from the target's name.
+    row = dict(suite="nguyen", target="nguyen-1", status="ok", exact="1", nodes="11",
+               test_r2="1", seconds="1", ols_test_r2="0", truth_test_r2="1")
+    rows = [row, dict(row, nodes="23"), dict(row, nodes="99", exact="0")]
+    run.fill_truth_nodes(rows)
+    assert [r["truth_nodes"] for r in rows] == [11, 11, 11]
+    text = run.summary(rows, "header")
+    assert "over 2 x the truth's nodes: exact runs 1 of 2 (median ratio 1.55)." in text
+    for r, verdict in zip(rows, ["1", "0", "0"]):
+        r["symbolic"] = verdict
+    assert "symbolic solutions 0 of 1 (median ratio 1.00)" in run.summary(rows, "header")
+    unknown = [dict(row, target="keijzer-6", truth_nodes="")]  # no truth stated: no line
+    run.fill_truth_nodes(unknown)
+    assert "truth's nodes" not in run.summary(unknown, "header")
+
+
 def test_evaluator_protected_semantics():
     assert list(ev("(/ x1 x2)", [3.0, 3.0], [2.0, 1e-7])) == [1.5, 1.0]
     # numpy's vectorised log (AVX-512 on some CPUs) is one ulp off ln e; the protection is exact

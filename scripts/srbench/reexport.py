@@ -3,7 +3,8 @@
 of scripts/srbench/run.py) printed again by glevo_gp_model on the run's own training data (the
 printed model, its node count and the time it takes); where the printed program changed, its
 errors scored again (run.py's score: exact and accurate anew); where the SymPy string changed,
-SRBench's symbolic check run again (10 s a model; --skip-symbolic: left undecided). With
+SRBench's symbolic check run again (10 s a model; --skip-symbolic: left undecided); the
+truth's node count (truth_nodes) filled where a row lacks it. With
 --layer N the result's linear layer of N terms (glevo_gp_model_layer) goes on top, as a run's
 result has it: recorded search models measure the layer without a GPU (the search is the same).
 Writes the rows to OUT and prints the counts.
@@ -94,6 +95,7 @@ def main(argv=None):
         newly += str(r["symbolic"]) == "1" and old != "1"
         lost += str(r["symbolic"]) != "1" and old == "1"
         print(r["target"], r["run"], old, "->", r["symbolic"], flush=True)
+    srrun.fill_truth_nodes(rows)
     with open(a.out, "w", newline="") as f:
         # Rows of an older harness lack columns this one fills (sympy, accurate, ...).
         fields = list(dict.fromkeys(k for r in rows for k in r))

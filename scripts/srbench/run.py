@@ -10,7 +10,9 @@ prints an operator that file does not know): training and test MSE and R^2. Exac
 issue 26's: training and test MSE both under 1e-10. Where a target's truth is known as a
 formula (the Feynman suite), SRBench's checks too (symbolic.py): a symbolic solution, and an
 accuracy solution (test R^2 > 0.999); --noise LEVEL adds SRBench's noise to the training
-target (sd = LEVEL x its RMS).
+target (sd = LEVEL x its RMS). Where the suite states the truth, its node count as glevo would
+write it (truth_nodes, truth_size.py): the summary counts the exact runs' and symbolic
+solutions' printed models of more than twice as many nodes.
 
 usage: scripts/srbench/run.py [--suite nguyen,keijzer,friedman1] [--glevo build/glevo]
           [--out DIR] [--seeds N] [--seed BASE] [--data-seed BASE] [--jobs J] [--quick]
@@ -38,10 +40,10 @@ import suites  # noqa: E402
 
 EXACT_MSE = 1e-10
 FIELDS = ["suite", "target", "label", "run", "seed", "data_seed", "status", "exact",
-          "train_mse", "test_mse", "train_r2", "test_r2", "nodes", "seconds", "wall_seconds",
-          "generations", "metric", "glevo_train_error", "glevo_test_error", "glevo_test_r2",
-          "scored_by", "truth_test_r2", "ols_test_r2", "noise", "symbolic", "accurate", "program",
-          "sympy", "identifiers"]
+          "train_mse", "test_mse", "train_r2", "test_r2", "nodes", "truth_nodes", "seconds",
+          "wall_seconds", "generations", "metric", "glevo_train_error", "glevo_test_error",
+          "glevo_test_r2", "scored_by", "truth_test_r2", "ols_test_r2", "noise", "symbolic",
+          "accurate", "program", "sympy", "identifiers"]
 ACCURATE_R2 = 0.999
 
 
@@ -164,6 +166,25 @@ def check_symbolic(rows):
             r["symbolic"] = "" if verdict is None else int(verdict)
 
 
+def truth_nodes(name):
+    """Nodes of the target's truth as glevo would write it (truth_size.py), or "" where the
+    suite states no truth or SymPy is missing (a machine without it: --summary-only fills it)."""
+    try:
+        import truth_size  # SymPy, only where it is installed
+    except ImportError:
+        return ""
+    n = truth_size.truth_nodes(name)
+    return "" if n is None else n
+
+
+def fill_truth_nodes(rows):
+    """truth_nodes of the rows without it (an older harness's rows, or a machine's without
+    SymPy), from the target's name."""
+    for r in rows:
+        if r.get("truth_nodes", "") == "":
+            r["truth_nodes"] = truth_nodes(r["target"])
+
+
 def write_rows(path, rows):
     """The rows as CSV, written whole under another name, then renamed over path."""
     tmp = path + ".tmp"
@@ -184,6 +205,33 @@ def _f(v):
 def median(rows, key):
     v = [_f(r[key]) for r in rows if str(r.get("status")) == "ok"]
     return float(np.median(v)) if v else float("nan")
+
+
+OVERSIZE = 2  # the goal: an exact recovery prints a model of at most twice the truth's nodes
+
+
+def _oversized(what, rows):
+    """How many of rows print a model of more than OVERSIZE x its truth's nodes."""
+    ratios = [_f(r["nodes"]) / _f(r["truth_nodes"]) for r in rows]
+    if not ratios:
+        return f"{what} 0 of 0"
+    return (f"{what} {sum(q > OVERSIZE for q in ratios)} of {len(ratios)} "
+            f"(median ratio {np.median(ratios):.2f})")
+
+
+def size_line(rows):
+    """The suite's line on the printed models' size against the truth's (truth_size.py), among
+    the exact runs and, where SymPy judged them, the symbolic solutions; None where the suite
+    states no truth."""
+    known = [r for r in rows
+             if str(r.get("status")) == "ok" and str(r.get("truth_nodes", "")) != ""]
+    if not known:
+        return None
+    parts = [_oversized("exact runs", [r for r in known if str(r["exact"]) == "1"])]
+    if any(str(r.get("symbolic", "")) in ("0", "1") for r in rows):
+        parts.append(_oversized("symbolic solutions",
+                                [r for r in known if str(r.get("symbolic")) == "1"]))
+    return f"Printed models over {OVERSIZE} x the truth's nodes: {'; '.join(parts)}."
 
 
 def summary(rows, header):
@@ -209,6 +257,8 @@ def summary(rows, header):
                        f"{median(g, 'test_r2'):.4f} | {median(g, 'nodes'):.0f} | "
                        f"{median(g, 'seconds'):.2f} | {median(g, 'ols_test_r2'):.4f} | "
                        f"{median(g, 'truth_test_r2'):.4f} |")
+        line = size_line(srows)
+        out += ["", line] if line else []
         out.append("")
     return "\n".join(out)
 
@@ -237,7 +287,8 @@ def main(argv=None):
     p.add_argument("--summary-only", action="store_true",
                    help="re-summarize DIR/runs.csv (and make the symbolic checks not yet made)")
     p.add_argument("--skip-symbolic", action="store_true",
-                   help="leave SymPy's checks to a later --summary-only (a machine without SymPy)")
+                   help="leave SymPy's checks to a later --summary-only (a machine without "
+                        "SymPy); with --summary-only: summarize the verdicts as they are")
     a = p.parse_args(argv)
     a.extra = extra
     a.seeds = a.seeds or (2 if a.quick else 30)
@@ -250,7 +301,9 @@ def main(argv=None):
             runs_path = os.path.join(a.out, "runs.partial.csv")
         with open(runs_path) as fh:
             rows = list(csv.DictReader(fh))
-        if any(r.get("sympy") and r.get("symbolic", "") == "" for r in rows):
+        fill_truth_nodes(rows)
+        if not a.skip_symbolic and any(r.get("sympy") and r.get("symbolic", "") == ""
+                                       for r in rows):
             check_symbolic([r for r in rows if r.get("symbolic", "") == ""])
             write_rows(runs_path, rows)
         header = open(summary_path).read().split("\n\n")[0] if os.path.exists(summary_path) else ""
@@ -298,6 +351,7 @@ def main(argv=None):
                   f"exact {r['exact']} test R^2 {_f(r.get('test_r2')):.6f} "
                   f"nodes {r.get('nodes', '')} {_f(r.get('wall_seconds')):.1f} s", flush=True)
     rows.sort(key=lambda r: (r["order"], r["run"]))
+    fill_truth_nodes(rows)
     if not a.skip_symbolic:
         check_symbolic(rows)
     write_rows(runs_path, rows)

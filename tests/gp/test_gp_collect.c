@@ -60,6 +60,10 @@ START_TEST(test_terms_collected)
     collected("(- x1 (* 3 x2))", true, "(- x1 (* 3 x2))");
     collected("(neg (* x1 x1))", true, "(neg (* x1 x1))");
     collected("(/ x3 (- x1 x2))", true, "(/ x3 (- x1 x2))");
+    /* Odd and even functions: f(-a) and f(a) one factor. */
+    collected("(- (* 3 (sin x1)) (sin (neg x1)))", true, "(* 4 (sin x1))");
+    collected("(+ (cos (- x2 x1)) (cos (- x1 x2)))", true, "(* 2 (cos (- x2 x1)))");
+    collected("(+ (sin (- 0.5 x1)) (sin (- x1 0.5)))", true, "0");
     collected("(+ 0.5 (* 0.25 (+ (- 2 (* x1 (/ x2 x3))) (/ (neg (* x2 x1)) (* -2 x3)))))", true,
               "(- 1 (/ (* (* 0.125 x1) x2) x3))");
     /* Given up: if-then-else, a division by 0 (the protected division's 1), a power past 6. */

@@ -203,6 +203,25 @@ static void div_poly(collector *C, poly *a, poly *b)
 
 /* ---- reading: the subtree at i as a polynomial (returns its end) ---- */
 
+static int by_factors(const void *x, const void *y);
+
+/* For an odd or even function of arg (sin, tanh; cos and the functions of |a|: log and sqrt
+ * protected so, abs): arg made to lead with a positive term (in the order terms are written),
+ * so that f(-a) and f(a) are one factor; the factor's sign (-1 where f is odd and arg was
+ * negated). */
+static double odd_or_even(glevo_gp_op op, poly *arg)
+{
+    bool odd = op == GLEVO_GP_SIN || op == GLEVO_GP_TANH;
+    bool even = op == GLEVO_GP_COS || op == GLEVO_GP_ABS || op == GLEVO_GP_LOG || op == GLEVO_GP_SQRT;
+    if ((!odd && !even) || arg->n == 0) return 1;
+    int lead = 0;
+    for (int i = 1; i < arg->n; ++i)
+        if (by_factors(&arg->t[i], &arg->t[lead]) < 0) lead = i;
+    if (arg->t[lead].coef > 0) return 1;
+    for (int i = 0; i < arg->n; ++i) arg->t[i].coef = -arg->t[i].coef;
+    return odd ? -1 : 1;
+}
+
 static int read_poly(collector *C, int i, poly *out)
 {
     uint32_t code = C->c[i];
@@ -237,11 +256,12 @@ static int read_poly(collector *C, int i, poly *out)
     case GLEVO_GP_DIV: div_poly(C, out, b); break;
     case GLEVO_GP_NEG: for (int t = 0; t < out->n; ++t) out->t[t].coef = -out->t[t].coef; break;
     default: { /* a function: one factor, its collected arguments inside */
+        double sign = b ? 1 : odd_or_even(op, out);
         codes a = {0};
         push(C, &a, GLEVO_GP_CODE(op, 0), 0);
         emit_poly(C, &a, out);
         if (b) emit_poly(C, &a, b);
-        monomial(out, 1, intern(C, &a));
+        monomial(out, sign, intern(C, &a));
     }
     }
     free(b);
