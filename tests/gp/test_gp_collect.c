@@ -64,6 +64,8 @@ START_TEST(test_terms_collected)
     collected("(- (* 3 (sin x1)) (sin (neg x1)))", true, "(* 4 (sin x1))");
     collected("(+ (cos (- x2 x1)) (cos (- x1 x2)))", true, "(* 2 (cos (- x2 x1)))");
     collected("(+ (sin (- 0.5 x1)) (sin (- x1 0.5)))", true, "0");
+    /* exp(c + a) = e^c exp(a). */
+    collected("(* 0.5 (exp (+ (* x2 (log x1)) 0.6931472)))", true, "(exp (* x2 (log x1)))");
     collected("(+ 0.5 (* 0.25 (+ (- 2 (* x1 (/ x2 x3))) (/ (neg (* x2 x1)) (* -2 x3)))))", true,
               "(- 1 (/ (* (* 0.125 x1) x2) x3))");
     /* Given up: if-then-else, a division by 0 (the protected division's 1), a power past 6. */
@@ -141,20 +143,23 @@ START_TEST(test_readable_collects)
     }
     glevo_gp_data *d = NULL;
     ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
-    glevo_gp_programs *p = NULL;
-    uint32_t codes[64];
-    float k[64];
-    const char *text = "(+ (* 0.5 (* x1 x1)) (+ (* 0.0625 (+ x2 x2)) (* x1 (* x1 0.5))))";
-    int len = parsed(text, codes, k, &p);
-    int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE);
-    glevo_gp_programs *q = NULL;
-    ck_assert_int_eq(glevo_gp_programs_create(&q), GLEVO_OK);
-    ck_assert_int_eq(glevo_gp_programs_add(q, codes, n, k), GLEVO_OK);
-    char buf[256];
-    glevo_gp_program_sexpr(q, 0, buf, sizeof buf);
-    ck_assert_str_eq(buf, "(+ (* x1 x1) (* 0.125 x2))");
-    glevo_gp_programs_destroy(p);
-    glevo_gp_programs_destroy(q);
+    /* exp(log(a)) is |a|, and |a| is a where a is never negative on the data. */
+    const char *text[2] = {"(+ (* 0.5 (* x1 x1)) (+ (* 0.0625 (+ x2 x2)) (* x1 (* x1 0.5))))",
+                           "(+ (* 0.5 (exp (log (* x1 x1)))) (+ (* 0.0625 (+ x2 x2)) (* 0.5 (* x1 x1))))"};
+    for (int t = 0; t < 2; ++t) {
+        glevo_gp_programs *p = NULL, *q = NULL;
+        uint32_t codes[64];
+        float k[64];
+        int len = parsed(text[t], codes, k, &p);
+        int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE);
+        ck_assert_int_eq(glevo_gp_programs_create(&q), GLEVO_OK);
+        ck_assert_int_eq(glevo_gp_programs_add(q, codes, n, k), GLEVO_OK);
+        char buf[256];
+        glevo_gp_program_sexpr(q, 0, buf, sizeof buf);
+        ck_assert_msg(!strcmp(buf, "(+ (* x1 x1) (* 0.125 x2))"), "%s -> %s", text[t], buf);
+        glevo_gp_programs_destroy(p);
+        glevo_gp_programs_destroy(q);
+    }
     glevo_gp_data_destroy(d);
 }
 END_TEST

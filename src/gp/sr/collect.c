@@ -203,6 +203,20 @@ static void div_poly(collector *C, poly *a, poly *b)
 
 /* ---- reading: the subtree at i as a polynomial (returns its end) ---- */
 
+/* exp(c + a) = e^c exp(a): for exp, the constant term of arg (where it has others) taken out
+ * as the factor's coefficient, e^c; else 1. */
+static double exp_of_constant(glevo_gp_op op, poly *arg)
+{
+    if (op != GLEVO_GP_EXP || arg->n < 2) return 1;
+    for (int i = 0; i < arg->n; ++i)
+        if (arg->t[i].nf == 0) {
+            double c = arg->t[i].coef;
+            arg->t[i] = arg->t[--arg->n];
+            return exp(c);
+        }
+    return 1;
+}
+
 static int by_factors(const void *x, const void *y);
 
 /* For an odd or even function of arg (sin, tanh; cos and the functions of |a|: log and sqrt
@@ -256,7 +270,7 @@ static int read_poly(collector *C, int i, poly *out)
     case GLEVO_GP_DIV: div_poly(C, out, b); break;
     case GLEVO_GP_NEG: for (int t = 0; t < out->n; ++t) out->t[t].coef = -out->t[t].coef; break;
     default: { /* a function: one factor, its collected arguments inside */
-        double sign = b ? 1 : odd_or_even(op, out);
+        double sign = b ? 1 : odd_or_even(op, out) * exp_of_constant(op, out);
         codes a = {0};
         push(C, &a, GLEVO_GP_CODE(op, 0), 0);
         emit_poly(C, &a, out);
@@ -309,7 +323,8 @@ static void emit_product(collector *C, codes *o, const term *t, int s, bool has_
 /* c * numerator / denominator, the sign of c as a negation where |c| is 1. */
 static void emit_term(collector *C, codes *o, const term *t, double coef)
 {
-    bool neg = coef == -1 && t->nf > 0, has_coef = t->nf == 0 || fabs(coef) != 1;
+    float printed = (float)coef; /* a coefficient that rounds to 1 is no factor */
+    bool neg = printed == -1 && t->nf > 0, has_coef = t->nf == 0 || fabsf(printed) != 1;
     bool den = false;
     for (int i = 0; i < t->nf; ++i) den |= t->f[i].power < 0;
     if (neg) push(C, o, GLEVO_GP_CODE(GLEVO_GP_NEG, 0), 0);

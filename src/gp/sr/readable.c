@@ -139,11 +139,11 @@ static int replace_by_constant(const uint32_t *codes, const float *consts, int n
 
 /* Which subtrees of codes[0..n) (n <= 256) are constant on the training data: constant[i] where
  * the values of the subtree at i spread within 1e-6 of their size, or of scale when they are
- * near 0 (an exp of a large negative argument, a difference that cancels), value[i] their mean.
- * One walk a case gives every subtree's values (gp_interpret_nodes), so it costs the budget one
+ * near 0 (an exp of a large negative argument, a difference that cancels), value[i] their mean,
+ * nonnegative[i] where none is negative (or not finite). One walk a case gives every subtree's values (gp_interpret_nodes), so it costs the budget one
  * evaluation; false when that is spent. */
 static bool constant_subtrees(judge *j, const uint32_t *codes, const float *consts, int n,
-                              double scale, bool *constant, float *value)
+                              double scale, bool *constant, float *value, bool *nonnegative)
 {
     if ((j->budget -= (long long)j->d->cases * n) < 0) return false;
     float v[256];
@@ -161,6 +161,7 @@ static bool constant_subtrees(judge *j, const uint32_t *codes, const float *cons
         double mean = sum[i] / j->d->cases;
         value[i] = (float)mean;
         constant[i] = finite[i] && hi[i] - lo[i] <= 1e-6 * fmax(fabs(mean), 1e-6 * scale);
+        nonnegative[i] = finite[i] && lo[i] >= 0;
     }
     return true;
 }
@@ -244,9 +245,19 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
          * a constant offsets, a quotient of near-equal parts: the dead weight of exact fits
          * that SRBench's symbolic check cannot cancel) becomes its mean, on the same
          * condition. */
-        bool constant[256];
+        bool constant[256], nonnegative[256];
         float value[256];
-        if (progress || !constant_subtrees(&j, codes, consts, n, scale, constant, value)) continue;
+        if (progress || !constant_subtrees(&j, codes, consts, n, scale, constant, value, nonnegative))
+            continue;
+        /* |a| where a is never negative on the data is a (exp(log(a)) became |a| above). */
+        for (int i = 0; i + 1 < n && !progress; ++i) {
+            if (GLEVO_GP_CODE_OP(codes[i]) != GLEVO_GP_ABS || !nonnegative[i + 1]) continue;
+            int k = 0;
+            for (int m = 0; m < n; ++m)
+                if (m != i) sc[k] = codes[m], sk[k] = consts[m], ++k;
+            progress = take_if_unchanged(&j, before, sc, sk, own_positions(sc, k), oc, ok, codes,
+                                         consts, &n);
+        }
         for (int pass = 0; pass < 2 && !progress; ++pass)
             for (int i = 0; i < n && !progress; ++i) {
                 int e = end_of(codes, i);

@@ -136,7 +136,7 @@ static bool split(const sbuf *o, int a0, glevo_gp_op op, int *l0, int *l1, int *
 /* One rewrite at the node [start, o->n) = (op A B), A = [a0, a1), B = [b0, b1): constants
  * gathered to the left and folded across + - * (and a quotient by a constant), a - (a - b),
  * (a + b) - a, a + (b - a), a (b / a), (a b) / a cancelled, -(a - b) as b - a, log(exp(a)) as
- * a. Returns whether
+ * a, exp(log(a)) as |a|. Returns whether
  * it rewrote. */
 static bool algebra(sbuf *o, int start, glevo_gp_op op, int a0, int a1, int b0, int b1,
                     uint32_t *tc, float *tk)
@@ -148,6 +148,11 @@ static bool algebra(sbuf *o, int start, glevo_gp_op op, int a0, int a1, int b0, 
     case GLEVO_GP_LOG: /* log(exp(a)) = a, where exp(a) neither overflows nor vanishes */
         if (op_at(o, a0) == GLEVO_GP_EXP) return to_child(o, start, a0 + 1, a1), true;
         return false;
+    case GLEVO_GP_EXP: /* exp(log(a)) = |a| (log is ln|a|), where |a| is not within 1e-6 of 0 */
+        if (op_at(o, a0) != GLEVO_GP_LOG) return false;
+        o->c[a0] = GLEVO_GP_CODE(GLEVO_GP_ABS, 0);
+        to_child(o, start, a0, a1);
+        return true;
     case GLEVO_GP_NEG:
         if (split(o, a0, GLEVO_GP_SUB, &l0, &l1, &r1)) {
             to_binary(o, start, GLEVO_GP_SUB, l1, r1, l0, l1, tc, tk);
