@@ -203,6 +203,28 @@ static void div_poly(collector *C, poly *a, poly *b)
 
 /* ---- reading: the subtree at i as a polynomial (returns its end) ---- */
 
+/* sqrt of a monomial c * prod a_i^(2 k_i), c > 0, as sqrt(c) * prod |a_i|^k_i (sqrt is
+ * sqrt|x|): *arg becomes that, true; false where arg is another sum. gp_readable drops the
+ * |.| where a_i is never negative on the data. */
+static bool sqrt_of_square(collector *C, glevo_gp_op op, poly *arg)
+{
+    if (op != GLEVO_GP_SQRT || arg->n != 1 || arg->t[0].coef <= 0 || arg->t[0].nf == 0)
+        return false;
+    term *t = &arg->t[0];
+    for (int i = 0; i < t->nf; ++i)
+        if (t->f[i].power % 2) return false;
+    term r = {sqrt(t->coef), 0, {{0, 0}}};
+    for (int i = 0; i < t->nf && !C->failed; ++i) {
+        codes a = {0};
+        push(C, &a, GLEVO_GP_CODE(GLEVO_GP_ABS, 0), 0);
+        append(C, &a, &C->atoms[t->f[i].atom]);
+        term f = {1, 1, {{intern(C, &a), t->f[i].power / 2}}};
+        r = times(C, &r, &f);
+    }
+    *t = r;
+    return true;
+}
+
 /* exp(c + a) = e^c exp(a): for exp, the constant term of arg (where it has others) taken out
  * as the factor's coefficient, e^c; else 1. */
 static double exp_of_constant(glevo_gp_op op, poly *arg)
@@ -271,6 +293,7 @@ static int read_poly(collector *C, int i, poly *out)
     case GLEVO_GP_NEG: for (int t = 0; t < out->n; ++t) out->t[t].coef = -out->t[t].coef; break;
     default: { /* a function: one factor, its collected arguments inside */
         double sign = b ? 1 : odd_or_even(op, out) * exp_of_constant(op, out);
+        if (sqrt_of_square(C, op, out)) break;
         codes a = {0};
         push(C, &a, GLEVO_GP_CODE(op, 0), 0);
         emit_poly(C, &a, out);
