@@ -3,7 +3,7 @@
  * argument (sin, exp, ...) or, where a product would grow too large expanded, a sum kept whole;
  * monomials with the same factors are added. What the search leaves as
  *   0.49 + 0.019 ((-25.5 + (-0.60 + v (q / r)) + v (q / r)) + ... + (-(v q)) / (-0.29 r))
- * prints as -0.0001 + 0.159 (v q) / r, and cos(t omega) and cos(omega t) are one factor.
+ * prints as -0.0001 + 0.159 ((v q) / r), and cos(t omega) and cos(omega t) are one factor.
  * The value changes by rounding, and a protected division (1 where |b| < 1e-6) becomes a
  * product by a reciprocal: gp_readable keeps the result only where it is shorter and the
  * training error does not change. */
@@ -325,11 +325,11 @@ static void emit_constant(collector *C, codes *o, double v)
     push(C, o, GLEVO_GP_CODE(GLEVO_GP_CONST, 0), f);
 }
 
-/* The product of the factors whose power has sign s (a power as repeats), after the
- * coefficient where has_coef: left to right, ((a b) c); 1 where there is none. */
-static void emit_product(collector *C, codes *o, const term *t, int s, bool has_coef, double coef)
+/* The product of the factors whose power has sign s (a power as repeats), left to right,
+ * ((a b) c); 1 where there is none. */
+static void emit_factors(collector *C, codes *o, const term *t, int s)
 {
-    int items = has_coef;
+    int items = 0;
     for (int i = 0; i < t->nf; ++i)
         if (t->f[i].power * s > 0) items += abs(t->f[i].power);
     if (items == 0) {
@@ -337,23 +337,34 @@ static void emit_product(collector *C, codes *o, const term *t, int s, bool has_
         return;
     }
     for (int m = 1; m < items; ++m) push(C, o, GLEVO_GP_CODE(GLEVO_GP_MUL, 0), 0);
-    if (has_coef) emit_constant(C, o, coef);
     for (int i = 0; i < t->nf; ++i)
         for (int r = 0; r < abs(t->f[i].power) && t->f[i].power * s > 0; ++r)
             append(C, o, &C->atoms[t->f[i].atom]);
 }
 
-/* c * numerator / denominator, the sign of c as a negation where |c| is 1. */
+/* c * (numerator / denominator): the coefficient outside, so that the monomial itself is a
+ * subtree (a term the result's linear layer can weigh), as c / denominator where the
+ * numerator is 1; the sign of c as a negation where |c| is 1. */
 static void emit_term(collector *C, codes *o, const term *t, double coef)
 {
     float printed = (float)coef; /* a coefficient that rounds to 1 is no factor */
-    bool neg = printed == -1 && t->nf > 0, has_coef = t->nf == 0 || fabsf(printed) != 1;
-    bool den = false;
-    for (int i = 0; i < t->nf; ++i) den |= t->f[i].power < 0;
-    if (neg) push(C, o, GLEVO_GP_CODE(GLEVO_GP_NEG, 0), 0);
-    if (den) push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
-    emit_product(C, o, t, 1, has_coef, coef);
-    if (den) emit_product(C, o, t, -1, false, 1);
+    bool has_coef = t->nf == 0 || fabsf(printed) != 1, num = false, den = false;
+    for (int i = 0; i < t->nf; ++i) num |= t->f[i].power > 0, den |= t->f[i].power < 0;
+    if (t->nf == 0) {
+        emit_constant(C, o, coef);
+        return;
+    }
+    if (!has_coef && printed == -1) push(C, o, GLEVO_GP_CODE(GLEVO_GP_NEG, 0), 0);
+    if (!num) { /* c / D, or 1 / D */
+        push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
+        emit_constant(C, o, has_coef ? coef : 1);
+    } else {    /* c * (N / D), c * N, N / D or N */
+        if (has_coef) push(C, o, GLEVO_GP_CODE(GLEVO_GP_MUL, 0), 0);
+        if (has_coef) emit_constant(C, o, coef);
+        if (den) push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
+        emit_factors(C, o, t, 1);
+    }
+    if (den) emit_factors(C, o, t, -1);
 }
 
 /* The sum, constant first, then the terms in the order of their factors; a term after the
