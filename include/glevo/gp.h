@@ -373,6 +373,9 @@ typedef struct glevo_gp_result {
     glevo_gp_programs *best;  /* the best program alone (for evaluation on test data) */
     int best_search;          /* the search that found it: 0 the main one, 1.. a portfolio's
                                * others (glevo_gp_params.portfolio, glevo_gp_search_name) */
+    glevo_gp_programs *layer_parts; /* the model before its like terms were collected, whose
+                               * subtrees the result's linear layer weighs
+                               * (glevo_gp_model_layer); NULL where that is best itself */
 } glevo_gp_result;
 
 /* A portfolio's search by its index, as reports name it: "main", "second", "third",

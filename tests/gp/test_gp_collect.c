@@ -153,7 +153,7 @@ START_TEST(test_readable_collects)
         uint32_t codes[64];
         float k[64];
         int len = parsed(text[t], codes, k, &p);
-        int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE);
+        int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE, true);
         ck_assert_int_eq(glevo_gp_programs_create(&q), GLEVO_OK);
         ck_assert_int_eq(glevo_gp_programs_add(q, codes, n, k), GLEVO_OK);
         char buf[256];
@@ -166,6 +166,42 @@ START_TEST(test_readable_collects)
 }
 END_TEST
 
+/* glevo_gp_model: the printed model collected, the form before it kept as the layer's parts
+ * (glevo_gp_result.layer_parts), none where collecting changed nothing. */
+START_TEST(test_model_keeps_layer_parts)
+{
+    enum { CASES = 50 };
+    float x[2 * CASES], y[CASES];
+    for (int c = 0; c < CASES; ++c) {
+        x[c] = 1.0f + 0.05f * (float)c;
+        x[CASES + c] = -1.0f + 0.04f * (float)c;
+        y[c] = x[c] * x[c] + 0.125f * x[CASES + c];
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
+    glevo_gp_params P = {.metric = GLEVO_GP_MSE, .linear_scaling = -1};
+    const char *text[2] = {"(+ (* x1 (* 0.5 x1)) (+ (* 0.0625 (+ x2 x2)) (* x1 (* x1 0.5))))",
+                           "(+ (* x1 x1) (* 0.125 x2))"};
+    for (int t = 0; t < 2; ++t) {
+        glevo_gp_programs *p = NULL;
+        ck_assert_int_eq(glevo_gp_programs_create(&p), GLEVO_OK);
+        ck_assert_int_eq(glevo_gp_programs_parse(p, text[t], "t", 3), GLEVO_OK);
+        glevo_gp_result r;
+        ck_assert_int_eq(glevo_gp_model(&P, d, p, 0, &r), GLEVO_OK);
+        ck_assert_str_eq(r.best_sexpr, "(+ (* x1 x1) (* 0.125 x2))");
+        if (t == 0) {
+            ck_assert_ptr_nonnull(r.layer_parts);
+            ck_assert_int_gt(glevo_gp_programs_nodes(r.layer_parts), r.best_nodes);
+        } else {
+            ck_assert_ptr_null(r.layer_parts);
+        }
+        glevo_gp_result_free(&r);
+        glevo_gp_programs_destroy(p);
+    }
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gp_collect");
@@ -173,6 +209,7 @@ int main(void)
     tcase_add_test(tc, test_terms_collected);
     tcase_add_test(tc, test_polynomials_keep_their_value);
     tcase_add_test(tc, test_readable_collects);
+    tcase_add_test(tc, test_model_keeps_layer_parts);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

@@ -140,7 +140,7 @@ static void readable(const glevo_gp_data *d, const char *text, const char *want)
             codes[i] = GLEVO_GP_CODE(GLEVO_GP_CONST, (uint32_t)i);
         }
     }
-    int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE);
+    int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE, true);
     ck_assert_int_eq(glevo_gp_programs_add(q, codes, n, k), GLEVO_OK);
     char buf[256];
     glevo_gp_program_sexpr(q, 0, buf, sizeof buf);

@@ -68,6 +68,7 @@ void glevo_gp_result_free(glevo_gp_result *r)
     free(r->best_infix);
     free(r->best_sympy);
     glevo_gp_programs_destroy(r->best);
+    glevo_gp_programs_destroy(r->layer_parts);
     memset(r, 0, sizeof *r);
 }
 
@@ -93,8 +94,8 @@ glevo_status glevo_gp_model(const glevo_gp_params *params, const glevo_gp_data *
 /* model (taken) becomes out's: its strings, nodes, and its training error and R^2 from s,
  * its sums on d. */
 static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
-                            glevo_gp_programs *model, const glevo_gp_sums *s,
-                            glevo_gp_result *out)
+                            glevo_gp_programs *model, glevo_gp_programs *parts,
+                            const glevo_gp_sums *s, glevo_gp_result *out)
 {
     double err = glevo_gp_metric_value(P->metric, s, d->cases), r2 = r2_of(d, s->sq_sum);
     glevo_status st = GLEVO_OK;
@@ -117,7 +118,9 @@ static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
         free(out->best_infix);
         glevo_gp_programs_destroy(out->best);
         free(out->best_sympy);
+        glevo_gp_programs_destroy(out->layer_parts);
         out->best_sexpr = sexpr, out->best_infix = infix, out->best = model;
+        out->layer_parts = parts, parts = NULL;
         out->best_sympy = sympy, out->train_r2 = r2;
         out->best_nodes = (int)glevo_gp_programs_nodes(model);
         out->best_error = err;
@@ -127,13 +130,15 @@ static glevo_status publish(const glevo_gp_params *P, const glevo_gp_data *d,
     free(infix);
     free(sympy);
     glevo_gp_programs_destroy(model);
+    glevo_gp_programs_destroy(parts);
     return st;
 }
 
-/* The linear layer of model (gp_linear_layer) where it halves the squared error on every
- * case of d: *layered (NULL where not) and *sums become its; sums holds model's on entry. */
+/* The linear layer of model (gp_linear_layer, on the subtrees of parts) where it halves the
+ * squared error on every case of d: *layered (NULL where not) and *sums become its; sums
+ * holds model's on entry. */
 static glevo_status layer_of(const glevo_gp_params *P, const glevo_gp_data *d,
-                             const glevo_gp_programs *model, glevo_gp_sums *sums,
+                             const glevo_gp_programs *parts, glevo_gp_sums *sums,
                              glevo_gp_programs **layered)
 {
     *layered = NULL;
@@ -142,17 +147,17 @@ static glevo_status layer_of(const glevo_gp_params *P, const glevo_gp_data *d,
     /* A model exact to rounding (the enumeration's rule, 1 - R^2 <= 1e-10) stays as found. */
     if (!(sums->sq_sum > 1e-10 * target_ss(d))) return GLEVO_OK;
     int len;
-    const uint32_t *codes = glevo_gp_programs_codes(model, 0, &len);
+    const uint32_t *codes = glevo_gp_programs_codes(parts, 0, &len);
     uint32_t *lc = NULL;
     float *lk = NULL;
-    int n = gp_linear_layer(codes, glevo_gp_programs_constants(model), len, d, P->linear_layer,
+    int n = gp_linear_layer(codes, glevo_gp_programs_constants(parts), len, d, P->linear_layer,
                             P->eval.threads, &lc, &lk);
     /* Made readable as the search's model is where short (a factor of 1 dropped); longer sums
      * are left as weighed (the readable steps' trials cost tens of milliseconds there). */
     uint32_t *sc = n > 0 ? malloc((size_t)n * sizeof *sc) : NULL;
     float *sk = n > 0 ? malloc((size_t)n * sizeof *sk) : NULL;
     if (n > 0) n = sc && sk ? gp_simplify(lc, n, lk, sc, sk) : -1;
-    if (n > 0 && n <= 64) n = gp_readable(sc, sk, n, d, P->metric);
+    if (n > 0 && n <= 64) n = gp_readable(sc, sk, n, d, P->metric, true);
     glevo_gp_programs *p = NULL;
     glevo_gp_sums s;
     glevo_status st = n < 0 ? glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the linear layer")
@@ -183,8 +188,9 @@ glevo_status glevo_gp_model_layer(const glevo_gp_params *params, const glevo_gp_
     glevo_gp_sums sums;
     glevo_gp_programs *layered = NULL;
     glevo_status st = glevo_gp_evaluate_cpu(model->best, data, 1, &sums);
-    if (!st) st = layer_of(params, data, model->best, &sums, &layered);
-    if (!st && layered) st = publish(params, data, layered, &sums, model);
+    if (!st) st = layer_of(params, data, model->layer_parts ? model->layer_parts : model->best,
+                           &sums, &layered);
+    if (!st && layered) st = publish(params, data, layered, NULL, &sums, model);
     return st;
 }
 
@@ -196,7 +202,7 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, b
     const float *consts = glevo_gp_programs_constants(out->best);
     uint32_t *c2 = malloc(((size_t)len + 4) * sizeof *c2);
     float *k2 = malloc(((size_t)len + 4) * sizeof *k2);
-    glevo_gp_programs *model = NULL;
+    glevo_gp_programs *model = NULL, *parts = NULL;
     glevo_status st = c2 && k2 ? glevo_gp_programs_create(&model)
                                : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
     if (!st) {
@@ -214,13 +220,27 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, b
                 }
             }
         }
-        /* Simplified in place: the result is never longer. */
-        uint32_t *c3 = malloc((size_t)n * sizeof *c3);
-        float *k3 = malloc((size_t)n * sizeof *k3);
+        /* Simplified in place (the result is never longer), made readable, then its like
+         * terms collected (c4) where that is shorter: the form before is the layer's parts. */
+        uint32_t *c3 = malloc((size_t)n * 2 * sizeof *c3), *c4 = c3 ? c3 + n : NULL;
+        float *k3 = malloc((size_t)n * 2 * sizeof *k3), *k4 = k3 ? k3 + n : NULL;
         int m = c3 && k3 ? gp_simplify(c2, n, k2, c3, k3) : -1;
-        if (m > 0) m = gp_readable(c3, k3, m, d, P->metric);
-        st = m > 0 ? glevo_gp_programs_add(model, c3, m, k3)
-                   : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+        if (m > 0) m = gp_readable(c3, k3, m, d, P->metric, false);
+        int collected = m;
+        /* (gp_readable's trials are evaluations: only where collecting shortens at all.) */
+        if (m > 0 && (gp_collect(c3, m, k3, true, c4, k4, m - 1) > 0 ||
+                      gp_collect(c3, m, k3, false, c4, k4, m - 1) > 0)) {
+            memcpy(c4, c3, (size_t)m * sizeof *c4), memcpy(k4, k3, (size_t)m * sizeof *k4);
+            collected = gp_readable(c4, k4, m, d, P->metric, true);
+        }
+        st = m > 0 ? GLEVO_OK : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+        if (!st && collected < m) {
+            st = glevo_gp_programs_create(&parts);
+            if (!st) st = glevo_gp_programs_add(parts, c3, m, k3);
+            if (!st) st = glevo_gp_programs_add(model, c4, collected, k4);
+        } else if (!st) {
+            st = glevo_gp_programs_add(model, c3, m, k3);
+        }
         free(c3);
         free(k3);
     }
@@ -229,13 +249,15 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, b
     /* The layer is weighed before either model is printed (printing checks signs on every
      * case: milliseconds at 10^4 cases). */
     glevo_gp_programs *layered = NULL;
-    if (!st && layer) st = layer_of(P, d, model, &sums, &layered);
+    if (!st && layer) st = layer_of(P, d, parts ? parts : model, &sums, &layered);
     if (!st) {
-        st = layered ? publish(P, d, layered, &sums, out) : publish(P, d, model, &sums, out);
-        *(layered ? &layered : &model) = NULL;
+        /* publish takes what it is given; a layered model has no parts (it is a sum). */
+        if (layered) st = publish(P, d, layered, NULL, &sums, out), layered = NULL;
+        else st = publish(P, d, model, parts, &sums, out), model = parts = NULL;
     }
     glevo_gp_programs_destroy(model);
     glevo_gp_programs_destroy(layered);
+    glevo_gp_programs_destroy(parts);
     free(c2);
     free(k2);
     return st;

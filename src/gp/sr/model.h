@@ -42,12 +42,12 @@ int gp_simplify_algebra(const uint32_t *codes, int length, const float *consts,
 int gp_collect(const uint32_t *codes, int n, const float *consts, bool distribute,
                uint32_t *out_codes, float *out_consts, int cap);
 /* The model made readable in place (codes with constant k at consts[k], n codes): the
- * algebra's rewrites, like terms collected (gp_collect), then additive constants
+ * algebra's rewrites, with collect like terms collected (gp_collect), then additive constants
  * near 0 and factors near 1 dropped one at a time, each kept only where the model's training
  * error under metric stays within rounding of the error before (1e-6 of it, or 1e-12 of the
  * target's variance). The new length. */
 int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
-                glevo_gp_metric metric);
+                glevo_gp_metric metric, bool collect);
 /* The program as a SymPy expression, a new string (NULL without memory): log|a| as log(Abs(a)), sqrt|a| as
  * sqrt(Abs(a)) and |a|^b as Abs(a)**b, except where a is positive (for sqrt, not negative) on
  * every case of d (NULL: none), where they are the plain log(a), sqrt(a), a**b they equal there,

@@ -193,7 +193,7 @@ static void parents(const uint32_t *codes, int n, int *parent)
 }
 
 int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
-                glevo_gp_metric metric)
+                glevo_gp_metric metric, bool collect)
 {
     if (n < 2 || n > 256) return n;
     double sy = 0, syy = 0;
@@ -227,7 +227,7 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
             n = m;
         }
         /* Like terms collected, products of sums expanded or not (collect.c): where shorter. */
-        for (int distribute = 1; distribute >= 0 && !progress; --distribute) {
+        for (int distribute = 1; collect && distribute >= 0 && !progress; --distribute) {
             int k = gp_collect(codes, n, consts, distribute, sc, sk, n - 1);
             if (k > 0) progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
         }
