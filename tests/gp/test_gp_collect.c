@@ -179,7 +179,7 @@ START_TEST(test_model_keeps_layer_parts)
     }
     glevo_gp_data *d = NULL;
     ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
-    glevo_gp_params P = {.metric = GLEVO_GP_MSE, .linear_scaling = -1};
+    glevo_gp_params P = {.metric = GLEVO_GP_MSE, .linear_scaling = GLEVO_ZERO}; /* no a + b f */
     const char *text[2] = {"(+ (* x1 (* 0.5 x1)) (+ (* 0.0625 (+ x2 x2)) (* x1 (* x1 0.5))))",
                            "(+ (* x1 x1) (* 0.125 x2))"};
     for (int t = 0; t < 2; ++t) {
