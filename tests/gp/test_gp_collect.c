@@ -66,6 +66,9 @@ START_TEST(test_terms_collected)
     collected("(+ (sin (- 0.5 x1)) (sin (- x1 0.5)))", true, "0");
     /* sqrt of a square: sqrt|x| of 4 x^2 y^-2 is 2 |x| / |y|. */
     collected("(sqrt (/ (* (* 2 x1) (* x1 2)) (* x2 x2)))", true, "(* 2 (/ (abs x1) (abs x2)))");
+    /* log(m) and log(1/m) one factor, written the way round that takes no minus sign. */
+    collected("(- (log (/ x2 x1)) (log (/ x1 x2)))", true, "(* 2 (log (/ x2 x1)))");
+    collected("(neg (* x3 (log (/ x1 x2))))", true, "(* x3 (log (/ x2 x1)))");
     /* exp(c + a) = e^c exp(a). */
     collected("(* 0.5 (exp (+ (* x2 (log x1)) 0.6931472)))", true, "(exp (* x2 (log x1)))");
     collected("(+ 0.5 (* 0.25 (+ (- 2 (* x1 (/ x2 x3))) (/ (neg (* x2 x1)) (* -2 x3)))))", true,

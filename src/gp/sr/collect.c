@@ -12,29 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gp/sr/model.h"
+#include "gp/sr/collect_internal.h"
 
-/* Bounds that keep the work small (a model is at most a few hundred nodes here): past them
- * the collection gives up and the model stays as it was. */
-enum { MAX_TERMS = 48, MAX_FACTORS = 8, MAX_POWER = 6, MAX_ATOMS = 256 };
-
-typedef struct factor { int atom, power; } factor;
-typedef struct term { double coef; int nf; factor f[MAX_FACTORS]; } term; /* f by atom */
-typedef struct poly { int n; term t[MAX_TERMS]; } poly;
-
-/* Codes in preorder with constant i at k[i]. */
-typedef struct codes { uint32_t *c; float *k; int n, cap; } codes;
-
-typedef struct collector {
-    const uint32_t *c;
-    const float *k;
-    bool distribute; /* products of sums expanded (else a sum times a sum stays a product) */
-    bool failed;     /* a bound passed or memory ran out */
-    codes atoms[MAX_ATOMS]; /* each factor's codes, interned: equal codes, one atom */
-    int natoms;
-} collector;
-
-static void push(collector *C, codes *o, uint32_t code, float k)
+void collect_push(collector *C, codes *o, uint32_t code, float k)
 {
     if (o->n == o->cap) {
         int cap = o->cap ? 2 * o->cap : 64;
@@ -53,9 +33,9 @@ static void push(collector *C, codes *o, uint32_t code, float k)
     o->k[o->n++] = k;
 }
 
-static void append(collector *C, codes *o, const codes *a)
+void collect_append(collector *C, codes *o, const codes *a)
 {
-    for (int i = 0; i < a->n && !C->failed; ++i) push(C, o, a->c[i], a->k[i]);
+    for (int i = 0; i < a->n && !C->failed; ++i) collect_push(C, o, a->c[i], a->k[i]);
 }
 
 static bool same_codes(const codes *a, const codes *b)
@@ -71,7 +51,7 @@ static bool same_codes(const codes *a, const codes *b)
 }
 
 /* The atom with these codes (taken: freed or kept), -1 where the table is full. */
-static int intern(collector *C, codes *a)
+int collect_intern(collector *C, codes *a)
 {
     for (int i = 0; i < C->natoms; ++i)
         if (same_codes(&C->atoms[i], a)) {
@@ -84,12 +64,13 @@ static int intern(collector *C, codes *a)
         return -1;
     }
     C->atoms[C->natoms] = *a;
+    C->flip[C->natoms] = -1;
     return C->natoms++;
 }
 
 /* ---- polynomials ---- */
 
-static void monomial(poly *p, double coef, int atom)
+void collect_monomial(poly *p, double coef, int atom)
 {
     p->n = coef != 0;
     p->t[0] = (term){coef, atom >= 0, {{atom, 1}}};
@@ -127,7 +108,7 @@ static void add_poly(collector *C, poly *p, const poly *q, double sign)
 }
 
 /* a * b of two monomials (factors merged by atom, powers added). */
-static term times(collector *C, const term *a, const term *b)
+term collect_times(collector *C, const term *a, const term *b)
 {
     term t = {a->coef * b->coef, 0, {{0, 0}}};
     int i = 0, j = 0;
@@ -143,15 +124,14 @@ static term times(collector *C, const term *a, const term *b)
     return t;
 }
 
-static void emit_poly(collector *C, codes *o, const poly *p);
 
 /* p as one factor: itself where a monomial, else the atom of its sum. */
 static void as_monomial(collector *C, poly *p)
 {
     if (p->n <= 1) return;
     codes a = {0};
-    emit_poly(C, &a, p);
-    monomial(p, 1, intern(C, &a));
+    collect_emit_poly(C, &a, p);
+    collect_monomial(p, 1, collect_intern(C, &a));
 }
 
 /* a *= b (b is scratch). */
@@ -169,7 +149,7 @@ static void mul_poly(collector *C, poly *a, poly *b)
     r->n = 0;
     for (int i = 0; i < a->n && !C->failed; ++i)
         for (int j = 0; j < b->n && !C->failed; ++j) {
-            term t = times(C, &a->t[i], &b->t[j]);
+            term t = collect_times(C, &a->t[i], &b->t[j]);
             add_term(C, r, &t);
         }
     *a = *r;
@@ -194,7 +174,7 @@ static void div_poly(collector *C, poly *a, poly *b)
     }
     r->n = 0;
     for (int i = 0; i < a->n && !C->failed; ++i) {
-        term t = times(C, &a->t[i], &inv);
+        term t = collect_times(C, &a->t[i], &inv);
         add_term(C, r, &t);
     }
     *a = *r;
@@ -202,61 +182,6 @@ static void div_poly(collector *C, poly *a, poly *b)
 }
 
 /* ---- reading: the subtree at i as a polynomial (returns its end) ---- */
-
-/* sqrt of a monomial c * prod a_i^(2 k_i), c > 0, as sqrt(c) * prod |a_i|^k_i (sqrt is
- * sqrt|x|): *arg becomes that, true; false where arg is another sum. gp_readable drops the
- * |.| where a_i is never negative on the data. */
-static bool sqrt_of_square(collector *C, glevo_gp_op op, poly *arg)
-{
-    if (op != GLEVO_GP_SQRT || arg->n != 1 || arg->t[0].coef <= 0 || arg->t[0].nf == 0)
-        return false;
-    term *t = &arg->t[0];
-    for (int i = 0; i < t->nf; ++i)
-        if (t->f[i].power % 2) return false;
-    term r = {sqrt(t->coef), 0, {{0, 0}}};
-    for (int i = 0; i < t->nf && !C->failed; ++i) {
-        codes a = {0};
-        push(C, &a, GLEVO_GP_CODE(GLEVO_GP_ABS, 0), 0);
-        append(C, &a, &C->atoms[t->f[i].atom]);
-        term f = {1, 1, {{intern(C, &a), t->f[i].power / 2}}};
-        r = times(C, &r, &f);
-    }
-    *t = r;
-    return true;
-}
-
-/* exp(c + a) = e^c exp(a): for exp, the constant term of arg (where it has others) taken out
- * as the factor's coefficient, e^c; else 1. */
-static double exp_of_constant(glevo_gp_op op, poly *arg)
-{
-    if (op != GLEVO_GP_EXP || arg->n < 2) return 1;
-    for (int i = 0; i < arg->n; ++i)
-        if (arg->t[i].nf == 0) {
-            double c = arg->t[i].coef;
-            arg->t[i] = arg->t[--arg->n];
-            return exp(c);
-        }
-    return 1;
-}
-
-static int by_factors(const void *x, const void *y);
-
-/* For an odd or even function of arg (sin, tanh; cos and the functions of |a|: log and sqrt
- * protected so, abs): arg made to lead with a positive term (in the order terms are written),
- * so that f(-a) and f(a) are one factor; the factor's sign (-1 where f is odd and arg was
- * negated). */
-static double odd_or_even(glevo_gp_op op, poly *arg)
-{
-    bool odd = op == GLEVO_GP_SIN || op == GLEVO_GP_TANH;
-    bool even = op == GLEVO_GP_COS || op == GLEVO_GP_ABS || op == GLEVO_GP_LOG || op == GLEVO_GP_SQRT;
-    if ((!odd && !even) || arg->n == 0) return 1;
-    int lead = 0;
-    for (int i = 1; i < arg->n; ++i)
-        if (by_factors(&arg->t[i], &arg->t[lead]) < 0) lead = i;
-    if (arg->t[lead].coef > 0) return 1;
-    for (int i = 0; i < arg->n; ++i) arg->t[i].coef = -arg->t[i].coef;
-    return odd ? -1 : 1;
-}
 
 static int read_poly(collector *C, int i, poly *out)
 {
@@ -268,13 +193,13 @@ static int read_poly(collector *C, int i, poly *out)
         return i + 1;
     }
     if (op == GLEVO_GP_CONST) {
-        monomial(out, C->k[GLEVO_GP_CODE_INDEX(code)], -1);
+        collect_monomial(out, C->k[GLEVO_GP_CODE_INDEX(code)], -1);
         return i + 1;
     }
     if (op == GLEVO_GP_VAR) {
         codes a = {0};
-        push(C, &a, code, 0);
-        monomial(out, 1, intern(C, &a));
+        collect_push(C, &a, code, 0);
+        collect_monomial(out, 1, collect_intern(C, &a));
         return i + 1;
     }
     int j = read_poly(C, i + 1, out);
@@ -291,15 +216,9 @@ static int read_poly(collector *C, int i, poly *out)
     case GLEVO_GP_MUL: mul_poly(C, out, b); break;
     case GLEVO_GP_DIV: div_poly(C, out, b); break;
     case GLEVO_GP_NEG: for (int t = 0; t < out->n; ++t) out->t[t].coef = -out->t[t].coef; break;
-    default: { /* a function: one factor, its collected arguments inside */
-        double sign = b ? 1 : odd_or_even(op, out) * exp_of_constant(op, out);
-        if (sqrt_of_square(C, op, out)) break;
-        codes a = {0};
-        push(C, &a, GLEVO_GP_CODE(op, 0), 0);
-        emit_poly(C, &a, out);
-        if (b) emit_poly(C, &a, b);
-        monomial(out, sign, intern(C, &a));
-    }
+    default: /* a function: one factor, its collected arguments inside (collect_function.c) */
+        if (b) function_of_two(C, op, out, b);
+        else function_of_one(C, op, out);
     }
     free(b);
     return j;
@@ -307,7 +226,7 @@ static int read_poly(collector *C, int i, poly *out)
 
 /* ---- writing: a polynomial as codes ---- */
 
-static int by_factors(const void *x, const void *y)
+int collect_by_factors(const void *x, const void *y)
 {
     const term *a = x, *b = y;
     if (a->nf != b->nf) return a->nf - b->nf;
@@ -322,7 +241,7 @@ static void emit_constant(collector *C, codes *o, double v)
 {
     float f = (float)v;
     if (!isfinite(f) || (f == 0 && v != 0)) C->failed = true;
-    push(C, o, GLEVO_GP_CODE(GLEVO_GP_CONST, 0), f);
+    collect_push(C, o, GLEVO_GP_CODE(GLEVO_GP_CONST, 0), f);
 }
 
 /* The product of the factors whose power has sign s (a power as repeats), left to right,
@@ -336,10 +255,10 @@ static void emit_factors(collector *C, codes *o, const term *t, int s)
         emit_constant(C, o, 1);
         return;
     }
-    for (int m = 1; m < items; ++m) push(C, o, GLEVO_GP_CODE(GLEVO_GP_MUL, 0), 0);
+    for (int m = 1; m < items; ++m) collect_push(C, o, GLEVO_GP_CODE(GLEVO_GP_MUL, 0), 0);
     for (int i = 0; i < t->nf; ++i)
         for (int r = 0; r < abs(t->f[i].power) && t->f[i].power * s > 0; ++r)
-            append(C, o, &C->atoms[t->f[i].atom]);
+            collect_append(C, o, &C->atoms[t->f[i].atom]);
 }
 
 /* c * (numerator / denominator): the coefficient outside, so that the monomial itself is a
@@ -354,14 +273,14 @@ static void emit_term(collector *C, codes *o, const term *t, double coef)
         emit_constant(C, o, coef);
         return;
     }
-    if (!has_coef && printed == -1) push(C, o, GLEVO_GP_CODE(GLEVO_GP_NEG, 0), 0);
+    if (!has_coef && printed == -1) collect_push(C, o, GLEVO_GP_CODE(GLEVO_GP_NEG, 0), 0);
     if (!num) { /* c / D, or 1 / D */
-        push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
+        collect_push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
         emit_constant(C, o, has_coef ? coef : 1);
     } else {    /* c * (N / D), c * N, N / D or N */
-        if (has_coef) push(C, o, GLEVO_GP_CODE(GLEVO_GP_MUL, 0), 0);
+        if (has_coef) collect_push(C, o, GLEVO_GP_CODE(GLEVO_GP_MUL, 0), 0);
         if (has_coef) emit_constant(C, o, coef);
-        if (den) push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
+        if (den) collect_push(C, o, GLEVO_GP_CODE(GLEVO_GP_DIV, 0), 0);
         emit_factors(C, o, t, 1);
     }
     if (den) emit_factors(C, o, t, -1);
@@ -369,7 +288,7 @@ static void emit_term(collector *C, codes *o, const term *t, double coef)
 
 /* The sum, constant first, then the terms in the order of their factors; a term after the
  * first with a negative coefficient is subtracted. */
-static void emit_poly(collector *C, codes *o, const poly *p)
+void collect_emit_poly(collector *C, codes *o, const poly *p)
 {
     if (p->n == 0) {
         emit_constant(C, o, 0);
@@ -381,9 +300,10 @@ static void emit_poly(collector *C, codes *o, const poly *p)
         return;
     }
     memcpy(t, p->t, (size_t)p->n * sizeof *t);
-    qsort(t, (size_t)p->n, sizeof *t, by_factors);
+    collect_flip_logs(C, t, p->n);
+    qsort(t, (size_t)p->n, sizeof *t, collect_by_factors);
     for (int i = p->n - 1; i >= 1; --i)
-        push(C, o, GLEVO_GP_CODE(t[i].coef < 0 ? GLEVO_GP_SUB : GLEVO_GP_ADD, 0), 0);
+        collect_push(C, o, GLEVO_GP_CODE(t[i].coef < 0 ? GLEVO_GP_SUB : GLEVO_GP_ADD, 0), 0);
     emit_term(C, o, &t[0], t[0].coef);
     for (int i = 1; i < p->n; ++i) emit_term(C, o, &t[i], fabs(t[i].coef));
     free(t);
@@ -399,7 +319,7 @@ int gp_collect(const uint32_t *codes_in, int n, const float *consts, bool distri
     if (C && p) {
         C->c = codes_in, C->k = consts, C->distribute = distribute;
         if (read_poly(C, 0, p) != n) C->failed = true;
-        if (!C->failed) emit_poly(C, &o, p);
+        if (!C->failed) collect_emit_poly(C, &o, p);
         len = C->failed || o.n > cap ? 0 : o.n;
         if (len > 0) {
             memcpy(out_codes, o.c, (size_t)len * sizeof *out_codes);
