@@ -108,22 +108,3 @@ void function_of_two(collector *C, glevo_gp_op op, poly *arg, const poly *b)
 {
     collect_monomial(arg, 1, atom_of(C, op, arg, b));
 }
-
-static int by_atom(const void *x, const void *y)
-{
-    return ((const factor *)x)->atom - ((const factor *)y)->atom;
-}
-
-void collect_flip_logs(collector *C, term *t, int n)
-{
-    for (int k = 0; k < n; ++k) {
-        if (t[k].coef >= 0) continue;
-        for (int i = 0; i < t[k].nf; ++i) {
-            int other = C->flip[t[k].f[i].atom];
-            if (other < 0 || t[k].f[i].power % 2 == 0) continue;
-            t[k].f[i].atom = other, t[k].coef = -t[k].coef;
-            qsort(t[k].f, (size_t)t[k].nf, sizeof t[k].f[0], by_atom);
-            break;
-        }
-    }
-}

@@ -29,7 +29,7 @@ typedef struct collector {
     int natoms;
 } collector;
 
-/* code (constant k) appended to o; o's codes appended to o. */
+/* collect_poly.c: code (constant k) appended to o; a's codes appended to o. */
 void collect_push(collector *C, codes *o, uint32_t code, float k);
 void collect_append(collector *C, codes *o, const codes *a);
 /* The atom with these codes (taken: freed or kept), -1 where the table is full. */
@@ -38,12 +38,17 @@ int collect_intern(collector *C, codes *a);
 void collect_monomial(poly *p, double coef, int atom);
 /* a * b of two monomials (factors merged by atom, powers added). */
 term collect_times(collector *C, const term *a, const term *b);
+/* p += sign q; a *= b and a /= b (b is scratch; a factor b may become its sum's atom). */
+void collect_add_poly(collector *C, poly *p, const poly *q, double sign);
+void collect_mul_poly(collector *C, poly *a, poly *b);
+void collect_div_poly(collector *C, poly *a, poly *b);
 /* qsort's order of terms: by their factors (the constant first). */
 int collect_by_factors(const void *x, const void *y);
 /* The sum as codes appended to o. */
 void collect_emit_poly(collector *C, codes *o, const poly *p);
 
-/* *arg (the collected argument) becomes the monomial of op(arg) or op(arg, b). */
+/* collect_function.c: *arg (the collected argument) becomes the monomial of op(arg) or
+ * op(arg, b). */
 void function_of_one(collector *C, glevo_gp_op op, poly *arg);
 void function_of_two(collector *C, glevo_gp_op op, poly *arg, const poly *b);
 /* The terms of p with a negative coefficient and a factor log(m) (an odd power) written with
