@@ -58,7 +58,6 @@ static double odd_or_even(glevo_gp_op op, poly *arg)
     return odd ? -1 : 1;
 }
 
-
 /* Where arg is one monomial c * m with m's first factor to a negative power: arg becomes
  * 1/(c * m) (log is ln|a|, so log|1/a| = -log|a| wherever |a| is not within 1e-6 of 0), -1;
  * else 1. So log(V2/V1) and log(V1/V2) are one factor. */
@@ -66,9 +65,7 @@ static double log_oriented(glevo_gp_op op, poly *arg)
 {
     if (op != GLEVO_GP_LOG || arg->n != 1 || arg->t[0].nf == 0 || arg->t[0].f[0].power > 0)
         return 1;
-    term *t = &arg->t[0];
-    t->coef = 1 / t->coef;
-    for (int i = 0; i < t->nf; ++i) t->f[i].power = -t->f[i].power;
+    arg->t[0] = collect_inverse(&arg->t[0]);
     return -1;
 }
 
@@ -94,9 +91,8 @@ void function_of_one(collector *C, glevo_gp_op op, poly *arg)
             C->failed = true;
             return;
         }
-        *inverse = *arg;
-        inverse->t[0].coef = 1 / arg->t[0].coef;
-        for (int i = 0; i < arg->t[0].nf; ++i) inverse->t[0].f[i].power = -arg->t[0].f[i].power;
+        inverse->n = 1;
+        inverse->t[0] = collect_inverse(&arg->t[0]);
         int other = atom_of(C, op, inverse, NULL);
         free(inverse);
         if (other >= 0) C->flip[atom] = other, C->flip[other] = atom;

@@ -36,6 +36,8 @@ void collect_append(collector *C, codes *o, const codes *a);
 int collect_intern(collector *C, codes *a);
 /* p = coef * atom (atom -1: the constant coef). */
 void collect_monomial(poly *p, double coef, int atom);
+/* 1 / t of a monomial (the coefficient inverted, the powers negated). */
+term collect_inverse(const term *t);
 /* a * b of two monomials (factors merged by atom, powers added). */
 term collect_times(collector *C, const term *a, const term *b);
 /* p += sign q; a *= b and a /= b (b is scratch; a factor b may become its sum's atom). */

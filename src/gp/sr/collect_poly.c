@@ -98,6 +98,14 @@ void collect_add_poly(collector *C, poly *p, const poly *q, double sign)
 }
 
 /* a * b of two monomials (factors merged by atom, powers added). */
+term collect_inverse(const term *t)
+{
+    term r = *t;
+    r.coef = 1 / r.coef;
+    for (int i = 0; i < r.nf; ++i) r.f[i].power = -r.f[i].power;
+    return r;
+}
+
 term collect_times(collector *C, const term *a, const term *b)
 {
     term t = {a->coef * b->coef, 0, {{0, 0}}};
@@ -154,9 +162,7 @@ void collect_div_poly(collector *C, poly *a, poly *b)
         C->failed = true;
         return;
     }
-    term inv = b->t[0];
-    inv.coef = 1 / inv.coef;
-    for (int i = 0; i < inv.nf; ++i) inv.f[i].power = -inv.f[i].power;
+    term inv = collect_inverse(&b->t[0]);
     poly *r = malloc(sizeof *r);
     if (!r) {
         C->failed = true;

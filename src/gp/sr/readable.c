@@ -140,8 +140,9 @@ static int replace_by_constant(const uint32_t *codes, const float *consts, int n
 /* Which subtrees of codes[0..n) (n <= 256) are constant on the training data: constant[i] where
  * the values of the subtree at i spread within 1e-6 of their size, or of scale when they are
  * near 0 (an exp of a large negative argument, a difference that cancels), value[i] their mean,
- * nonnegative[i] where none is negative (or not finite). One walk a case gives every subtree's values (gp_interpret_nodes), so it costs the budget one
- * evaluation; false when that is spent. */
+ * nonnegative[i] where every value is finite and none negative. One walk a case gives every
+ * subtree's values (gp_interpret_nodes), so it costs the budget one evaluation; false when that
+ * is spent. */
 static bool constant_subtrees(judge *j, const uint32_t *codes, const float *consts, int n,
                               double scale, bool *constant, float *value, bool *nonnegative)
 {
