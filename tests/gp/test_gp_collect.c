@@ -169,6 +169,39 @@ START_TEST(test_readable_collects)
 }
 END_TEST
 
+/* A noisy fit's terms collected: its error moves by more than 1e-6 of it (the rounding
+ * differs), its values on every case stay within float rounding, and it is taken. */
+START_TEST(test_noisy_fit_collected)
+{
+    enum { CASES = 200 };
+    float x[2 * CASES], y[CASES];
+    for (int c = 0; c < CASES; ++c) {
+        x[c] = 1.0f + 4.0f * (float)(c % 20) / 20.0f;
+        x[CASES + c] = 1.0f + 4.0f * (float)(c / 20) / 10.0f;
+        y[c] = x[c] * x[CASES + c] + 0.1f * sinf(37.0f * (float)c); /* noise, 1 % of the spread */
+    }
+    glevo_gp_data *d = NULL;
+    ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
+    glevo_gp_programs *p = NULL;
+    uint32_t codes[64];
+    float k[64];
+    int len = parsed("(+ -137.308533 (* -48.223999 (- -2.84733415 (* 0.0207442027 (* x1 x2)))))",
+                     codes, k, &p);
+    uint32_t before[64];
+    float kb[64];
+    memcpy(before, codes, sizeof before), memcpy(kb, k, sizeof kb);
+    int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE, true);
+    ck_assert_int_le(n, 7); /* c0 + c1 * (x1 * x2) */
+    for (int c = 0; c < CASES; ++c) {
+        float a = glevo_gp_interpret(before, len, kb, d, c), b = glevo_gp_interpret(codes, n, k, d, c);
+        ck_assert_msg(fabsf(a - b) <= 1e-5f * (fabsf(a) + 10.0f), "case %d: %g, collected %g", c,
+                      (double)a, (double)b);
+    }
+    glevo_gp_programs_destroy(p);
+    glevo_gp_data_destroy(d);
+}
+END_TEST
+
 /* glevo_gp_model: the printed model collected, the form before it kept as the layer's parts
  * (glevo_gp_result.layer_parts), none where collecting changed nothing. */
 START_TEST(test_model_keeps_layer_parts)
@@ -213,6 +246,7 @@ int main(void)
     tcase_add_test(tc, test_polynomials_keep_their_value);
     tcase_add_test(tc, test_readable_collects);
     tcase_add_test(tc, test_model_keeps_layer_parts);
+    tcase_add_test(tc, test_noisy_fit_collected);
     suite_add_tcase(s, tc);
     return testutil_run_suite(s);
 }

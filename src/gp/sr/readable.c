@@ -181,6 +181,34 @@ static bool take_if_unchanged(judge *j, double before, const uint32_t *sc, const
     return true;
 }
 
+/* The candidate (sc, sk, k codes) simplified into (oc, ok) and, where its value on every
+ * training case is the model's within float rounding (1e-5 of |value| + scale), copied over the
+ * model (codes, consts, *n), *before and the sample's error becoming its: true then. For a
+ * rewrite of real arithmetic that leaves the function as it was but rounds differently
+ * (collected terms): a noisy fit's error sees every such change beyond take_if_unchanged's
+ * 1e-6 of it. */
+static bool take_if_same_values(judge *j, double scale, double *before, const uint32_t *sc,
+                                const float *sk, int k, uint32_t *oc, float *ok,
+                                uint32_t *codes, float *consts, int *n)
+{
+    int s = gp_simplify(sc, k, sk, oc, ok), cases = glevo_gp_data_cases(j->d);
+    if (s <= 0 || (j->budget -= (long long)cases * (s + *n)) < 0) return false;
+    for (int c = 0; c < cases; ++c) {
+        float a = glevo_gp_interpret(codes, *n, consts, j->d, c);
+        float b = glevo_gp_interpret(oc, s, ok, j->d, c);
+        if (isfinite(a) ? !(fabs((double)a - b) <= 1e-5 * (fabs(a) + scale)) : isfinite(b))
+            return false;
+    }
+    double err, on_sample = 0;
+    if (!error_on(j, j->d, oc, ok, s, &err) ||
+        (j->sample && !error_on(j, j->sample, oc, ok, s, &on_sample)))
+        return false;
+    memcpy(codes, oc, (size_t)s * sizeof *oc);
+    memcpy(consts, ok, (size_t)s * sizeof *ok);
+    *n = s, *before = err, j->sample_before = on_sample;
+    return true;
+}
+
 /* Parents of every code (the root's: -1). */
 static void parents(const uint32_t *codes, int n, int *parent)
 {
@@ -230,7 +258,9 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
         /* Like terms collected, products of sums expanded or not (collect.c): where shorter. */
         for (int distribute = 1; collect && distribute >= 0 && !progress; --distribute) {
             int k = gp_collect(codes, n, consts, distribute, sc, sk, n - 1);
-            if (k > 0) progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
+            if (k > 0)
+                progress = take_if_same_values(&j, scale, &before, sc, sk, k, oc, ok, codes,
+                                               consts, &n);
         }
         parents(codes, n, parent);
         for (int i = 0; i < n && !progress; ++i) {
