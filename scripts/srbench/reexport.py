@@ -26,8 +26,9 @@ from glevo._lib import ffi, lib  # noqa: E402
 
 
 def printed_model(train_csv, program, layer=0):
-    """(sexpr, sympy string, nodes, seconds) of glevo_gp_model for program on train_csv, with
-    glevo_gp_model_layer's layer of `layer` terms on top where layer > 0."""
+    """(sexpr, sympy string, nodes, seconds, identifiers) of glevo_gp_model for program on
+    train_csv, with glevo_gp_model_layer's layer of `layer` terms on top where layer > 0; the
+    identifiers are the inputs as the SymPy string names them (beta_ for a column beta)."""
     d = ffi.new("glevo_gp_data **")
     assert lib.glevo_gp_data_load_csv(train_csv.encode(), ffi.NULL, d) == 0, \
         ffi.string(lib.glevo_last_error())
@@ -46,8 +47,13 @@ def printed_model(train_csv, program, layer=0):
         st = lib.glevo_gp_model_layer(full, d[0], res)
     dt = time.time() - t0
     assert st == 0, ffi.string(lib.glevo_last_error())
+    buf = ffi.new("char[256]")
+    idents = []
+    for v in range(lib.glevo_gp_data_vars(d[0])):
+        lib.glevo_gp_data_var_identifier(d[0], v, buf, 256)
+        idents.append(ffi.string(buf).decode())
     out = (ffi.string(res.best_sexpr).decode(), ffi.string(res.best_sympy).decode(),
-           res.best_nodes, dt)
+           res.best_nodes, dt, idents)
     lib.glevo_gp_result_free(res)
     lib.glevo_gp_programs_destroy(p[0])
     lib.glevo_gp_data_destroy(d[0])
@@ -72,7 +78,7 @@ def main(argv=None):
             continue
         t = suites.target(r["target"])
         tr, te, data, _ = srrun.prepare(t, int(r["data_seed"]), a.data_dir, float(r.get("noise") or 0))
-        prog, sym, nodes, dt = printed_model(tr, r["program"], a.layer)
+        prog, sym, nodes, dt, model_idents = printed_model(tr, r["program"], a.layer)
         slowest = max(slowest, dt)
         r["model_s"], r["nodes"] = dt, nodes
         if prog != r["program"]:  # the printed program scored again on the run's own data
@@ -89,7 +95,9 @@ def main(argv=None):
         if a.skip_symbolic or srrun._f(r.get("nodes")) > srrun.SYMBOLIC_MAX_NODES:
             r["symbolic"] = ""
         elif srrun._f(r.get("test_r2")) >= srrun.SYMBOLIC_MIN_R2:
-            idents = (r.get("identifiers") or "").split() or t.names
+            # Rows of an older harness lack the run's identifiers: the data's own, as the
+            # model names them (the suite's names would miss beta_ for beta).
+            idents = (r.get("identifiers") or "").split() or model_idents
             v = symbolic.symbolic_solution(sym, t.formula, t.names, idents, seconds=10)
             r["symbolic"] = "" if v is None else int(v)
         newly += str(r["symbolic"]) == "1" and old != "1"
