@@ -20,7 +20,9 @@ static bool sqrt_of_square(collector *C, glevo_gp_op op, poly *arg)
         codes a = {0};
         collect_push(C, &a, GLEVO_GP_CODE(GLEVO_GP_ABS, 0), 0);
         collect_append(C, &a, &C->atoms[t->f[i].atom]);
-        term f = {1, 1, {{collect_intern(C, &a), t->f[i].power / 2}}};
+        int abs_atom = collect_intern(C, &a);
+        if (abs_atom < 0) break; /* the table is full: C->failed */
+        term f = {1, 1, {{abs_atom, t->f[i].power / 2}}};
         r = collect_times(C, &r, &f);
     }
     *t = r;

@@ -97,7 +97,7 @@ void collect_add_poly(collector *C, poly *p, const poly *q, double sign)
     }
 }
 
-/* a * b of two monomials (factors merged by atom, powers added). */
+/* 1 / t of a monomial: the coefficient inverted, the powers negated. */
 term collect_inverse(const term *t)
 {
     term r = *t;
@@ -106,6 +106,7 @@ term collect_inverse(const term *t)
     return r;
 }
 
+/* a * b of two monomials (factors merged by atom, powers added). */
 term collect_times(collector *C, const term *a, const term *b)
 {
     term t = {a->coef * b->coef, 0, {{0, 0}}};
@@ -121,7 +122,6 @@ term collect_times(collector *C, const term *a, const term *b)
     }
     return t;
 }
-
 
 /* p as one factor: itself where a monomial, else the atom of its sum. */
 static void as_monomial(collector *C, poly *p)
