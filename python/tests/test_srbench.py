@@ -299,13 +299,18 @@ def test_reexport_prints_recorded_runs_again(tmp_path):
                test_r2="0.999999", nodes="13", noise="0.0", symbolic="0", accurate="0",
                program=dead, sympy="(recorded)", identifiers="theta")
     src, out = tmp_path / "runs.csv", tmp_path / "out.csv"
-    with open(src, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        w.writerow(row)
-    reexport.main([str(src), str(out), "--glevo", build_file("glevo"),
-                   "--data-dir", str(tmp_path / "data")])
-    got = next(csv.DictReader(open(out)))
+
+    def reexported(*options):
+        """row written as a runs.csv, printed again by reexport.py, the row it writes."""
+        with open(src, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=fields)
+            w.writeheader()
+            w.writerow(row)
+        reexport.main([str(src), str(out), "--glevo", build_file("glevo"),
+                       "--data-dir", str(tmp_path / "data"), *options])
+        return next(csv.DictReader(open(out)))
+
+    got = reexported()
     assert got["program"] == "(* 0.398942292 (sqrt (exp (neg (* x1 x1)))))"
     assert got["nodes"] == "8" and got["exact"] == "1" and got["accurate"] == "1"
     assert float(got["train_mse"]) < 1e-10 < 1  # scored again, not the recorded 1
@@ -317,25 +322,13 @@ def test_reexport_prints_recorded_runs_again(tmp_path):
     parts = "(+ (+ (* x1 x4) (* 3 (* x2 x5))) (+ (* x3 x6) (sin x1)))"
     row.update(target="feynman-I.11.19", program=parts, nodes="15",
                identifiers="x1 x2 x3 y1 y2 y3")
-    with open(src, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        w.writerow(row)
-    reexport.main([str(src), str(out), "--glevo", build_file("glevo"), "--data-dir",
-                   str(tmp_path / "data"), "--layer", "32", "--skip-symbolic"])
-    got = next(csv.DictReader(open(out)))
+    got = reexported("--layer", "32", "--skip-symbolic")
     assert got["exact"] == "1" and got["symbolic"] == "" and got["program"] != parts, \
         (got["program"], got["symbolic"])
     # A row of an older harness, without the run's identifiers: SymPy's check takes the data's
     # own (Feynman III.17.37's beta prints as beta_, SymPy's beta function taken).
     row.update(target="feynman-III.17.37", identifiers="", nodes="12",
                program="(+ (* x1 (+ 1 (* x2 (cos x3)))) (* 1e-09 x2))")
-    with open(src, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        w.writerow(row)
-    reexport.main([str(src), str(out), "--glevo", build_file("glevo"),
-                   "--data-dir", str(tmp_path / "data")])
-    got = next(csv.DictReader(open(out)))
+    got = reexported()
     assert "beta_" in got["sympy"] and got["symbolic"] == "1", (got["sympy"], got["symbolic"])
 

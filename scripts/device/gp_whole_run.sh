@@ -19,6 +19,9 @@
 #   GP_CELLS: the four cells (programs:cases) of evogp_fullrun.py;
 #   gp_cell_runs JSONL GLEVO DATA_DIR VARIANT POP CASES: a discarded run ("warmup-VARIANT"),
 #     then seeds 1-5 as VARIANT;
+#   gp_cells_by_build JSONL DATA_DIR NAME:GLEVO...: at each cell of GP_CELLS, gp_cell_runs of
+#     each build in turn as NAME-quiet, then the cell logged; with GP_TYPED=NAME:GLEVO also that
+#     build's runs as typed (progress on) at each cell, as NAME-typed;
 #   gp_cold_runs JSONL GLEVO DATA_DIR VARIANT: the first run on a fresh machine, the 1000 x 100
 #     cell's seed 1 twice with NVIDIA's disk cache and glevo's program cache off
 #     ("cold-VARIANT").
@@ -83,6 +86,22 @@ gp_cell_runs() {
   gp_whole_run "$jsonl" "$g" "$dir" "warmup-$v" "$pop" "$cases" 1 X=1
   for s in 1 2 3 4 5; do
     gp_whole_run "$jsonl" "$g" "$dir" "$v" "$pop" "$cases" "$s" X=1
+  done
+}
+
+gp_cells_by_build() {
+  local jsonl=$1 dir=$2 c v name g
+  shift 2
+  for c in $GP_CELLS; do
+    for v in "$@" ${GP_TYPED:+"typed=$GP_TYPED"}; do
+      IFS=: read -r name g <<< "$v"
+      if [ "${name%%=*}" = typed ]; then
+        GP_PROGRESS=1 gp_cell_runs "$jsonl" "$g" "$dir" "${name#typed=}-typed" "${c%:*}" "${c#*:}"
+      else
+        gp_cell_runs "$jsonl" "$g" "$dir" "$name-quiet" "${c%:*}" "${c#*:}"
+      fi
+    done
+    call_log "cell $c done"
   done
 }
 

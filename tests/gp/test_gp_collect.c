@@ -136,8 +136,8 @@ START_TEST(test_polynomials_keep_their_value)
 }
 END_TEST
 
-/* In gp_readable: the model collected where that is shorter and the training error stays. */
-START_TEST(test_readable_collects)
+/* y = x1^2 + 0.125 x2 on 50 cases, x1 in [1, 3.5] (never negative), x2 in [-1, 1]. */
+static glevo_gp_data *square_plus_line(void)
 {
     enum { CASES = 50 };
     float x[2 * CASES], y[CASES];
@@ -148,6 +148,13 @@ START_TEST(test_readable_collects)
     }
     glevo_gp_data *d = NULL;
     ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
+    return d;
+}
+
+/* In gp_readable: the model collected where that is shorter and the training error stays. */
+START_TEST(test_readable_collects)
+{
+    glevo_gp_data *d = square_plus_line();
     /* exp(log(a)) is |a|, and |a| is a where a is never negative on the data. */
     const char *text[2] = {"(+ (* 0.5 (* x1 x1)) (+ (* 0.0625 (+ x2 x2)) (* x1 (* x1 0.5))))",
                            "(+ (* 0.5 (exp (log (* x1 x1)))) (+ (* 0.0625 (+ x2 x2)) (* 0.5 (* x1 x1))))"};
@@ -206,15 +213,7 @@ END_TEST
  * (glevo_gp_result.layer_parts), none where collecting changed nothing. */
 START_TEST(test_model_keeps_layer_parts)
 {
-    enum { CASES = 50 };
-    float x[2 * CASES], y[CASES];
-    for (int c = 0; c < CASES; ++c) {
-        x[c] = 1.0f + 0.05f * (float)c;
-        x[CASES + c] = -1.0f + 0.04f * (float)c;
-        y[c] = x[c] * x[c] + 0.125f * x[CASES + c];
-    }
-    glevo_gp_data *d = NULL;
-    ck_assert_int_eq(glevo_gp_data_create(2, CASES, x, y, &d), GLEVO_OK);
+    glevo_gp_data *d = square_plus_line();
     glevo_gp_params P = {.metric = GLEVO_GP_MSE, .linear_scaling = GLEVO_ZERO}; /* no a + b f */
     const char *text[2] = {"(+ (* x1 (* 0.5 x1)) (+ (* 0.0625 (+ x2 x2)) (* x1 (* x1 0.5))))",
                            "(+ (* x1 x1) (* 0.125 x2))"};

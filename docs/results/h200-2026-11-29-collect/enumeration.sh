@@ -10,14 +10,7 @@ old=$1; new=$2; out=${OUT:-out}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 evogp_build_begin
 gp_call_data "$out/data"
-for c in $GP_CELLS; do
-  pop=${c%:*}; cases=${c#*:}
-  for v in "old:$old" "new:$new"; do
-    IFS=: read name g <<< "$v"
-    gp_cell_runs "$out/glevo.jsonl" "$g" "$out/data" "$name-quiet" "$pop" "$cases"
-  done
-  call_log "cell $c done"
-done
+gp_cells_by_build "$out/glevo.jsonl" "$out/data" "old:$old" "new:$new"
 for c in 1000:100 10000:1000; do
   GP_PROGRESS=1 gp_cell_runs "$out/glevo.jsonl" "$new" "$out/data" "new-typed" "${c%:*}" "${c#*:}"
 done

@@ -11,15 +11,7 @@ base=$1; new=$2; tests=$3; out=${OUT:-out}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 evogp_build_begin
 gp_call_data "$out/data"
-for c in $GP_CELLS; do
-  pop=${c%:*}; cases=${c#*:}
-  for v in "base:$base" "new:$new"; do
-    IFS=: read name g <<< "$v"
-    gp_cell_runs "$out/glevo.jsonl" "$g" "$out/data" "$name-quiet" "$pop" "$cases"
-  done
-  GP_PROGRESS=1 gp_cell_runs "$out/glevo.jsonl" "$new" "$out/data" "new-typed" "$pop" "$cases"
-  call_log "cell $c done"
-done
+GP_TYPED="new:$new" gp_cells_by_build "$out/glevo.jsonl" "$out/data" "base:$base" "new:$new"
 gp_cold_runs "$out/glevo.jsonl" "$new" "$out/data" new
 call_log "cold done"
 gp_test_binaries "$tests" "$new"

@@ -13,14 +13,7 @@ export GLEVO_PROGRAM_CACHE=$(mktemp -d)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 if [ "${4:-}" = timing ]; then
   gp_call_data "$out/data"
-  for c in $GP_CELLS; do
-    pop=${c%:*}; cases=${c#*:}
-    for v in "old:$old" "new:$new"; do
-      IFS=: read name g <<< "$v"
-      gp_cell_runs "$out/glevo.jsonl" "$g" "$out/data" "$name-quiet" "$pop" "$cases"
-    done
-    call_log "cell $c done"
-  done
+  gp_cells_by_build "$out/glevo.jsonl" "$out/data" "old:$old" "new:$new"
   rm -rf "$out/data"
 fi
 timeout "${CUT:-270}" python3 scripts/srbench/run.py --suite feynman --glevo "$new" --out "$out/noise-$noise" \
