@@ -65,7 +65,7 @@ static int gp_main(int argc, char **argv)
     int const_iters = 0, enumeration = 0, const_max = 0, layer = 0;
     double const_range[2] = {-1, 1};
     int threads = 0;
-    bool help = false, no_scaling = false;
+    bool help = false, no_scaling = false, no_prune = false;
     island_opts islands = ISLAND_OPTS_DEFAULT;
     const char *trace = NULL;
     run_control ctl = {0};
@@ -125,6 +125,10 @@ static int gp_main(int argc, char **argv)
                                           "sum of up to this many of its subtrees and products of "
                                           "two, where that halves the training error "
                                           "(default: 32 with mse or rmse, else 0; 0: off)"},
+        {"no-prune", OPT_FLAG, &no_prune, "mse/rmse: keep the result's model as found, not "
+                                          "pruned of the terms that fit noise (a subtree as its "
+                                          "mean, a constant as 0, an integer or a half, where the "
+                                          "Bayesian information criterion falls)"},
         {"no-linear-scaling", OPT_FLAG, &no_scaling,
          "mse/rmse: score f itself, not a + b f with least-squares a, b (Keijzer 2003)"},
         {"target-error", OPT_DOUBLE, &target_error, "stop when the best error is <= this (-1: never)"},
@@ -207,6 +211,7 @@ static int gp_main(int argc, char **argv)
     p.pm = GLEVO_LITERAL(p.pm);
     p.elitism = GLEVO_LITERAL(p.elitism);
     p.linear_scaling = no_scaling ? GLEVO_ZERO : 0;
+    p.prune = no_prune ? GLEVO_ZERO : 0;
     if (!(parsimony >= 0 && parsimony < 1))
         return cli_bad_input(cmd, "--parsimony %g is outside [0, 1)", parsimony);
     p.parsimony = parsimony;
@@ -252,7 +257,7 @@ static int gp_main(int argc, char **argv)
     /* On resume only what was typed is compared with the checkpoint (zero: as in the file). */
     glevo_gp_params changes = {.backend = (glevo_backend)GLEVO_LITERAL((int)p.backend),
                                .progress = p.progress, .report_every = p.report_every,
-                               .linear_layer = p.linear_layer};
+                               .linear_layer = p.linear_layer, .prune = p.prune};
 #define GIVEN(name) opt_given(argc, argv, 1, name)
     if (GIVEN("function-set")) changes.function_set = (glevo_gp_function_set)GLEVO_LITERAL((int)p.function_set), changes.ops = p.ops;
     if (GIVEN("metric")) changes.metric = (glevo_gp_metric)GLEVO_LITERAL((int)p.metric);
@@ -373,6 +378,7 @@ static int gp_main(int argc, char **argv)
         json_number(&w, "portfolio", used.portfolio);
         json_int(&w, "enumerate", used.enumeration);
         json_int(&w, "linear_layer", used.linear_layer > 0 ? used.linear_layer : 0);
+        json_bool(&w, "prune", used.prune == 1);
         json_string(&w, "best_search", glevo_gp_search_name(r.best_search));
         json_number(&w, "best_fitness", r.best_error);
         /* best_program names input k as x<k>; inputs[k-1] is its column (best_infix and

@@ -336,6 +336,16 @@ typedef struct glevo_gp_params {
                            * (not progress's or glevo_gp_model's); the search is unchanged.
                            * 0 = the default: 32 for mse and rmse, else off; GLEVO_ZERO = off;
                            * at most 64 */
+    int prune;            /* the result's noise pruned (issue 45): where the best model is not
+                           * exact, a subtree replaced by its mean on the training data, or a
+                           * constant by 0, an integer or a half, with linear scaling fitted
+                           * again (a + b f, b f or neither), where the Bayesian information
+                           * criterion falls (each code and each constant one parameter): the
+                           * terms of a noisy fit that fit the noise go
+                           * (docs/symbolic-regression.md). Before the linear layer, only
+                           * glevo_gp_result_get's model (and glevo_gp_model_layer's). 0 = the
+                           * default: on for mse and rmse, else off; 1 = on (mse, rmse only);
+                           * GLEVO_ZERO = off */
     glevo_backend backend;  /* auto (default), compute, fragment or cpu: evaluation and, on
                              * a GPU backend, breeding too, the population staying on the GPU
                              * (the same children as the cpu backend's, seed for seed; with

@@ -56,6 +56,7 @@ FIELDS = {
     "portfolio": Field("float", "literal"),
     "enumeration": Field("int", "literal"),
     "linear_layer": Field("int", "literal"),
+    "prune": Field("int", "literal"),
     "backend": backend_field(),
     "strategy": Field(STRATEGY, c="eval.strategy"),
     "threads": Field("int", c="eval.threads"),
@@ -245,7 +246,7 @@ class GP(Engine):
     generations, tournament, pc, pm, elitism, max_size, init_min_depth, init_max_depth,
     const_min, const_max, const_prob, metric, linear_scaling, const_opt_iters,
     const_opt_fraction, const_opt_max, parsimony, portfolio, enumeration, linear_layer,
-    backend, strategy, threads, seed, target_error, stop_on_target, report_every. progress:
+    prune, backend, strategy, threads, seed, target_error, stop_on_target, report_every. progress:
     callable(generation, best_error, program), at generation 0, every report_every generations (default 10) and the
     last; history holds those reports."""
 

@@ -46,7 +46,8 @@ class SymbolicRegressor(RegressorMixin, BaseEstimator):
     The parameters are `glevo gp`'s, with its defaults (None: the CLI's default for the
     metric, as GP.defaults() shows): pop, generations, function_set ("regression",
     "classification" or a list such as "+,-,*,/,sin"), max_size, tournament, pc, pm,
-    const_opt_iters, portfolio, enumeration, linear_layer, linear_scaling, parsimony, target_error,
+    const_opt_iters, portfolio, enumeration, linear_layer, prune, linear_scaling, parsimony,
+    target_error,
     backend ("auto", "fragment", "compute", "cpu") and seed (runs are reproducible by seed).
 
     After fit: model_ (a glevo.GPModel), program_ (its S-expression, inputs x1, x2, ...),
@@ -58,8 +59,8 @@ class SymbolicRegressor(RegressorMixin, BaseEstimator):
 
     def __init__(self, pop=1000, generations=50, function_set="regression", max_size=None,
                  tournament=None, pc=None, pm=None, const_opt_iters=None, portfolio=None,
-                 enumeration=None, linear_layer=None, linear_scaling=None, parsimony=None,
-                 target_error=None, backend="auto", seed=1):
+                 enumeration=None, linear_layer=None, prune=None, linear_scaling=None,
+                 parsimony=None, target_error=None, backend="auto", seed=1):
         self.pop = pop
         self.generations = generations
         self.function_set = function_set
@@ -71,6 +72,7 @@ class SymbolicRegressor(RegressorMixin, BaseEstimator):
         self.portfolio = portfolio
         self.enumeration = enumeration
         self.linear_layer = linear_layer
+        self.prune = prune
         self.linear_scaling = linear_scaling
         self.parsimony = parsimony
         self.target_error = target_error
@@ -79,9 +81,10 @@ class SymbolicRegressor(RegressorMixin, BaseEstimator):
 
     def _gp_params(self):
         params = {k: v for k, v in self.get_params().items() if v is not None}
-        # linear_scaling is a tri-state in the library (0: the metric's default).
-        if "linear_scaling" in params:
-            params["linear_scaling"] = 1 if params["linear_scaling"] else -1
+        # linear_scaling and prune are tri-states in the library (0: the metric's default).
+        for flag in ("linear_scaling", "prune"):
+            if flag in params:
+                params[flag] = 1 if params[flag] else -1
         return params
 
     def _check_X(self, X, reset, y=None):

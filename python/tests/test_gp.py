@@ -106,7 +106,8 @@ def test_enumeration_seeds_an_exact_formula():
 
 def test_linear_layer_weighs_the_parts():
     # y = x1 x2 - 2 x3^2: a model with both parts unweighted becomes the weighted sum in the
-    # result (not in best_error, the search's model); linear_layer=0 keeps the model.
+    # result (not in best_error, the search's model); linear_layer=0 keeps the model (and
+    # prune=0 the noise pruning before it, test_prune_takes_the_noise).
     rng = np.random.default_rng(5)
     x = rng.uniform(1, 3, (200, 3)).astype(np.float32)
     y = (x[:, 0] * x[:, 1] - 2 * x[:, 2] ** 2).astype(np.float32)
@@ -115,7 +116,7 @@ def test_linear_layer_weighs_the_parts():
     for layer in (None, 0):
         kw = {} if layer is None else {"linear_layer": layer}
         g = glevo.GP((x, y), pop=100, generations=4, seed=4, portfolio=0, enumeration=0,
-                     backend="cpu", **kw)
+                     prune=0, backend="cpu", **kw)
         g.run()
         runs[layer] = (g.params["linear_layer"], g.best_error, g.result["best_error"])
     assert runs[None][0] == 32 and runs[0][0] == 0
@@ -123,6 +124,31 @@ def test_linear_layer_weighs_the_parts():
     assert runs[None][2] < 0.5 * runs[0][2]
     with pytest.raises(ValueError, match="linear_layer 65 is outside 0..64"):
         glevo.GP((x, y), linear_layer=65, backend="cpu")
+
+
+def test_prune_takes_the_noise():
+    # y = x1 x2 + 1 % noise: the search's model carries terms that fit the noise; the result's
+    # (prune on, the default for mse) is shorter, prune=0 keeps the search's model.
+    rng = np.random.default_rng(7)
+    x = rng.uniform(1, 3, (400, 2)).astype(np.float32)
+    y = x[:, 0] * x[:, 1]
+    y = (y + 0.01 * np.sqrt(np.mean(y ** 2)) * rng.standard_normal(400)).astype(np.float32)
+    assert glevo.GP.defaults()["prune"] == 1
+    runs = {}
+    for prune in (None, 0):
+        kw = {} if prune is None else {"prune": prune}
+        g = glevo.GP((x, y), pop=300, generations=10, seed=3, linear_layer=0, backend="cpu",
+                     **kw)
+        g.run()
+        runs[prune] = (g.params["prune"], g.result["best_nodes"], g.result["best_error"],
+                       g.best_error)
+    assert runs[None][0] == 1 and runs[0][0] == 0
+    assert runs[0][2] == runs[0][3]  # the search's own model
+    assert runs[None][1] < runs[0][1], runs
+    with pytest.raises(ValueError, match="prune 2 is not 0, 1 or GLEVO_ZERO"):
+        glevo.GP((x, y), prune=2, backend="cpu")
+    with pytest.raises(ValueError, match="prune needs metric mse or rmse"):
+        glevo.GP((x, y), prune=1, metric="sae", backend="cpu")
 
 
 def test_data_errors():

@@ -167,6 +167,7 @@ glevo_status gp_checkpoint_resume_params(const ckpt_reader *r, const glevo_gp_pa
     if (c->stop_on_target) P->stop_on_target = true, P->target_error = c->target_error;
     P->progress = c->progress, P->progress_user = c->progress_user;
     P->report_every = c->report_every;
-    P->linear_layer = c->linear_layer; /* the result's model alone: not written, as asked now */
+    /* The result's model alone: not written, as asked now. */
+    P->linear_layer = c->linear_layer, P->prune = c->prune;
     return st;
 }

@@ -74,6 +74,8 @@ const char *gp_number_parse(const char *text, double *out);
  * (csv.c's value_problem): for the tests that feed operators infinities and NaNs. */
 glevo_status gp_data_create(int vars, int cases, const float *x, const float *y, bool checked,
                             glevo_gp_data **out);
+/* Every (cases / most)-th case of d, min(most, cases) of them, with d's names (split.c). */
+glevo_status gp_data_stride_sample(const glevo_gp_data *d, int most, glevo_gp_data **out);
 
 /* Text appended to buf (size bytes) as snprintf would, len counting what did not fit too:
  * the printers' shared sink (print_program.c, simplify.c's SymPy strings). names: what input

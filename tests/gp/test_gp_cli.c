@@ -167,13 +167,13 @@ START_TEST(test_gp_run)
     /* The settings the metric's defaults chose, as the run used them (src/gp/sr_params.c). */
     ck_assert_msg(strstr(out, "\"metric\":\"mse\",\"linear_scaling\":true,\"const_opt\":1,"
                               "\"const_opt_fraction\":0.14,\"const_opt_max\":1024,\"max_size\":100,\"portfolio\":0.25,"
-                              "\"enumerate\":100000,\"linear_layer\":32,\"best_search\":\""), "json: %s", out);
+                              "\"enumerate\":100000,\"linear_layer\":32,\"prune\":true,\"best_search\":\""), "json: %s", out);
     snprintf(args, sizeof args, "gp --data %s --pop 50 --generations 1 --json --quiet --backend "
              "cpu --metric sae --max-size 30", data);
     ck_assert_int_eq(run(args, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "\"linear_scaling\":false,\"const_opt\":0,") &&
                       strstr(out, "\"max_size\":30,\"portfolio\":0,\"enumerate\":0,"
-                             "\"linear_layer\":0,\"best_search\":\"main\""),
+                             "\"linear_layer\":0,\"prune\":false,\"best_search\":\"main\""),
                   "json: %s", out);
     /* The layer's terms: 0..64, another count refused naming it. */
     snprintf(args, sizeof args, "gp --data %s --linear-layer 65 --quiet --backend cpu", data);

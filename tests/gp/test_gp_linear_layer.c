@@ -135,7 +135,8 @@ START_TEST(test_left_as_found)
 END_TEST
 
 /* A run's result is its search's model with the layer on top at the defaults (squared
- * error), the model alone with it off; the search is the same either way. */
+ * error), the model alone with it off (and the noise pruning, the other last step:
+ * glevo_gp_model_layer takes both); the search is the same either way. */
 START_TEST(test_run_result)
 {
     glevo_gp_data *d = data_of(products, 200, 0);
@@ -145,7 +146,7 @@ START_TEST(test_run_result)
         glevo_gp_params P = {.pop = 100, .generations = 4, .seed = 4,
                              .backend = GLEVO_BACKEND_CPU, .metric = GLEVO_GP_MSE,
                              .enumeration = GLEVO_ZERO, .portfolio = GLEVO_ZERO,
-                             .linear_layer = k ? GLEVO_ZERO : 0};
+                             .linear_layer = k ? GLEVO_ZERO : 0, .prune = k ? GLEVO_ZERO : 0};
         glevo_gp *gp = NULL;
         ck_assert_int_eq(glevo_gp_create(&P, d, &gp), GLEVO_OK);
         ck_assert_int_eq(glevo_gp_step(gp, 4), GLEVO_OK);

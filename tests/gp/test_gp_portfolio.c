@@ -34,12 +34,14 @@ static glevo_gp_data *nguyen1(void)
     return d;
 }
 
-/* Without the result's linear layer, which weighs the picked search's model after the pick
- * (test_gp_linear_layer): here each search's own model is compared. */
+/* Without the result's last steps, noise pruning and the linear layer, which take the picked
+ * search's model after the pick (test_gp_prune, test_gp_linear_layer): here each search's own
+ * model is compared. */
 static glevo_gp_params portfolio_params(glevo_backend backend)
 {
     return (glevo_gp_params){.pop = 200, .generations = 8, .metric = GLEVO_GP_MSE,
-                             .seed = 11, .backend = backend, .linear_layer = GLEVO_ZERO};
+                             .seed = 11, .backend = backend, .linear_layer = GLEVO_ZERO,
+                             .prune = GLEVO_ZERO};
 }
 
 START_TEST(test_defaults_and_refusals)

@@ -175,6 +175,82 @@ static glevo_status layer_of(const glevo_gp_params *P, const glevo_gp_data *d,
     return st;
 }
 
+/* The printed form of a program (codes, n, constants at their own positions; linear scaling
+ * folded in): simplified, made readable, with prune its noise pruned (prune.c; *pruned where
+ * that changed it, then readable again), then its like terms collected where that is shorter:
+ * *model, and *parts the form before collection (NULL where nothing was collected: the layer's
+ * parts are the model's). */
+static glevo_status printed_form(const glevo_gp_params *P, const glevo_gp_data *d,
+                                 const uint32_t *codes, const float *consts, int n, bool prune,
+                                 glevo_gp_programs **model, glevo_gp_programs **parts,
+                                 bool *pruned)
+{
+    *model = *parts = NULL;
+    *pruned = false;
+    uint32_t *c3 = malloc((size_t)n * 2 * sizeof *c3), *c4 = c3 ? c3 + n : NULL;
+    float *k3 = malloc((size_t)n * 2 * sizeof *k3), *k4 = k3 ? k3 + n : NULL;
+    /* Simplified (the result is never longer), made readable, pruned (never longer). */
+    int m = c3 && k3 ? gp_simplify(codes, n, consts, c3, k3) : -1;
+    if (m > 0) m = gp_readable(c3, k3, m, d, P->metric, false);
+    if (m > 0 && prune) m = gp_prune(c3, k3, m, d, pruned);
+    if (m > 0 && *pruned) m = gp_readable(c3, k3, m, d, P->metric, false);
+    int collected = m;
+    /* (gp_readable's trials are evaluations: only where collecting shortens at all.) */
+    if (m > 0 && (gp_collect(c3, m, k3, true, c4, k4, m - 1) > 0 ||
+                  gp_collect(c3, m, k3, false, c4, k4, m - 1) > 0)) {
+        memcpy(c4, c3, (size_t)m * sizeof *c4), memcpy(k4, k3, (size_t)m * sizeof *k4);
+        collected = gp_readable(c4, k4, m, d, P->metric, true);
+    }
+    glevo_status st = m > 0 ? glevo_gp_programs_create(model)
+                            : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
+    if (!st && collected < m) {
+        st = glevo_gp_programs_create(parts);
+        if (!st) st = glevo_gp_programs_add(*parts, c3, m, k3);
+        if (!st) st = glevo_gp_programs_add(*model, c4, collected, k4);
+    } else if (!st) {
+        st = glevo_gp_programs_add(*model, c3, m, k3);
+    }
+    free(c3);
+    free(k3);
+    return st;
+}
+
+/* The model's last steps, a run's result's alone (P resolved): its linear layer
+ * (P->linear_layer), weighed on the model's parts as the search found them, where that fits
+ * better; then the noise of what is to be printed pruned (P->prune: the layer's sum where it
+ * is short, as it is made readable only then, else the model's form before collection), and
+ * that published into out. model and parts are taken, unless they are out's own (out->best
+ * and out->layer_parts), which stay out's where nothing replaces them. */
+static glevo_status last_steps(const glevo_gp_params *P, const glevo_gp_data *d,
+                               glevo_gp_programs *model, glevo_gp_programs *parts,
+                               glevo_gp_result *out)
+{
+    bool own = model == out->best, pruned = false; /* own: out's, freed by publish */
+    glevo_gp_sums sums;
+    glevo_status st = glevo_gp_evaluate_cpu(model, d, 1, &sums);
+    /* The layer is weighed before either model is printed (printing checks signs on every
+     * case: milliseconds at 10^4 cases). */
+    glevo_gp_programs *layered = NULL, *p = NULL, *p_parts = NULL;
+    if (!st) st = layer_of(P, d, parts ? parts : model, &sums, &layered);
+    const glevo_gp_programs *from = layered ? layered : parts ? parts : model;
+    if (!st && P->prune == 1 && glevo_gp_programs_nodes(from) <= (layered ? 64 : 256)) {
+        int len;
+        const uint32_t *codes = glevo_gp_programs_codes(from, 0, &len);
+        st = printed_form(P, d, codes, glevo_gp_programs_constants(from), len, true, &p,
+                          &p_parts, &pruned);
+        if (!st && pruned) st = glevo_gp_evaluate_cpu(p, d, 1, &sums);
+    }
+    /* publish takes what it is given; a layered model has no parts (it is a sum). */
+    if (!st && pruned) st = publish(P, d, p, p_parts, &sums, out), p = p_parts = NULL;
+    else if (!st && layered) st = publish(P, d, layered, NULL, &sums, out), layered = NULL;
+    else if (!st && !own) st = publish(P, d, model, parts, &sums, out), model = parts = NULL;
+    if (!own) glevo_gp_programs_destroy(model), glevo_gp_programs_destroy(parts);
+    glevo_gp_programs_destroy(layered);
+    glevo_gp_programs_destroy(p);
+    glevo_gp_programs_destroy(p_parts);
+    return st;
+}
+
 glevo_status glevo_gp_model_layer(const glevo_gp_params *params, const glevo_gp_data *data,
                                   glevo_gp_result *model)
 {
@@ -185,13 +261,7 @@ glevo_status glevo_gp_model_layer(const glevo_gp_params *params, const glevo_gp_
     if (!model->best || glevo_gp_programs_count(model->best) != 1)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_model_layer: model is not one program "
                           "(make it with glevo_gp_model)");
-    glevo_gp_sums sums;
-    glevo_gp_programs *layered = NULL;
-    glevo_status st = glevo_gp_evaluate_cpu(model->best, data, 1, &sums);
-    if (!st) st = layer_of(params, data, model->layer_parts ? model->layer_parts : model->best,
-                           &sums, &layered);
-    if (!st && layered) st = publish(params, data, layered, NULL, &sums, model);
-    return st;
+    return last_steps(params, data, model->best, model->layer_parts, model);
 }
 
 glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, bool layer,
@@ -203,7 +273,8 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, b
     uint32_t *c2 = malloc(((size_t)len + 4) * sizeof *c2);
     float *k2 = malloc(((size_t)len + 4) * sizeof *k2);
     glevo_gp_programs *model = NULL, *parts = NULL;
-    glevo_status st = c2 && k2 ? glevo_gp_programs_create(&model)
+    bool pruned;
+    glevo_status st = c2 && k2 ? GLEVO_OK
                                : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
     if (!st) {
         int n = len;
@@ -220,46 +291,15 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, b
                 }
             }
         }
-        /* Simplified in place (the result is never longer), made readable, then its like
-         * terms collected (c4) where that is shorter: the form before is the layer's parts. */
-        uint32_t *c3 = malloc((size_t)n * 2 * sizeof *c3), *c4 = c3 ? c3 + n : NULL;
-        float *k3 = malloc((size_t)n * 2 * sizeof *k3), *k4 = k3 ? k3 + n : NULL;
-        int m = c3 && k3 ? gp_simplify(c2, n, k2, c3, k3) : -1;
-        if (m > 0) m = gp_readable(c3, k3, m, d, P->metric, false);
-        int collected = m;
-        /* (gp_readable's trials are evaluations: only where collecting shortens at all.) */
-        if (m > 0 && (gp_collect(c3, m, k3, true, c4, k4, m - 1) > 0 ||
-                      gp_collect(c3, m, k3, false, c4, k4, m - 1) > 0)) {
-            memcpy(c4, c3, (size_t)m * sizeof *c4), memcpy(k4, k3, (size_t)m * sizeof *k4);
-            collected = gp_readable(c4, k4, m, d, P->metric, true);
-        }
-        st = m > 0 ? GLEVO_OK : glevo_fail(GLEVO_ERR_NOMEM, "out of memory for the model");
-        if (!st && collected < m) {
-            st = glevo_gp_programs_create(&parts);
-            if (!st) st = glevo_gp_programs_add(parts, c3, m, k3);
-            if (!st) st = glevo_gp_programs_add(model, c4, collected, k4);
-        } else if (!st) {
-            st = glevo_gp_programs_add(model, c3, m, k3);
-        }
-        free(c3);
-        free(k3);
+        st = printed_form(P, d, c2, k2, n, false, &model, &parts, &pruned);
     }
-    glevo_gp_sums sums;
-    if (!st) st = glevo_gp_evaluate_cpu(model, d, 1, &sums);
-    /* The layer is weighed before either model is printed (printing checks signs on every
-     * case: milliseconds at 10^4 cases). */
-    glevo_gp_programs *layered = NULL;
-    if (!st && layer) st = layer_of(P, d, parts ? parts : model, &sums, &layered);
-    if (!st) {
-        /* publish takes what it is given; a layered model has no parts (it is a sum). */
-        if (layered) st = publish(P, d, layered, NULL, &sums, out), layered = NULL;
-        else st = publish(P, d, model, parts, &sums, out), model = parts = NULL;
-    }
-    glevo_gp_programs_destroy(model);
-    glevo_gp_programs_destroy(layered);
-    glevo_gp_programs_destroy(parts);
     free(c2);
     free(k2);
+    if (!st && layer) return last_steps(P, d, model, parts, out);
+    glevo_gp_sums sums;
+    if (!st) st = glevo_gp_evaluate_cpu(model, d, 1, &sums);
+    if (!st) st = publish(P, d, model, parts, &sums, out), model = parts = NULL;
+    glevo_gp_programs_destroy(model);
+    glevo_gp_programs_destroy(parts);
     return st;
 }
-

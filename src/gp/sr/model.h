@@ -48,6 +48,11 @@ int gp_collect(const uint32_t *codes, int n, const float *consts, bool distribut
  * target's variance). The new length. */
 int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
                 glevo_gp_metric metric, bool collect);
+/* The model's noise pruned in place (prune.c): subtrees replaced by their means and constants by
+ * round values, the linear scaling fitted again, where the Bayesian information criterion on d
+ * falls (squared error); an exact fit is left. Never longer; the new length, *changed where it
+ * differs from the model given. */
+int gp_prune(uint32_t *codes, float *consts, int n, const glevo_gp_data *d, bool *changed);
 /* The program as a SymPy expression, a new string (NULL without memory): log|a| as log(Abs(a)), sqrt|a| as
  * sqrt(Abs(a)) and |a|^b as Abs(a)**b, except where a is positive (for sqrt, not negative) on
  * every case of d (NULL: none), where they are the plain log(a), sqrt(a), a**b they equal there,

@@ -65,21 +65,13 @@ static bool error_of(judge *j, const uint32_t *codes, const float *consts, int n
 /* j->sample: every (cases / SCREEN_CASES)-th case, where that is a tenth of the data or less. */
 static void make_sample(judge *j, const uint32_t *codes, const float *consts, int n)
 {
-    const glevo_gp_data *d = j->d;
-    int cases = glevo_gp_data_cases(d), vars = glevo_gp_data_vars(d), step = cases / SCREEN_CASES;
-    if (step < 10) return;
-    float *x = malloc(sizeof *x * (size_t)(vars > 0 ? vars : 1) * SCREEN_CASES);
-    float *y = malloc(sizeof *y * SCREEN_CASES);
-    for (int c = 0; x && y && c < SCREEN_CASES; ++c) {
-        y[c] = glevo_gp_data_target(d)[c * step];
-        for (int v = 0; v < vars; ++v) x[v * SCREEN_CASES + c] = glevo_gp_data_row(d, v)[c * step];
-    }
-    if (x && y && glevo_gp_data_create(vars, SCREEN_CASES, x, y, &j->sample) == GLEVO_OK &&
-        !error_on(j, j->sample, codes, consts, n, &j->sample_before)) {
+    if (j->d->cases / SCREEN_CASES < 10 ||
+        gp_data_stride_sample(j->d, SCREEN_CASES, &j->sample) != GLEVO_OK)
+        return;
+    if (!error_on(j, j->sample, codes, consts, n, &j->sample_before)) {
         glevo_gp_data_destroy(j->sample);
         j->sample = NULL;
     }
-    free(x), free(y);
 }
 
 /* The constant at code i of a program whose parent is at p: whether it may go (an addend, a

@@ -1,5 +1,6 @@
 /* --split (issue 26): a random train/test split of one dataset, by the run's seed (Philox, a
- * Fisher-Yates shuffle of the case indices), so that a run with --split is reproducible. */
+ * Fisher-Yates shuffle of the case indices), so that a run with --split is reproducible; and
+ * the stride samples the result's model is screened and pruned on. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,18 @@ static glevo_status part(const glevo_gp_data *d, const int *idx, int n, glevo_gp
     }
     free(x);
     free(y);
+    return st;
+}
+
+glevo_status gp_data_stride_sample(const glevo_gp_data *d, int most, glevo_gp_data **out)
+{
+    *out = NULL;
+    int n = d->cases < most ? d->cases : most, step = d->cases / n;
+    int *idx = malloc((size_t)n * sizeof *idx);
+    if (!idx) return glevo_fail(GLEVO_ERR_NOMEM, "out of memory for a sample of the data");
+    for (int c = 0; c < n; ++c) idx[c] = c * step;
+    glevo_status st = part(d, idx, n, out);
+    free(idx);
     return st;
 }
 

@@ -40,6 +40,9 @@ void gp_sr_params_defaults(glevo_gp_params *P)
     P->linear_layer = P->linear_layer == GLEVO_ZERO ? 0
                       : P->linear_layer             ? P->linear_layer
                                                     : (squared ? GP_LINEAR_LAYER_DEFAULT : 0);
+    /* The result's noise pruned for squared errors (docs/symbolic-regression-bench.md, "Noise
+     * pruned"). */
+    P->prune = P->prune == GLEVO_ZERO ? 0 : P->prune ? P->prune : squared;
     if (!P->max_size) P->max_size = squared ? 100 : 50;
 }
 
@@ -72,6 +75,12 @@ glevo_status gp_sr_params_check(const glevo_gp_params *P)
     if (P->linear_layer < 0 || P->linear_layer > GP_LINEAR_LAYER_MAX)
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.linear_layer %d is outside 0..%d",
                           P->linear_layer, GP_LINEAR_LAYER_MAX);
+    if (P->prune != 0 && P->prune != 1)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.prune %d is not 0, 1 or GLEVO_ZERO",
+                          P->prune);
+    if (P->prune && P->metric != GLEVO_GP_MSE && P->metric != GLEVO_GP_RMSE)
+        return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.prune needs metric mse or rmse "
+                          "(got %s)", glevo_gp_metric_name(P->metric));
     /* Equal bounds: every random constant is that value (the portfolio's constant 1). */
     if (!(P->const_min <= P->const_max))
         return glevo_fail(GLEVO_ERR_INVALID, "glevo_gp_params.const_min..const_max %g..%g is not "
