@@ -177,9 +177,9 @@ static glevo_status layer_of(const glevo_gp_params *P, const glevo_gp_data *d,
 
 /* The printed form of a program (codes, n, constants at their own positions; linear scaling
  * folded in): simplified, made readable, with prune its noise pruned (prune.c; *pruned where
- * that changed it, then readable again), then its like terms collected where that is shorter:
- * *model, and *parts the form before collection (NULL where nothing was collected: the layer's
- * parts are the model's). */
+ * that changed it, then readable again; where it did not, no model is made), then its like
+ * terms collected where that is shorter: *model, and *parts the form before collection (NULL
+ * where nothing was collected: the layer's parts are the model's). */
 static glevo_status printed_form(const glevo_gp_params *P, const glevo_gp_data *d,
                                  const uint32_t *codes, const float *consts, int n, bool prune,
                                  glevo_gp_programs **model, glevo_gp_programs **parts,
@@ -193,6 +193,10 @@ static glevo_status printed_form(const glevo_gp_params *P, const glevo_gp_data *
     int m = c3 && k3 ? gp_simplify(codes, n, consts, c3, k3) : -1;
     if (m > 0) m = gp_readable(c3, k3, m, d, P->metric, false);
     if (m > 0 && prune) m = gp_prune(c3, k3, m, d, pruned);
+    if (m > 0 && prune && !*pruned) { /* nothing to print anew: no model made */
+        free(c3), free(k3);
+        return GLEVO_OK;
+    }
     if (m > 0 && *pruned) m = gp_readable(c3, k3, m, d, P->metric, false);
     int collected = m;
     /* (gp_readable's trials are evaluations: only where collecting shortens at all.) */
