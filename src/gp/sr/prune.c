@@ -74,8 +74,10 @@ static bool sse_of(pruner *p, const uint32_t *codes, const float *consts, int n,
 }
 
 /* The candidate (codes, consts, n; constants at their own positions) simplified, as it is, as
- * b f and as a + b f with least squares' a and b: where one of them, evaluated as printed,
- * lowers the criterion below the best so far, it becomes the best. */
+ * b f and as a + b f with least squares' a and b: where one of them lowers the criterion below
+ * the best so far, it becomes the best. Each is screened by its squared error in closed form
+ * from the candidate's values (one evaluation for the three), and only one that passes is
+ * evaluated as printed, the criterion taken from that. */
 static void weigh(pruner *p, const uint32_t *codes, const float *consts, int n)
 {
     uint32_t sc[MOST_CODES + 4], fc[MOST_CODES + 4];
@@ -84,10 +86,10 @@ static void weigh(pruner *p, const uint32_t *codes, const float *consts, int n)
     if (m <= 0 || m > MOST_CODES || gp_predict_cpu(sc, m, sk, p->d, p->pred) != GLEVO_OK)
         return;
     p->budget -= (long long)cases * m;
-    double sf = 0, sff = 0, sfy = 0, sy = 0;
+    double sf = 0, sff = 0, sfy = 0, sy = 0, syy = 0;
     for (int c = 0; c < cases; ++c) {
         double f = p->pred[c], y = p->d->y[c];
-        sf += f, sff += f * f, sfy += f * y, sy += y;
+        sf += f, sff += f * f, sfy += f * y, sy += y, syy += y * y;
     }
     double mf = sf / cases, my = sy / cases, sff_c = sff - sf * mf, sfy_c = sfy - sf * my;
     if (!isfinite(sff) || !isfinite(sfy)) return;
@@ -96,15 +98,21 @@ static void weigh(pruner *p, const uint32_t *codes, const float *consts, int n)
         if (way == 1 && sff > 0) b = sfy / sff;
         if (way == 2 && sff_c > GP_SCALING_MIN_VAR * sff) b = sfy_c / sff_c, a = my - b * mf;
         if (way > 0 && a == 0 && b == 1) continue;
+        double guess = syy - 2 * a * sy - 2 * b * sfy + cases * a * a + 2 * a * b * sf + b * b * sff;
+        /* (The closed form's rounding is far below the 1e-6 of slack the screens allow.) */
+        if (guess > p->sse_limit * (1 + 1e-6)) continue;
         int k = way == 0 ? m : gp_scaled_program(sc, m, sk, (float)a, (float)b, fc, fk);
         if (way == 0) memcpy(fc, sc, (size_t)m * sizeof *fc), memcpy(fk, sk, (size_t)m * sizeof *fk);
         uint32_t oc[MOST_CODES + 4];
         float ok[MOST_CODES + 4];
         int s = gp_simplify_algebra(fc, k, fk, oc, ok);
-        double sse;
-        if (s <= 0 || s > p->limit || !sse_of(p, oc, ok, s, &sse) || sse > p->sse_limit) continue;
+        double sse, bar = p->best_criterion - 1e-9 * fabs(p->best_criterion);
+        if (s <= 0 || s > p->limit ||
+            criterion(fmax(guess, 0) * (1 - 1e-6), complexity(oc, s), cases) >= bar ||
+            !sse_of(p, oc, ok, s, &sse) || sse > p->sse_limit)
+            continue;
         double crit = criterion(sse, complexity(oc, s), cases);
-        if (crit < p->best_criterion - 1e-9 * fabs(p->best_criterion)) {
+        if (crit < bar) {
             memcpy(p->best_codes, oc, (size_t)s * sizeof *oc);
             memcpy(p->best_consts, ok, (size_t)s * sizeof *ok);
             p->best_n = s, p->best_criterion = crit;
