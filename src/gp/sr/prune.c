@@ -16,7 +16,7 @@
 /* Programs of at most MOST_CODES codes, weighed on at most MOST_CASES cases (a stride sample
  * of more), at most BUDGET node-case evaluations (some 0.1 s on one core: a model of 100 codes
  * on 1500 cases is 1.5 10^5 a candidate, a pass some 150 candidates; 17 ms a model on average
- * on SRBench's noisy Feynman data). MOST_RISE: a pruned model's squared error is at most this
+ * on SRBench's noisy Feynman data before weigh's screens, less with them). MOST_RISE: a pruned model's squared error is at most this
  * much above the model's (Friedman-1, where the models' errors are mostly misfit rather than
  * noise, the criterion alone took some to a constant: median test R^2 0.923 -> 0.914; with
  * this bound 0.926, the bound never binding on the noisy Feynman solutions: at most 2.9 %). */
