@@ -13,6 +13,7 @@ Sources (docs/symbolic-regression-bench.md has the full references):
              programming needs better benchmarks", GECCO, and by the benchmark table of DSR
              (Petersen et al. 2021, ICLR; dso/task/regression/benchmarks.csv): 20 training
              points; the 1000-point test set from the same range is issue 26's protocol.
+  nguyen-star Nguyen-12* (Nguyen-12 with x and y on [0, 10]), reported beside Nguyen-12.
   keijzer    Keijzer (2003), "Improving symbolic regression with interval arithmetic and linear
              scaling", EuroGP, LNCS 2610, with the sampling tabulated by McDermott et al. (2012).
              DSR's table differs on Keijzer-4 (grid step 0.1, not 0.05) and Keijzer-5 (it puts
@@ -83,6 +84,14 @@ def _nguyen():
     ]
     return [Target(n, v, f, u(lo, hi), t(lo, hi), needs, text=s, truth=truth)
             for n, v, f, lo, hi, needs, s, truth in rows]
+
+
+def _nguyen_star():
+    """Nguyen-12* (issue 45): Nguyen-12's polynomial with its inputs on [0, 10] instead of DSO's
+    range, where its terms differ in size by orders of magnitude (x^4 up to 10^4, y up to 10)."""
+    n12 = next(t for t in _nguyen() if t.name == "nguyen-12")
+    return [Target("nguyen-12star", 2, n12.f, ("U", 0, 10, 20), ("U", 0, 10, 1000),
+                   text="Nguyen-12*: x^4 - x^3 + y^2/2 - y, x and y on [0, 10]", truth=n12.truth)]
 
 
 def _keijzer():
@@ -166,7 +175,7 @@ def _strogatz():
             for name, (formula, system) in strogatz.EQUATIONS.items()]
 
 
-SUITES = {"nguyen": _nguyen(), "keijzer": _keijzer(), "friedman1": _friedman1(),
+SUITES = {"nguyen": _nguyen(), "nguyen-star": _nguyen_star(), "keijzer": _keijzer(), "friedman1": _friedman1(),
           "feynman": _feynman(), "strogatz": _strogatz()}
 
 
