@@ -69,6 +69,10 @@ START_TEST(test_terms_collected)
     /* log(m) and log(1/m) one factor, written the way round that takes no minus sign. */
     collected("(- (log (/ x2 x1)) (log (/ x1 x2)))", true, "(* 2 (log (/ x2 x1)))");
     collected("(neg (* x3 (log (/ x1 x2))))", true, "(* x3 (log (/ x2 x1)))");
+    /* log|m^g| = g log|m|, any sign of m. */
+    collected("(log (/ (* x2 x2) (* x1 x1)))", true, "(* 2 (log (/ x2 x1)))");
+    collected("(log (neg (* (* x1 x1) (* x1 x1))))", true, "(* 4 (log x1))");
+    collected("(log (* 2 (* x1 x1)))", true, "(log (* 2 (* x1 x1)))");
     /* exp(c + a) = e^c exp(a). */
     collected("(* 0.5 (exp (+ (* x2 (log x1)) 0.6931472)))", true, "(exp (* x2 (log x1)))");
     collected("(+ 0.5 (* 0.25 (+ (- 2 (* x1 (/ x2 x3))) (/ (neg (* x2 x1)) (* -2 x3)))))", true,

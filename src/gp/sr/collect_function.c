@@ -60,6 +60,26 @@ static double odd_or_even(glevo_gp_op op, poly *arg)
     return odd ? -1 : 1;
 }
 
+/* log|+-m^g| = g log|m| (log is ln|a|, so for any sign of m) where arg is one monomial of
+ * coefficient +-1 whose powers share a factor g >= 2: the powers divided by g, g returned;
+ * else 1. So log(V2^2/V1^2) is 2 log(V2/V1). */
+static double log_of_power(glevo_gp_op op, poly *arg)
+{
+    if (op != GLEVO_GP_LOG || arg->n != 1 || arg->t[0].nf == 0 || fabs(arg->t[0].coef) != 1)
+        return 1;
+    term *t = &arg->t[0];
+    int g = 0; /* the powers' greatest common divisor (Euclid) */
+    for (int i = 0; i < t->nf; ++i)
+        for (int a = abs(t->f[i].power); a;) {
+            int r = g % a;
+            g = a, a = r;
+        }
+    if (g < 2) return 1;
+    for (int i = 0; i < t->nf; ++i) t->f[i].power /= g;
+    t->coef = 1;
+    return g;
+}
+
 /* Where arg is one monomial c * m with m's first factor to a negative power: arg becomes
  * 1/(c * m) (log is ln|a|, so log|1/a| = -log|a| wherever |a| is not within 1e-6 of 0), -1;
  * else 1. So log(V2/V1) and log(V1/V2) are one factor. */
@@ -83,7 +103,11 @@ static int atom_of(collector *C, glevo_gp_op op, const poly *arg, const poly *b)
 
 void function_of_one(collector *C, glevo_gp_op op, poly *arg)
 {
-    double sign = odd_or_even(op, arg) * exp_of_constant(op, arg) * log_oriented(op, arg);
+    /* In this order: each rewrites arg for the next. */
+    double sign = odd_or_even(op, arg);
+    sign *= exp_of_constant(op, arg);
+    sign *= log_of_power(op, arg);
+    sign *= log_oriented(op, arg);
     if (sqrt_of_square(C, op, arg)) return;
     int atom = atom_of(C, op, arg, NULL);
     bool monomial_log = op == GLEVO_GP_LOG && arg->n == 1 && arg->t[0].nf > 0;
