@@ -40,6 +40,11 @@ typedef struct indiv {
 
 /* Index one past the end of the subtree starting at codes[i]. */
 int gp_subtree_end(const uint32_t *codes, int length, int i);
+/* codes[0..n) into out with each constant at its own position (the form the reported model
+ * and its rewrites keep: out_k[i] the value of a constant code i, 0 beside other codes), the
+ * values read from pool by the codes' constant indices; returns n. */
+int gp_own_constants(const uint32_t *codes, int n, const float *pool, uint32_t *out,
+                     float *out_k);
 /* Arity of the code's op. */
 int gp_code_arity(uint32_t code);
 /* Each op's name (as the parser reads and the printers write it) and arity (ops.c). */

@@ -19,12 +19,7 @@ static int parsed(const char *program, uint32_t *codes, float *k, glevo_gp_progr
     ck_assert_int_eq(glevo_gp_programs_parse(*p, program, "t", 3), GLEVO_OK);
     int len;
     const uint32_t *c = glevo_gp_programs_codes(*p, 0, &len);
-    for (int i = 0; i < len; ++i) {
-        bool konst = GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST;
-        codes[i] = konst ? GLEVO_GP_CODE(GLEVO_GP_CONST, (uint32_t)i) : c[i];
-        k[i] = konst ? glevo_gp_programs_constants(*p)[GLEVO_GP_CODE_INDEX(c[i])] : 0;
-    }
-    return len;
+    return gp_own_constants(c, len, glevo_gp_programs_constants(*p), codes, k);
 }
 
 /* program collected (products of sums expanded where distribute) prints as want ("" where

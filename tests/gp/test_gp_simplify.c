@@ -132,14 +132,7 @@ static void readable(const glevo_gp_data *d, const char *text, const char *want)
     const uint32_t *c = glevo_gp_programs_codes(p, 0, &len);
     uint32_t codes[64];
     float k[64];
-    for (int i = 0; i < len; ++i) { /* constants at their own positions, as the model keeps them */
-        codes[i] = c[i];
-        k[i] = 0;
-        if (GLEVO_GP_CODE_OP(c[i]) == GLEVO_GP_CONST) {
-            k[i] = glevo_gp_programs_constants(p)[GLEVO_GP_CODE_INDEX(c[i])];
-            codes[i] = GLEVO_GP_CODE(GLEVO_GP_CONST, (uint32_t)i);
-        }
-    }
+    gp_own_constants(c, len, glevo_gp_programs_constants(p), codes, k); /* as the model keeps them */
     int n = gp_readable(codes, k, len, d, GLEVO_GP_MSE, true);
     ck_assert_int_eq(glevo_gp_programs_add(q, codes, n, k), GLEVO_OK);
     char buf[256];

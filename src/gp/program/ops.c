@@ -132,6 +132,17 @@ int glevo_gp_stack_size(int max_length, int max_arity)
     return s < 1 ? 1 : s;
 }
 
+int gp_own_constants(const uint32_t *codes, int n, const float *pool, uint32_t *out,
+                     float *out_k)
+{
+    for (int i = 0; i < n; ++i) {
+        bool constant = GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST;
+        out_k[i] = constant ? pool[GLEVO_GP_CODE_INDEX(codes[i])] : 0;
+        out[i] = constant ? GLEVO_GP_CODE(GLEVO_GP_CONST, (uint32_t)i) : codes[i];
+    }
+    return n;
+}
+
 int gp_subtree_end(const uint32_t *codes, int length, int i)
 {
     int need = 1;

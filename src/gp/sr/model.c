@@ -287,13 +287,7 @@ glevo_status gp_model_finish(const glevo_gp_params *P, const glevo_gp_data *d, b
             gp_fit_scaling(codes, len, consts, d, &a, &b);
             n = gp_scaled_program(codes, len, consts, (float)a, (float)b, c2, k2);
         } else {
-            for (int i = 0; i < len; ++i) {
-                c2[i] = codes[i];
-                if (GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST) {
-                    k2[i] = consts[GLEVO_GP_CODE_INDEX(codes[i])];
-                    c2[i] = GLEVO_GP_CODE(GLEVO_GP_CONST, i);
-                }
-            }
+            gp_own_constants(codes, len, consts, c2, k2);
         }
         st = printed_form(P, d, c2, k2, n, false, &model, &parts, &pruned);
     }

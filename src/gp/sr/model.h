@@ -48,6 +48,11 @@ int gp_collect(const uint32_t *codes, int n, const float *consts, bool distribut
  * target's variance). The new length. */
 int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
                 glevo_gp_metric metric, bool collect);
+/* The program (codes, n, constants at their own positions) with the subtree codes[i..e)
+ * replaced by one constant, value, into (oc, ok), constants at their own positions; the new
+ * length (readable.c). */
+int gp_with_constant(const uint32_t *codes, const float *consts, int n, int i, int e,
+                     float value, uint32_t *oc, float *ok);
 /* The model's noise pruned in place (prune.c): subtrees replaced by their means and constants by
  * round values, the linear scaling fitted again, where the Bayesian information criterion on d
  * falls (squared error); an exact fit is left. Never longer; the new length, *changed where it

@@ -50,12 +50,6 @@ typedef struct pruner {
     double sse_limit; /* the model's squared error x (1 + MOST_RISE) */
 } pruner;
 
-static int end_of(const uint32_t *codes, int i)
-{
-    for (int need = 1; need; ++i) need += glevo_gp_op_arity(GLEVO_GP_CODE_OP(codes[i])) - 1;
-    return i;
-}
-
 /* The squared error of (codes, consts) on every case; false where the budget is spent or a
  * value is not finite. */
 static bool sse_of(pruner *p, const uint32_t *codes, const float *consts, int n, double *sse)
@@ -136,20 +130,6 @@ static bool subtree_means(pruner *p, const uint32_t *codes, const float *consts,
     return true;
 }
 
-/* The program with codes[i..e) replaced by one constant, value (constants at their own
- * positions); its length. */
-static int with_constant(const uint32_t *codes, const float *consts, int n, int i, int e,
-                         float value, uint32_t *oc, float *ok)
-{
-    int m = 0;
-    for (int k = 0; k < i; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
-    oc[m] = GLEVO_GP_CODE(GLEVO_GP_CONST, 0), ok[m] = value, ++m;
-    for (int k = e; k < n; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
-    for (int k = 0; k < m; ++k)
-        if (GLEVO_GP_CODE_OP(oc[k]) == GLEVO_GP_CONST) oc[k] = GLEVO_GP_CODE(GLEVO_GP_CONST, k);
-    return m;
-}
-
 /* One pass: every subtree (largest first) as its mean, every constant as a round value; the
  * best candidate by the criterion into p->best_*. */
 static void pass(pruner *p, const uint32_t *codes, const float *consts, int n)
@@ -159,7 +139,7 @@ static void pass(pruner *p, const uint32_t *codes, const float *consts, int n)
     float ok[MOST_CODES];
     if (!subtree_means(p, codes, consts, n, mean)) return;
     int order[MOST_CODES], size[MOST_CODES];
-    for (int i = 0; i < n; ++i) order[i] = i, size[i] = end_of(codes, i) - i;
+    for (int i = 0; i < n; ++i) order[i] = i, size[i] = gp_subtree_end(codes, n, i) - i;
     for (int a = 1; a < n; ++a) /* insertion sort: largest subtree first, stable */
         for (int b = a; b > 0 && size[order[b]] > size[order[b - 1]]; --b) {
             int t = order[b];
@@ -168,7 +148,7 @@ static void pass(pruner *p, const uint32_t *codes, const float *consts, int n)
     for (int r = 0; r < n && p->budget > 0; ++r) {
         int i = order[r];
         if (i == 0 || GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST || !isfinite(mean[i])) continue;
-        int m = with_constant(codes, consts, n, i, i + size[i], mean[i], oc, ok);
+        int m = gp_with_constant(codes, consts, n, i, i + size[i], mean[i], oc, ok);
         weigh(p, oc, ok, m);
     }
     for (int i = 0; i < n && p->budget > 0; ++i) {
@@ -177,7 +157,7 @@ static void pass(pruner *p, const uint32_t *codes, const float *consts, int n)
         float round_to[3] = {0.0f, roundf(c), roundf(2 * c) / 2};
         for (int t = 0; t < 3; ++t) {
             if (round_to[t] == c || (t > 0 && round_to[t] == round_to[t - 1])) continue;
-            int m = with_constant(codes, consts, n, i, i + 1, round_to[t], oc, ok);
+            int m = gp_with_constant(codes, consts, n, i, i + 1, round_to[t], oc, ok);
             weigh(p, oc, ok, m);
         }
     }
@@ -216,11 +196,7 @@ int gp_prune(uint32_t *codes, float *consts, int n, const glevo_gp_data *d, bool
     /* Constants at their own positions, as the candidates have them. */
     uint32_t own[MOST_CODES];
     float own_k[MOST_CODES];
-    for (int i = 0; i < n; ++i) {
-        bool constant = GLEVO_GP_CODE_OP(codes[i]) == GLEVO_GP_CONST;
-        own[i] = constant ? GLEVO_GP_CODE(GLEVO_GP_CONST, i) : codes[i];
-        own_k[i] = constant ? consts[GLEVO_GP_CODE_INDEX(codes[i])] : 0;
-    }
+    gp_own_constants(codes, n, consts, own, own_k);
     double sy = 0, syy = 0, sse;
     for (int c = 0; c < d->cases; ++c) sy += d->y[c], syy += (double)d->y[c] * d->y[c];
     /* An exact fit (the linear layer's rule, 1 - R^2 <= 1e-10) stays as found. */

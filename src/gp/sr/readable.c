@@ -95,19 +95,13 @@ static int own_positions(uint32_t *codes, int m)
     return m;
 }
 
-static int end_of(const uint32_t *codes, int i)
-{
-    for (int need = 1; need; ++i) need += glevo_gp_op_arity(GLEVO_GP_CODE_OP(codes[i])) - 1;
-    return i;
-}
-
 /* The program with the constant at i (child of p) dropped, into out: the parent replaced by
  * the other child, or by (neg b) for (- c b). Constants stay at their own positions. */
 static int drop(const uint32_t *codes, const float *consts, int n, int p, int i, uint32_t *oc,
                 float *ok)
 {
-    int pe = end_of(codes, p), l0 = p + 1, l1 = end_of(codes, l0);
-    int s0 = i == l0 ? l1 : l0, s1 = end_of(codes, s0); /* the sibling */
+    int pe = gp_subtree_end(codes, n, p), l0 = p + 1, l1 = gp_subtree_end(codes, n, l0);
+    int s0 = i == l0 ? l1 : l0, s1 = gp_subtree_end(codes, n, s0); /* the sibling */
     bool negate = GLEVO_GP_CODE_OP(codes[p]) == GLEVO_GP_SUB && i == l0;
     int m = 0;
     for (int k = 0; k < p; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
@@ -117,10 +111,8 @@ static int drop(const uint32_t *codes, const float *consts, int n, int p, int i,
     return own_positions(oc, m);
 }
 
-/* The subtree at i (to e) replaced by one constant, value, into out: constants at their own
- * positions. The new length. */
-static int replace_by_constant(const uint32_t *codes, const float *consts, int n, int i, int e,
-                               float value, uint32_t *oc, float *ok)
+int gp_with_constant(const uint32_t *codes, const float *consts, int n, int i, int e,
+                     float value, uint32_t *oc, float *ok)
 {
     int m = 0;
     for (int k = 0; k < i; ++k) oc[m] = codes[k], ok[m] = consts[k], ++m;
@@ -283,9 +275,9 @@ int gp_readable(uint32_t *codes, float *consts, int n, const glevo_gp_data *d,
         }
         for (int pass = 0; pass < 2 && !progress; ++pass)
             for (int i = 0; i < n && !progress; ++i) {
-                int e = end_of(codes, i);
+                int e = gp_subtree_end(codes, n, i);
                 if (e - i < 2 || constant[i] != (pass == 0) || !isfinite(value[i])) continue;
-                int k = replace_by_constant(codes, consts, n, i, e, value[i], sc, sk);
+                int k = gp_with_constant(codes, consts, n, i, e, value[i], sc, sk);
                 progress = take_if_unchanged(&j, before, sc, sk, k, oc, ok, codes, consts, &n);
             }
     }
